@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+// shared/ runs in the renderer and in main: the lint rule must reject Node, Electron and DOM.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function lintShared(code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: 'shared/__probe__.ts' });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('shared/ purity rule', () => {
+  it.each([
+    ["import { readFileSync } from 'node:fs';\nexport const x = readFileSync;"],
+    ["import dgram from 'dgram';\nexport const x = dgram;"],
+    ["import { app } from 'electron';\nexport const x = app;"],
+    ["import { useState } from 'react';\nexport const x = useState;"],
+  ])('rejects %s', async (code) => {
+    expect(await lintShared(code)).toContain('no-restricted-imports');
+  });
+
+  it.each([['export const w = window.innerWidth;'], ['export const d = document.title;'], ['export const p = process.pid;']])(
+    'rejects the global in %s',
+    async (code) => {
+      expect(await lintShared(code)).toContain('no-restricted-globals');
+    },
+  );
+
+  it('accepts pure code', async () => {
+    expect(await lintShared("import { Channel } from './net/channel';\nexport const c = Channel.UNRELIABLE;")).toEqual([]);
+  });
+
+  it('passes on every file in shared/', async () => {
+    const results = await eslint.lintFiles(['shared/**/*.ts']);
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.flatMap((r) => r.messages.map((m) => `${r.filePath}: ${m.message}`))).toEqual([]);
+  });
+});

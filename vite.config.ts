@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import electron from 'vite-plugin-electron/simple';
+
+/** One config builds all three: the renderer (vite root), main and preload (CommonJS, for a sandboxed preload). */
+export default defineConfig({
+  root: resolve(__dirname, 'renderer'),
+  base: './',
+  build: {
+    outDir: resolve(__dirname, 'dist/renderer'),
+    emptyOutDir: true,
+  },
+  plugins: [
+    react(),
+    electron({
+      main: {
+        entry: resolve(__dirname, 'main/index.ts'),
+        vite: {
+          build: {
+            outDir: resolve(__dirname, 'dist-electron'),
+            lib: { entry: resolve(__dirname, 'main/index.ts'), formats: ['cjs'], fileName: () => 'main.js' },
+            rolldownOptions: { external: ['electron', /^node:/] },
+          },
+        },
+      },
+      preload: {
+        input: resolve(__dirname, 'preload/index.ts'),
+        vite: {
+          build: {
+            outDir: resolve(__dirname, 'dist-electron'),
+            rolldownOptions: { output: { format: 'cjs', entryFileNames: 'preload.js' } },
+          },
+        },
+      },
+    }),
+  ],
+});
