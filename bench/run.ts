@@ -1,0 +1,28 @@
+import { benchTwoProcess, type BenchResult } from './twoProcess';
+
+// One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
+
+function format(n: number): string {
+  return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(3);
+}
+
+function print(section: string, results: BenchResult[]): void {
+  console.log(`\n## ${section}`);
+  console.log('| measure | value | raw dgram baseline | ratio |');
+  console.log('|---|---|---|---|');
+  for (const r of results) {
+    const ratio = r.baseline ? `${(r.value / r.baseline).toFixed(2)}×` : '—';
+    const base = r.baseline !== undefined ? `${format(r.baseline)} ${r.unit}` : '—';
+    console.log(`| ${r.name} | ${format(r.value)} ${r.unit} | ${base} | ${ratio} |`);
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`LAN Party benchmarks — node ${process.version}, loopback 127.0.0.1`);
+  print('gale.net v1 transport vs raw dgram (two processes)', await benchTwoProcess());
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

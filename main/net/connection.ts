@@ -1,0 +1,290 @@
+import { Channel } from '../../shared/net/channel';
+import { writeHeader, type PacketHeader } from './header';
+import { Defaults, ReservedType, Wire, isReservedType } from './protocol';
+import { ReliableReceiver } from './reliableReceiver';
+import { ReliableSender, type InFlight } from './reliableSender';
+import { RttEstimator, type RetransmitOptions } from './rttEstimator';
+import { PayloadTooLargeError } from './errors';
+import type { DecodedMessage, Serializer } from './serialization';
+import { DropReason, TrafficCounters } from './stats';
+
+/** Tunables of one connection. */
+export interface ConnectionOptions {
+  token: bigint;
+  serializer: Serializer;
+  clock: () => number;
+  transmit: (datagram: Uint8Array) => void;
+  onMessage: (type: string, payload: Record<string, unknown>, channel: Channel) => void;
+  onClosed: (reason: string, byRemote: boolean) => void;
+  heartbeatInterval?: number;
+  timeout?: number;
+  retransmit?: RetransmitOptions;
+  /** Attempts before an unacknowledged message, older than `timeout`, ends the connection. */
+  maxAttempts?: number;
+  /** Reliable messages that may wait behind the send window, per channel. */
+  maxQueued?: number;
+}
+
+const RELIABLE = [Channel.RELIABLE_ORDERED, Channel.RELIABLE_UNORDERED] as const;
+type ReliableChannel = (typeof RELIABLE)[number];
+const MAX_EXTRA_ACKS = 64;
+const MAX_OUTSTANDING_PINGS = 8;
+
+/**
+ * The state of one gale.net v1 connection, without sockets: reliability per channel,
+ * heartbeats and RTT, timeout detection. The owner feeds it verified datagrams and calls
+ * `service` periodically; it transmits through the injected function.
+ */
+export class Connection {
+  readonly token: bigint;
+  readonly counters = new TrafficCounters();
+  /** Round-trip time from heartbeats: the reference's smoothed RTT, reported to the application. */
+  readonly rtt: RttEstimator;
+  /** Round-trip time from heartbeats and first-time acks (Karn's rule): many samples, quick to adapt, drives retransmission. */
+  private readonly rto: RttEstimator;
+  private readonly opts: Required<Omit<ConnectionOptions, 'retransmit'>>;
+  private readonly senders: Record<ReliableChannel, ReliableSender>;
+  private readonly receivers: Record<ReliableChannel, ReliableReceiver<DecodedMessage>>;
+  private readonly ackDirty: Record<ReliableChannel, boolean> = { 1: false, 2: false };
+  private readonly extraAcks: Record<ReliableChannel, Set<number>> = { 1: new Set(), 2: new Set() };
+  private readonly pings = new Map<number, number>();
+  private nextPingId = 1;
+  private lastPingSent: number;
+  private lastSeen: number;
+  private closedReason: string | undefined;
+  private readonly ackBody: Uint8Array;
+
+  constructor(options: ConnectionOptions) {
+    this.opts = {
+      heartbeatInterval: Defaults.HEARTBEAT_INTERVAL,
+      timeout: Defaults.TIMEOUT,
+      maxAttempts: 10,
+      maxQueued: 65_536,
+      ...options,
+    };
+    this.token = options.token;
+    this.rtt = new RttEstimator(options.retransmit);
+    this.rto = new RttEstimator(options.retransmit);
+    const sender = () => new ReliableSender({ maxQueued: this.opts.maxQueued });
+    this.senders = { 1: sender(), 2: sender() };
+    this.receivers = { 1: new ReliableReceiver({ ordered: true }), 2: new ReliableReceiver({ ordered: false }) };
+    const now = this.opts.clock();
+    this.lastSeen = now;
+    // Ping early so RTT (and so the retransmission timeout) is known within one round trip.
+    this.lastPingSent = now - this.opts.heartbeatInterval;
+    this.ackBody = this.opts.serializer.serialize(ReservedType.ACK, {});
+  }
+
+  /** Whether the connection has ended. */
+  get closed(): boolean {
+    return this.closedReason !== undefined;
+  }
+
+  /** Reliable messages not yet acknowledged plus those queued behind the window. */
+  get pendingReliable(): number {
+    return RELIABLE.reduce((n, c) => n + this.senders[c].inFlightCount + this.senders[c].queuedCount, 0);
+  }
+
+  /** Serializes and sends one application message; throws on oversize or unserializable payloads. */
+  send(type: string, payload: unknown, channel: Channel): void {
+    this.sendBody(encodeBody(this.opts.serializer, type, payload), channel);
+  }
+
+  /** Sends an already serialized body (so a broadcast serializes once for every peer). */
+  sendBody(body: Uint8Array, channel: Channel): void {
+    if (this.closed) return;
+    if (channel === Channel.UNRELIABLE) {
+      this.transmit({ channel, token: this.token, sequence: 0, ack: 0, ackBitfield: 0 }, body);
+      return;
+    }
+    this.senders[channel].enqueue(body);
+    this.flushSendable(channel, this.opts.clock());
+  }
+
+  /** Handles a datagram whose token and source were already checked by the owner. */
+  receive(header: PacketHeader, message: DecodedMessage, size: number): void {
+    if (this.closed) return;
+    const now = this.opts.clock();
+    this.lastSeen = now;
+    this.counters.datagramsReceived += 1;
+    this.counters.bytesReceived += size;
+    if (header.channel === Channel.UNRELIABLE) this.receiveControl(message, now);
+    else this.receiveReliable(header.channel as ReliableChannel, header, message, now);
+  }
+
+  /** Heartbeats, retransmissions, timeout detection and pending acks; call every few milliseconds. */
+  service(now: number): void {
+    if (this.closed) return;
+    if (now - this.lastSeen > this.opts.timeout) {
+      this.close(`timed out: nothing heard for ${this.opts.timeout} s`, false);
+      return;
+    }
+    if (now - this.lastPingSent >= this.opts.heartbeatInterval) this.sendPing(now);
+    for (const channel of RELIABLE) {
+      const sender = this.senders[channel];
+      const oldest = sender.oldest();
+      if (oldest && oldest.attempts >= this.opts.maxAttempts && now - oldest.firstSent > this.opts.timeout) {
+        this.close(`reliable message not acknowledged after ${oldest.attempts} attempts`, false);
+        return;
+      }
+      this.retransmitDue(channel, now);
+    }
+    this.flushAcks();
+  }
+
+  private retransmitDue(channel: ReliableChannel, now: number): void {
+    const due = this.senders[channel].dueForRetransmit(now, this.timeoutFor, this.rto.fastRetransmitInterval());
+    for (const entry of due) {
+      this.counters.retransmits += 1;
+      this.transmitReliable(channel, entry.sequence, entry.body);
+    }
+  }
+
+  private readonly timeoutFor = (timeouts: number): number => this.rto.retransmitTimeout(timeouts);
+
+  /** Folds in a round-trip sample taken outside the connection (the connect handshake). */
+  addRttSample(seconds: number): void {
+    this.rtt.addSample(seconds);
+    this.rto.addSample(seconds);
+  }
+
+  /** Sends bare acks for channels with something new to acknowledge. */
+  flushAcks(): void {
+    for (const channel of RELIABLE) {
+      const receiver = this.receivers[channel];
+      if (this.ackDirty[channel]) {
+        const { ack, bitfield } = receiver.ackHeader();
+        this.ackDirty[channel] = false;
+        this.sendAck(channel, ack, bitfield);
+      }
+      for (const seq of this.extraAcks[channel]) this.sendAck(channel, seq, receiver.bitfieldFor(seq));
+      this.extraAcks[channel].clear();
+    }
+  }
+
+  /** Ends the connection locally (no datagram sent); `onClosed` fires once. */
+  close(reason: string, byRemote: boolean): void {
+    if (this.closed) return;
+    this.closedReason = reason;
+    this.opts.onClosed(reason, byRemote);
+  }
+
+  /** Sends `__disconnect__` (a few times: it is unreliable) and closes. */
+  disconnect(reason: string): void {
+    if (this.closed) return;
+    const body = this.opts.serializer.serialize(ReservedType.DISCONNECT, {});
+    for (let i = 0; i < 3; i++)
+      this.transmit({ channel: 0, token: this.token, sequence: 0, ack: 0, ackBitfield: 0 }, body);
+    this.close(reason, false);
+  }
+
+  private receiveControl(message: DecodedMessage, now: number): void {
+    switch (message.type) {
+      case ReservedType.PING:
+        this.sendControl(ReservedType.PONG, message.payload);
+        return;
+      case ReservedType.PONG: {
+        const id = message.payload.id;
+        const sent = typeof id === 'number' ? this.pings.get(id) : undefined;
+        if (sent !== undefined) {
+          this.pings.delete(id as number);
+          this.addRttSample(now - sent);
+        }
+        return;
+      }
+      case ReservedType.DISCONNECT:
+        this.close('disconnected by the other side', true);
+        return;
+      default:
+        if (isReservedType(message.type)) return; // connect handshakes and stray acks: the owner's concern
+        this.deliver(message, Channel.UNRELIABLE);
+    }
+  }
+
+  private receiveReliable(channel: ReliableChannel, header: PacketHeader, message: DecodedMessage, now: number): void {
+    const isAck = message.type === ReservedType.ACK;
+    // (0, 0) is ambiguous (seq 0 received, or nothing yet): trust it only from a bare ack.
+    if (isAck || header.ack !== 0 || header.ackBitfield !== 0) {
+      const sample = (entry: InFlight) => {
+        if (entry.attempts === 1) this.rto.addSample(now - entry.firstSent);
+      };
+      if (this.senders[channel].acknowledge(header.ack, header.ackBitfield, sample) > 0) {
+        this.retransmitDue(channel, now);
+        this.flushSendable(channel, now);
+      }
+    }
+    if (isAck) return;
+    if (isReservedType(message.type)) {
+      this.counters.drop(DropReason.BAD_TYPE);
+      return;
+    }
+    const receiver = this.receivers[channel];
+    const status = receiver.receive(header.sequence, message, (m) => this.deliver(m, channel));
+    if (status === 'out-of-window') {
+      this.counters.drop(DropReason.OUT_OF_WINDOW);
+      return;
+    }
+    if (status === 'duplicate') {
+      this.counters.duplicatesReceived += 1;
+      if (!receiver.coveredByHeader(header.sequence) && this.extraAcks[channel].size < MAX_EXTRA_ACKS) {
+        this.extraAcks[channel].add(header.sequence);
+        return;
+      }
+    }
+    this.ackDirty[channel] = true;
+  }
+
+  private deliver(message: DecodedMessage, channel: Channel): void {
+    if (this.closed) return;
+    this.counters.messagesDelivered += 1;
+    this.opts.onMessage(message.type, message.payload, channel);
+  }
+
+  private flushSendable(channel: ReliableChannel, now: number): void {
+    for (const entry of this.senders[channel].takeSendable(now))
+      this.transmitReliable(channel, entry.sequence, entry.body);
+  }
+
+  private transmitReliable(channel: ReliableChannel, sequence: number, body: Uint8Array): void {
+    const { ack, bitfield } = this.receivers[channel].ackHeader();
+    this.ackDirty[channel] = false;
+    this.transmit({ channel, token: this.token, sequence, ack, ackBitfield: bitfield }, body);
+  }
+
+  private sendAck(channel: ReliableChannel, ack: number, bitfield: number): void {
+    this.counters.acksSent += 1;
+    this.transmit({ channel, token: this.token, sequence: 0, ack, ackBitfield: bitfield }, this.ackBody);
+  }
+
+  private sendPing(now: number): void {
+    const id = this.nextPingId++;
+    this.pings.set(id, now);
+    this.pings.delete(id - MAX_OUTSTANDING_PINGS);
+    this.lastPingSent = now;
+    this.sendControl(ReservedType.PING, { id });
+  }
+
+  private sendControl(type: string, payload: unknown): void {
+    this.transmit(
+      { channel: 0, token: this.token, sequence: 0, ack: 0, ackBitfield: 0 },
+      this.opts.serializer.serialize(type, payload),
+    );
+  }
+
+  private transmit(header: PacketHeader, body: Uint8Array): void {
+    const datagram = new Uint8Array(Wire.HEADER_SIZE + body.byteLength);
+    writeHeader(datagram, header);
+    datagram.set(body, Wire.HEADER_SIZE);
+    this.counters.datagramsSent += 1;
+    this.counters.bytesSent += datagram.byteLength;
+    this.opts.transmit(datagram);
+  }
+}
+
+/** Serializes an application message and enforces the v1 body limit. */
+export function encodeBody(serializer: Serializer, type: string, payload: unknown): Uint8Array {
+  if (isReservedType(type)) throw new TypeError(`"${type}" is reserved for the transport`);
+  const body = serializer.serialize(type, payload);
+  if (body.byteLength > Wire.MAX_BODY_SIZE) throw new PayloadTooLargeError(type, body.byteLength, Wire.MAX_BODY_SIZE);
+  return body;
+}

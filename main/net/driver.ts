@@ -1,0 +1,86 @@
+import type { RemoteInfo } from 'node:dgram';
+import { DropReason, type TrafficCounters } from './stats';
+
+/** How an endpoint is driven: by its own timers, or by `update(dt)` from a game loop. */
+export type DriveMode = 'auto' | 'manual';
+
+/** What the driver calls on its owner. */
+export interface DriverHooks {
+  handleDatagram(data: Uint8Array, from: RemoteInfo): void;
+  service(now: number): void;
+  /** Called after a batch of datagrams in auto mode, to send acks promptly. */
+  afterBatch(): void;
+}
+
+/** Options of {@link EndpointDriver}. */
+export interface DriverOptions {
+  mode: DriveMode;
+  clock: () => number;
+  /** Service period in auto mode, seconds. */
+  tickInterval?: number;
+  /** Datagrams held for the next `update` in manual mode. */
+  inboxLimit?: number;
+  counters: TrafficCounters;
+}
+
+/**
+ * Gives Server and Client the same semantics in both drive modes. Auto: datagrams are handled
+ * as they arrive and `service` runs on a timer. Manual: datagrams wait in a bounded inbox and
+ * both happen inside `update`, as in the reference.
+ */
+export class EndpointDriver {
+  private readonly inbox: Array<[Uint8Array, RemoteInfo]> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private batchScheduled = false;
+  private stopped = false;
+
+  constructor(
+    private readonly hooks: DriverHooks,
+    private readonly options: DriverOptions,
+  ) {
+    if (options.mode === 'auto') {
+      const period = (options.tickInterval ?? 0.01) * 1000;
+      this.timer = setInterval(() => this.hooks.service(this.options.clock()), period);
+      this.timer.unref();
+    }
+  }
+
+  /** Feed from the socket's 'message' event. */
+  onDatagram(data: Uint8Array, from: RemoteInfo): void {
+    if (this.stopped) return;
+    if (this.options.mode === 'auto') {
+      this.hooks.handleDatagram(data, from);
+      if (!this.batchScheduled) {
+        this.batchScheduled = true;
+        setImmediate(() => {
+          this.batchScheduled = false;
+          if (!this.stopped) this.hooks.afterBatch();
+        });
+      }
+      return;
+    }
+    if (this.inbox.length >= (this.options.inboxLimit ?? 65_536)) {
+      this.options.counters.drop(DropReason.INBOX_FULL);
+      return;
+    }
+    this.inbox.push([data, from]);
+  }
+
+  /** Manual mode's poll: handle everything received, then service. In auto mode, just services. */
+  update(): void {
+    if (this.stopped) return;
+    const batch = this.inbox.splice(0, this.inbox.length);
+    for (const [data, from] of batch) {
+      if (this.stopped) return;
+      this.hooks.handleDatagram(data, from);
+    }
+    this.hooks.service(this.options.clock());
+  }
+
+  /** Stops timers and discards the inbox. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.inbox.length = 0;
+  }
+}

@@ -1,0 +1,19 @@
+/** Public entry of the gale.net-compatible transport. */
+export { Channel, isReliableChannel } from '../../shared/net/channel';
+export { Server, type ServerOptions, type MessageMap } from './server';
+export { Client, type ClientState } from './client';
+export { Peer } from './peer';
+export type { EndpointOptions } from './endpointOptions';
+export type { DriveMode } from './driver';
+export {
+  jsonSerializer,
+  compactJsonSerializer,
+  SerializationError,
+  type Serializer,
+  type DecodedMessage,
+} from './serialization';
+export { packHeader, unpackHeader, writeHeader, type PacketHeader } from './header';
+export { isSequenceNewer, sequenceAdd, sequenceDiff } from './sequence';
+export { Wire, ReservedType, Defaults, isReservedType } from './protocol';
+export { PayloadTooLargeError, BindError, SendQueueFullError, ConnectError } from './errors';
+export { TrafficCounters, DropReason } from './stats';

@@ -1,0 +1,30 @@
+import type { Connection } from './connection';
+
+/** One connected client, as the server sees it. */
+export class Peer {
+  constructor(
+    /** Server-assigned id; starts at 1 and increases. */
+    readonly id: number,
+    /** The client's IPv4 address. */
+    readonly address: string,
+    /** The client's UDP port. */
+    readonly port: number,
+    /** @internal the connection's state */
+    readonly connection: Connection,
+  ) {}
+
+  /** The unsigned 64-bit connection token carried by every datagram. */
+  get token(): bigint {
+    return this.connection.token;
+  }
+
+  /** Smoothed round-trip time in seconds, or undefined before the first measurement. */
+  get rtt(): number | undefined {
+    return this.connection.rtt.smoothed;
+  }
+
+  /** `address:port`, the key the server files this peer under. */
+  get endpoint(): string {
+    return `${this.address}:${this.port}`;
+  }
+}

@@ -1,0 +1,99 @@
+import { sequenceAdd, sequenceDiff, isSequenceNewer } from './sequence';
+
+/** What became of one received reliable datagram. */
+export type ReceiveStatus = 'new' | 'duplicate' | 'out-of-window';
+
+/** Options of one channel's receiver. */
+export interface ReliableReceiverOptions {
+  /** true: deliver strictly in sequence order; false: deliver on first arrival. */
+  ordered: boolean;
+  /** How far ahead of the next expected sequence a datagram may be (the reference keeps ≤ 256 unacked). */
+  window?: number;
+  /** First expected sequence (0 on the wire; other values let tests cross the 2^32 wrap). */
+  startSequence?: number;
+}
+
+/** "Nothing received yet" in an ack header: names sequence 2^32-1, which no sender has pending so early. */
+export const NO_ACK = { ack: 0xffffffff, bitfield: 0 } as const;
+
+/**
+ * One reliable channel's receiving side. Remembers every sequence below `floor` as received
+ * (all of them arrived) and each one above it individually, so a late duplicate is never
+ * delivered twice and can always be acknowledged again.
+ */
+export class ReliableReceiver<T> {
+  /** Next sequence not yet received; everything before it has arrived. */
+  private floor = 0;
+  /** How many sequences lie below `floor` (caps at 2^31, all we can tell apart). */
+  private advanced = 0;
+  private newest = 0;
+  private any = false;
+  /** Received sequences ≥ floor; ordered channels keep the held-back message. */
+  private readonly above = new Map<number, T | undefined>();
+  readonly ordered: boolean;
+  readonly window: number;
+
+  constructor(options: ReliableReceiverOptions) {
+    this.ordered = options.ordered;
+    this.window = options.window ?? 1024;
+    this.floor = (options.startSequence ?? 0) >>> 0;
+  }
+
+  /** Held-back or remembered sequences above the floor (bounded by `window`). */
+  get bufferedCount(): number {
+    return this.above.size;
+  }
+
+  /** Accepts one reliable message; `deliver` is called for each message now ready, in order. */
+  receive(sequence: number, message: T, deliver: (message: T) => void): ReceiveStatus {
+    const ahead = (sequence - this.floor) >>> 0;
+    if (ahead >= this.window) {
+      const behind = (this.floor - sequence) >>> 0;
+      return behind >= 1 && behind <= this.advanced ? 'duplicate' : 'out-of-window';
+    }
+    if (this.above.has(sequence)) return 'duplicate';
+    if (!this.any || isSequenceNewer(sequence, this.newest)) this.newest = sequence;
+    this.any = true;
+    if (this.ordered) {
+      this.above.set(sequence, message);
+    } else {
+      this.above.set(sequence, undefined);
+      deliver(message);
+    }
+    while (this.above.has(this.floor)) {
+      const held = this.above.get(this.floor);
+      this.above.delete(this.floor);
+      this.floor = sequenceAdd(this.floor, 1);
+      if (this.advanced < 2 ** 31) this.advanced += 1;
+      if (this.ordered) deliver(held as T);
+    }
+    return 'new';
+  }
+
+  /** Whether `sequence` has been received. */
+  has(sequence: number): boolean {
+    const behind = (this.floor - sequence) >>> 0;
+    if (behind >= 1 && behind <= this.advanced) return true;
+    return this.above.has(sequence);
+  }
+
+  /** The ack header to send: newest received plus 32 bits of history, or {@link NO_ACK}. */
+  ackHeader(): { ack: number; bitfield: number } {
+    return this.any ? { ack: this.newest, bitfield: this.bitfieldFor(this.newest) } : NO_ACK;
+  }
+
+  /** Whether the normal ack header can name `sequence` (within 32 behind the newest). */
+  coveredByHeader(sequence: number): boolean {
+    const d = sequenceDiff(this.newest, sequence);
+    return this.any && d >= 0 && d <= 32;
+  }
+
+  /** Bit i set when `ack - 1 - i` was received. */
+  bitfieldFor(ack: number): number {
+    let bits = 0;
+    for (let i = 0; i < 32; i++) {
+      if (this.has(sequenceAdd(ack, -1 - i))) bits |= 1 << i;
+    }
+    return bits >>> 0;
+  }
+}

@@ -1,0 +1,154 @@
+import { Wire } from './protocol';
+import { sequenceAdd, sequenceDiff } from './sequence';
+import { SendQueueFullError } from './errors';
+
+/** A reliable message on the wire, waiting for its acknowledgement. */
+export interface InFlight {
+  readonly sequence: number;
+  readonly body: Uint8Array;
+  firstSent: number;
+  lastSent: number;
+  /** Times sent in all; bounds how long a peer may go without acknowledging. */
+  attempts: number;
+  /** Retransmission timeouts that expired; only these back the timeout off (fast retransmits do not). */
+  timeouts: number;
+}
+
+/** Limits of one channel's sender. */
+export interface ReliableSenderOptions {
+  /** Most sequences in flight at once: never more than one ack header can confirm (33). */
+  window?: number;
+  /** Most messages waiting behind the window before `enqueue` refuses. */
+  maxQueued?: number;
+  /** First sequence number (0 on the wire; other values let tests cross the 2^32 wrap). */
+  startSequence?: number;
+}
+
+/**
+ * One reliable channel's sending side: numbers messages from 0, keeps at most `window`
+ * consecutive sequences unacknowledged (so a v1 ack header can always confirm all of them),
+ * queues the rest, and tells the caller what to (re)transmit.
+ */
+export class ReliableSender {
+  private nextSequence = 0;
+  /** Newest sequence the other side has confirmed; a gap behind it means loss. */
+  private highestAcked: number | undefined;
+  private readonly inFlight = new Map<number, InFlight>();
+  private readonly backlog: Uint8Array[] = [];
+  private backlogHead = 0;
+  readonly window: number;
+  readonly maxQueued: number;
+
+  constructor(options: ReliableSenderOptions = {}) {
+    this.window = Math.min(options.window ?? Wire.ACK_WINDOW, Wire.ACK_WINDOW);
+    this.maxQueued = options.maxQueued ?? 65_536;
+    this.nextSequence = (options.startSequence ?? 0) >>> 0;
+  }
+
+  /** Messages sent but not yet acknowledged. */
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  /** Messages waiting for room in the window. */
+  get queuedCount(): number {
+    return this.backlog.length - this.backlogHead;
+  }
+
+  /** Queues a body; throws {@link SendQueueFullError} rather than grow without bound. */
+  enqueue(body: Uint8Array): void {
+    if (this.queuedCount >= this.maxQueued) throw new SendQueueFullError(this.maxQueued);
+    this.backlog.push(body);
+  }
+
+  /** Moves queued messages into the window while it has room; the caller transmits what is returned. */
+  takeSendable(now: number): InFlight[] {
+    const out: InFlight[] = [];
+    while (this.backlogHead < this.backlog.length && this.hasRoom()) {
+      const body = this.backlog[this.backlogHead]!;
+      this.backlog[this.backlogHead++] = EMPTY;
+      const entry: InFlight = {
+        sequence: this.nextSequence,
+        body,
+        firstSent: now,
+        lastSent: now,
+        attempts: 1,
+        timeouts: 0,
+      };
+      this.inFlight.set(entry.sequence, entry);
+      this.nextSequence = sequenceAdd(this.nextSequence, 1);
+      out.push(entry);
+    }
+    if (this.backlogHead > 1024 && this.backlogHead * 2 > this.backlog.length) {
+      this.backlog.splice(0, this.backlogHead);
+      this.backlogHead = 0;
+    }
+    return out;
+  }
+
+  /** The oldest unacknowledged message, if any. */
+  oldest(): InFlight | undefined {
+    for (const entry of this.inFlight.values()) return entry;
+    return undefined;
+  }
+
+  /**
+   * Frees every in-flight message named by `ack` or a set bit of `bitfield`.
+   * Calls `onFreed` for each so the caller can take RTT samples.
+   */
+  acknowledge(ack: number, bitfield: number, onFreed?: (entry: InFlight) => void): number {
+    if (this.inFlight.size === 0) return 0;
+    let freed = this.free(ack, onFreed);
+    for (let i = 0; bitfield !== 0 && i < 32; i++) {
+      if (bitfield & (1 << i)) freed += this.free(sequenceAdd(ack, -1 - i), onFreed);
+    }
+    return freed;
+  }
+
+  /**
+   * In-flight messages to send again now: those whose timeout (given per expired timeouts) has
+   * passed, and those with at least `FAST_RETRANSMIT_GAP` newer sequences already acknowledged
+   * (selective-ack evidence of loss), at most once per `fastInterval`. Marks them re-sent at `now`.
+   */
+  dueForRetransmit(now: number, timeoutFor: (timeouts: number) => number, fastInterval = Infinity): InFlight[] {
+    const out: InFlight[] = [];
+    const highest = this.highestAcked;
+    for (const entry of this.inFlight.values()) {
+      const waited = now - entry.lastSent;
+      const overtaken = highest !== undefined && sequenceDiff(highest, entry.sequence) >= FAST_RETRANSMIT_GAP;
+      const timedOut = waited >= timeoutFor(entry.timeouts);
+      if (timedOut || (overtaken && waited >= fastInterval)) {
+        if (timedOut) entry.timeouts += 1;
+        entry.lastSent = now;
+        entry.attempts += 1;
+        out.push(entry);
+      }
+    }
+    return out;
+  }
+
+  /** Earliest time any in-flight message becomes due, or Infinity. */
+  nextDue(timeoutFor: (timeouts: number) => number): number {
+    let due = Infinity;
+    for (const entry of this.inFlight.values()) due = Math.min(due, entry.lastSent + timeoutFor(entry.timeouts));
+    return due;
+  }
+
+  private hasRoom(): boolean {
+    const oldest = this.oldest();
+    return oldest === undefined || sequenceDiff(this.nextSequence, oldest.sequence) < this.window;
+  }
+
+  private free(sequence: number, onFreed?: (entry: InFlight) => void): number {
+    const entry = this.inFlight.get(sequence);
+    if (!entry) return 0;
+    if (this.highestAcked === undefined || sequenceDiff(sequence, this.highestAcked) > 0) this.highestAcked = sequence;
+    this.inFlight.delete(sequence);
+    onFreed?.(entry);
+    return 1;
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+/** Newer acknowledged sequences that count as evidence an older one was lost (TCP uses three duplicate acks). */
+export const FAST_RETRANSMIT_GAP = 3;

@@ -1,0 +1,273 @@
+import type { RemoteInfo, Socket } from 'node:dgram';
+import { Channel } from '../../shared/net/channel';
+import { Connection, encodeBody } from './connection';
+import { EndpointDriver } from './driver';
+import {
+  resolveEndpointOptions,
+  randomToken,
+  type EndpointOptions,
+  type ResolvedEndpointOptions,
+} from './endpointOptions';
+import { unpackHeader, packHeader } from './header';
+import { Listeners, TypedListeners } from './listeners';
+import { Peer } from './peer';
+import { ReservedType, Wire } from './protocol';
+import { DropReason, TrafficCounters } from './stats';
+import { closeWhenDrained, openUdpSocket, trackedSend } from './udpSocket';
+
+/** Options of {@link Server.listen}. */
+export interface ServerOptions extends EndpointOptions {
+  /** UDP port; 0 picks a free one (read `server.port`). */
+  port: number;
+  /** Address to bind. Default 0.0.0.0 (binding an interface IP breaks LAN broadcast on Linux). */
+  host?: string;
+  /** Connected peers at most; further connect requests are ignored, as in the reference. */
+  maxPeers?: number;
+  /** Source of connection tokens; default: 64 random bits from the OS. */
+  randomToken?: () => bigint;
+}
+
+/** A message map: message type → payload shape. */
+export type MessageMap = object;
+type Payload<M, K> = K extends keyof M ? M[K] : Record<string, unknown>;
+
+/**
+ * The authoritative side of a gale.net game: accepts Clients on one UDP socket, sends and
+ * broadcasts messages to them, and reacts to theirs. Speaks gale.net v1.
+ */
+export class Server<In extends MessageMap = Record<string, Record<string, unknown>>, Out extends MessageMap = In> {
+  readonly counters = new TrafficCounters();
+  readonly maxPeers: number | undefined;
+  readonly heartbeatInterval: number;
+  readonly timeout: number;
+  private readonly byEndpoint = new Map<string, Peer>();
+  private readonly byId = new Map<number, Peer>();
+  private nextPeerId = 1;
+  private readonly driver: EndpointDriver;
+  private readonly connectListeners: Listeners<[Peer]>;
+  private readonly disconnectListeners: Listeners<[Peer, string]>;
+  private readonly messageListeners: TypedListeners<[Peer, never]>;
+  private closing: Promise<void> | undefined;
+  private socketClosed = false;
+
+  /** Binds the port and starts serving. Rejects with a {@link BindError} naming a busy port. */
+  static async listen<I extends MessageMap = Record<string, Record<string, unknown>>, O extends MessageMap = I>(
+    options: ServerOptions,
+  ): Promise<Server<I, O>> {
+    const resolved = resolveEndpointOptions(options);
+    if (options.maxPeers !== undefined && !(Number.isInteger(options.maxPeers) && options.maxPeers >= 1)) {
+      throw new RangeError(`maxPeers must be a whole number ≥ 1, got ${options.maxPeers}`);
+    }
+    const opened = await openUdpSocket({
+      port: options.port,
+      host: options.host ?? '0.0.0.0',
+      recvBufferSize: resolved.recvBufferSize,
+    });
+    return new Server<I, O>(opened.socket, opened.port, opened.recvBufferSize, options, resolved);
+  }
+
+  private constructor(
+    private readonly socket: Socket,
+    /** The bound UDP port. */
+    readonly port: number,
+    /** Receive buffer the OS granted, bytes. */
+    readonly recvBufferSize: number,
+    private readonly options: ServerOptions,
+    private readonly resolved: ResolvedEndpointOptions,
+  ) {
+    this.maxPeers = options.maxPeers;
+    this.heartbeatInterval = resolved.heartbeatInterval;
+    this.timeout = resolved.timeout;
+    const onError = resolved.onCallbackError;
+    this.connectListeners = new Listeners(onError);
+    this.disconnectListeners = new Listeners(onError);
+    this.messageListeners = new TypedListeners(onError);
+    this.driver = new EndpointDriver(
+      {
+        handleDatagram: (data, from) => this.handleDatagram(data, from),
+        service: (now) => this.service(now),
+        afterBatch: () => this.forEachConnection((c) => c.flushAcks()),
+      },
+      { mode: resolved.drive, clock: resolved.clock, tickInterval: resolved.tickInterval, counters: this.counters },
+    );
+    socket.on('message', (data, from) => this.driver.onDatagram(data, from));
+    socket.on('error', () => {
+      // Socket-level errors (e.g. ICMP unreachable reported late) are not fatal to a UDP server.
+    });
+  }
+
+  /** Called with each newly connected peer. Returns an unsubscribe function. */
+  onConnect(callback: (peer: Peer) => void): () => void {
+    return this.connectListeners.add(callback);
+  }
+
+  /** Called when a peer leaves, times out, is kicked, or the server closes; with the reason. */
+  onDisconnect(callback: (peer: Peer, reason: string) => void): () => void {
+    return this.disconnectListeners.add(callback);
+  }
+
+  /** Called with (peer, payload) for every message of `type` from any peer. */
+  onMessage<K extends keyof In & string>(type: K, callback: (peer: Peer, payload: Payload<In, K>) => void): () => void {
+    return this.messageListeners.add(type, callback as (peer: Peer, payload: never) => void);
+  }
+
+  /** The connected peers. */
+  getPeers(): Peer[] {
+    return [...this.byId.values()];
+  }
+
+  /** The peer with this id, if connected. */
+  getPeer(peerId: number): Peer | undefined {
+    return this.byId.get(peerId);
+  }
+
+  /** A peer's smoothed RTT in seconds, or undefined if not connected or not measured yet. */
+  getRtt(peerId: number): number | undefined {
+    return this.byId.get(peerId)?.rtt;
+  }
+
+  /** Sends to one peer; returns false if no such peer. Throws on a body over 1200 bytes. */
+  sendTo<K extends keyof Out & string>(
+    peerId: number,
+    type: K,
+    payload: Payload<Out, K>,
+    channel: Channel = Channel.UNRELIABLE,
+  ): boolean {
+    const peer = this.byId.get(peerId);
+    const body = encodeBody(this.resolved.serializer, type, payload);
+    if (!peer) return false;
+    peer.connection.sendBody(body, checkChannel(channel));
+    return true;
+  }
+
+  /** Sends to every peer but those in `exclude`, serializing once. Returns how many peers it went to. */
+  broadcast<K extends keyof Out & string>(
+    type: K,
+    payload: Payload<Out, K>,
+    options: { channel?: Channel; exclude?: Iterable<number> } = {},
+  ): number {
+    const body = encodeBody(this.resolved.serializer, type, payload);
+    const channel = checkChannel(options.channel ?? Channel.UNRELIABLE);
+    const exclude = new Set(options.exclude ?? []);
+    let sent = 0;
+    for (const peer of [...this.byId.values()]) {
+      if (exclude.has(peer.id)) continue;
+      peer.connection.sendBody(body, channel);
+      sent += 1;
+    }
+    return sent;
+  }
+
+  /** Disconnects a peer, telling it so; `onDisconnect` fires with `reason`. Returns false if unknown. */
+  disconnect(peerId: number, reason = 'disconnected by the server'): boolean {
+    const peer = this.byId.get(peerId);
+    if (!peer) return false;
+    peer.connection.disconnect(reason);
+    return true;
+  }
+
+  /** Manual drive: handle what arrived, then heartbeats, retransmits, timeouts. Harmless in auto mode. */
+  update(_dt = 0): void {
+    this.driver.update();
+  }
+
+  /** Tells every peer the server is closing, then closes the socket. Not usable afterwards. */
+  close(): Promise<void> {
+    if (this.closing) return this.closing;
+    for (const peer of this.getPeers()) peer.connection.disconnect('server closed');
+    this.driver.stop();
+    this.socketClosed = true;
+    // Let the disconnect notices leave before the socket goes (sends complete asynchronously).
+    this.closing = closeWhenDrained(this.socket);
+    return this.closing;
+  }
+
+  private handleDatagram(data: Uint8Array, from: RemoteInfo): void {
+    this.counters.datagramsReceived += 1;
+    this.counters.bytesReceived += data.byteLength;
+    if (data.byteLength < Wire.HEADER_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
+    if (data.byteLength > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
+    const header = unpackHeader(data)!;
+    if (header.channel > Channel.RELIABLE_UNORDERED) return this.counters.drop(DropReason.UNKNOWN_CHANNEL);
+    const endpoint = `${from.address}:${from.port}`;
+    const peer = this.byEndpoint.get(endpoint);
+    const isHandshake = header.channel === Channel.UNRELIABLE && header.token === 0n;
+    if (!peer && !isHandshake) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
+    if (peer && header.token !== peer.token && !isHandshake) return this.counters.drop(DropReason.BAD_TOKEN);
+    let message;
+    try {
+      message = this.resolved.serializer.deserialize(data.subarray(Wire.HEADER_SIZE));
+    } catch {
+      return this.counters.drop(DropReason.BAD_BODY);
+    }
+    if (isHandshake) {
+      if (message.type !== ReservedType.CONNECT_REQUEST)
+        return this.counters.drop(peer ? DropReason.BAD_TOKEN : DropReason.UNKNOWN_SOURCE);
+      if (peer) return this.sendAccept(peer);
+      return this.accept(from);
+    }
+    peer!.connection.receive(header, message, data.byteLength);
+  }
+
+  private accept(from: RemoteInfo): void {
+    if (this.maxPeers !== undefined && this.byId.size >= this.maxPeers) return this.counters.drop(DropReason.FULL);
+    const id = this.nextPeerId++;
+    const token = (this.options.randomToken ?? randomToken)();
+    const ref: { peer?: Peer } = {};
+    const connection = new Connection({
+      token,
+      serializer: this.resolved.serializer,
+      clock: this.resolved.clock,
+      heartbeatInterval: this.resolved.heartbeatInterval,
+      timeout: this.resolved.timeout,
+      retransmit: this.resolved.retransmit,
+      maxQueued: this.resolved.maxQueued,
+      transmit: (datagram) => this.transmit(datagram, from.port, from.address),
+      onMessage: (type, payload) => this.messageListeners.emit(type, ref.peer!, payload as never),
+      onClosed: (reason) => this.remove(ref.peer!, reason),
+    });
+    const peer = (ref.peer = new Peer(id, from.address, from.port, connection));
+    this.byEndpoint.set(peer.endpoint, peer);
+    this.byId.set(id, peer);
+    this.sendAccept(peer);
+    this.connectListeners.emit(peer);
+  }
+
+  private sendAccept(peer: Peer): void {
+    const body = this.resolved.serializer.serialize(ReservedType.CONNECT_ACCEPTED, { peer_id: peer.id });
+    const header = packHeader({ channel: 0, token: peer.token, sequence: 0, ack: 0, ackBitfield: 0 });
+    const datagram = new Uint8Array(header.byteLength + body.byteLength);
+    datagram.set(header);
+    datagram.set(body, header.byteLength);
+    this.transmit(datagram, peer.port, peer.address);
+  }
+
+  private remove(peer: Peer, reason: string): void {
+    if (this.byId.get(peer.id) !== peer) return;
+    this.byId.delete(peer.id);
+    this.byEndpoint.delete(peer.endpoint);
+    this.disconnectListeners.emit(peer, reason);
+  }
+
+  private service(now: number): void {
+    this.forEachConnection((c) => c.service(now));
+  }
+
+  private forEachConnection(fn: (c: Connection) => void): void {
+    for (const peer of [...this.byId.values()]) fn(peer.connection);
+  }
+
+  private transmit(datagram: Uint8Array, port: number, address: string): void {
+    if (this.socketClosed) return;
+    this.counters.datagramsSent += 1;
+    this.counters.bytesSent += datagram.byteLength;
+    trackedSend(this.socket, datagram, () => (this.counters.sendErrors += 1), port, address);
+  }
+}
+
+/** Rejects channel ids outside the three v1 channels. */
+export function checkChannel(channel: number): Channel {
+  if (channel !== 0 && channel !== 1 && channel !== 2)
+    throw new RangeError(`unknown channel ${channel}; use Channel.*`);
+  return channel;
+}

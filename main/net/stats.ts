@@ -1,0 +1,46 @@
+/** Why an incoming datagram was dropped before reaching a connection. */
+export const DropReason = {
+  TOO_SHORT: 'too-short',
+  TOO_LONG: 'too-long',
+  UNKNOWN_CHANNEL: 'unknown-channel',
+  BAD_TOKEN: 'bad-token',
+  UNKNOWN_SOURCE: 'unknown-source',
+  BAD_BODY: 'bad-body',
+  BAD_TYPE: 'bad-type',
+  OUT_OF_WINDOW: 'out-of-window',
+  FULL: 'server-full',
+  INBOX_FULL: 'inbox-full',
+} as const;
+
+/** One of the {@link DropReason} strings. */
+export type DropReason = (typeof DropReason)[keyof typeof DropReason];
+
+/** Counters kept per connection and per endpoint; all only ever grow. */
+export class TrafficCounters {
+  datagramsSent = 0;
+  datagramsReceived = 0;
+  bytesSent = 0;
+  bytesReceived = 0;
+  messagesDelivered = 0;
+  retransmits = 0;
+  duplicatesReceived = 0;
+  acksSent = 0;
+  /** Sends the OS refused (unreachable, buffer full…). */
+  sendErrors = 0;
+  /** Datagrams dropped as malformed or unwanted, by reason. */
+  readonly dropped: Record<DropReason, number> = Object.fromEntries(
+    Object.values(DropReason).map((r) => [r, 0]),
+  ) as Record<DropReason, number>;
+
+  /** Total datagrams dropped, all reasons. */
+  get droppedTotal(): number {
+    let total = 0;
+    for (const n of Object.values(this.dropped)) total += n;
+    return total;
+  }
+
+  /** Counts one dropped datagram. */
+  drop(reason: DropReason): void {
+    this.dropped[reason] += 1;
+  }
+}

@@ -1,0 +1,98 @@
+import type { Channel } from '../../shared/net/channel';
+import { Connection } from '../../main/net/connection';
+import { unpackHeader } from '../../main/net/header';
+import { Wire } from '../../main/net/protocol';
+import { jsonSerializer } from '../../main/net/serialization';
+import { seededRandom } from './seededRandom';
+
+/** Impairments of one direction of the simulated link. */
+export interface Impairment {
+  loss?: number;
+  duplicate?: number;
+  latency?: number;
+  jitter?: number;
+  /** Extra drop filter, e.g. to drop only reliable datagrams. */
+  drop?: (datagram: Uint8Array) => boolean;
+}
+
+interface InTransit {
+  at: number;
+  order: number;
+  to: 'a' | 'b';
+  datagram: Uint8Array;
+}
+
+/** Two Connections joined by an in-memory link on a virtual clock: exact, fast, repeatable. */
+export class SimulatedPair {
+  now = 0;
+  readonly a: Connection;
+  readonly b: Connection;
+  readonly received = {
+    a: [] as Array<[string, Record<string, unknown>, Channel]>,
+    b: [] as Array<[string, Record<string, unknown>, Channel]>,
+  };
+  readonly closed = { a: undefined as string | undefined, b: undefined as string | undefined };
+  readonly sent = { a: [] as Uint8Array[], b: [] as Uint8Array[] };
+  private queue: InTransit[] = [];
+  private order = 0;
+  private readonly random: () => number;
+
+  constructor(
+    public aToB: Impairment = {},
+    public bToA: Impairment = {},
+    seed = 1,
+  ) {
+    this.random = seededRandom(seed);
+    const make = (self: 'a' | 'b', to: 'a' | 'b') =>
+      new Connection({
+        token: 42n,
+        serializer: jsonSerializer,
+        clock: () => this.now,
+        transmit: (d) => {
+          this.sent[self].push(d);
+          this.transmit(to, d);
+        },
+        onMessage: (type, payload, channel) => this.received[self].push([type, payload, channel]),
+        onClosed: (reason) => (this.closed[self] = reason),
+      });
+    this.a = make('a', 'b');
+    this.b = make('b', 'a');
+  }
+
+  /** Runs the virtual clock forward in `step`-second ticks, delivering and servicing. */
+  run(seconds: number, step = 0.005, until?: () => boolean): void {
+    const end = this.now + seconds;
+    while (this.now < end) {
+      this.now = Math.round((this.now + step) * 1e6) / 1e6;
+      this.deliverDue();
+      this.a.service(this.now);
+      this.b.service(this.now);
+      if (until?.()) return;
+    }
+  }
+
+  /** Hands one datagram straight to a side, bypassing the link. */
+  inject(to: 'a' | 'b', datagram: Uint8Array): void {
+    const header = unpackHeader(datagram)!;
+    const message = jsonSerializer.deserialize(datagram.subarray(Wire.HEADER_SIZE));
+    (to === 'a' ? this.a : this.b).receive(header, message, datagram.byteLength);
+  }
+
+  private transmit(to: 'a' | 'b', datagram: Uint8Array): void {
+    const imp = to === 'b' ? this.aToB : this.bToA;
+    if (imp.drop?.(datagram)) return;
+    if (this.random() < (imp.loss ?? 0)) return;
+    const copies = this.random() < (imp.duplicate ?? 0) ? 2 : 1;
+    for (let i = 0; i < copies; i++) {
+      const delay = (imp.latency ?? 0) + (this.random() * 2 - 1) * (imp.jitter ?? 0);
+      this.queue.push({ at: this.now + Math.max(0, delay), order: this.order++, to, datagram });
+    }
+  }
+
+  private deliverDue(): void {
+    const due = this.queue.filter((p) => p.at <= this.now).sort((x, y) => x.at - y.at || x.order - y.order);
+    if (due.length === 0) return;
+    this.queue = this.queue.filter((p) => p.at > this.now);
+    for (const p of due) this.inject(p.to, p.datagram);
+  }
+}
