@@ -1,3 +1,4 @@
+import { benchConditioner } from './conditioner';
 import { benchTwoProcess, type BenchResult } from './twoProcess';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
@@ -20,6 +21,7 @@ function print(section: string, results: BenchResult[]): void {
 async function main(): Promise<void> {
   console.log(`LAN Party benchmarks — node ${process.version}, loopback 127.0.0.1`);
   print('gale.net v1 transport vs raw dgram (two processes)', await benchTwoProcess());
+  print('link conditioner (impairments off) vs raw dgram (one process)', await benchConditioner());
 }
 
 main().catch((error) => {

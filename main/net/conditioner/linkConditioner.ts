@@ -1,0 +1,191 @@
+import type { RemoteInfo, Socket } from 'node:dgram';
+import { ClientMappings, type ClientMapping, type ClientMappingInfo } from './clientMappings';
+import {
+  resolveConditionerOptions,
+  type LinkConditionerOptions,
+  type ResolvedConditionerOptions,
+} from './conditionerOptions';
+import { LinkPipe, type DirectionStats } from './linkPipe';
+import { resolveLinkProfile, type LinkProfile } from './linkProfile';
+import { isLoopbackAddress } from './loopback';
+import { createPrng, deriveSeed } from './prng';
+import { bindRelaySocket, createRelaySocket } from './relaySocket';
+import type { Scheduler, TimerHandle } from './scheduler';
+
+export type { LinkConditionerOptions } from './conditionerOptions';
+
+/** client → server is 'upstream', server → client is 'downstream'. */
+export type LinkDirection = 'upstream' | 'downstream';
+
+/** Counters for both directions, plus relay-level ones. */
+export interface ConditionerStats {
+  upstream: DirectionStats;
+  downstream: DirectionStats;
+  /** Live client mappings. */
+  mappings: number;
+  /** Datagrams reaching a mapping socket from anyone but the target (ignored). */
+  strays: number;
+  /** Socket errors seen (the relay keeps running). */
+  errors: number;
+}
+
+interface Routed {
+  mapping: ClientMapping;
+  data: Buffer;
+}
+
+/** A UDP relay on loopback that impairs traffic between clients and one target server, per direction. */
+export class LinkConditioner {
+  private readonly pipes: Record<LinkDirection, LinkPipe<Routed>>;
+  private readonly mappings: ClientMappings;
+  private sweepTimer: TimerHandle | undefined;
+  private strays = 0;
+  private errors = 0;
+  private closing: Promise<void> | undefined;
+
+  /** The server datagrams go to (as an IP literal). */
+  readonly target: { readonly host: string; readonly port: number };
+  /** The seed in use (log it to repeat a run). */
+  readonly seed: number;
+  private readonly scheduler: Scheduler;
+
+  private constructor(
+    private readonly listenSocket: Socket,
+    private readonly options: ResolvedConditionerOptions,
+  ) {
+    this.target = { host: options.target.address, port: options.target.port };
+    this.seed = options.seed;
+    this.scheduler = options.scheduler;
+    const pipe = (direction: LinkDirection, stream: number, deliver: (r: Routed) => boolean) =>
+      new LinkPipe<Routed>({
+        profile: options[direction],
+        rng: createPrng(deriveSeed(options.seed, stream)),
+        scheduler: options.scheduler,
+        deliver,
+        maxQueued: options.maxQueued,
+      });
+    const { host, port } = this.target;
+    this.pipes = {
+      upstream: pipe('upstream', 1, (r) => this.send(r.mapping.socket, r.data, port, host, r.mapping)),
+      downstream: pipe('downstream', 2, (r) =>
+        this.send(listenSocket, r.data, r.mapping.clientPort, r.mapping.clientAddress, r.mapping),
+      ),
+    };
+    this.mappings = new ClientMappings(
+      options.maxMappings,
+      () => this.openMappingSocket(),
+      (mapping, data, rinfo) => this.fromTarget(mapping, data, rinfo),
+    );
+    listenSocket.on('message', (data, rinfo) => this.fromClient(data, rinfo));
+    listenSocket.on('error', () => this.errors++);
+    this.armSweep();
+  }
+
+  /** Validates the options (throws a clear error naming the bad one), binds the listening socket, starts relaying. */
+  static async start(options: LinkConditionerOptions): Promise<LinkConditioner> {
+    const resolved = resolveConditionerOptions(options);
+    const socket = createRelaySocket(resolved.listen.family);
+    await bindRelaySocket(socket, resolved.listenPort, resolved.listen.address);
+    return new LinkConditioner(socket, resolved);
+  }
+
+  /** Where clients should send (host and the bound port). */
+  get address(): { host: string; port: number; family: 'IPv4' | 'IPv6' } {
+    const a = this.listenSocket.address();
+    return { host: a.address, port: a.port, family: a.family === 'IPv6' ? 'IPv6' : 'IPv4' };
+  }
+
+  /** The settings currently applied to one direction. */
+  profile(direction: LinkDirection): LinkProfile {
+    return this.pipes[direction].profile;
+  }
+
+  /** Changes settings at run time (validated; throws LinkProfileError and changes nothing if any value is bad). */
+  setProfile(direction: LinkDirection | 'both', patch: Partial<LinkProfile>): void {
+    const directions: LinkDirection[] = direction === 'both' ? ['upstream', 'downstream'] : [direction];
+    if (!directions.every((d) => d in this.pipes)) {
+      throw new TypeError(`direction must be 'upstream', 'downstream' or 'both', got ${JSON.stringify(direction)}`);
+    }
+    const next = directions.map((d) => resolveLinkProfile(patch, this.pipes[d].profile));
+    directions.forEach((d, i) => this.pipes[d].setProfile(next[i] as LinkProfile));
+  }
+
+  /** A snapshot of every counter. */
+  stats(): ConditionerStats {
+    return {
+      upstream: this.pipes.upstream.stats(),
+      downstream: this.pipes.downstream.stats(),
+      mappings: this.mappings.size,
+      strays: this.strays,
+      errors: this.errors,
+    };
+  }
+
+  /** The client mappings (which upstream port stands for which client). */
+  clients(): ClientMappingInfo[] {
+    return this.mappings.list(this.scheduler.now());
+  }
+
+  /** Stops relaying, drops anything in flight and closes every socket. Safe to call twice. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.pipes.upstream.close();
+      this.pipes.downstream.close();
+      if (this.sweepTimer !== undefined) this.scheduler.clearTimer(this.sweepTimer);
+      this.sweepTimer = undefined;
+      await Promise.all([
+        this.mappings.closeAll(),
+        new Promise<void>((resolve) => this.listenSocket.close(() => resolve())),
+      ]);
+    })();
+    return this.closing;
+  }
+
+  private fromClient(data: Buffer, rinfo: RemoteInfo): void {
+    const mapping = this.mappings.acquire(rinfo.address, rinfo.port, this.scheduler.now());
+    if (mapping === undefined) this.pipes.upstream.reject(data.length);
+    else this.pipes.upstream.submit({ mapping, data }, data.length);
+  }
+
+  private openMappingSocket(): Socket {
+    const target = this.options.target;
+    const socket = createRelaySocket(target.family);
+    socket.on('error', () => this.errors++);
+    // Loopback targets: bind to loopback so the relay is never reachable from the network.
+    const loopback = target.family === 'IPv6' ? '::1' : '127.0.0.1';
+    socket.bind(0, isLoopbackAddress(target) ? loopback : undefined);
+    return socket;
+  }
+
+  private fromTarget(mapping: ClientMapping, data: Buffer, rinfo: RemoteInfo): void {
+    if (rinfo.port !== this.target.port || rinfo.address !== this.target.host) {
+      this.strays++;
+      return;
+    }
+    if (mapping.closed) {
+      this.pipes.downstream.reject(data.length);
+      return;
+    }
+    mapping.lastActive = this.scheduler.now();
+    this.pipes.downstream.submit({ mapping, data }, data.length);
+  }
+
+  private send(socket: Socket, data: Buffer, port: number, host: string, mapping: ClientMapping): boolean {
+    if (mapping.closed) return false;
+    try {
+      socket.send(data, port, host);
+      return true;
+    } catch {
+      this.errors++;
+      return false;
+    }
+  }
+
+  private armSweep(): void {
+    const every = Math.max(100, Math.min(this.options.idleTimeoutMs / 4, 5_000));
+    this.sweepTimer = this.scheduler.setTimer(() => {
+      this.mappings.sweep(this.scheduler.now(), this.options.idleTimeoutMs);
+      this.armSweep();
+    }, every);
+  }
+}

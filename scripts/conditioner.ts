@@ -1,0 +1,69 @@
+// CLI for the link conditioner: a UDP relay on loopback that simulates loss, delay, duplication, reordering and
+// a bandwidth cap. `npx tsx scripts/conditioner.ts --help` lists the flags. Exit codes: 0 ok, 1 failed, 2 usage.
+import { ConditionerUsageError, conditionerHelp, parseConditionerArgs } from '../main/net/conditioner/conditionerArgs';
+import { formatConditionerStats } from '../main/net/conditioner/formatStats';
+import { LinkConditioner } from '../main/net/conditioner/linkConditioner';
+
+async function main(argv: string[]): Promise<number> {
+  let command;
+  try {
+    command = parseConditionerArgs(argv);
+  } catch (error) {
+    if (!(error instanceof ConditionerUsageError)) throw error;
+    process.stderr.write(`conditioner: ${error.message}\nRun with --help for usage.\n`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(`${conditionerHelp()}\n`);
+    return 0;
+  }
+
+  let relay: LinkConditioner;
+  try {
+    relay = await LinkConditioner.start(command.options);
+  } catch (error) {
+    process.stderr.write(`conditioner: could not start: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const { host, port } = relay.address;
+  process.stdout.write(
+    `conditioner: listening on ${host}:${port}, relaying to ${relay.target.host}:${relay.target.port} (seed ${relay.seed})\n` +
+      `upstream:   ${JSON.stringify(relay.profile('upstream'))}\n` +
+      `downstream: ${JSON.stringify(relay.profile('downstream'))}\n`,
+  );
+  const ticker =
+    command.statsIntervalMs > 0
+      ? setInterval(() => process.stdout.write(`${formatConditionerStats(relay.stats())}\n`), command.statsIntervalMs)
+      : undefined;
+
+  return new Promise((resolve) => {
+    const stop = (signal: string): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      if (ticker !== undefined) clearInterval(ticker);
+      const final = relay.stats();
+      relay.close().then(
+        () => {
+          process.stdout.write(`conditioner: stopped (${signal})\n${formatConditionerStats(final)}\n`);
+          resolve(0);
+        },
+        (error: unknown) => {
+          process.stderr.write(`conditioner: error while closing: ${(error as Error).message}\n`);
+          resolve(1);
+        },
+      );
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`conditioner: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

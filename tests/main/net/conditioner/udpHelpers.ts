@@ -1,0 +1,68 @@
+import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
+
+/** A bound loopback socket that records what it receives. */
+export interface Endpoint {
+  socket: Socket;
+  port: number;
+  received: { data: Buffer; from: RemoteInfo; at: number }[];
+  send(data: string | Buffer, port: number): void;
+  close(): Promise<void>;
+}
+
+/** Binds a UDP socket on 127.0.0.1 (or ::1) with an ephemeral port. */
+export async function endpoint(host: '127.0.0.1' | '::1' = '127.0.0.1'): Promise<Endpoint> {
+  const socket = createSocket(host === '::1' ? 'udp6' : 'udp4');
+  const received: Endpoint['received'] = [];
+  socket.on('message', (data, from) => received.push({ data, from, at: performance.now() }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(0, host, () => {
+      socket.off('error', reject);
+      resolve();
+    });
+  });
+  let closed = false;
+  return {
+    socket,
+    port: socket.address().port,
+    received,
+    send: (data, port) => socket.send(data, port, host),
+    close: () =>
+      closed
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            closed = true;
+            socket.close(() => resolve());
+          }),
+  };
+}
+
+/** An endpoint that sends every datagram straight back to its source (the server behind the relay). */
+export async function echoServer(host: '127.0.0.1' | '::1' = '127.0.0.1'): Promise<Endpoint> {
+  const server = await endpoint(host);
+  server.socket.on('message', (data, from) => server.socket.send(data, from.port, from.address));
+  return server;
+}
+
+/** Polls until `check` holds; fails after `timeoutMs` with `what` in the message. */
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Waits a fixed time (for asserting that nothing arrives). */
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether this machine has IPv6 loopback (some containers disable it). */
+export async function hasIpv6Loopback(): Promise<boolean> {
+  try {
+    const probe = await endpoint('::1');
+    await probe.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
