@@ -10,6 +10,7 @@ import { Defaults, ReservedType, Wire } from './protocol';
 import type { MessageMap } from './server';
 import { checkChannel } from './server';
 import { DropReason, TrafficCounters } from './stats';
+import type { ConnectionStats } from './netStats';
 import { closeWhenDrained, openUdpSocket, trackedSend } from './udpSocket';
 
 /** Where a Client is in its life. */
@@ -175,6 +176,11 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   /** Manual drive: handle what arrived, retry connecting, heartbeats, retransmits, timeouts. */
   update(_dt = 0): void {
     this.driver.update();
+  }
+
+  /** RTT, jitter, loss estimate and traffic rates of the current connection, or undefined when not connected. */
+  stats(): ConnectionStats | undefined {
+    return this.connection?.stats();
   }
 
   /** Traffic counters of the current connection, if any. */

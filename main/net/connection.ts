@@ -6,6 +6,7 @@ import { ReliableSender, type InFlight } from './reliableSender';
 import { RttEstimator, type RetransmitOptions } from './rttEstimator';
 import { PayloadTooLargeError } from './errors';
 import type { DecodedMessage, Serializer } from './serialization';
+import { LossEstimator, RateWindow, type ConnectionStats } from './netStats';
 import { DropReason, TrafficCounters } from './stats';
 
 /** Tunables of one connection. */
@@ -53,6 +54,8 @@ export class Connection {
   private lastSeen: number;
   private closedReason: string | undefined;
   private readonly ackBody: Uint8Array;
+  private readonly rates: RateWindow;
+  private readonly loss = new LossEstimator();
 
   constructor(options: ConnectionOptions) {
     this.opts = {
@@ -73,6 +76,24 @@ export class Connection {
     // Ping early so RTT (and so the retransmission timeout) is known within one round trip.
     this.lastPingSent = now - this.opts.heartbeatInterval;
     this.ackBody = this.opts.serializer.serialize(ReservedType.ACK, {});
+    this.rates = new RateWindow(now, this.counters);
+  }
+
+  /** RTT, jitter, loss, traffic rates and counters of this connection. */
+  stats(): ConnectionStats {
+    const rates = this.rates.perSecond;
+    return {
+      rtt: this.rtt.smoothed,
+      jitter: this.rtt.jitter,
+      loss: this.loss.estimate,
+      packetsSentPerSecond: rates.datagramsSent,
+      packetsReceivedPerSecond: rates.datagramsReceived,
+      bytesSentPerSecond: rates.bytesSent,
+      bytesReceivedPerSecond: rates.bytesReceived,
+      retransmits: this.counters.retransmits,
+      dropped: this.counters.droppedTotal,
+      pendingReliable: this.pendingReliable,
+    };
   }
 
   /** Whether the connection has ended. */
@@ -119,6 +140,7 @@ export class Connection {
       this.close(`timed out: nothing heard for ${this.opts.timeout} s`, false);
       return;
     }
+    this.rates.roll(now, this.counters);
     if (now - this.lastPingSent >= this.opts.heartbeatInterval) this.sendPing(now);
     for (const channel of RELIABLE) {
       const sender = this.senders[channel];
@@ -188,6 +210,7 @@ export class Connection {
         const sent = typeof id === 'number' ? this.pings.get(id) : undefined;
         if (sent !== undefined) {
           this.pings.delete(id as number);
+          this.loss.observe(false);
           this.addRttSample(now - sent);
         }
         return;
@@ -207,6 +230,7 @@ export class Connection {
     if (isAck || header.ack !== 0 || header.ackBitfield !== 0) {
       const sample = (entry: InFlight) => {
         if (entry.attempts === 1) this.rto.addSample(now - entry.firstSent);
+        this.loss.observe(entry.attempts > 1);
       };
       if (this.senders[channel].acknowledge(header.ack, header.ackBitfield, sample) > 0) {
         this.retransmitDue(channel, now);
@@ -259,7 +283,8 @@ export class Connection {
   private sendPing(now: number): void {
     const id = this.nextPingId++;
     this.pings.set(id, now);
-    this.pings.delete(id - MAX_OUTSTANDING_PINGS);
+    // A ping still unanswered after this many newer ones counts as lost.
+    if (this.pings.delete(id - MAX_OUTSTANDING_PINGS)) this.loss.observe(true);
     this.lastPingSent = now;
     this.sendControl(ReservedType.PING, { id });
   }

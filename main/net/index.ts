@@ -17,3 +17,4 @@ export { isSequenceNewer, sequenceAdd, sequenceDiff } from './sequence';
 export { Wire, ReservedType, Defaults, isReservedType } from './protocol';
 export { PayloadTooLargeError, BindError, SendQueueFullError, ConnectError } from './errors';
 export { TrafficCounters, DropReason } from './stats';
+export type { ConnectionStats } from './netStats';

@@ -1,4 +1,5 @@
 import type { Connection } from './connection';
+import type { ConnectionStats } from './netStats';
 
 /** One connected client, as the server sees it. */
 export class Peer {
@@ -21,6 +22,11 @@ export class Peer {
   /** Smoothed round-trip time in seconds, or undefined before the first measurement. */
   get rtt(): number | undefined {
     return this.connection.rtt.smoothed;
+  }
+
+  /** RTT, jitter, loss estimate, traffic rates and counters of this peer's connection. */
+  stats(): ConnectionStats {
+    return this.connection.stats();
   }
 
   /** `address:port`, the key the server files this peer under. */

@@ -19,15 +19,18 @@ describe('shared/ purity rule', () => {
     expect(await lintShared(code)).toContain('no-restricted-imports');
   });
 
-  it.each([['export const w = window.innerWidth;'], ['export const d = document.title;'], ['export const p = process.pid;']])(
-    'rejects the global in %s',
-    async (code) => {
-      expect(await lintShared(code)).toContain('no-restricted-globals');
-    },
-  );
+  it.each([
+    ['export const w = window.innerWidth;'],
+    ['export const d = document.title;'],
+    ['export const p = process.pid;'],
+  ])('rejects the global in %s', async (code) => {
+    expect(await lintShared(code)).toContain('no-restricted-globals');
+  });
 
   it('accepts pure code', async () => {
-    expect(await lintShared("import { Channel } from './net/channel';\nexport const c = Channel.UNRELIABLE;")).toEqual([]);
+    expect(await lintShared("import { Channel } from './net/channel';\nexport const c = Channel.UNRELIABLE;")).toEqual(
+      [],
+    );
   });
 
   it('passes on every file in shared/', async () => {
