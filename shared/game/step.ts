@@ -1,0 +1,83 @@
+import { NEUTRAL_INPUT, normalizeInput } from './input';
+import { applyMove, assertDt } from './movement';
+import { RULES } from './rules';
+import { winnersOf } from './round';
+import { resolveTag } from './tagging';
+import type { GameEvent, GameState, PlayerId, PlayerInput, TargetPositionLookup } from './types';
+
+/** This tick's inputs, at most one per player; players without one get NEUTRAL_INPUT. */
+export type StepInputs = ReadonlyMap<PlayerId, PlayerInput> | Readonly<Record<PlayerId, PlayerInput>>;
+
+/** Optional hooks of {@link step}. */
+export interface StepOptions {
+  /** Where a tag target was as the tagger saw it (host-side lag compensation); default: its current position. */
+  readonly targetPositionAt?: TargetPositionLookup;
+}
+
+/** What {@link stepWithEvents} produced. */
+export interface StepResult {
+  readonly state: GameState;
+  readonly events: readonly GameEvent[];
+  /** Inputs ignored because no such player exists or the input was not an object. */
+  readonly droppedInputs: number;
+}
+
+function readInputs(state: GameState, inputs: StepInputs): { byId: Map<PlayerId, PlayerInput>; dropped: number } {
+  const entries: [string, unknown][] = inputs instanceof Map ? [...inputs.entries()] : Object.entries(inputs);
+  const known = new Set(state.players.map((p) => p.id));
+  const byId = new Map<PlayerId, PlayerInput>();
+  let dropped = 0;
+  for (const [id, input] of entries) {
+    if (known.has(id) && typeof input === 'object' && input !== null)
+      byId.set(id, normalizeInput(input as PlayerInput));
+    else dropped += 1;
+  }
+  return { byId, dropped };
+}
+
+/**
+ * Advances the game by `dt` seconds (capped at RULES.maxDt). Order: cooldowns tick down; everyone moves (players
+ * pass through each other); while playing, every non-"it" player scores the elapsed time, "it" may tag, and the
+ * round ends when the timer runs out. Pure: returns a new state plus what happened.
+ */
+export function stepWithEvents(
+  state: GameState,
+  inputs: StepInputs,
+  dt: number,
+  options: StepOptions = {},
+): StepResult {
+  assertDt(dt);
+  const h = Math.min(dt, RULES.maxDt);
+  const { byId, dropped } = readInputs(state, inputs);
+  const playing = state.phase === 'playing';
+  const scored = playing ? Math.min(h, state.timeRemaining) : 0;
+  let players = state.players.map((p) => {
+    const moved = applyMove(p, byId.get(p.id) ?? NEUTRAL_INPUT, h, state.arena);
+    return { ...moved, cooldown: Math.max(0, p.cooldown - h), score: p.it ? p.score : p.score + scored };
+  });
+  const events: GameEvent[] = [];
+  const itIndex = players.findIndex((p) => p.it);
+  const it = players[itIndex];
+  if (playing && it !== undefined && it.cooldown <= 0 && byId.get(it.id)?.tag === true) {
+    const tagged = resolveTag(players, itIndex, options.targetPositionAt);
+    players = tagged.players;
+    events.push(tagged.event);
+  }
+  let next: GameState = {
+    ...state,
+    players,
+    elapsed: state.elapsed + h,
+    tick: state.tick + 1,
+    timeRemaining: playing ? Math.max(0, state.timeRemaining - h) : state.timeRemaining,
+  };
+  if (playing && next.timeRemaining <= 0) {
+    next = { ...next, phase: 'ended', winnerIds: winnersOf(players) };
+    events.push({ type: 'roundEnded', winnerIds: next.winnerIds });
+  }
+  return { state: next, events, droppedInputs: dropped };
+}
+
+/** {@link stepWithEvents} returning only the new state. */
+export function step(state: GameState, inputs: StepInputs, dt: number, options: StepOptions = {}): GameState {
+  return stepWithEvents(state, inputs, dt, options).state;
+}
