@@ -29,7 +29,7 @@ describe('isLoopbackAddress', () => {
     ['128.0.0.1', false],
     ['0.0.0.0', false],
     ['192.168.1.10', false],
-    ['255.255.255.255', false],
+    ['255.255.255.255', false], // a value only, never sent
     ['::', false],
     ['::ffff:10.0.0.1', false],
     ['fe80::1', false],

@@ -1,0 +1,117 @@
+import { DISCOVERY, hasDiscoveryMagic } from './discoveryProtocol';
+import { cleanDisplayText } from './displayText';
+import { pythonJsonObject, type PythonJsonValue } from './pythonJson';
+
+/** What a server advertises: the reference's three fields plus LAN Party's optional ones. */
+export interface DiscoveryAdvert {
+  readonly name: string;
+  /** The game (not discovery) port clients connect to. */
+  readonly port: number;
+  readonly playerCount: number;
+  /** LAN Party's discovery protocol version. */
+  readonly protocolVersion?: number;
+  /** Most players the server takes. */
+  readonly capacity?: number;
+  readonly passwordProtected?: boolean;
+  /** Which game the server runs. */
+  readonly gameName?: string;
+  /** Random per-process id, so one server seen through several interfaces is listed once. */
+  readonly instanceId?: string;
+  /** Echo of the query's nonce, to measure ping exactly. */
+  readonly nonce?: number;
+}
+
+const encoder = new TextEncoder();
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** Whether a value is a usable instance id (short, URL-safe characters only). */
+export function isValidInstanceId(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= DISCOVERY.MAX_ID_CHARS && ID_PATTERN.test(value);
+}
+
+function isCount(value: unknown, max: number): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= max;
+}
+
+function encodeReply(fields: ReadonlyArray<readonly [string, PythonJsonValue]>): Uint8Array {
+  return encoder.encode(DISCOVERY.MAGIC + pythonJsonObject(fields));
+}
+
+/**
+ * Builds a reply, shortening the longer of `name` and `game` (by whole characters) until the datagram fits
+ * the 512 bytes the reference reads; escaped non-ASCII can take 12 bytes per character.
+ */
+function fitTexts(name: string, game: string, build: (name: string, game: string) => Uint8Array): Uint8Array {
+  let nameChars = Array.from(cleanDisplayText(name, DISCOVERY.MAX_NAME_CHARS));
+  let gameChars = Array.from(cleanDisplayText(game, DISCOVERY.MAX_NAME_CHARS));
+  let datagram = build(nameChars.join(''), gameChars.join(''));
+  while (datagram.length > DISCOVERY.MAX_DATAGRAM_BYTES && nameChars.length + gameChars.length > 0) {
+    if (gameChars.length > nameChars.length) gameChars = gameChars.slice(0, -1);
+    else nameChars = nameChars.slice(0, -1);
+    datagram = build(nameChars.join(''), gameChars.join(''));
+  }
+  return datagram;
+}
+
+/** The reference's reply, byte for byte: `GALEDISC1{"name": ..., "port": ..., "player_count": ...}`. */
+export function buildReferenceReply(advert: Pick<DiscoveryAdvert, 'name' | 'port' | 'playerCount'>): Uint8Array {
+  return fitTexts(advert.name, '', (name) =>
+    encodeReply([
+      ['name', name],
+      ['port', advert.port],
+      ['player_count', advert.playerCount],
+    ]),
+  );
+}
+
+/** The reference reply plus LAN Party's fields, which reference searchers ignore. */
+export function buildRichReply(advert: DiscoveryAdvert): Uint8Array {
+  return fitTexts(advert.name, advert.gameName ?? '', (name, game) => {
+    const fields: Array<readonly [string, PythonJsonValue]> = [
+      ['name', name],
+      ['port', advert.port],
+      ['player_count', advert.playerCount],
+      ['protocol', advert.protocolVersion ?? DISCOVERY.PROTOCOL_VERSION],
+    ];
+    if (advert.capacity !== undefined) fields.push(['capacity', advert.capacity]);
+    if (advert.passwordProtected !== undefined) fields.push(['password', advert.passwordProtected]);
+    if (advert.gameName !== undefined) fields.push(['game', game]);
+    if (advert.instanceId !== undefined) fields.push(['id', advert.instanceId]);
+    if (advert.nonce !== undefined) fields.push(['nonce', advert.nonce]);
+    return encodeReply(fields);
+  });
+}
+
+/**
+ * Reads a reply (or announcement). Returns undefined for anything malformed, oversized or not reply-shaped:
+ * never throws. Required fields must be valid; an invalid optional field is left out rather than failing the reply.
+ */
+export function parseDiscoveryReply(datagram: Uint8Array): DiscoveryAdvert | undefined {
+  if (datagram.length > DISCOVERY.MAX_DATAGRAM_BYTES || !hasDiscoveryMagic(datagram)) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(strictDecoder.decode(datagram.subarray(DISCOVERY.MAGIC.length)));
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const fields = body as Record<string, unknown>;
+  const { name, port, player_count: playerCount } = fields;
+  if (typeof name !== 'string' || !isCount(port, 65535) || port === 0 || !isCount(playerCount, 1_000_000)) {
+    return undefined;
+  }
+  const advert: { -readonly [K in keyof DiscoveryAdvert]: DiscoveryAdvert[K] } = {
+    name: cleanDisplayText(name, DISCOVERY.MAX_NAME_CHARS),
+    port,
+    playerCount,
+  };
+  if (isCount(fields.protocol, 1_000_000) && fields.protocol > 0) advert.protocolVersion = fields.protocol;
+  if (isCount(fields.capacity, 1_000_000)) advert.capacity = fields.capacity;
+  if (typeof fields.password === 'boolean') advert.passwordProtected = fields.password;
+  if (typeof fields.game === 'string') advert.gameName = cleanDisplayText(fields.game, DISCOVERY.MAX_NAME_CHARS);
+  if (isValidInstanceId(fields.id)) advert.instanceId = fields.id;
+  if (isCount(fields.nonce, 0xffffffff)) advert.nonce = fields.nonce;
+  return advert;
+}

@@ -1,0 +1,41 @@
+export { BrowsedServerTable, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
+export { discoverLanServers, type DiscoverLanServersOptions } from './discoverLanServers';
+export { consoleDiscoveryLogger, silentDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
+export {
+  DiscoveryPortRegistry,
+  createReusableUdp4Socket,
+  defaultDiscoveryPortRegistry,
+  type DiscoveryPortLease,
+  type DiscoveryPortListener,
+} from './discoveryPortRegistry';
+export { DISCOVERY, hasDiscoveryMagic } from './discoveryProtocol';
+export {
+  buildReferenceReply,
+  buildRichReply,
+  isValidInstanceId,
+  parseDiscoveryReply,
+  type DiscoveryAdvert,
+} from './discoveryReply';
+export { buildDiscoveryQuery, parseDiscoveryRequest, type DiscoveryRequest } from './discoveryRequest';
+export { randomInstanceId } from './instanceId';
+export {
+  LIMITED_BROADCAST,
+  connectedSubnets,
+  defaultBroadcastTargets,
+  isOnSubnets,
+  type InterfaceAddressLike,
+  type Ipv4Subnet,
+  type NetworkInterfacesLike,
+} from './interfaceTargets';
+export { createLanBrowser, type LanBrowser, type LanBrowserEvents, type LanBrowserOptions } from './lanBrowser';
+export {
+  startLanDiscovery,
+  type LanDiscoveryExtraInfo,
+  type LanDiscoveryHandle,
+  type LanDiscoveryOptions,
+  type LanDiscoveryStats,
+} from './lanDiscoveryResponder';
+export { createRateLimiter, type RateLimit, type RateLimiter } from './rateLimiter';
+export { realDiscoveryScheduler, type DiscoveryScheduler } from './scheduler';
+export type { SendFailure } from './sendDatagram';
+export { serverKey, toServerInfo, type ServerInfo } from './serverInfo';

@@ -1,0 +1,199 @@
+import type { RemoteInfo, Socket } from 'node:dgram';
+import { networkInterfaces } from 'node:os';
+import { BrowsedServerTable, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
+import { consoleDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
+import {
+  defaultDiscoveryPortRegistry,
+  type DiscoveryPortLease,
+  type DiscoveryPortRegistry,
+} from './discoveryPortRegistry';
+import { DISCOVERY } from './discoveryProtocol';
+import { parseDiscoveryReply, type DiscoveryAdvert } from './discoveryReply';
+import { buildDiscoveryQuery } from './discoveryRequest';
+import { randomInstanceId } from './instanceId';
+import { defaultBroadcastTargets, type NetworkInterfacesLike } from './interfaceTargets';
+import { openLanQuerySocket, type LanQuerySocket } from './lanQuerySocket';
+import { realDiscoveryScheduler, type DiscoveryScheduler } from './scheduler';
+import type { SendFailure } from './sendDatagram';
+import { toServerInfo } from './serverInfo';
+import { createReplySourceFilter } from './sourceFilter';
+import { TypedEmitter } from './typedEmitter';
+
+/** Events of a {@link LanBrowser}. */
+export type LanBrowserEvents = {
+  appeared: (server: BrowsedServer) => void;
+  changed: (server: BrowsedServer, previous: BrowsedServer) => void;
+  gone: (server: BrowsedServer) => void;
+  /** One destination of a query round could not be sent to; `hint` marks the macOS Local Network denial. */
+  sendError: (failure: SendFailure) => void;
+};
+
+/** Options for {@link createLanBrowser}. */
+export interface LanBrowserOptions {
+  /** Discovery port servers listen on; default 9998. */
+  readonly port?: number;
+  /** Time between query rounds; default 2000 ms. */
+  readonly intervalMs?: number;
+  /** A server unheard for this long is gone; default 3 rounds plus 500 ms. */
+  readonly goneAfterMs?: number;
+  /** Destinations, or a function read every round; default every interface's directed broadcast + 255.255.255.255. */
+  readonly targets?: readonly string[] | (() => readonly string[]);
+  /** Also listen on the discovery port (shared with a local responder) for announcements; default true. */
+  readonly listenForAnnouncements?: boolean;
+  readonly bindAddress?: string;
+  readonly instanceId?: string;
+  /** Servers to leave out, e.g. the one this process hosts. */
+  readonly ignoreInstanceIds?: readonly string[];
+  readonly isAllowedSource?: (address: string) => boolean;
+  readonly networkInterfaces?: () => NetworkInterfacesLike;
+  readonly registry?: DiscoveryPortRegistry;
+  readonly scheduler?: DiscoveryScheduler;
+  readonly logger?: DiscoveryLogger;
+  readonly createSocket?: () => Socket;
+  readonly platform?: NodeJS.Platform;
+}
+
+/** A continuously refreshed list of LAN servers for the lobby screen. */
+export interface LanBrowser {
+  /** Opens sockets and sends the first round; later rounds follow every `intervalMs`. */
+  start(): Promise<void>;
+  /** Closes sockets and forgets the list (no 'gone' events). Idempotent. */
+  stop(): Promise<void>;
+  /** Expires silent servers, then sends a query round now. */
+  refresh(): Promise<void>;
+  /** Current servers, sorted by name. */
+  servers(): BrowsedServer[];
+  on<E extends keyof LanBrowserEvents>(event: E, listener: LanBrowserEvents[E]): () => void;
+  readonly running: boolean;
+}
+
+/** How many recent rounds remember their send time, to turn an echoed nonce into a ping. */
+const REMEMBERED_ROUNDS = 8;
+
+/** Creates a browser; nothing is sent until {@link LanBrowser.start}. */
+export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
+  const port = options.port ?? DISCOVERY.DEFAULT_PORT;
+  const intervalMs = options.intervalMs ?? 2000;
+  const goneAfterMs = options.goneAfterMs ?? intervalMs * 3 + 500;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new RangeError(`invalid discovery port ${port}`);
+  if (!(intervalMs >= 50)) throw new RangeError('intervalMs must be at least 50');
+  if (!(goneAfterMs > intervalMs)) throw new RangeError('goneAfterMs must be longer than intervalMs');
+  const scheduler = options.scheduler ?? realDiscoveryScheduler;
+  const logger = options.logger ?? consoleDiscoveryLogger;
+  const readInterfaces = options.networkInterfaces ?? networkInterfaces;
+  const registry = options.registry ?? defaultDiscoveryPortRegistry;
+  const instanceId = options.instanceId ?? randomInstanceId();
+  const ignored = new Set(options.ignoreInstanceIds ?? []);
+  const emitter = new TypedEmitter<LanBrowserEvents>(logger);
+  const table = new BrowsedServerTable(goneAfterMs);
+  const currentTargets = (): readonly string[] => {
+    const { targets } = options;
+    if (typeof targets === 'function') return targets();
+    return targets ?? defaultBroadcastTargets(readInterfaces());
+  };
+  const explicitTargets = typeof options.targets === 'function' ? options.targets() : (options.targets ?? []);
+  const isAllowedSource =
+    options.isAllowedSource ?? createReplySourceFilter(explicitTargets, scheduler.now, readInterfaces);
+
+  let querySocket: LanQuerySocket | undefined;
+  let lease: DiscoveryPortLease | undefined;
+  let timer: unknown;
+  let running = false;
+  let nonce = 0;
+  let lastRoundAt: number | undefined;
+  const roundSentAt = new Map<number, number>();
+
+  const publish = (change: BrowsedServerChange | undefined): void => {
+    if (!change) return;
+    if (change.kind === 'changed') emitter.emit('changed', change.server, change.previous);
+    else emitter.emit(change.kind, change.server);
+  };
+
+  const heard = (advert: DiscoveryAdvert, from: RemoteInfo, viaQuery: boolean): void => {
+    if (!running || (advert.instanceId !== undefined && ignored.has(advert.instanceId))) return;
+    const now = scheduler.now();
+    let pingMs: number | undefined;
+    if (viaQuery) {
+      const sentAt = advert.nonce !== undefined ? roundSentAt.get(advert.nonce) : lastRoundAt;
+      if (sentAt !== undefined) pingMs = Math.max(0, Math.round(now - sentAt));
+    }
+    publish(table.observe(toServerInfo(advert, from.address), now, pingMs));
+  };
+
+  const refresh = async (): Promise<void> => {
+    if (!running || !querySocket) return;
+    for (const change of table.sweep(scheduler.now())) publish(change);
+    nonce = (nonce + 1) >>> 0;
+    const sentAt = scheduler.now();
+    lastRoundAt = sentAt;
+    roundSentAt.set(nonce, sentAt);
+    for (const old of roundSentAt.keys()) {
+      if (roundSentAt.size <= REMEMBERED_ROUNDS) break;
+      roundSentAt.delete(old);
+    }
+    const failures = await querySocket.sendRound(buildDiscoveryQuery({ instanceId, nonce }), port, currentTargets());
+    for (const failure of failures) emitter.emit('sendError', failure);
+  };
+
+  const listenForAnnouncements = async (): Promise<void> => {
+    try {
+      lease = await registry.acquire(port, options.bindAddress ?? '0.0.0.0');
+    } catch (error) {
+      // Queries still work without the shared port; announcements are a bonus.
+      logger.warn('LAN browser cannot listen for announcements', { error: String(error) });
+      return;
+    }
+    lease.subscribe((datagram, from) => {
+      const advert = parseDiscoveryReply(datagram);
+      if (advert && isAllowedSource(from.address)) heard(advert, from, false);
+    });
+  };
+
+  return {
+    get running() {
+      return running;
+    },
+    async start() {
+      if (running) return;
+      running = true;
+      try {
+        querySocket = await openLanQuerySocket({
+          ...(options.bindAddress !== undefined ? { bindAddress: options.bindAddress } : {}),
+          ...(options.createSocket ? { createSocket: options.createSocket } : {}),
+          ...(options.platform ? { platform: options.platform } : {}),
+          logger,
+          isAllowedSource,
+          onReply: (advert, from) => heard(advert, from, true),
+        });
+        if (options.listenForAnnouncements ?? true) await listenForAnnouncements();
+        if (!running) throw new Error('LAN browser stopped while starting');
+      } catch (error) {
+        const stoppedMeanwhile = !running;
+        running = false;
+        await Promise.all([querySocket?.close(), lease?.release()]);
+        querySocket = undefined;
+        lease = undefined;
+        if (stoppedMeanwhile) return;
+        throw error;
+      }
+      timer = scheduler.setRepeating(() => void refresh(), intervalMs);
+      await refresh();
+    },
+    async stop() {
+      if (!running) return;
+      running = false;
+      if (timer !== undefined) scheduler.clearRepeating(timer);
+      timer = undefined;
+      const closing = [querySocket?.close(), lease?.release()];
+      querySocket = undefined;
+      lease = undefined;
+      await Promise.all(closing);
+      table.clear();
+      roundSentAt.clear();
+      lastRoundAt = undefined;
+    },
+    refresh,
+    servers: () => table.list(),
+    on: (event, listener) => emitter.on(event, listener),
+  };
+}

@@ -1,0 +1,121 @@
+import dgram, { type RemoteInfo, type Socket } from 'node:dgram';
+import type { DiscoveryScheduler } from '../../../../main/net/discovery';
+
+/** A udp4 socket whose sends to `target` fail with `code` (as EACCES/ENETUNREACH/EHOSTUNREACH would) without sending. */
+export function failingSocket(target: string, code: string): Socket {
+  const socket = dgram.createSocket('udp4');
+  const realSend = socket.send.bind(socket) as (...args: unknown[]) => void;
+  (socket as unknown as { send: (...args: unknown[]) => void }).send = (...args: unknown[]) => {
+    const callback = args.at(-1);
+    if (args[2] === target && typeof callback === 'function') {
+      queueMicrotask(() => callback(Object.assign(new Error(`send ${code} ${target}`), { code })));
+      return;
+    }
+    realSend(...args);
+  };
+  return socket;
+}
+
+/** Loopback-only broadcast address: the only broadcast these tests ever send to. */
+export const LOOPBACK_BROADCAST = '127.255.255.255';
+
+/** A currently free UDP port (never 9998), for a discovery port shared by several reuseAddr sockets. */
+export async function freeUdpPort(): Promise<number> {
+  for (;;) {
+    const socket = dgram.createSocket('udp4');
+    const port = await new Promise<number>((resolve) =>
+      socket.bind(0, '127.0.0.1', () => resolve(socket.address().port)),
+    );
+    await new Promise<void>((resolve) => socket.close(() => resolve()));
+    if (port !== 9998) return port;
+  }
+}
+
+/** A datagram a {@link RawPeer} received. */
+export interface Received {
+  readonly text: string;
+  readonly bytes: Buffer;
+  readonly from: RemoteInfo;
+}
+
+/** A plain UDP socket for poking the code under test from outside. */
+export interface RawPeer {
+  readonly socket: Socket;
+  readonly port: number;
+  readonly received: Received[];
+  send(data: string | Uint8Array, port: number, host?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Binds a raw udp4 socket (optionally sharing `port` with reuseAddr) that records everything it receives. */
+export async function openRawPeer(
+  options: { port?: number; address?: string; reuseAddr?: boolean } = {},
+): Promise<RawPeer> {
+  const socket = dgram.createSocket({ type: 'udp4', reuseAddr: options.reuseAddr ?? false });
+  const received: Received[] = [];
+  socket.on('message', (bytes, from) => received.push({ text: bytes.toString('utf8'), bytes, from }));
+  await new Promise<void>((resolve) => socket.bind(options.port ?? 0, options.address ?? '0.0.0.0', () => resolve()));
+  socket.setBroadcast(true);
+  return {
+    socket,
+    port: socket.address().port,
+    received,
+    send: (data, port, host = '127.0.0.1') =>
+      new Promise<void>((resolve, reject) =>
+        socket.send(data, port, host, (error) => (error ? reject(error) : resolve())),
+      ),
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}
+
+/** Polls until `condition` holds (bounded: throws after `timeoutMs`). */
+export async function waitFor(condition: () => boolean, timeoutMs = 2000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Lets in-flight loopback datagrams arrive, to assert that something did NOT happen. */
+export function settle(ms = 150): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A scheduler whose clock and timers the test drives by hand. */
+export interface ManualScheduler extends DiscoveryScheduler {
+  time: number;
+  /** Runs every repeating callback once, as if each interval had elapsed. */
+  fire(): void;
+  readonly active: number;
+}
+
+export function createManualScheduler(start = 1000): ManualScheduler {
+  const timers = new Map<number, () => void>();
+  let next = 1;
+  const scheduler: ManualScheduler = {
+    time: start,
+    now: () => scheduler.time,
+    setRepeating(callback) {
+      const id = next++;
+      timers.set(id, callback);
+      return id;
+    },
+    clearRepeating(handle) {
+      timers.delete(handle as number);
+    },
+    fire() {
+      for (const callback of [...timers.values()]) callback();
+    },
+    get active() {
+      return timers.size;
+    },
+  };
+  return scheduler;
+}
+
+/** A logger that keeps warnings for assertions instead of printing them. */
+export function createRecordingLogger(): { warn(message: string): void; debug(): void; warnings: string[] } {
+  const warnings: string[] = [];
+  return { warn: (message: string) => void warnings.push(message), debug() {}, warnings };
+}
