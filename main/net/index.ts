@@ -18,3 +18,14 @@ export { Wire, ReservedType, Defaults, isReservedType } from './protocol';
 export { PayloadTooLargeError, BindError, SendQueueFullError, ConnectError } from './errors';
 export { TrafficCounters, DropReason } from './stats';
 export type { ConnectionStats } from './netStats';
+export {
+  startLanDiscovery,
+  discoverLanServers,
+  createLanBrowser,
+  type LanDiscoveryHandle,
+  type LanDiscoveryOptions,
+  type LanBrowser,
+  type ServerInfo,
+  type BrowsedServer,
+} from './discovery';
+export { resolveRoomHost, encodeRoomCodeForHost } from './resolveRoomHost';

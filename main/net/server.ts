@@ -13,6 +13,7 @@ import { Listeners, TypedListeners } from './listeners';
 import { Peer } from './peer';
 import { ReservedType, Wire } from './protocol';
 import { DropReason, TrafficCounters } from './stats';
+import { startLanDiscovery, type LanDiscoveryHandle, type LanDiscoveryOptions } from './discovery';
 import { closeWhenDrained, openUdpSocket, trackedSend } from './udpSocket';
 
 /** Options of {@link Server.listen}. */
@@ -49,6 +50,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private readonly messageListeners: TypedListeners<[Peer, never]>;
   private closing: Promise<void> | undefined;
   private socketClosed = false;
+  private discovery: LanDiscoveryHandle | undefined;
 
   /** Binds the port and starts serving. Rejects with a {@link BindError} naming a busy port. */
   static async listen<I extends MessageMap = Record<string, Record<string, unknown>>, O extends MessageMap = I>(
@@ -166,6 +168,27 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     return true;
   }
 
+  /**
+   * Answers LAN discovery requests (reference-compatible, with the live player count) until the
+   * server closes. `port` defaults to 9998; other options (announcements, extra info) pass through.
+   * Only for servers on a local network.
+   */
+  async enableLanDiscovery(
+    name: string,
+    options: Partial<Omit<LanDiscoveryOptions, 'name' | 'gamePort' | 'getPlayerCount'>> = {},
+  ): Promise<LanDiscoveryHandle> {
+    if (this.closing) throw new Error('server is closed');
+    await this.discovery?.close();
+    this.discovery = await startLanDiscovery({
+      getExtraInfo: () => (this.maxPeers !== undefined ? { capacity: this.maxPeers } : {}),
+      ...options,
+      name,
+      gamePort: this.port,
+      getPlayerCount: () => this.byId.size,
+    });
+    return this.discovery;
+  }
+
   /** Manual drive: handle what arrived, then heartbeats, retransmits, timeouts. Harmless in auto mode. */
   update(_dt = 0): void {
     this.driver.update();
@@ -175,10 +198,11 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   close(): Promise<void> {
     if (this.closing) return this.closing;
     for (const peer of this.getPeers()) peer.connection.disconnect('server closed');
+    const discovery = this.discovery?.close();
     this.driver.stop();
     this.socketClosed = true;
     // Let the disconnect notices leave before the socket goes (sends complete asynchronously).
-    this.closing = closeWhenDrained(this.socket);
+    this.closing = Promise.all([closeWhenDrained(this.socket), discovery]).then(() => undefined);
     return this.closing;
   }
 
