@@ -1,0 +1,65 @@
+/** Version of the lobby's own messages; a host refuses guests of another version. */
+export const LOBBY_PROTOCOL_VERSION = 1;
+
+/** The host's own player id (transport peer ids start at 1). */
+export const HOST_PLAYER_ID = 0;
+
+/** Chat lines kept in the lobby state; older ones fall off. */
+export const MAX_CHAT_LINES = 100;
+
+/** One person in the room. */
+export interface LobbyPlayer {
+  id: number;
+  name: string;
+  colour: string;
+  ready: boolean;
+  host: boolean;
+  /** Round trip to the host in ms; null until measured (and for the host itself). */
+  pingMs: number | null;
+}
+
+/** One chat message, numbered by the host. */
+export interface ChatLine {
+  id: number;
+  from: number;
+  name: string;
+  text: string;
+}
+
+/** 'lobby' while people gather; 'playing' once the host starts. */
+export type LobbyPhase = 'lobby' | 'playing';
+
+/** Everything host and guests agree on about the room. */
+export interface LobbyState {
+  roomName: string;
+  capacity: number;
+  passwordProtected: boolean;
+  phase: LobbyPhase;
+  players: LobbyPlayer[];
+  chat: ChatLine[];
+  /** Events applied so far; guests check it to detect a missed event. */
+  revision: number;
+}
+
+/** A change to the lobby, made by the host and replayed by every guest. */
+export type LobbyEvent =
+  | { kind: 'joined'; player: LobbyPlayer }
+  | { kind: 'left'; playerId: number; reason: 'left' | 'kicked' | 'timed-out' }
+  | { kind: 'ready'; playerId: number; ready: boolean }
+  | { kind: 'chat'; line: ChatLine }
+  | { kind: 'pings'; pings: Array<[number, number | null]> }
+  | { kind: 'phase'; phase: LobbyPhase };
+
+/** A fresh room with only its host in it. */
+export function createLobbyState(
+  room: { roomName: string; capacity: number; passwordProtected: boolean },
+  host: { name: string; colour: string },
+): LobbyState {
+  return {
+    ...room,
+    phase: 'lobby',
+    players: [{ id: HOST_PLAYER_ID, name: host.name, colour: host.colour, ready: false, host: true, pingMs: null }],
+    chat: [],
+    revision: 0,
+  };
+}

@@ -1,0 +1,168 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSocket } from 'node:dgram';
+import { Channel, Client, discoverLanServers } from '../../../main/net/index';
+import { LobbyHost, type LobbyHostOptions } from '../../../main/lobby/lobbyHost';
+import { LobbyGuest, type LobbyEnd } from '../../../main/lobby/lobbyGuest';
+import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
+import { decode } from '../../../shared/roomCode';
+import { waitFor } from '../../support/waitFor';
+
+// Loopback only: bind 127.0.0.1, discovery on an ephemeral port, searched via 127.255.255.255.
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function host(options: Partial<LobbyHostOptions> = {}): Promise<LobbyHost> {
+  const h = await LobbyHost.start({
+    roomName: 'Friday LAN',
+    playerName: 'Hana',
+    colour: '#ff5577',
+    bindAddress: '127.0.0.1',
+    advertiseAddress: '127.0.0.1',
+    discovery: { port: 0 },
+    ...options,
+  });
+  cleanups.push(() => h.close());
+  return h;
+}
+
+async function join(h: LobbyHost, name: string, extra: { password?: string } = {}): Promise<LobbyGuest> {
+  const g = await LobbyGuest.join({
+    host: '127.0.0.1',
+    port: h.port,
+    playerName: name,
+    colour: '#22cc88',
+    timeout: 2,
+    ...extra,
+  });
+  cleanups.push(() => g.leave());
+  return g;
+}
+
+describe('lobby host and guests on loopback', () => {
+  it('makes a room code for the advertised address and is listed by discovery', async () => {
+    const h = await host({ capacity: 6, password: 'pw' });
+    expect(decode(h.code)).toEqual({ host: '127.0.0.1', port: h.port });
+    const found = await discoverLanServers({ port: h.discoveryPort!, targets: ['127.255.255.255'], timeoutMs: 400 });
+    expect(found[0]).toMatchObject({ name: 'Friday LAN', playerCount: 0, capacity: 6, passwordProtected: true });
+  });
+
+  it('joins, agrees on state, chats both ways, readies and starts', async () => {
+    const h = await host();
+    const g = await join(h, 'Gus');
+    expect(g.you).toBe(1);
+    expect(g.state.players.map((p) => p.name)).toEqual(['Hana', 'Gus']);
+    expect(() => h.startGame()).toThrow(/ready/);
+    h.chat('welcome!');
+    g.chat('  hi there ');
+    g.setReady(true);
+    await waitFor(
+      () => h.state.players[1]?.ready === true && g.state.chat.length === 2 && h.state.chat.length === 2,
+      3000,
+      'chat and ready',
+    );
+    expect(g.state.chat.map((l) => `${l.name}: ${l.text}`)).toEqual(['Hana: welcome!', 'Gus: hi there']);
+    h.startGame();
+    await waitFor(() => g.state.phase === 'playing', 2000, 'start');
+    const strip = (s: typeof h.state) => ({ ...s, players: s.players.map((p) => ({ ...p, pingMs: null })) });
+    expect(strip(g.state)).toEqual(strip(h.state));
+  });
+
+  it('reports pings of guests', async () => {
+    const h = await host({ pingInterval: 0.2 });
+    const g = await join(h, 'Gus');
+    await waitFor(() => typeof g.state.players.find((p) => p.id === g.you)?.pingMs === 'number', 4000, 'ping');
+  });
+
+  it('refuses a wrong password, a full room and a running round with clear reasons', async () => {
+    const h = await host({ capacity: 2, password: 'secret' });
+    await expect(join(h, 'Eve', { password: 'nope' })).rejects.toMatchObject({
+      code: 'wrong-password',
+      message: expect.stringMatching(/Wrong password/),
+    });
+    await expect(join(h, 'Eve')).rejects.toBeInstanceOf(LobbyJoinError);
+    const g = await join(h, 'Gus', { password: 'secret' });
+    await expect(join(h, 'Max', { password: 'secret' })).rejects.toMatchObject({ code: 'full' });
+    g.setReady(true);
+    await waitFor(() => h.state.players[1]?.ready === true, 2000, 'ready');
+    expect(h.state.players).toHaveLength(2);
+  });
+
+  it('refuses a guest speaking another lobby version', async () => {
+    const h = await host();
+    const raw = new Client();
+    cleanups.push(() => raw.close());
+    const rejected: unknown[] = [];
+    raw.onMessage('lobby.rejected', (p) => rejected.push(p));
+    await raw.connect('127.0.0.1', h.port);
+    raw.send('lobby.hello', { v: 99, name: 'Old', colour: '#000000' }, Channel.RELIABLE_ORDERED);
+    await waitFor(() => rejected.length === 1, 2000, 'rejection');
+    expect(rejected[0]).toMatchObject({ reason: 'version-mismatch' });
+    expect(h.state.players).toHaveLength(1);
+  });
+
+  it('ignores malformed guest messages without harm', async () => {
+    const h = await host();
+    const g = await join(h, 'Gus');
+    const raw = g.transport;
+    raw.send('lobby.chat', { text: 'x'.repeat(500) }, Channel.RELIABLE_ORDERED);
+    raw.send('lobby.ready', { ready: 'yes' }, Channel.RELIABLE_ORDERED);
+    raw.send('lobby.chat', { text: 42 }, Channel.RELIABLE_ORDERED);
+    g.chat('still here');
+    await waitFor(() => h.state.chat.length === 1, 2000, 'valid chat');
+    expect(h.state.chat[0]!.text).toBe('still here');
+    expect(h.state.players[1]!.ready).toBe(false);
+    expect(() => g.chat('   ')).toThrow();
+  });
+
+  it('kicks a guest with a message, and a leaving guest disappears for everyone', async () => {
+    const h = await host();
+    const a = await join(h, 'Ann');
+    const b = await join(h, 'Bob');
+    const ends: LobbyEnd[] = [];
+    a.onEnd((e) => ends.push(e));
+    expect(h.kick(a.you)).toBe(true);
+    expect(h.kick(0)).toBe(false);
+    await waitFor(() => ends.length === 1, 3000, 'kick');
+    expect(ends[0]).toMatchObject({ code: 'kicked', message: expect.stringMatching(/removed you/) });
+    await waitFor(() => b.state.players.length === 2, 2000, 'b sees kick');
+    await b.leave();
+    await waitFor(() => h.state.players.length === 1, 2000, 'leave');
+  });
+
+  it('ends the room for everyone when the host leaves', async () => {
+    const h = await host();
+    const g = await join(h, 'Gus');
+    const ends: LobbyEnd[] = [];
+    g.onEnd((e) => ends.push(e));
+    await h.close();
+    await waitFor(() => ends.length === 1, 3000, 'room end');
+    expect(ends[0]!.code).toBe('host-closed');
+    expect(ends[0]!.message).toMatch(/closed the room/);
+  });
+
+  it('times out joining a silent address with advice', async () => {
+    const silent = createSocket('udp4');
+    await new Promise<void>((r) => silent.bind(0, '127.0.0.1', r));
+    cleanups.push(() => silent.close());
+    await expect(
+      LobbyGuest.join({
+        host: '127.0.0.1',
+        port: silent.address().port,
+        playerName: 'Gus',
+        colour: '#123456',
+        timeout: 0.5,
+      }),
+    ).rejects.toMatchObject({
+      code: 'timeout',
+      message: expect.stringMatching(/same network/),
+    });
+  });
+
+  it('names a busy port and validates capacity', async () => {
+    const h = await host();
+    await expect(host({ port: h.port })).rejects.toThrow(`UDP port ${h.port}`);
+    await expect(host({ capacity: 1 })).rejects.toThrow(/capacity/);
+  });
+});

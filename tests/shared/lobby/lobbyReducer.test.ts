@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { applyLobbyEvent, canStart } from '../../../shared/lobby/lobbyReducer';
+import { MAX_CHAT_LINES, createLobbyState, type LobbyEvent } from '../../../shared/lobby/lobbyState';
+import { chatTextSchema, playerNameSchema } from '../../../shared/lobby/lobbyMessages';
+
+const base = () =>
+  createLobbyState({ roomName: 'Room', capacity: 4, passwordProtected: false }, { name: 'Host', colour: '#ff0000' });
+const guest = (id: number) => ({ id, name: `G${id}`, colour: '#00ff00', ready: false, host: false, pingMs: null });
+
+describe('lobby reducer', () => {
+  it('is deterministic: the same events give the same state', () => {
+    const events: LobbyEvent[] = [
+      { kind: 'joined', player: guest(1) },
+      { kind: 'joined', player: guest(2) },
+      { kind: 'ready', playerId: 1, ready: true },
+      { kind: 'chat', line: { id: 1, from: 1, name: 'G1', text: 'hi' } },
+      {
+        kind: 'pings',
+        pings: [
+          [1, 12],
+          [2, null],
+        ],
+      },
+      { kind: 'left', playerId: 2, reason: 'left' },
+    ];
+    const a = events.reduce(applyLobbyEvent, base());
+    const b = events.reduce(applyLobbyEvent, base());
+    expect(a).toEqual(b);
+    expect(a.revision).toBe(6);
+    expect(a.players.map((p) => [p.id, p.ready, p.pingMs])).toEqual([
+      [0, false, null],
+      [1, true, 12],
+    ]);
+    expect(a.chat).toHaveLength(1);
+  });
+
+  it('does not mutate the previous state', () => {
+    const s0 = base();
+    const copy = structuredClone(s0);
+    applyLobbyEvent(s0, { kind: 'joined', player: guest(1) });
+    expect(s0).toEqual(copy);
+  });
+
+  it('keeps only the last chat lines', () => {
+    let s = base();
+    for (let i = 0; i < MAX_CHAT_LINES + 20; i++)
+      s = applyLobbyEvent(s, { kind: 'chat', line: { id: i, from: 0, name: 'Host', text: `${i}` } });
+    expect(s.chat).toHaveLength(MAX_CHAT_LINES);
+    expect(s.chat[0]!.id).toBe(20);
+  });
+
+  it('can start only with two or more players and every guest ready; back in the lobby, ready resets', () => {
+    let s = base();
+    expect(canStart(s)).toBe(false);
+    s = applyLobbyEvent(s, { kind: 'joined', player: guest(1) });
+    expect(canStart(s)).toBe(false);
+    s = applyLobbyEvent(s, { kind: 'ready', playerId: 1, ready: true });
+    expect(canStart(s)).toBe(true);
+    s = applyLobbyEvent(s, { kind: 'phase', phase: 'playing' });
+    expect(canStart(s)).toBe(false);
+    s = applyLobbyEvent(s, { kind: 'phase', phase: 'lobby' });
+    expect(s.players.every((p) => !p.ready)).toBe(true);
+  });
+});
+
+describe('lobby input schemas', () => {
+  it('trims names and chat, strips control characters, and bounds lengths', () => {
+    expect(playerNameSchema.parse('  Ada\u0007 ')).toBe('Ada');
+    expect(playerNameSchema.safeParse('   ').success).toBe(false);
+    expect(playerNameSchema.safeParse('x'.repeat(25)).success).toBe(false);
+    expect(chatTextSchema.parse(' gg\n wp ')).toBe('gg  wp');
+    expect(chatTextSchema.safeParse('x'.repeat(201)).success).toBe(false);
+  });
+});
