@@ -1,4 +1,6 @@
 import { benchConditioner } from './conditioner';
+import { benchLabLatency } from './labLatency';
+import { benchLabServerCpu } from './labServerCpu';
 import { benchTwoProcess, type BenchResult } from './twoProcess';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
@@ -7,9 +9,9 @@ function format(n: number): string {
   return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(3);
 }
 
-function print(section: string, results: BenchResult[]): void {
+function print(section: string, results: BenchResult[], baselineLabel = 'raw dgram baseline'): void {
   console.log(`\n## ${section}`);
-  console.log('| measure | value | raw dgram baseline | ratio |');
+  console.log(`| measure | value | ${baselineLabel} | ratio |`);
   console.log('|---|---|---|---|');
   for (const r of results) {
     const ratio = r.baseline ? `${(r.value / r.baseline).toFixed(2)}×` : '—';
@@ -22,6 +24,12 @@ async function main(): Promise<void> {
   console.log(`LAN Party benchmarks — node ${process.version}, loopback 127.0.0.1`);
   print('gale.net v1 transport vs raw dgram (two processes)', await benchTwoProcess());
   print('link conditioner (impairments off) vs raw dgram (one process)', await benchConditioner());
+  print(
+    'reliable delivery latency, one way, through the link conditioner (20 ms each way)',
+    await benchLabLatency(),
+    'same with 0% loss',
+  );
+  print('server CPU, 60 Hz snapshots to 64 clients in a second process', await benchLabServerCpu());
 }
 
 main().catch((error) => {

@@ -15,6 +15,7 @@ import { ReservedType, Wire } from './protocol';
 import { DropReason, TrafficCounters } from './stats';
 import { startLanDiscovery, type LanDiscoveryHandle, type LanDiscoveryOptions } from './discovery';
 import { closeWhenDrained, openUdpSocket, trackedSend } from './udpSocket';
+import { SendQueueFullError } from './errors';
 
 /** Options of {@link Server.listen}. */
 export interface ServerOptions extends EndpointOptions {
@@ -142,7 +143,10 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     return true;
   }
 
-  /** Sends to every peer but those in `exclude`, serializing once. Returns how many peers it went to. */
+  /**
+   * Sends to every peer but those in `exclude`, serializing once. Returns how many peers it went to. A peer
+   * whose reliable send queue is full is disconnected (reason: the queue is full) instead of failing the rest.
+   */
   broadcast<K extends keyof Out & string>(
     type: K,
     payload: Payload<Out, K>,
@@ -154,7 +158,15 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     let sent = 0;
     for (const peer of [...this.byId.values()]) {
       if (exclude.has(peer.id)) continue;
-      peer.connection.sendBody(body, channel);
+      try {
+        peer.connection.sendBody(body, channel);
+      } catch (error) {
+        // One peer that stopped acknowledging must not cost the others the message; its reliable stream
+        // can no longer be complete, so it is dropped (as the reference drops a peer with too much unacked).
+        if (!(error instanceof SendQueueFullError)) throw error;
+        peer.connection.disconnect(error.message);
+        continue;
+      }
       sent += 1;
     }
     return sent;

@@ -1,0 +1,60 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { Client } from '../main/net/index';
+
+// The far side of bench/labServerCpu.ts, in its own process so the server's process measures only itself:
+// either N transport Clients of a Server, or N raw dgram sockets. Counts what arrives; talks over fork IPC.
+// Sends only to 127.0.0.1.
+
+type Command =
+  | { cmd: 'clients'; port: number; count: number }
+  | { cmd: 'raw'; count: number }
+  | { cmd: 'count' }
+  | { cmd: 'close' }
+  | { cmd: 'exit' };
+
+let received = 0;
+let clients: Client[] = [];
+let sockets: Socket[] = [];
+
+async function startClients(port: number, count: number): Promise<void> {
+  clients = Array.from({ length: count }, () => new Client());
+  for (const c of clients) c.onMessage('snap', () => received++);
+  await Promise.all(clients.map((c) => c.connect('127.0.0.1', port, { timeout: 10 })));
+}
+
+async function startRaw(count: number): Promise<number[]> {
+  sockets = Array.from({ length: count }, () => createSocket('udp4'));
+  for (const s of sockets) s.on('message', () => received++);
+  await Promise.all(sockets.map((s) => new Promise<void>((r) => s.bind(0, '127.0.0.1', r))));
+  return sockets.map((s) => s.address().port);
+}
+
+async function closeAll(): Promise<void> {
+  await Promise.all(clients.map((c) => c.close()));
+  for (const s of sockets) s.close();
+  clients = [];
+  sockets = [];
+}
+
+process.on('message', async (message: Command) => {
+  switch (message.cmd) {
+    case 'clients':
+      await startClients(message.port, message.count);
+      process.send!({ ok: true });
+      break;
+    case 'raw':
+      process.send!({ ports: await startRaw(message.count) });
+      break;
+    case 'count':
+      process.send!({ count: received });
+      received = 0;
+      break;
+    case 'close':
+      await closeAll();
+      process.send!({ ok: true });
+      break;
+    case 'exit':
+      process.exit(0);
+  }
+});
+process.send!({ ready: true });
