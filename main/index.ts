@@ -1,13 +1,66 @@
-import { app, BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import { app, BrowserWindow, session } from 'electron';
+import { formatBindingHash } from '../shared/ipc/bindingHash';
+import { createAppUrlPolicy, resolveAppLocation } from './app/appUrl';
+import { createBackend } from './app/createBackend';
 import { createMainWindow } from './app/createMainWindow';
+import { consoleLogger } from './app/logger';
+import { installNavigationGuards } from './app/navigationGuards';
+import { denyAllPermissions } from './app/permissions';
+import { createBindingSecret } from './ipc/bindingSecret';
+import { bindElectronIpc } from './ipc/electronBinding';
+import { isTrustedSender } from './ipc/senderPolicy';
+import { shouldEnableWebSocketBinding } from './ipc/webSocketGuard';
+import { readOsUserName } from './settings/osUserName';
 
-// Electron entry: one window, created when the app is ready; quits when all windows close (except macOS).
-app.whenReady().then(() => {
-  createMainWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+// Electron entry: security policy first, then the backend and its IPC binding, then one window.
+const logger = consoleLogger('main');
+const location = resolveAppLocation(process.env.VITE_DEV_SERVER_URL, join(__dirname, '../dist/renderer/index.html'));
+const isAppUrl = createAppUrlPolicy(location);
+let mainWindow: BrowserWindow | null = null;
+
+app.enableSandbox();
+// Every webContents (ours and any the page might try to create) gets the navigation guards.
+app.on('web-contents-created', (_event, contents) => installNavigationGuards(contents, logger));
+
+async function start(): Promise<void> {
+  denyAllPermissions(session.defaultSession, logger);
+  const backend = createBackend({
+    app: { name: app.getName(), version: app.getVersion(), platform: process.platform },
+    userDataDir: app.getPath('userData'),
+    osUserName: readOsUserName(),
+    validateOutputs: !app.isPackaged,
+    logger,
   });
-});
+  bindElectronIpc({
+    gateway: backend.gateway,
+    isTrustedSender: (event) => isTrustedSender(event, mainWindow, isAppUrl),
+    eventTargets: () => (mainWindow && !mainWindow.isDestroyed() ? [mainWindow.webContents] : []),
+    logger,
+  });
+  if (shouldEnableWebSocketBinding({ env: process.env, argv: process.argv, isPackaged: app.isPackaged })) {
+    // Loaded lazily: the packaged app never even evaluates the WebSocket code.
+    const { startWebSocketBinding } = await import('./ipc/webSocketBinding');
+    const binding = await startWebSocketBinding({ gateway: backend.gateway, secret: createBindingSecret(), logger });
+    logger.info(`WebSocket binding for browsers: append ${formatBindingHash(binding.location)} to the page URL`);
+    app.on('will-quit', () => void binding.close());
+  }
+  const openWindow = (): void => {
+    mainWindow = createMainWindow({ preloadPath: join(__dirname, 'preload.js'), location, logger });
+  };
+  openWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+}
+
+app
+  .whenReady()
+  .then(start)
+  .catch((error: unknown) => {
+    logger.error('startup failed', error);
+    app.quit();
+  });
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();

@@ -1,6 +1,6 @@
-import { contextBridge } from 'electron';
+import { contextBridge, ipcRenderer } from 'electron';
+import { BRIDGE_GLOBAL } from '../shared/ipc/channels';
+import { createBridge } from './createBridge';
 
-// The one bridge: named functions only, never ipcRenderer itself.
-contextBridge.exposeInMainWorld('lanParty', {
-  version: (): string => '0.1.0',
-});
+// The one bridge: named functions generated from the contract, never ipcRenderer itself.
+contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, createBridge(ipcRenderer));

@@ -1,0 +1,16 @@
+import type { IpcContract } from '../../shared/ipc/contract';
+import type { HandlersOf } from '../ipc/handlerTypes';
+
+/** Facts about this build, supplied by the host (Electron's app, or package.json for the dev server). */
+export interface AppFacts {
+  readonly name: string;
+  readonly version: string;
+  readonly platform: string;
+}
+
+/** The gateway handler for `app.getInfo`; the transport comes from the caller's binding. */
+export function appInfoHandlers(facts: AppFacts): Pick<HandlersOf<IpcContract>, 'app.getInfo'> {
+  return {
+    'app.getInfo': (_input, context) => ({ ...facts, transport: context.transport }),
+  };
+}

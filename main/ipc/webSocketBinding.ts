@@ -1,0 +1,143 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { BindingLocation } from '../../shared/ipc/bindingHash';
+import type { ContractShape } from '../../shared/ipc/contractTypes';
+import { IpcErrorCode } from '../../shared/ipc/errors';
+import { err } from '../../shared/ipc/result';
+import {
+  WS_MAX_PAYLOAD_BYTES,
+  WS_SECRET_PARAM,
+  webSocketBindingUrl,
+  wsRequestMessageSchema,
+  type WsServerMessage,
+} from '../../shared/ipc/wsProtocol';
+import type { Logger } from '../app/logger';
+import { secretsMatch } from './bindingSecret';
+import type { Gateway } from './gateway';
+
+/** The only address the binding ever listens on. */
+export const WS_BINDING_HOST = '127.0.0.1';
+
+/** Options for {@link startWebSocketBinding}. */
+export interface WebSocketBindingOptions<C extends ContractShape> {
+  readonly gateway: Gateway<C>;
+  /** Per-run secret every connection must present as `?secret=`. */
+  readonly secret: string;
+  /** 0 (default) lets the OS pick a free port. */
+  readonly port?: number;
+  /** When set, browser connections must come from one of these origins (non-browser clients send none). */
+  readonly allowedOrigins?: readonly string[];
+  readonly logger: Logger;
+}
+
+/** Counters for refused connections and dropped frames. */
+export interface WebSocketBindingStats {
+  readonly rejectedConnections: number;
+  readonly droppedMessages: number;
+  readonly openConnections: number;
+}
+
+/** A running binding. */
+export interface WebSocketBinding {
+  readonly location: BindingLocation;
+  /** ws:// URL including the secret. */
+  readonly url: string;
+  stats(): WebSocketBindingStats;
+  close(): Promise<void>;
+}
+
+function refuse(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** Serves the gateway over WebSocket on 127.0.0.1 for browser tests and `npm run dev:web`. */
+export async function startWebSocketBinding<C extends ContractShape>(
+  options: WebSocketBindingOptions<C>,
+): Promise<WebSocketBinding> {
+  const { gateway, secret, logger, allowedOrigins } = options;
+  if (secret.length < 16) throw new Error('WebSocket binding needs a secret of at least 16 characters');
+  const counts = { rejectedConnections: 0, droppedMessages: 0 };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD_BYTES });
+  const http = createServer((_req, res) => {
+    res.writeHead(426, { 'Content-Length': '0' }).end();
+  });
+
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', `http://${WS_BINDING_HOST}`);
+    const origin = req.headers.origin;
+    let refusal: [number, string] | null = null;
+    if (url.pathname !== '/') refusal = [404, 'Not Found'];
+    else if (!secretsMatch(secret, url.searchParams.get(WS_SECRET_PARAM) ?? '')) refusal = [401, 'Unauthorized'];
+    else if (allowedOrigins && origin !== undefined && !allowedOrigins.includes(origin)) refusal = [403, 'Forbidden'];
+    if (refusal) {
+      counts.rejectedConnections += 1;
+      logger.warn(`refused WebSocket connection: ${refusal[1]}`);
+      refuse(socket, ...refusal);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  const send = (ws: WebSocket, message: WsServerMessage): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+
+  wss.on('connection', (ws: WebSocket) => {
+    ws.on('error', (error) => logger.warn('WebSocket client error', error));
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      let json: unknown;
+      try {
+        json = isBinary ? undefined : JSON.parse(data.toString());
+      } catch {
+        json = undefined;
+      }
+      const parsed = wsRequestMessageSchema.safeParse(json);
+      if (!parsed.success) {
+        counts.droppedMessages += 1;
+        const id = (json as { id?: unknown } | undefined)?.id;
+        if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 0) {
+          send(ws, { t: 'res', id, result: err(IpcErrorCode.INVALID_ARGUMENT, 'Malformed request frame') });
+        }
+        return;
+      }
+      const { id, name, input } = parsed.data;
+      void gateway
+        .dispatch(name, input, { transport: 'websocket' })
+        .then((result) => send(ws, { t: 'res', id, result }));
+    });
+  });
+
+  const unsubscribe = gateway.subscribe((name, payload) => {
+    for (const client of wss.clients) send(client, { t: 'evt', name, payload });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, WS_BINDING_HOST, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (http.address() as AddressInfo).port;
+  let closing: Promise<void> | null = null;
+
+  return {
+    location: { port, secret },
+    url: webSocketBindingUrl(port, secret),
+    stats: () => ({ ...counts, openConnections: wss.clients.size }),
+    close() {
+      closing ??= (async () => {
+        unsubscribe();
+        for (const client of wss.clients) client.terminate();
+        await new Promise<void>((resolve) => wss.close(() => resolve()));
+        await new Promise<void>((resolve) => {
+          http.close(() => resolve());
+          http.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
+  };
+}

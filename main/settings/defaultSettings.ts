@@ -1,0 +1,29 @@
+import { PLAYER_COLORS, PLAYER_NAME_MAX, type Settings } from '../../shared/ipc/schemas/settings';
+
+/** Used when the OS user name is empty or unusable. */
+export const FALLBACK_PLAYER_NAME = 'Player';
+
+/** The OS user name made into a valid player name: trimmed, control characters dropped, at most 24 characters. */
+export function defaultPlayerName(osUserName: string): string {
+  const cleaned = osUserName.replace(/\p{Cc}/gu, '').trim();
+  const clipped = [...cleaned].slice(0, PLAYER_NAME_MAX).join('').trim();
+  return clipped.length > 0 ? clipped : FALLBACK_PLAYER_NAME;
+}
+
+// FNV-1a: a stable hash so the same user gets the same default colour every run, and
+// different users on one LAN most likely get different ones.
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const ch of text) {
+    hash ^= ch.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** First-run settings for this OS user. */
+export function defaultSettings(osUserName: string): Settings {
+  const playerName = defaultPlayerName(osUserName);
+  const color = PLAYER_COLORS[fnv1a(playerName) % PLAYER_COLORS.length] ?? PLAYER_COLORS[0];
+  return { playerName, playerColor: color.hex };
+}

@@ -1,0 +1,51 @@
+import { playerColorSchema, playerNameSchema, type Settings } from '../../shared/ipc/schemas/settings';
+
+/** The settings file inside the user-data folder. */
+export const SETTINGS_FILE_NAME = 'settings.json';
+
+/** Format version written into the file so a later release can migrate it. */
+export const SETTINGS_FILE_VERSION = 1;
+
+/** Settings read from disk plus what had to be replaced with defaults. */
+export interface ParsedSettingsFile {
+  readonly settings: Settings;
+  readonly warnings: readonly string[];
+  /** True when nothing in the file was usable (unparsable, wrong shape or version). */
+  readonly unreadable: boolean;
+}
+
+/** Parses the file's text; anything invalid falls back to the defaults field by field, with a warning. */
+export function parseSettingsFile(text: string, defaults: Settings): ParsedSettingsFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { settings: defaults, warnings: ['settings file is not valid JSON; using defaults'], unreadable: true };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { settings: defaults, warnings: ['settings file is not a JSON object; using defaults'], unreadable: true };
+  }
+  const record = json as Record<string, unknown>;
+  if (record.version !== SETTINGS_FILE_VERSION) {
+    const warning = `settings file has unsupported version ${JSON.stringify(record.version)}; using defaults`;
+    return { settings: defaults, warnings: [warning], unreadable: true };
+  }
+  const warnings: string[] = [];
+  const name = playerNameSchema.safeParse(record.playerName);
+  if (!name.success) warnings.push('settings file has an invalid playerName; using the default');
+  const color = playerColorSchema.safeParse(record.playerColor);
+  if (!color.success) warnings.push('settings file has an invalid playerColor; using the default');
+  return {
+    settings: {
+      playerName: name.success ? name.data : defaults.playerName,
+      playerColor: color.success ? color.data : defaults.playerColor,
+    },
+    warnings,
+    unreadable: false,
+  };
+}
+
+/** The file's text for some settings. */
+export function serializeSettingsFile(settings: Settings): string {
+  return `${JSON.stringify({ version: SETTINGS_FILE_VERSION, ...settings }, null, 2)}\n`;
+}

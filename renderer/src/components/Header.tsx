@@ -1,0 +1,45 @@
+import type { AppInfo } from '../../../shared/ipc/schemas/appInfo';
+import type { Settings } from '../../../shared/ipc/schemas/settings';
+import { EditIcon } from './Icons';
+import { PlayerAvatar } from './PlayerAvatar';
+
+/** The top bar: brand on the left, transport badge and the player's chip (opens the profile) on the right. */
+export function Header({
+  appInfo,
+  settings,
+  onEditProfile,
+}: {
+  appInfo: AppInfo;
+  settings: Settings;
+  onEditProfile: () => void;
+}) {
+  return (
+    <header className="topbar">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true" />
+        <div className="brand-text">
+          <span className="brand-name">{appInfo.name}</span>
+          <span className="brand-tag">Game night launcher</span>
+        </div>
+      </div>
+      <div className="topbar-right">
+        {appInfo.transport === 'websocket' && (
+          <span className="pill pill-dev" title="UI running in a browser against the dev backend">
+            Browser dev mode
+          </span>
+        )}
+        <button
+          type="button"
+          className="player-chip"
+          onClick={onEditProfile}
+          aria-label={`Edit profile: ${settings.playerName}`}
+          data-testid="player-chip"
+        >
+          <PlayerAvatar name={settings.playerName} color={settings.playerColor} />
+          <span className="player-chip-name">{settings.playerName}</span>
+          <EditIcon />
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { PLAYER_NAME_MAX, playerNameSchema, type Settings } from '../../../shared/ipc/schemas/settings';
+import type { SaveStatus } from '../state/appStore';
+import { ColorPicker } from './ColorPicker';
+import { PlayerAvatar } from './PlayerAvatar';
+
+/** Id of the name field, so the header's chip can focus it. */
+export const PLAYER_NAME_INPUT_ID = 'player-name';
+
+interface Props {
+  settings: Settings;
+  saveStatus: SaveStatus;
+  saveError: string | null;
+  onSave: (next: Settings) => Promise<boolean>;
+}
+
+/** The player profile: name and colour, validated with the contract's own schema before sending. */
+export function ProfilePanel({ settings, saveStatus, saveError, onSave }: Props) {
+  const [draft, setDraft] = useState<Settings>(settings);
+  const [base, setBase] = useState<Settings>(settings);
+  const [touched, setTouched] = useState(false);
+  // Settings changed underneath (saved, or changed elsewhere): follow them unless the user is mid-edit.
+  if (settings !== base) {
+    const untouched = draft.playerName === base.playerName && draft.playerColor === base.playerColor;
+    const justSaved = draft.playerName.trim() === settings.playerName && draft.playerColor === settings.playerColor;
+    setBase(settings);
+    if (untouched || justSaved) setDraft(settings);
+  }
+
+  const parsedName = playerNameSchema.safeParse(draft.playerName);
+  const nameError = parsedName.success ? null : (parsedName.error.issues[0]?.message ?? 'Invalid name');
+  const trimmedName = draft.playerName.trim();
+  const dirty = trimmedName !== settings.playerName || draft.playerColor !== settings.playerColor;
+  const length = [...trimmedName].length;
+  const showNameError = touched && nameError !== null;
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    setTouched(true);
+    if (!parsedName.success) {
+      document.getElementById(PLAYER_NAME_INPUT_ID)?.focus();
+      return;
+    }
+    await onSave({ playerName: parsedName.data, playerColor: draft.playerColor });
+  };
+
+  return (
+    <aside className="card profile" aria-labelledby="profile-title">
+      <div className="profile-head">
+        <PlayerAvatar name={trimmedName || '?'} color={draft.playerColor} size="large" />
+        <div>
+          <h2 id="profile-title" className="card-title">
+            Player profile
+          </h2>
+          <p className="muted small">How other players see you in lobbies.</p>
+        </div>
+      </div>
+      <form className="profile-form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="field">
+          <div className="field-row">
+            <label className="field-label" htmlFor={PLAYER_NAME_INPUT_ID}>
+              Player name
+            </label>
+            <span className={`counter ${length > PLAYER_NAME_MAX ? 'counter-over' : ''}`} aria-hidden="true">
+              {length}/{PLAYER_NAME_MAX}
+            </span>
+          </div>
+          <input
+            id={PLAYER_NAME_INPUT_ID}
+            className="input"
+            type="text"
+            autoComplete="nickname"
+            spellCheck={false}
+            value={draft.playerName}
+            aria-invalid={showNameError}
+            aria-describedby="player-name-hint"
+            onChange={(event) => setDraft({ ...draft, playerName: event.target.value })}
+            onBlur={() => setTouched(true)}
+          />
+          <p id="player-name-hint" className={showNameError ? 'field-error' : 'field-hint'}>
+            {showNameError ? nameError : `1–${PLAYER_NAME_MAX} characters · shown to the room`}
+          </p>
+        </div>
+        <ColorPicker value={draft.playerColor} onChange={(playerColor) => setDraft({ ...draft, playerColor })} />
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={!dirty || saveStatus === 'saving'}
+            onClick={() => {
+              setDraft(settings);
+              setTouched(false);
+            }}
+          >
+            Discard
+          </button>
+          <button type="submit" className="button button-primary" disabled={!dirty || saveStatus === 'saving'}>
+            {saveStatus === 'saving' ? 'Saving…' : 'Save profile'}
+          </button>
+        </div>
+        <p className="form-status" role="status" aria-live="polite">
+          {saveStatus === 'saved' && !dirty && <span className="ok">✓ Profile saved</span>}
+        </p>
+        {saveStatus === 'error' && saveError && (
+          <p className="field-error" role="alert">
+            Couldn’t save: {saveError}
+          </p>
+        )}
+      </form>
+    </aside>
+  );
+}

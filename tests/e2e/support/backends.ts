@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { silentLogger, type Logger } from '../../../main/app/logger';
+import { startDevServer, type DevServer } from '../../../main/devServer/startDevServer';
+import { assertRendererBuilt, RENDERER_DIST } from './rendererBuild';
+
+/** One running backend with its own user-data folder. */
+export interface TestBackend {
+  readonly server: DevServer;
+  readonly userDataDir: string;
+}
+
+/** Options for {@link startBackends}. */
+export interface StartBackendsOptions {
+  /** OS user name per backend (seeds the default player name); defaults to player1, player2, ... */
+  readonly osUserNames?: readonly string[];
+  readonly logger?: Logger;
+}
+
+/** Starts N independent backends (static page + WebSocket binding + services), each on its own ports. */
+export async function startBackends(count: number, options: StartBackendsOptions = {}): Promise<TestBackend[]> {
+  assertRendererBuilt();
+  const started: TestBackend[] = [];
+  try {
+    for (let i = 0; i < count; i += 1) {
+      const userDataDir = await mkdtemp(join(tmpdir(), 'lan-party-e2e-user-'));
+      const server = await startDevServer({
+        rendererDir: RENDERER_DIST,
+        userDataDir,
+        osUserName: options.osUserNames?.[i] ?? `player${i + 1}`,
+        app: { name: 'LAN Party', version: '0.0.0-e2e', platform: process.platform },
+        logger: options.logger ?? silentLogger,
+      }).catch(async (error: unknown) => {
+        await rm(userDataDir, { recursive: true, force: true });
+        throw error;
+      });
+      started.push({ server, userDataDir });
+    }
+    return started;
+  } catch (error) {
+    await stopBackends(started);
+    throw error;
+  }
+}
+
+/** Stops backends and deletes their user-data folders. */
+export async function stopBackends(backends: readonly TestBackend[]): Promise<void> {
+  for (const backend of backends) {
+    await backend.server.close().catch(() => undefined);
+    await rm(backend.userDataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PLAYER_COLORS,
+  playerColorSchema,
+  playerNameSchema,
+  settingsPatchSchema,
+} from '../../../shared/ipc/schemas/settings';
+
+describe('player name', () => {
+  it('trims surrounding whitespace', () => {
+    expect(playerNameSchema.parse('  Nova  ')).toBe('Nova');
+  });
+
+  it.each([[''], ['   '], ['\t\n']])('rejects the empty name %j', (name) => {
+    expect(playerNameSchema.safeParse(name).success).toBe(false);
+  });
+
+  it('accepts 24 characters and rejects 25, counting code points not UTF-16 units', () => {
+    expect(playerNameSchema.safeParse('a'.repeat(24)).success).toBe(true);
+    expect(playerNameSchema.safeParse('a'.repeat(25)).success).toBe(false);
+    expect(playerNameSchema.safeParse('🎮'.repeat(24)).success).toBe(true);
+    expect(playerNameSchema.safeParse('🎮'.repeat(25)).success).toBe(false);
+  });
+
+  it('rejects control characters and non-strings', () => {
+    expect(playerNameSchema.safeParse('bad\u0000name').success).toBe(false);
+    expect(playerNameSchema.safeParse('bell\u0007').success).toBe(false);
+    expect(playerNameSchema.safeParse(42).success).toBe(false);
+  });
+});
+
+describe('player colour', () => {
+  it('accepts every palette colour, normalising case', () => {
+    for (const { hex } of PLAYER_COLORS) expect(playerColorSchema.parse(hex.toUpperCase())).toBe(hex);
+  });
+
+  it.each([['#123456'], ['red'], ['#fff'], [''], [null]])('rejects %j', (value) => {
+    expect(playerColorSchema.safeParse(value).success).toBe(false);
+  });
+
+  it('has distinct #rrggbb palette entries with labels', () => {
+    const hexes = PLAYER_COLORS.map((c) => c.hex);
+    expect(new Set(hexes).size).toBe(hexes.length);
+    for (const c of PLAYER_COLORS) {
+      expect(c.hex).toMatch(/^#[0-9a-f]{6}$/);
+      expect(c.label.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('settings patch', () => {
+  it('accepts partial updates', () => {
+    expect(settingsPatchSchema.parse({})).toEqual({});
+    expect(settingsPatchSchema.parse({ playerName: ' Ada ' })).toEqual({ playerName: 'Ada' });
+  });
+
+  it('rejects unknown keys so typos fail loudly', () => {
+    expect(settingsPatchSchema.safeParse({ playerNmae: 'Ada' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { z } from 'zod';
+import { createGateway } from '../../../main/ipc/gateway';
+import { startWebSocketBinding, WS_BINDING_HOST, type WebSocketBinding } from '../../../main/ipc/webSocketBinding';
+import { loggerSpy } from './loggerSpy';
+
+const SECRET = 'test-secret-0123456789abcdef';
+const contract = {
+  requests: {
+    'math.double': { input: z.number(), output: z.number() },
+    'who.calls': { input: z.undefined(), output: z.string() },
+  },
+  events: { 'thing.happened': z.object({ id: z.number() }) },
+} as const;
+
+const open: WebSocketBinding[] = [];
+const clients: WebSocket[] = [];
+
+async function start(allowedOrigins?: string[]) {
+  const logger = loggerSpy();
+  const gateway = createGateway(
+    contract,
+    { 'math.double': (n) => n * 2, 'who.calls': (_i, ctx) => ctx.transport },
+    { validateOutputs: true, logger },
+  );
+  const binding = await startWebSocketBinding({ gateway, secret: SECRET, allowedOrigins, logger });
+  open.push(binding);
+  return { gateway, binding, logger };
+}
+
+/** Resolves 'open' or the HTTP status the server refused the upgrade with. */
+function connect(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ ws: WebSocket; outcome: 'open' | number }> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url, { headers });
+    clients.push(ws);
+    ws.once('open', () => resolve({ ws, outcome: 'open' }));
+    ws.once('unexpected-response', (_req, res) => resolve({ ws, outcome: res.statusCode ?? 0 }));
+    ws.once('error', () => resolve({ ws, outcome: -1 }));
+  });
+}
+
+function nextMessage(ws: WebSocket): Promise<unknown> {
+  return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(data.toString()))));
+}
+
+afterEach(async () => {
+  for (const ws of clients.splice(0)) ws.terminate();
+  for (const binding of open.splice(0)) await binding.close();
+});
+
+describe('WebSocket binding', () => {
+  it('listens on 127.0.0.1 with an OS-chosen port and puts the secret in its URL', async () => {
+    const { binding } = await start();
+    expect(WS_BINDING_HOST).toBe('127.0.0.1');
+    expect(binding.location.port).toBeGreaterThan(0);
+    expect(binding.url).toBe(`ws://127.0.0.1:${binding.location.port}/?secret=${SECRET}`);
+  });
+
+  it('refuses connections without the secret, with a wrong one, or on another path', async () => {
+    const { binding, logger } = await start();
+    const base = `ws://127.0.0.1:${binding.location.port}`;
+    expect((await connect(`${base}/`)).outcome).toBe(401);
+    expect((await connect(`${base}/?secret=wrong-secret-0123456789abc`)).outcome).toBe(401);
+    expect((await connect(`${base}/?secret=${SECRET.slice(0, -1)}`)).outcome).toBe(401);
+    expect((await connect(`${base}/other?secret=${SECRET}`)).outcome).toBe(404);
+    expect(binding.stats().rejectedConnections).toBe(4);
+    expect(binding.stats().openConnections).toBe(0);
+    expect(logger.warn).toHaveBeenCalledTimes(4);
+  });
+
+  it('refuses browser origins outside the allow-list', async () => {
+    const { binding } = await start(['http://127.0.0.1:5555']);
+    expect((await connect(binding.url, { Origin: 'http://evil.example' })).outcome).toBe(403);
+    expect((await connect(binding.url, { Origin: 'http://127.0.0.1:5555' })).outcome).toBe('open');
+  });
+
+  it('answers requests through the gateway, tagged as the websocket transport', async () => {
+    const { binding } = await start();
+    const { ws, outcome } = await connect(binding.url);
+    expect(outcome).toBe('open');
+    ws.send(JSON.stringify({ t: 'req', id: 1, name: 'math.double', input: 21 }));
+    expect(await nextMessage(ws)).toEqual({ t: 'res', id: 1, result: { ok: true, value: 42 } });
+    ws.send(JSON.stringify({ t: 'req', id: 2, name: 'who.calls' }));
+    expect(await nextMessage(ws)).toEqual({ t: 'res', id: 2, result: { ok: true, value: 'websocket' } });
+    ws.send(JSON.stringify({ t: 'req', id: 3, name: 'math.double', input: 'x' }));
+    expect(await nextMessage(ws)).toMatchObject({ id: 3, result: { ok: false, error: { code: 'invalid-argument' } } });
+  });
+
+  it('answers a malformed frame that has an id, and drops the rest without closing', async () => {
+    const { binding } = await start();
+    const { ws } = await connect(binding.url);
+    ws.send('not json');
+    ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    ws.send(JSON.stringify({ t: 'req', name: 'math.double' }));
+    ws.send(JSON.stringify({ t: 'req', id: 9, name: 42 }));
+    expect(await nextMessage(ws)).toMatchObject({
+      t: 'res',
+      id: 9,
+      result: { ok: false, error: { code: 'invalid-argument' } },
+    });
+    ws.send(JSON.stringify({ t: 'req', id: 10, name: 'math.double', input: 1 }));
+    expect(await nextMessage(ws)).toEqual({ t: 'res', id: 10, result: { ok: true, value: 2 } });
+    expect(binding.stats().droppedMessages).toBe(4);
+  });
+
+  it('broadcasts gateway events to every connected client', async () => {
+    const { binding, gateway } = await start();
+    const a = await connect(binding.url);
+    const b = await connect(binding.url);
+    const got = Promise.all([nextMessage(a.ws), nextMessage(b.ws)]);
+    gateway.emit('thing.happened', { id: 5 });
+    expect(await got).toEqual([
+      { t: 'evt', name: 'thing.happened', payload: { id: 5 } },
+      { t: 'evt', name: 'thing.happened', payload: { id: 5 } },
+    ]);
+  });
+
+  it('close disconnects clients, stops listening, and can be called twice', async () => {
+    const { binding } = await start();
+    const { ws } = await connect(binding.url);
+    const closed = new Promise((resolve) => ws.once('close', resolve));
+    await binding.close();
+    await closed;
+    await binding.close();
+    expect((await connect(binding.url)).outcome).toBe(-1);
+  });
+
+  it('refuses to start with a weak secret', async () => {
+    const gateway = createGateway(
+      contract,
+      { 'math.double': (n) => n, 'who.calls': () => '' },
+      {
+        validateOutputs: true,
+        logger: loggerSpy(),
+      },
+    );
+    await expect(startWebSocketBinding({ gateway, secret: 'short', logger: loggerSpy() })).rejects.toThrow(/secret/);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { parseSettingsFile, serializeSettingsFile, SETTINGS_FILE_VERSION } from '../../../main/settings/settingsFile';
+
+const defaults = { playerName: 'ada', playerColor: '#3ddc97' } as const;
+
+describe('settings file format', () => {
+  it('round-trips settings with a version field', () => {
+    const text = serializeSettingsFile({ playerName: 'Nova', playerColor: '#a77dff' });
+    expect(JSON.parse(text)).toEqual({ version: SETTINGS_FILE_VERSION, playerName: 'Nova', playerColor: '#a77dff' });
+    expect(parseSettingsFile(text, defaults)).toEqual({
+      settings: { playerName: 'Nova', playerColor: '#a77dff' },
+      warnings: [],
+      unreadable: false,
+    });
+  });
+
+  it.each([['{not json'], [''], ['[]'], ['null'], ['"text"']])('falls back to defaults for %j', (text) => {
+    const parsed = parseSettingsFile(text, defaults);
+    expect(parsed.settings).toEqual(defaults);
+    expect(parsed.unreadable).toBe(true);
+    expect(parsed.warnings).toHaveLength(1);
+  });
+
+  it('falls back for a missing or unknown version', () => {
+    for (const version of [undefined, 0, 2, '1']) {
+      const parsed = parseSettingsFile(
+        JSON.stringify({ version, playerName: 'Nova', playerColor: '#a77dff' }),
+        defaults,
+      );
+      expect(parsed.settings).toEqual(defaults);
+      expect(parsed.warnings[0]).toMatch(/version/);
+    }
+  });
+
+  it('keeps valid fields and replaces invalid ones, field by field', () => {
+    const parsed = parseSettingsFile(JSON.stringify({ version: 1, playerName: 'Nova', playerColor: 'red' }), defaults);
+    expect(parsed.settings).toEqual({ playerName: 'Nova', playerColor: '#3ddc97' });
+    expect(parsed.warnings).toEqual(['settings file has an invalid playerColor; using the default']);
+    const both = parseSettingsFile(JSON.stringify({ version: 1, playerName: '', playerColor: 5 }), defaults);
+    expect(both.settings).toEqual(defaults);
+    expect(both.warnings).toHaveLength(2);
+    expect(both.unreadable).toBe(false);
+  });
+
+  it('re-normalises stored values the way the contract does', () => {
+    const parsed = parseSettingsFile(
+      JSON.stringify({ version: 1, playerName: '  Nova ', playerColor: '#A77DFF' }),
+      defaults,
+    );
+    expect(parsed.settings).toEqual({ playerName: 'Nova', playerColor: '#a77dff' });
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { createBackend, type Backend } from '../../main/app/createBackend';
+import { silentLogger } from '../../main/app/logger';
+import { startWebSocketBinding, type WebSocketBinding } from '../../main/ipc/webSocketBinding';
+import { createApiFromBridge } from '../../renderer/src/api/apiFromBridge';
+import { connectWebSocketBridge, type SocketFactory } from '../../renderer/src/api/webSocketBridge';
+import { webSocketBindingUrl } from '../../shared/ipc/wsProtocol';
+
+// The renderer's client against the real backend and binding, in Node (the ws package plays the browser).
+const nodeSocket: SocketFactory = (url, handlers) => {
+  const ws = new WebSocket(url);
+  ws.on('open', () => handlers.onOpen());
+  ws.on('message', (data) => handlers.onMessage(data.toString()));
+  ws.on('close', () => handlers.onClose());
+  ws.on('error', () => undefined);
+  return { send: (text) => ws.send(text), close: () => ws.close() };
+};
+
+const SECRET = 'round-trip-secret-0123456789';
+let dir: string;
+let backend: Backend;
+let binding: WebSocketBinding;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lan-party-rt-'));
+  backend = createBackend({
+    app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
+    userDataDir: dir,
+    osUserName: 'ada',
+    validateOutputs: true,
+    logger: silentLogger,
+  });
+  binding = await startWebSocketBinding({ gateway: backend.gateway, secret: SECRET, logger: silentLogger });
+});
+
+afterEach(async () => {
+  await binding.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('renderer client ↔ WebSocket binding', () => {
+  it('calls requests, receives typed errors and events', async () => {
+    const connection = await connectWebSocketBridge(binding.url, nodeSocket);
+    const api = createApiFromBridge(connection.bridge);
+    expect(await api['app.getInfo']()).toMatchObject({ transport: 'websocket', version: '1.0.0' });
+    const changed = vi.fn();
+    api.onSettingsChanged(changed);
+    expect(await api['settings.update']({ playerName: ' Nova ', playerColor: '#A77DFF' })).toEqual({
+      playerName: 'Nova',
+      playerColor: '#a77dff',
+    });
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledWith({ playerName: 'Nova', playerColor: '#a77dff' }));
+    await expect(api['settings.update']({ playerName: '' })).rejects.toMatchObject({ code: 'invalid-argument' });
+    connection.close();
+  });
+
+  it('cannot connect with a wrong secret', async () => {
+    await expect(
+      connectWebSocketBridge(webSocketBindingUrl(binding.location.port, 'wrong-secret-0123456789'), nodeSocket),
+    ).rejects.toThrow(/Could not connect/);
+  });
+});
