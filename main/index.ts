@@ -12,12 +12,19 @@ import { bindElectronIpc } from './ipc/electronBinding';
 import { isTrustedSender } from './ipc/senderPolicy';
 import { shouldEnableWebSocketBinding } from './ipc/webSocketGuard';
 import { readOsUserName } from './settings/osUserName';
+import { claimSingleInstance, revealWindow } from './shell/singleInstance';
 
 // Electron entry: security policy first, then the backend and its IPC binding, then one window.
 const logger = consoleLogger('main');
 const location = resolveAppLocation(process.env.VITE_DEV_SERVER_URL, join(__dirname, '../dist/renderer/index.html'));
 const isAppUrl = createAppUrlPolicy(location);
 let mainWindow: BrowserWindow | null = null;
+// A second launch focuses the running window instead of opening another app (and another port).
+const isPrimaryInstance = claimSingleInstance(
+  app,
+  () => revealWindow(mainWindow),
+  (error) => logger.error('could not focus the window', error),
+);
 
 app.enableSandbox();
 // Every webContents (ours and any the page might try to create) gets the navigation guards.
@@ -54,13 +61,15 @@ async function start(): Promise<void> {
   });
 }
 
-app
-  .whenReady()
-  .then(start)
-  .catch((error: unknown) => {
-    logger.error('startup failed', error);
-    app.quit();
-  });
+if (isPrimaryInstance) {
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      logger.error('startup failed', error);
+      app.quit();
+    });
+}
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();

@@ -62,6 +62,7 @@ function installElectronMock(): void {
           fakes.appListeners.set(name, [...(fakes.appListeners.get(name) ?? []), listener]);
         },
         whenReady: () => Promise.resolve(),
+        requestSingleInstanceLock: () => true,
         getName: () => 'LAN Party',
         getVersion: () => '9.9.9',
         getPath: () => fakes.userDataDir,
@@ -121,6 +122,11 @@ describe('main entry wiring', () => {
     expect(fakes.session.setPermissionCheckHandler).toHaveBeenCalledOnce();
     const check = fakes.session.setPermissionCheckHandler.mock.calls[0]![0] as () => boolean;
     expect(check()).toBe(false);
+  });
+
+  it('takes the single-instance lock and focuses the window on a second launch', async () => {
+    await boot();
+    expect(fakes.appListeners.get('second-instance')).toHaveLength(1);
   });
 
   it('guards every webContents Electron creates', async () => {

@@ -1,0 +1,113 @@
+import { LobbyHost, type LobbyHostOptions } from '../lobby/lobbyHost';
+import { canStart } from '../../shared/lobby/lobbyReducer';
+import { formatHostBanner } from './hostBanner';
+import type { HostCliOptions } from './hostCliArgs';
+import { describeLobbyChanges, guestCount } from './lobbyLog';
+import { onAllReady as startRound } from './onAllReady';
+
+/** The seat LobbyHost gives the host: in a dedicated room it is nobody, so it is named for what it is. */
+export const DEDICATED_HOST_PLAYER = { name: 'Dedicated host', colour: '#8890a0' } as const;
+
+/** How often a dedicated room announces itself to the LAN, when announcing. */
+export const ANNOUNCE_INTERVAL_MS = 2000;
+
+/** Where the dedicated host writes and how it starts rounds; injected so tests can watch. */
+export interface DedicatedHostIo {
+  /** One log line (no newline). */
+  log(line: string): void;
+  /** Called on the next turn of the event loop once every player is ready; default starts the round. */
+  onAllReady?: (host: LobbyHost) => void;
+  /** Extra LobbyHost options (tests pass interfaces and timings). */
+  hostOptions?: Partial<LobbyHostOptions>;
+}
+
+/** A running dedicated room. */
+export interface DedicatedHost {
+  readonly host: LobbyHost;
+  /** The start-up lines: name, code, addresses, discovery. */
+  readonly banner: string[];
+  /** Tells the players the room is closing, then releases the ports. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a LobbyHost for the CLI options and keeps it running by itself: logs every change, starts a round when
+ * all players are ready, and returns to the lobby when a round is left empty. Rejects like LobbyHost.start
+ * (a busy port, say).
+ */
+export async function startDedicatedHost(options: HostCliOptions, io: DedicatedHostIo): Promise<DedicatedHost> {
+  const discovery: LobbyHostOptions['discovery'] =
+    options.discoveryPort === null
+      ? false
+      : {
+          port: options.discoveryPort,
+          ...(options.announce ? { announce: { intervalMs: ANNOUNCE_INTERVAL_MS } } : {}),
+        };
+  const host = await LobbyHost.start({
+    roomName: options.name,
+    playerName: DEDICATED_HOST_PLAYER.name,
+    colour: DEDICATED_HOST_PLAYER.colour,
+    // The host's own seat counts towards LobbyHost's capacity.
+    capacity: options.maxPlayers + 1,
+    port: options.port,
+    bindAddress: options.bindAddress,
+    discovery,
+    ...(options.password !== undefined ? { password: options.password } : {}),
+    ...(options.advertiseAddress !== undefined ? { advertiseAddress: options.advertiseAddress } : {}),
+    ...io.hostOptions,
+  });
+  const allReady = io.onAllReady ?? startRound;
+  let previous = host.state;
+  let closed = false;
+  let checkPending = false;
+
+  // Acting inside an onState callback would nest state changes; look again on the next turn instead.
+  const checkRoom = () => {
+    if (checkPending) return;
+    checkPending = true;
+    setImmediate(() => {
+      checkPending = false;
+      if (closed) return;
+      const state = host.state;
+      if (canStart(state)) {
+        io.log('Everyone is ready: starting a round');
+        try {
+          allReady(host);
+        } catch (error) {
+          io.log(`Could not start the round: ${(error as Error).message}`);
+        }
+      } else if (state.phase === 'playing' && guestCount(state) === 0) {
+        io.log('Everyone left the round');
+        host.endGame();
+      }
+    });
+  };
+
+  const stopListening = host.onState((next) => {
+    for (const line of describeLobbyChanges(previous, next, options.maxPlayers)) io.log(line);
+    previous = next;
+    checkRoom();
+  });
+
+  const banner = formatHostBanner({
+    roomName: options.name,
+    code: host.code,
+    port: host.port,
+    maxPlayers: options.maxPlayers,
+    passwordProtected: options.password !== undefined,
+    bindAddress: options.bindAddress,
+    addresses: host.addresses,
+    discovery: host.discoveryPort === undefined ? null : { port: host.discoveryPort, announce: options.announce },
+  });
+
+  return {
+    host,
+    banner,
+    async close() {
+      if (closed) return;
+      closed = true;
+      stopListening();
+      await host.close();
+    },
+  };
+}

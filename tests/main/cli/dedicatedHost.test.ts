@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDedicatedHost, type DedicatedHost, type DedicatedHostIo } from '../../../main/cli/dedicatedHost';
+import type { HostCliOptions } from '../../../main/cli/hostCliArgs';
+import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
+import type { LobbyHost } from '../../../main/lobby/lobbyHost';
+import { discoverLanServers } from '../../../main/net/discovery';
+import { decode } from '../../../shared/roomCode';
+import { waitFor } from '../../support/waitFor';
+
+// Loopback only: the room binds 127.0.0.1, discovery an ephemeral port without announcements, searched via
+// 127.255.255.255.
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const options: HostCliOptions = {
+  name: 'Friday LAN',
+  port: 0,
+  maxPlayers: 3,
+  password: undefined,
+  discoveryPort: 0,
+  announce: false,
+  bindAddress: '127.0.0.1',
+  advertiseAddress: '127.0.0.1',
+};
+
+async function room(extra: Partial<HostCliOptions> = {}, io: Partial<DedicatedHostIo> = {}) {
+  const lines: string[] = [];
+  const dedicated: DedicatedHost = await startDedicatedHost(
+    { ...options, ...extra },
+    { log: (line) => lines.push(line), ...io },
+  );
+  cleanups.push(() => dedicated.close());
+  return { dedicated, lines };
+}
+
+async function join(dedicated: DedicatedHost, name: string, password?: string): Promise<LobbyGuest> {
+  const guest = await LobbyGuest.join({
+    host: '127.0.0.1',
+    port: dedicated.host.port,
+    playerName: name,
+    colour: '#22cc88',
+    timeout: 3,
+    ...(password ? { password } : {}),
+  });
+  cleanups.push(() => guest.leave());
+  return guest;
+}
+
+describe('startDedicatedHost', () => {
+  it('opens a room with a code, answers discovery and describes itself', async () => {
+    const { dedicated } = await room({ password: 'pw' });
+    expect(decode(dedicated.host.code)).toEqual({ host: '127.0.0.1', port: dedicated.host.port });
+    expect(dedicated.banner).toContain(`Room code: ${dedicated.host.code}`);
+    expect(dedicated.banner).toContain(`Addresses: 127.0.0.1:${dedicated.host.port} (bound)`);
+    expect(dedicated.banner).toContain('Players:   up to 3, password required');
+    const found = await discoverLanServers({
+      port: dedicated.host.discoveryPort!,
+      targets: ['127.255.255.255'],
+      timeoutMs: 300,
+    });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ name: 'Friday LAN', passwordProtected: true });
+  });
+
+  it('takes the number of players asked for, the host seat aside', async () => {
+    const { dedicated } = await room({ maxPlayers: 1 });
+    await join(dedicated, 'Gus');
+    await expect(join(dedicated, 'Ida')).rejects.toMatchObject({ code: 'full' });
+  });
+
+  it('logs joins, chat, ready and leaves, starts a round when all are ready and ends it when all leave', async () => {
+    const { dedicated, lines } = await room();
+    const gus = await join(dedicated, 'Gus');
+    const ida = await join(dedicated, 'Ida');
+    gus.chat('hello room');
+    gus.setReady(true);
+    await waitFor(() => lines.includes('Gus is ready'), 3000, 'Gus ready');
+    expect(dedicated.host.state.phase).toBe('lobby');
+    ida.setReady(true);
+    await waitFor(() => gus.state.phase === 'playing' && ida.state.phase === 'playing', 3000, 'the round to start');
+    await gus.leave();
+    await ida.leave();
+    await waitFor(() => dedicated.host.state.phase === 'lobby', 3000, 'the room to return to the lobby');
+    expect(lines).toEqual([
+      'Gus joined as player 1 (1/3 players)',
+      'Ida joined as player 2 (2/3 players)',
+      '[chat] Gus: hello room',
+      'Gus is ready',
+      'Ida is ready',
+      'Everyone is ready: starting a round',
+      'Round started',
+      'Gus left (1/3 players)',
+      'Ida left (0/3 players)',
+      'Everyone left the round',
+      'Round over: back in the lobby',
+    ]);
+  });
+
+  it('hands the room to onAllReady, once, and logs it when that fails', async () => {
+    const calls: LobbyHost[] = [];
+    const { dedicated, lines } = await room(
+      {},
+      {
+        onAllReady: (host) => {
+          calls.push(host);
+          throw new Error('no game loaded');
+        },
+      },
+    );
+    const gus = await join(dedicated, 'Gus');
+    gus.setReady(true);
+    await waitFor(() => lines.includes('Could not start the round: no game loaded'), 3000, 'the failure to be logged');
+    expect(calls).toEqual([dedicated.host]);
+    expect(dedicated.host.state.phase).toBe('lobby');
+  });
+
+  it('close tells the guests the host closed the room', async () => {
+    const { dedicated } = await room();
+    const gus = await join(dedicated, 'Gus');
+    const ended = new Promise((resolve) => gus.onEnd(resolve));
+    await dedicated.close();
+    await dedicated.close();
+    expect(await ended).toMatchObject({ code: 'host-closed' });
+  });
+
+  it('rejects with the port named when the game port is taken', async () => {
+    const { dedicated } = await room();
+    await expect(startDedicatedHost({ ...options, port: dedicated.host.port }, { log: () => {} })).rejects.toThrow(
+      new RegExp(`UDP port ${dedicated.host.port} on 127\\.0\\.0\\.1 is already in use`),
+    );
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  HostCliUsageError,
+  MAX_GUESTS,
+  PASSWORD_ENV,
+  hostCliHelp,
+  parseHostCliArgs,
+  type HostCliOptions,
+} from '../../../main/cli/hostCliArgs';
+
+const parse = (argv: string[], env: Record<string, string | undefined> = {}) => parseHostCliArgs(argv, env, 'den-pc');
+const run = (argv: string[], env: Record<string, string | undefined> = {}): HostCliOptions => {
+  const command = parse(argv, env);
+  if (command.kind !== 'run') throw new Error('expected a run command');
+  return command.options;
+};
+const usage = (argv: string[]) => {
+  try {
+    parse(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(HostCliUsageError);
+    return (error as Error).message;
+  }
+  throw new Error(`expected a usage error for ${argv.join(' ')}`);
+};
+
+describe('parseHostCliArgs', () => {
+  it('has defaults for everything', () => {
+    expect(run([])).toEqual({
+      name: 'LAN Party @ den-pc',
+      port: 9000,
+      maxPlayers: 8,
+      password: undefined,
+      discoveryPort: 9998,
+      announce: true,
+      bindAddress: '0.0.0.0',
+      advertiseAddress: undefined,
+    });
+  });
+
+  it('reads every flag', () => {
+    expect(
+      run([
+        '--name',
+        'Friday LAN',
+        '--port',
+        '9100',
+        '--max-players',
+        '12',
+        '--password',
+        'hunter2',
+        '--discovery-port',
+        '0',
+        '--no-announce',
+        '--bind',
+        '127.0.0.1',
+        '--advertise',
+        '192.168.1.20',
+      ]),
+    ).toEqual({
+      name: 'Friday LAN',
+      port: 9100,
+      maxPlayers: 12,
+      password: 'hunter2',
+      discoveryPort: 0,
+      announce: false,
+      bindAddress: '127.0.0.1',
+      advertiseAddress: '192.168.1.20',
+    });
+  });
+
+  it('--no-discovery turns discovery and announcements off', () => {
+    expect(run(['--no-discovery'])).toMatchObject({ discoveryPort: null, announce: false });
+  });
+
+  it('takes the password from the environment unless given on the command line', () => {
+    expect(run([], { [PASSWORD_ENV]: 'from-env' }).password).toBe('from-env');
+    expect(run(['--password', 'flag'], { [PASSWORD_ENV]: 'from-env' }).password).toBe('flag');
+    expect(run([], { [PASSWORD_ENV]: '' }).password).toBeUndefined();
+  });
+
+  it('cleans the room name and cuts a long default to 64 characters', () => {
+    expect(run(['--name', '  Friday\u202e LAN  ']).name).toBe('Friday LAN');
+    const long = parseHostCliArgs([], {}, 'x'.repeat(100));
+    expect(long.kind === 'run' && Array.from(long.options.name).length).toBe(64);
+  });
+
+  it('--help wins over everything else', () => {
+    expect(parse(['--port', '1', '--help'])).toEqual({ kind: 'help' });
+    expect(parse(['-h'])).toEqual({ kind: 'help' });
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--port'], /--port/],
+    [['--port', '70000'], /--port: expected a whole number from 0 to 65535, got "70000"/],
+    [['--port', '9.5'], /--port: expected a whole number/],
+    [['--port', '-1'], /--port/],
+    [['--max-players', '0'], new RegExp(`--max-players: expected a whole number from 1 to ${MAX_GUESTS}`)],
+    [['--max-players', '16'], /--max-players/],
+    [['--bind', 'localhost'], /--bind: expected an IPv4 address like 192\.168\.1\.20, got "localhost"/],
+    [['--advertise', '0.0.0.0'], /--advertise: 0\.0\.0\.0 cannot be joined/],
+    [['--advertise', '010.0.0.1'], /--advertise: expected an IPv4 address/],
+    [['--name', '   '], /--name: the room name is empty/],
+    [['--name', 'n'.repeat(65)], /--name: at most 64 characters, got 65/],
+    [['--password', 'p'.repeat(129)], /--password: 1 to 128 characters/],
+    [['--no-discovery', '--discovery-port', '9998'], /contradict/],
+    [['--port', '9998'], /--port and --discovery-port must differ \(both 9998\)/],
+    [['extra'], /extra/],
+  ])('rejects %j', (argv, message) => {
+    expect(usage(argv)).toMatch(message);
+  });
+
+  it('lets --port 0 and --discovery-port 0 both pick free ports', () => {
+    expect(run(['--port', '0', '--discovery-port', '0'])).toMatchObject({ port: 0, discoveryPort: 0 });
+  });
+});
+
+describe('hostCliHelp', () => {
+  it('explains every flag', () => {
+    const help = hostCliHelp();
+    for (const flag of [
+      '--name <text>',
+      '--port <n>',
+      '--max-players <n>',
+      '--password <text>',
+      '--discovery-port <n>',
+      '--no-discovery',
+      '--no-announce',
+      '--bind <ipv4>',
+      '--advertise <ipv4>',
+      '-h, --help',
+    ]) {
+      expect(help).toContain(flag);
+    }
+    expect(help).toMatch(/Exit codes: 0 closed normally, 1 could not open the room, 2 bad command line/);
+  });
+});

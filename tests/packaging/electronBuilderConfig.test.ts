@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ROOT, builderFileFilters, get, loadBuilderConfig, validateBuilderConfig } from './builderConfig';
+
+const config = loadBuilderConfig();
+
+/** Target names of a platform section, whether written as strings or `{ target, arch }` objects. */
+function targetNames(platform: string): string[] {
+  const target = get(config, platform, 'target');
+  const list = Array.isArray(target) ? target : [target];
+  return list.map((entry) => (typeof entry === 'string' ? entry : String(get(entry, 'target'))));
+}
+
+describe('electron-builder.yml against electron-builder’s schema', () => {
+  it('is valid', () => {
+    expect(validateBuilderConfig(config)).toEqual([]);
+  });
+
+  it('the validator does catch mistakes (a misspelt NSIS option, a fuse given as a string)', () => {
+    const misspelt = { ...config, nsis: { ...(config.nsis as object), perMachin: true } };
+    expect(validateBuilderConfig(misspelt).map((e) => e.params)).toContainEqual({ additionalProperty: 'perMachin' });
+    const badFuse = { ...config, electronFuses: { ...(config.electronFuses as object), runAsNode: 'false' } };
+    expect(validateBuilderConfig(badFuse).some((e) => e.instancePath === '/electronFuses/runAsNode')).toBe(true);
+  });
+});
+
+describe('identity', () => {
+  it('names the app and its id', () => {
+    expect(config.appId).toBe('net.lanparty.app');
+    expect(config.productName).toBe('LAN Party');
+  });
+
+  it('files the app under games on every platform', () => {
+    expect(get(config, 'mac', 'category')).toBe('public.app-category.games');
+    expect(get(config, 'linux', 'category')).toBe('Game');
+  });
+
+  it('uses build/icon.png as the icon, and it exists', () => {
+    expect(config.icon).toBe('build/icon.png');
+    expect(existsSync(`${ROOT}build/icon.png`)).toBe(true);
+  });
+});
+
+describe('targets and artifact names', () => {
+  it('builds NSIS on Windows, dmg and zip on macOS, AppImage and deb on Linux', () => {
+    expect(targetNames('win')).toEqual(['nsis']);
+    expect(targetNames('mac').sort()).toEqual(['dmg', 'zip']);
+    expect(targetNames('linux').sort()).toEqual(['AppImage', 'deb']);
+  });
+
+  it('names every artifact without spaces', () => {
+    const patterns = [
+      config.artifactName,
+      ...['win', 'mac', 'linux', 'nsis', 'dmg', 'deb', 'appImage'].map((section) =>
+        get(config, section, 'artifactName'),
+      ),
+    ].filter((pattern) => pattern !== undefined);
+    expect(config.artifactName).toBe('${name}-${version}-${os}-${arch}.${ext}');
+    for (const pattern of patterns) {
+      expect(pattern).toMatch(/^[^\s]+$/);
+      // ${productName} is "LAN Party": it would bring the space back.
+      expect(pattern).not.toContain('${productName}');
+    }
+  });
+});
+
+describe('Windows installer', () => {
+  it('installs per machine with a wizard (elevated), including build/installer.nsh', () => {
+    expect(get(config, 'nsis', 'perMachine')).toBe(true);
+    expect(get(config, 'nsis', 'oneClick')).toBe(false);
+    expect(get(config, 'nsis', 'include')).toBe('build/installer.nsh');
+    expect(existsSync(`${ROOT}build/installer.nsh`)).toBe(true);
+  });
+});
+
+describe('macOS', () => {
+  it('explains Local Network access in Info.plist (without it macOS denies silently)', () => {
+    const text = get(config, 'mac', 'extendInfo', 'NSLocalNetworkUsageDescription');
+    expect(typeof text).toBe('string');
+    expect(text).toMatch(/^LAN Party .*local network.*\.$/);
+  });
+});
+
+describe('Electron fuses', () => {
+  it.each([
+    ['runAsNode', false],
+    ['enableCookieEncryption', true],
+    ['onlyLoadAppFromAsar', true],
+    ['enableEmbeddedAsarIntegrityValidation', true],
+    ['enableNodeOptionsEnvironmentVariable', false],
+    ['enableNodeCliInspectArguments', false],
+    ['grantFileProtocolExtraPrivileges', false],
+  ])('%s is %s', (fuse, value) => {
+    expect(get(config, 'electronFuses', fuse)).toBe(value);
+  });
+
+  it('packs into an asar archive (onlyLoadAppFromAsar needs one)', () => {
+    expect(config.asar).toBe(true);
+  });
+});
+
+describe('packed files, as electron-builder’s own file matcher decides', () => {
+  const filters = builderFileFilters(config);
+
+  it('packs the built main, preload and renderer and package.json', () => {
+    for (const file of [
+      'dist-electron/main.js',
+      'dist-electron/preload.js',
+      'dist/renderer/index.html',
+      'package.json',
+    ]) {
+      expect(filters.app(file), file).toBe(true);
+    }
+  });
+
+  it('leaves out sources, tests, build resources and the config itself', () => {
+    for (const file of [
+      'main/index.ts',
+      'shared/lobby/lobbyState.ts',
+      'tests/packaging/icon.test.ts',
+      'build/icon.png',
+    ]) {
+      expect(filters.app(file), file).toBe(false);
+    }
+    expect(filters.app('electron-builder.yml')).toBe(false);
+  });
+
+  it('packs nothing from node_modules (React, zustand, ws and zod are bundled already)', () => {
+    expect(config.files).toContain('!**/node_modules/**');
+    expect(filters.app('node_modules/react/index.js')).toBe(false);
+    // Everything the app runs is bundled by vite, so package.json declares no runtime dependencies at all.
+    const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as {
+      dependencies?: object;
+      devDependencies: object;
+    };
+    expect(pkg.dependencies ?? {}).toEqual({});
+    for (const name of ['react', 'react-dom', 'zustand', 'ws', 'zod']) {
+      expect(Object.keys(pkg.devDependencies)).toContain(name);
+      expect(filters.module(name, 'package.json'), name).toBe(false);
+    }
+  });
+
+  it('without the exclusion the dependencies would be packed again (the check can fail)', () => {
+    const files = (config.files as string[]).filter((pattern) => !pattern.includes('node_modules'));
+    expect(builderFileFilters({ ...config, files }).module('react', 'index.js')).toBe(true);
+  });
+});
