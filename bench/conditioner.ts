@@ -1,18 +1,9 @@
+import type { BenchResult } from './benchResult';
 import { createSocket, type Socket } from 'node:dgram';
 import { LinkConditioner } from '../main/net/conditioner/linkConditioner';
 import { LinkModel } from '../main/net/conditioner/linkModel';
 import { resolveLinkProfile } from '../main/net/conditioner/linkProfile';
 import { createPrng } from '../main/net/conditioner/prng';
-
-/** One benchmark figure; `baseline` is the same quantity measured without the thing under test. */
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-  baseline?: number;
-  /** true when bigger is better (rates), false for costs. */
-  higherIsBetter?: boolean;
-}
 
 const PAYLOAD = Buffer.alloc(64, 0x61);
 const WINDOW = 128;

@@ -1,7 +1,7 @@
 import { Channel, Client, Server } from '../main/net/index';
 import { LinkConditioner } from '../main/net/conditioner/linkConditioner';
 import { percentile } from './percentile';
-import type { BenchResult } from './twoProcess';
+import type { BenchResult } from './benchResult';
 
 // Delivery latency of reliable messages through the LinkConditioner: 20 ms each way (40 ms RTT), with and
 // without 10% loss per direction. Sender and receiver share this process's clock, so each sample is the

@@ -3,7 +3,7 @@ import { createSocket } from 'node:dgram';
 import { resolve } from 'node:path';
 import { Server, jsonSerializer } from '../main/net/index';
 import { Wire } from '../main/net/protocol';
-import type { BenchResult } from './twoProcess';
+import type { BenchResult } from './benchResult';
 
 // Server CPU per datagram: one Server broadcasting 60 Hz snapshots (UNRELIABLE) to 64 Clients that live in a
 // second process, against the raw floor: one dgram socket sending datagrams of the same size to 64 sockets

@@ -1,7 +1,8 @@
 import { benchConditioner } from './conditioner';
 import { benchLabLatency } from './labLatency';
 import { benchLabServerCpu } from './labServerCpu';
-import { benchTwoProcess, type BenchResult } from './twoProcess';
+import type { BenchResult } from './benchResult';
+import { benchTwoProcess } from './twoProcess';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
 

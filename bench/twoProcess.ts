@@ -1,18 +1,10 @@
+import type { BenchResult } from './benchResult';
+export type { BenchResult } from './benchResult';
 import { fork, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { resolve } from 'node:path';
 import { Channel, Client } from '../main/net/index';
 import { percentile } from './percentile';
-
-/** One benchmark figure; `baseline` is the raw-dgram figure it is compared with, from the same run. */
-export interface BenchResult {
-  name: string;
-  value: number;
-  unit: string;
-  baseline?: number;
-  /** true when bigger is better (rates), false for latencies. */
-  higherIsBetter?: boolean;
-}
 
 const PAYLOAD = { text: 'x'.repeat(64) }; // with the JSON envelope, ~100-byte bodies
 const RAW = Buffer.alloc(100, 0x53); // 'S': sink

@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
+import { runCli, type RunningCli } from '../../support/runCli';
 import { createSocket, type Socket } from 'node:dgram';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyGuest, type LobbyEnd } from '../../../main/lobby/lobbyGuest';
 import { discoverLanServers } from '../../../main/net/discovery';
 import { decode } from '../../../shared/roomCode';
 import { waitFor } from '../../support/waitFor';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 // Starting Node with tsx takes a while on a busy machine.
 const CLI_TIMEOUT = 30_000;
 // Loopback only: bound to 127.0.0.1, discovery on a free port without announcements.
@@ -23,33 +21,9 @@ const LOOPBACK = [
   '--no-announce',
 ];
 
-interface Running {
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-  kill: (signal: NodeJS.Signals) => void;
-}
+type Running = RunningCli;
 
-/** Runs the CLI as a real process, as `node --import tsx main/cli/hostCli.ts` (one process: signals reach it). */
-function cli(args: string[]): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/hostCli.ts', ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LAN_PARTY_PASSWORD: '' },
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    }),
-  );
-  return { stdout: () => out, stderr: () => err, exited, kill: (signal) => child.kill(signal) };
-}
+const cli = (args: string[]): Running => runCli('main/cli/hostCli.ts', args, { LAN_PARTY_PASSWORD: '' });
 
 const match = (text: string, pattern: RegExp): string => {
   const found = pattern.exec(text);

@@ -1,37 +1,11 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runCli, type RunningCli } from '../../../support/runCli';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IMPAIRMENT_FLAGS } from '../../../../main/net/conditioner/conditionerArgs';
 import { echoServer, endpoint, waitFor, type Endpoint } from './udpHelpers';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+type Running = RunningCli;
 
-interface Running {
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-  kill: (signal: NodeJS.Signals) => void;
-}
-
-/** Starts the CLI under Node with tsx as a loader (one process, so signals reach the script itself). */
-function cli(args: string[]): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conditioner.ts', ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    }),
-  );
-  return { stdout: () => out, stderr: () => err, exited, kill: (signal) => child.kill(signal) };
-}
+const cli = (args: string[]): Running => runCli('scripts/conditioner.ts', args);
 
 const open: Endpoint[] = [];
 afterEach(async () => {

@@ -1,13 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { discoverLanServers, type LanDiscoveryOptions, type SendFailure } from '../../../../main/net/discovery';
 import {
-  DiscoveryPortRegistry,
-  discoverLanServers,
-  startLanDiscovery,
-  type LanDiscoveryOptions,
-  type SendFailure,
-} from '../../../../main/net/discovery';
-import { LOOPBACK_BROADCAST, createRecordingLogger, failingSocket, freeUdpPort, openRawPeer } from './loopbackHelpers';
+  LOOPBACK_BROADCAST,
+  createRecordingLogger,
+  failingSocket,
+  freeUdpPort,
+  openRawPeer,
+  startTestResponder,
+} from './loopbackHelpers';
 import { hasPython, runPythonSearcher, startPythonServer, stopPythonServer } from './pythonReference';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -15,21 +16,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A LAN Party server with its own registry, standing in for a separate process sharing the port. */
-async function server(port: number, overrides: Partial<LanDiscoveryOptions> = {}) {
-  const logger = createRecordingLogger();
-  const handle = await startLanDiscovery({
-    name: 'Server',
-    gamePort: 7000,
-    getPlayerCount: () => 0,
-    port,
-    registry: new DiscoveryPortRegistry(undefined, logger),
-    logger,
-    ...overrides,
-  });
-  cleanups.push(() => handle.close());
-  return handle;
-}
+const server = (port: number, overrides: Partial<LanDiscoveryOptions> = {}) =>
+  startTestResponder(port, cleanups, overrides);
 
 /** A server that answers every query with fixed bytes, like a reference (or hostile) server would. */
 async function scriptedServer(port: number, replies: Array<string | Uint8Array>) {

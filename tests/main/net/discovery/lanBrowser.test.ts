@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   DiscoveryPortRegistry,
   createLanBrowser,
-  startLanDiscovery,
   type BrowsedServer,
   type LanBrowser,
   type LanBrowserOptions,
@@ -19,6 +18,7 @@ import {
   settle,
   waitFor,
   type ManualScheduler,
+  startTestResponder,
 } from './loopbackHelpers';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -26,20 +26,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function server(port: number, overrides: Partial<LanDiscoveryOptions> = {}) {
-  const logger = createRecordingLogger();
-  const handle = await startLanDiscovery({
-    name: 'Server',
-    gamePort: 7000,
-    getPlayerCount: () => 0,
-    port,
-    registry: new DiscoveryPortRegistry(undefined, logger),
-    logger,
-    ...overrides,
-  });
-  cleanups.push(() => handle.close());
-  return handle;
-}
+const server = (port: number, overrides: Partial<LanDiscoveryOptions> = {}) =>
+  startTestResponder(port, cleanups, overrides);
 
 interface Recorded {
   appeared: BrowsedServer[];

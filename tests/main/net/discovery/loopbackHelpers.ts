@@ -1,3 +1,9 @@
+import {
+  DiscoveryPortRegistry,
+  startLanDiscovery,
+  type LanDiscoveryHandle,
+  type LanDiscoveryOptions,
+} from '../../../../main/net/discovery';
 import dgram, { type RemoteInfo, type Socket } from 'node:dgram';
 import type { DiscoveryScheduler } from '../../../../main/net/discovery';
 
@@ -118,4 +124,24 @@ export function createManualScheduler(start = 1000): ManualScheduler {
 export function createRecordingLogger(): { warn(message: string): void; debug(): void; warnings: string[] } {
   const warnings: string[] = [];
   return { warn: (message: string) => void warnings.push(message), debug() {}, warnings };
+}
+
+/** A LAN Party responder with its own port registry, standing in for a separate process sharing the port; closed by `cleanups`. */
+export async function startTestResponder(
+  port: number,
+  cleanups: Array<() => Promise<void>>,
+  overrides: Partial<LanDiscoveryOptions> = {},
+): Promise<LanDiscoveryHandle> {
+  const logger = createRecordingLogger();
+  const handle = await startLanDiscovery({
+    name: 'Server',
+    gamePort: 7000,
+    getPlayerCount: () => 0,
+    port,
+    registry: new DiscoveryPortRegistry(undefined, logger),
+    logger,
+    ...overrides,
+  });
+  cleanups.push(() => handle.close());
+  return handle;
 }
