@@ -2,6 +2,7 @@ import { benchConditioner } from './conditioner';
 import { benchLabLatency } from './labLatency';
 import { benchLabServerCpu } from './labServerCpu';
 import type { BenchResult } from './benchResult';
+import { benchGameHost } from './gameHost';
 import { benchTwoProcess } from './twoProcess';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
@@ -31,6 +32,11 @@ async function main(): Promise<void> {
     'same with 0% loss',
   );
   print('server CPU, 60 Hz snapshots to 64 clients in a second process', await benchLabServerCpu());
+  print(
+    'game host tick cost per player vs pure step() (one process, no sockets)',
+    await benchGameHost(),
+    'pure step() baseline',
+  );
 }
 
 main().catch((error) => {

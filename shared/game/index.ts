@@ -11,3 +11,7 @@ export * from './tagging';
 export * from './step';
 export * from './snapshot';
 export * from './lagLookup';
+export * from './clientView';
+export * from './localPrediction';
+export * from './gameProtocol';
+export * from './gameSchemas';

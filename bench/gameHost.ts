@@ -1,0 +1,131 @@
+import { GameHost } from '../main/game/gameHost';
+import type { HostTransport, TransportPeer } from '../main/game/gameTransport';
+import { encodeBody } from '../main/net/connection';
+import { jsonSerializer } from '../main/net/serialization';
+import { createGame } from '../shared/game/createGame';
+import { GameMessage, INPUT_REDUNDANCY } from '../shared/game/gameProtocol';
+import { DEFAULT_ARENA } from '../shared/game/rules';
+import { stepWithEvents } from '../shared/game/step';
+import type { GameState, PlayerInput } from '../shared/game/types';
+import type { BenchResult } from './twoProcess';
+
+const WARMUP_TICKS = 300;
+const MEASURED_TICKS = 1_200;
+const RUNS = 3;
+const PLAYER_COUNTS = [2, 8, 16] as const;
+
+type Handler = (peer: TransportPeer, payload: Record<string, unknown>) => void;
+
+/**
+ * The transport's CPU work without sockets: broadcasts are serialized once (as Server.broadcast does, with the
+ * reference JSON serializer and its 1200-byte check), and guest messages arrive as bodies that are deserialized.
+ */
+class InProcessTransport implements HostTransport {
+  private readonly handlers = new Map<string, Handler>();
+
+  onMessage(type: string, callback: Handler): () => void {
+    this.handlers.set(type, callback);
+    return () => this.handlers.delete(type);
+  }
+
+  onDisconnect(): () => void {
+    return () => undefined;
+  }
+
+  broadcast(type: string, payload: object): number {
+    encodeBody(jsonSerializer, type, payload);
+    return 1;
+  }
+
+  getRtt(): number {
+    return 0.02;
+  }
+
+  deliver(peerId: number, body: Uint8Array): void {
+    const message = jsonSerializer.deserialize(body);
+    this.handlers.get(message.type)?.({ id: peerId }, message.payload);
+  }
+}
+
+/** Steering that wanders around the arena, different per player and tick. */
+function steer(player: number, sequence: number): PlayerInput {
+  const a = sequence / 40 + player;
+  return { sequence, moveX: Math.cos(a), moveY: Math.sin(a * 1.3), tag: sequence % 97 === player };
+}
+
+/** One guest's `game.input` body for `sequence`, with the redundant copies a real client sends. */
+function inputBody(gameId: number, player: number, sequence: number): Uint8Array {
+  const first = Math.max(1, sequence - INPUT_REDUNDANCY + 1);
+  const inputs = Array.from({ length: sequence - first + 1 }, (_, i) => steer(player, first + i));
+  const payload = { g: gameId, d: 0.1, i: inputs.map((x) => [x.sequence, x.moveX, x.moveY, x.tag ? 1 : 0]) };
+  return encodeBody(jsonSerializer, GameMessage.INPUT, payload);
+}
+
+/** µs per player per tick of the full host: inputs received and validated, the tick, histories, snapshots. */
+function hostCost(players: number): number {
+  const transport = new InProcessTransport();
+  const lobby = Array.from({ length: players }, (_, id) => ({ id, name: `Player ${id}`, colour: '#22cc88' }));
+  const host = new GameHost({
+    transport,
+    players: lobby,
+    onRoundEnd: () => undefined,
+    gameId: 1,
+    seed: players,
+    roundDuration: 600,
+    clock: () => 0,
+    timer: { every: () => () => undefined },
+  });
+  host.start();
+  // Bodies are encoded up front: the client's serialization is not host work.
+  const bodies = Array.from({ length: WARMUP_TICKS + MEASURED_TICKS }, (_, t) =>
+    Array.from({ length: players }, (_, p) => (p === 0 ? undefined : inputBody(host.gameId, p, t + 1))),
+  );
+  const run = (from: number, to: number) => {
+    for (let t = from; t < to; t += 1) {
+      host.submitLocalInputs([steer(0, t + 1)], 0.03);
+      bodies[t]!.forEach((body, p) => body && transport.deliver(p, body));
+      host.tick();
+    }
+  };
+  run(0, WARMUP_TICKS);
+  const start = performance.now();
+  run(WARMUP_TICKS, WARMUP_TICKS + MEASURED_TICKS);
+  const elapsed = performance.now() - start;
+  host.stop();
+  return (elapsed * 1000) / MEASURED_TICKS / players;
+}
+
+/** µs per player per tick of the pure rules alone (stepWithEvents with the same inputs): the baseline. */
+function stepCost(players: number): number {
+  let state: GameState = createGame({
+    players: Array.from({ length: players }, (_, id) => ({ id: String(id), name: `Player ${id}` })),
+    seed: players,
+    roundDuration: 600,
+    arena: DEFAULT_ARENA,
+  });
+  const run = (from: number, to: number) => {
+    for (let t = from; t < to; t += 1) {
+      const inputs = new Map(Array.from({ length: players }, (_, p) => [String(p), steer(p, t + 1)] as const));
+      state = stepWithEvents(state, inputs, 1 / 60).state;
+    }
+  };
+  run(0, WARMUP_TICKS);
+  const start = performance.now();
+  run(WARMUP_TICKS, WARMUP_TICKS + MEASURED_TICKS);
+  return ((performance.now() - start) * 1000) / MEASURED_TICKS / players;
+}
+
+function best(measure: () => number): number {
+  return Math.min(...Array.from({ length: RUNS }, measure));
+}
+
+/** The game host's tick cost per player at 2, 8 and 16 players, against the pure step() cost from the same run. */
+export async function benchGameHost(): Promise<BenchResult[]> {
+  return PLAYER_COUNTS.map((players) => ({
+    name: `game host tick, ${players} players (per player)`,
+    value: best(() => hostCost(players)),
+    unit: 'µs',
+    baseline: best(() => stepCost(players)),
+    higherIsBetter: false,
+  }));
+}

@@ -1,0 +1,173 @@
+import {
+  fromResultsPayload,
+  GameMessage,
+  INPUT_REDUNDANCY,
+  MAX_INPUTS_PER_MESSAGE,
+  toInputTuple,
+  type GameResults,
+  type GameRoster,
+  type InputPayload,
+  type InputTuple,
+} from '../../shared/game/gameProtocol';
+import { parseResultsPayload, parseRosterPayload, parseSnapshotPayload } from '../../shared/game/gameSchemas';
+import type { GameSnapshot } from '../../shared/game/snapshot';
+import type { PlayerId, PlayerInput } from '../../shared/game/types';
+import { Channel } from '../../shared/net/channel';
+import { Listeners, reportCallbackError } from '../net/listeners';
+import type { GameLink } from './gameLink';
+import type { GuestTransport } from './gameTransport';
+import { RosterAssembler } from './rosterAssembler';
+
+/** Options of {@link GameClient}. */
+export interface GameClientOptions {
+  /** The lobby's transport client (LobbyGuest.transport). */
+  readonly transport: GuestTransport;
+  /** Our player id: String(LobbyGuest.you). */
+  readonly playerId: PlayerId;
+  /** Inputs repeated in every message, 1–16. Default INPUT_REDUNDANCY (5). */
+  readonly redundancy?: number;
+  readonly onCallbackError?: (error: unknown) => void;
+}
+
+/** Counters of a game client. */
+export interface GameClientStats {
+  inputsSent: number;
+  messagesSent: number;
+  /** Inputs handed over before the game id was known, or while disconnected. */
+  inputsUnsent: number;
+  snapshotsReceived: number;
+  /** Malformed host messages, or ones of another game session. */
+  messagesDropped: number;
+}
+
+/**
+ * A guest's side of the game on the lobby's transport client: sends inputs with redundancy, validates what the host
+ * sends and hands it to the renderer bridge. The game session id is taken from the newest roster (or, before one,
+ * from the first snapshot); messages of other sessions are dropped.
+ */
+export class GameClient implements GameLink {
+  readonly playerId: PlayerId;
+  private readonly redundancy: number;
+  private readonly snapshots: Listeners<[GameSnapshot]>;
+  private readonly rosters: Listeners<[GameRoster]>;
+  private readonly results: Listeners<[GameResults]>;
+  private readonly closedListeners: Listeners<[string]>;
+  private readonly assembler = new RosterAssembler();
+  private readonly unsubscribe: (() => void)[];
+  private readonly counters: GameClientStats = {
+    inputsSent: 0,
+    messagesSent: 0,
+    inputsUnsent: 0,
+    snapshotsReceived: 0,
+    messagesDropped: 0,
+  };
+  private game: number | undefined;
+  private recent: InputTuple[] = [];
+  private latestRoster: GameRoster | undefined;
+
+  constructor(private readonly options: GameClientOptions) {
+    this.playerId = options.playerId;
+    this.redundancy = options.redundancy ?? INPUT_REDUNDANCY;
+    if (!Number.isInteger(this.redundancy) || this.redundancy < 1 || this.redundancy > MAX_INPUTS_PER_MESSAGE) {
+      throw new RangeError(`redundancy must be 1–${MAX_INPUTS_PER_MESSAGE}, got ${this.redundancy}`);
+    }
+    const onError = options.onCallbackError ?? reportCallbackError;
+    this.snapshots = new Listeners(onError);
+    this.rosters = new Listeners(onError);
+    this.results = new Listeners(onError);
+    this.closedListeners = new Listeners(onError);
+    const t = options.transport;
+    this.unsubscribe = [
+      t.onMessage(GameMessage.SNAPSHOT, (payload) => this.receiveSnapshot(payload)),
+      t.onMessage(GameMessage.ROSTER, (payload) => this.receiveRoster(payload)),
+      t.onMessage(GameMessage.RESULTS, (payload) => this.receiveResults(payload)),
+      t.onDisconnect((reason) => this.closedListeners.emit(`disconnected: ${reason}`)),
+    ];
+  }
+
+  /** The current game session id, once known. */
+  get gameId(): number | undefined {
+    return this.game;
+  }
+
+  /** Sends one `game.input` carrying these inputs and the most recent earlier ones (up to the redundancy). */
+  sendInputs(inputs: readonly PlayerInput[], interpolationDelay: number): void {
+    if (inputs.length === 0) return;
+    if (this.game === undefined) {
+      this.counters.inputsUnsent += inputs.length;
+      return;
+    }
+    const keep = Math.min(MAX_INPUTS_PER_MESSAGE, Math.max(this.redundancy, inputs.length));
+    this.recent = [...this.recent, ...inputs.map(toInputTuple)].slice(-keep);
+    const payload: InputPayload = { g: this.game, d: Math.round(interpolationDelay * 1000) / 1000, i: this.recent };
+    if (this.options.transport.send(GameMessage.INPUT, payload, Channel.UNRELIABLE)) {
+      this.counters.messagesSent += 1;
+      this.counters.inputsSent += inputs.length;
+    } else {
+      this.counters.inputsUnsent += inputs.length;
+    }
+    // Older inputs beyond the redundancy window are never resent.
+    this.recent = this.recent.slice(-this.redundancy);
+  }
+
+  onSnapshot(callback: (snapshot: GameSnapshot) => void): () => void {
+    return this.snapshots.add(callback);
+  }
+
+  /** Also called at once with the current roster, if there is one, so subscribing late misses nothing. */
+  onRoster(callback: (roster: GameRoster) => void): () => void {
+    const off = this.rosters.add(callback);
+    if (this.latestRoster !== undefined) callback(this.latestRoster);
+    return off;
+  }
+
+  onResults(callback: (results: GameResults) => void): () => void {
+    return this.results.add(callback);
+  }
+
+  onClosed(callback: (reason: string) => void): () => void {
+    return this.closedListeners.add(callback);
+  }
+
+  close(): void {
+    for (const off of this.unsubscribe.splice(0)) off();
+  }
+
+  /** Counters for diagnostics. */
+  stats(): GameClientStats {
+    return { ...this.counters };
+  }
+
+  private receiveSnapshot(payload: unknown): void {
+    const parsed = parseSnapshotPayload(payload);
+    this.game ??= parsed?.game;
+    if (parsed === undefined || parsed.game !== this.game) {
+      this.counters.messagesDropped += 1;
+      return;
+    }
+    this.counters.snapshotsReceived += 1;
+    this.snapshots.emit(parsed.snapshot);
+  }
+
+  private receiveRoster(payload: unknown): void {
+    const part = parseRosterPayload(payload);
+    const roster = part === undefined ? undefined : this.assembler.add(part);
+    if (part === undefined) this.counters.messagesDropped += 1;
+    if (roster === undefined) return;
+    if (roster.game !== this.game) {
+      this.game = roster.game;
+      this.recent = [];
+    }
+    this.latestRoster = roster;
+    this.rosters.emit(roster);
+  }
+
+  private receiveResults(payload: unknown): void {
+    const parsed = parseResultsPayload(payload);
+    if (parsed === undefined || parsed.g !== this.game) {
+      this.counters.messagesDropped += 1;
+      return;
+    }
+    this.results.emit(fromResultsPayload(parsed));
+  }
+}

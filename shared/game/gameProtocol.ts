@@ -1,0 +1,127 @@
+import type { RosterEntry } from './snapshot';
+import type { PlayerId, PlayerInput } from './types';
+
+/** Message types of the networked tag game on the gale.net transport. */
+export const GameMessage = {
+  /** Guest → host, UNRELIABLE: the last few inputs (redundancy against loss). */
+  INPUT: 'game.input',
+  /** Host → guests, UNRELIABLE: the world, every SNAPSHOT_EVERY_TICKS ticks. */
+  SNAPSHOT: 'game.snapshot',
+  /** Host → guests, RELIABLE_ORDERED: names and colours, in parts of ROSTER_PART_SIZE players. */
+  ROSTER: 'game.roster',
+  /** Host → guests, RELIABLE_ORDERED: the round is over. */
+  RESULTS: 'game.results',
+} as const;
+
+/** One of the {@link GameMessage} types. */
+export type GameMessage = (typeof GameMessage)[keyof typeof GameMessage];
+
+/** Fixed simulation rate of host and client prediction; both must use it for prediction to match. */
+export const GAME_TICK_RATE = 60;
+/** Seconds per simulation tick. */
+export const GAME_TICK_DT = 1 / GAME_TICK_RATE;
+/**
+ * Snapshots go out every 2nd tick (30 Hz): half the host's upstream (16 players ≈ 1.1 kB × 15 guests × 30/s ≈ 4 Mbit/s)
+ * and serialization cost of 60 Hz, while the 100 ms interpolation delay still spans three snapshots, so a lost one
+ * (or two) is bridged, and reconciliation at 30 Hz is well inside the 8.5 s prediction buffer.
+ */
+export const SNAPSHOT_EVERY_TICKS = 2;
+
+/** Input sequences are 1..this: 77 hours at 60 Hz, and at most 8 digits so a 16-player snapshot fits 1200 bytes. */
+export const MAX_INPUT_SEQUENCE = 2 ** 24 - 1;
+/** Most inputs one `game.input` message may carry (redundant copies plus a catch-up burst). */
+export const MAX_INPUTS_PER_MESSAGE = 16;
+/** Inputs the client repeats in each message: losing five datagrams in a row at 5% loss is a 1-in-3-million event. */
+export const INPUT_REDUNDANCY = 5;
+/** The host clamps a reported interpolation delay to this (seconds), so a client cannot rewind arbitrarily. */
+export const MAX_REPORTED_INTERPOLATION_DELAY = 0.25;
+/** Game session ids are 1..this (short on the wire; a new id per game keeps stale messages out). */
+export const MAX_GAME_ID = 65_535;
+/** Players per `game.roster` part: 4 worst-case entries (8-char id, 16 astral-plane name characters) stay < 1 kB. */
+export const ROSTER_PART_SIZE = 4;
+
+/** One input on the wire: `[sequence, moveX, moveY, tag (0|1)]`. */
+export type InputTuple = readonly [sequence: number, moveX: number, moveY: number, tag: 0 | 1];
+
+/** Payload of `game.input`. */
+export interface InputPayload {
+  /** Game session id. */
+  readonly g: number;
+  /** The sender's interpolation delay in seconds (how far in the past it draws other players). */
+  readonly d: number;
+  /** Inputs, oldest first. */
+  readonly i: readonly InputTuple[];
+}
+
+/** Payload of `game.roster`: part `part` of `parts` of the player list. */
+export interface RosterPayload {
+  readonly g: number;
+  readonly part: number;
+  readonly parts: number;
+  readonly p: readonly (readonly [id: PlayerId, name: string, colour: string])[];
+}
+
+/** Why a round ended: the timer ran out, or too few players were left. */
+export type RoundEndReason = 'finished' | 'abandoned';
+
+/** Payload of `game.results`. */
+export interface ResultsPayload {
+  readonly g: number;
+  readonly why: RoundEndReason;
+  /** Winner ids. */
+  readonly w: readonly PlayerId[];
+  /** `[id, score (seconds, 1 decimal), tags]` per player, in join order. */
+  readonly s: readonly (readonly [id: PlayerId, score: number, tags: number])[];
+}
+
+/** The complete player list of a game, as the renderer uses it. */
+export interface GameRoster {
+  readonly game: number;
+  readonly players: readonly RosterEntry[];
+}
+
+/** One player's line on the results screen. */
+export interface PlayerResult {
+  readonly id: PlayerId;
+  readonly score: number;
+  readonly tags: number;
+}
+
+/** The end of a round, as the renderer uses it. */
+export interface GameResults {
+  readonly game: number;
+  readonly reason: RoundEndReason;
+  readonly winners: readonly PlayerId[];
+  readonly scores: readonly PlayerResult[];
+}
+
+/** An input as a wire tuple. */
+export function toInputTuple(input: PlayerInput): InputTuple {
+  return [input.sequence, input.moveX, input.moveY, input.tag ? 1 : 0];
+}
+
+/** A wire tuple as an input. */
+export function fromInputTuple([sequence, moveX, moveY, tag]: InputTuple): PlayerInput {
+  return { sequence, moveX, moveY, tag: tag === 1 };
+}
+
+/** Splits a roster into `game.roster` parts of ROSTER_PART_SIZE (at least one part, even when empty). */
+export function rosterParts(game: number, roster: readonly RosterEntry[]): RosterPayload[] {
+  const parts = Math.max(1, Math.ceil(roster.length / ROSTER_PART_SIZE));
+  return Array.from({ length: parts }, (_, part) => ({
+    g: game,
+    part,
+    parts,
+    p: roster.slice(part * ROSTER_PART_SIZE, (part + 1) * ROSTER_PART_SIZE).map((e) => [e.id, e.name, e.colour]),
+  }));
+}
+
+/** A results payload as the renderer uses it. */
+export function fromResultsPayload(payload: ResultsPayload): GameResults {
+  return {
+    game: payload.g,
+    reason: payload.why,
+    winners: [...payload.w],
+    scores: payload.s.map(([id, score, tags]) => ({ id, score, tags })),
+  };
+}
