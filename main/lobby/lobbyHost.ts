@@ -84,10 +84,13 @@ export class LobbyHost {
       maxPeers: capacity + 3,
     });
     let discovery: LanDiscoveryHandle | undefined;
+    const hostRef: { host?: LobbyHost } = {};
     try {
       if (options.discovery !== false) {
         discovery = await server.enableLanDiscovery(options.roomName, {
           ...options.discovery,
+          // Players in the room, the host's own seat included (transport peers leave the host out).
+          getPlayerCount: () => hostRef.host?.state.players.length ?? 1,
           getExtraInfo: () => ({ capacity, passwordProtected: Boolean(options.password), gameName: 'LAN Party Tag' }),
         });
       }
@@ -98,7 +101,7 @@ export class LobbyHost {
     const interfaces = (options.networkInterfaces ?? networkInterfaces)();
     const advertise = options.advertiseAddress ?? pickAdvertiseAddress(interfaces);
     const code = encode(advertise, server.port);
-    return new LobbyHost(server, options, discovery, code, lanAddresses(interfaces));
+    return (hostRef.host = new LobbyHost(server, options, discovery, code, lanAddresses(interfaces)));
   }
 
   /** The room's current state. */

@@ -182,21 +182,23 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
 
   /**
    * Answers LAN discovery requests (reference-compatible, with the live player count) until the
-   * server closes. `port` defaults to 9998; other options (announcements, extra info) pass through.
+   * server closes. `port` defaults to 9998; other options (announcements, extra info, the player
+   * count) pass through.
    * Only for servers on a local network.
    */
   async enableLanDiscovery(
     name: string,
-    options: Partial<Omit<LanDiscoveryOptions, 'name' | 'gamePort' | 'getPlayerCount'>> = {},
+    options: Partial<Omit<LanDiscoveryOptions, 'name' | 'gamePort'>> = {},
   ): Promise<LanDiscoveryHandle> {
     if (this.closing) throw new Error('server is closed');
     await this.discovery?.close();
     this.discovery = await startLanDiscovery({
       getExtraInfo: () => (this.maxPeers !== undefined ? { capacity: this.maxPeers } : {}),
+      // Connected peers by default; an application with its own notion of players (a lobby) passes its count.
+      getPlayerCount: () => this.byId.size,
       ...options,
       name,
       gamePort: this.port,
-      getPlayerCount: () => this.byId.size,
     });
     return this.discovery;
   }

@@ -45,7 +45,11 @@ describe('lobby host and guests on loopback', () => {
     const h = await host({ capacity: 6, password: 'pw' });
     expect(decode(h.code)).toEqual({ host: '127.0.0.1', port: h.port });
     const found = await discoverLanServers({ port: h.discoveryPort!, targets: ['127.255.255.255'], timeoutMs: 400 });
-    expect(found[0]).toMatchObject({ name: 'Friday LAN', playerCount: 0, capacity: 6, passwordProtected: true });
+    // The host's own seat counts as a player.
+    expect(found[0]).toMatchObject({ name: 'Friday LAN', playerCount: 1, capacity: 6, passwordProtected: true });
+    await join(h, 'Gus', { password: 'pw' });
+    const after = await discoverLanServers({ port: h.discoveryPort!, targets: ['127.255.255.255'], timeoutMs: 400 });
+    expect(after[0]?.playerCount).toBe(2);
   });
 
   it('joins, agrees on state, chats both ways, readies and starts', async () => {
