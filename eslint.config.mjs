@@ -27,13 +27,27 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^node:', message: 'shared/ must stay free of Node built-ins.' },
-            { regex: '^(fs|path|os|dgram|net|crypto|events|child_process|http|https|url|util|buffer|stream|timers)(/.*)?$', message: 'shared/ must stay free of Node built-ins.' },
+            {
+              regex:
+                '^(fs|path|os|dgram|net|crypto|events|child_process|http|https|url|util|buffer|stream|timers)(/.*)?$',
+              message: 'shared/ must stay free of Node built-ins.',
+            },
             { regex: '^electron(/.*)?$', message: 'shared/ must stay free of Electron.' },
             { regex: '^react(-dom)?(/.*)?$', message: 'shared/ must stay free of the DOM and React.' },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'process', 'Buffer', 'require', '__dirname', 'localStorage'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'navigator',
+        'process',
+        'Buffer',
+        'require',
+        '__dirname',
+        'localStorage',
+      ],
     },
   },
 );

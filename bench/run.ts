@@ -3,6 +3,7 @@ import { benchLabLatency } from './labLatency';
 import { benchLabServerCpu } from './labServerCpu';
 import type { BenchResult } from './benchResult';
 import { benchGameHost } from './gameHost';
+import { benchRenderFrame } from './renderFrame';
 import { benchTwoProcess } from './twoProcess';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     await benchGameHost(),
     'pure step() baseline',
   );
+  print('render loop in headless Chromium, 16 players vs empty arena', await benchRenderFrame(), 'empty arena loop');
 }
 
 main().catch((error) => {

@@ -6,7 +6,7 @@ import { createBackend } from './app/createBackend';
 import { createMainWindow } from './app/createMainWindow';
 import { consoleLogger } from './app/logger';
 import { installNavigationGuards } from './app/navigationGuards';
-import { denyAllPermissions } from './app/permissions';
+import { applyPermissionPolicy } from './app/permissions';
 import { createBindingSecret } from './ipc/bindingSecret';
 import { bindElectronIpc } from './ipc/electronBinding';
 import { isTrustedSender } from './ipc/senderPolicy';
@@ -31,13 +31,24 @@ app.enableSandbox();
 app.on('web-contents-created', (_event, contents) => installNavigationGuards(contents, logger));
 
 async function start(): Promise<void> {
-  denyAllPermissions(session.defaultSession, logger);
+  // Everything denied except writing a room code to the clipboard, from our own page's main frame.
+  applyPermissionPolicy(session.defaultSession, logger, isAppUrl);
   const backend = createBackend({
     app: { name: app.getName(), version: app.getVersion(), platform: process.platform },
     userDataDir: app.getPath('userData'),
     osUserName: readOsUserName(),
     validateOutputs: !app.isPackaged,
     logger,
+  });
+  // Quitting closes an open room first, so guests hear "host closed" rather than a timeout.
+  let roomClosed = false;
+  app.on('before-quit', (event) => {
+    if (roomClosed) return;
+    event.preventDefault();
+    void backend.close().finally(() => {
+      roomClosed = true;
+      app.quit();
+    });
   });
   bindElectronIpc({
     gateway: backend.gateway,

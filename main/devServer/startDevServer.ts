@@ -5,6 +5,7 @@ import type { AppFacts } from '../app/appInfoHandlers';
 import { CONTENT_SECURITY_POLICY } from '../app/contentSecurityPolicy';
 import { createBackend, type Backend } from '../app/createBackend';
 import type { Logger } from '../app/logger';
+import type { NetworkOptions } from '../app/networkOptions';
 import { createBindingSecret } from '../ipc/bindingSecret';
 import { startWebSocketBinding, type WebSocketBinding } from '../ipc/webSocketBinding';
 import { startStaticServer } from './staticServer';
@@ -22,6 +23,10 @@ export interface DevServerOptions {
   /** Defaults to a fresh random secret. */
   readonly secret?: string;
   readonly logger: Logger;
+  /** The backend's network parameters (tests: loopback only); default the real app's. */
+  readonly network?: Partial<NetworkOptions>;
+  /** Game round length in seconds (the e2e test plays short rounds); default the rules' 90 s. */
+  readonly gameRoundDuration?: number;
 }
 
 /** A running backend plus the page that talks to it. */
@@ -50,6 +55,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     osUserName: options.osUserName,
     validateOutputs: true,
     logger,
+    ...(options.network ? { network: options.network } : {}),
+    ...(options.gameRoundDuration !== undefined ? { gameRoundDuration: options.gameRoundDuration } : {}),
   });
   const web = await startStaticServer({
     root: options.rendererDir,

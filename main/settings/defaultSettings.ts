@@ -21,9 +21,9 @@ function fnv1a(text: string): number {
   return hash;
 }
 
-/** First-run settings for this OS user. */
+/** First-run settings for this OS user: not onboarded yet, so the app asks for name and colour first. */
 export function defaultSettings(osUserName: string): Settings {
   const playerName = defaultPlayerName(osUserName);
   const color = PLAYER_COLORS[fnv1a(playerName) % PLAYER_COLORS.length] ?? PLAYER_COLORS[0];
-  return { playerName, playerColor: color.hex };
+  return { playerName, playerColor: color.hex, onboarded: false };
 }

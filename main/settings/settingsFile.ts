@@ -35,10 +35,16 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
   if (!name.success) warnings.push('settings file has an invalid playerName; using the default');
   const color = playerColorSchema.safeParse(record.playerColor);
   if (!color.success) warnings.push('settings file has an invalid playerColor; using the default');
+  // Files from before the first-run step have no flag; they exist only once a profile was saved, so that
+  // player has been through setup already.
+  let onboarded = true;
+  if (typeof record.onboarded === 'boolean') onboarded = record.onboarded;
+  else if (record.onboarded !== undefined) warnings.push('settings file has an invalid onboarded flag; using true');
   return {
     settings: {
       playerName: name.success ? name.data : defaults.playerName,
       playerColor: color.success ? color.data : defaults.playerColor,
+      onboarded,
     },
     warnings,
     unreadable: false,

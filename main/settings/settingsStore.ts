@@ -68,10 +68,15 @@ export function createSettingsStore({ dir, osUserName, logger }: SettingsStoreOp
     const merged = settingsSchema.safeParse({
       playerName: patch.playerName ?? before.playerName,
       playerColor: patch.playerColor ?? before.playerColor,
+      onboarded: patch.onboarded ?? before.onboarded,
     });
     if (!merged.success) throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, 'Settings update is invalid');
     const next = merged.data;
-    if (next.playerName === before.playerName && next.playerColor === before.playerColor) return before;
+    const unchanged =
+      next.playerName === before.playerName &&
+      next.playerColor === before.playerColor &&
+      next.onboarded === before.onboarded;
+    if (unchanged) return before;
     await mkdir(dir, { recursive: true });
     await atomicWriteFile(filePath, serializeSettingsFile(next));
     current = Promise.resolve(next);

@@ -2,21 +2,26 @@ import { useEffect } from 'react';
 import type { StoreApi } from 'zustand';
 import { ConnectionLostBanner } from './components/ConnectionLostBanner';
 import { ErrorScreen } from './components/ErrorScreen';
+import { FirstRunScreen } from './components/FirstRunScreen';
 import { Header } from './components/Header';
-import { HomePanel } from './components/HomePanel';
 import { LoadingScreen } from './components/LoadingScreen';
-import { PLAYER_NAME_INPUT_ID, ProfilePanel } from './components/ProfilePanel';
+import { PLAYER_NAME_INPUT_ID } from './components/ProfilePanel';
+import { ScreenRouter } from './components/ScreenRouter';
 import { StatusBar } from './components/StatusBar';
 import type { AppState } from './state/appStore';
 import { useAppStore } from './state/AppStoreContext';
+import { activeScreen } from './state/navigation';
 
 function focusProfile(): void {
-  const input = document.getElementById(PLAYER_NAME_INPUT_ID);
-  input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  input?.focus();
+  // After navigating home the profile panel mounts on the next frame.
+  requestAnimationFrame(() => {
+    const input = document.getElementById(PLAYER_NAME_INPUT_ID);
+    input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    input?.focus();
+  });
 }
 
-/** The app shell: loading, error, or the launcher (header, home, profile, status bar). */
+/** The app shell: loading, error, first run, or the launcher (header, current screen, status bar). */
 export function App({ store }: { store: StoreApi<AppState> }) {
   const status = useAppStore((s) => s.status);
   const loadError = useAppStore((s) => s.loadError);
@@ -25,6 +30,8 @@ export function App({ store }: { store: StoreApi<AppState> }) {
   const connectionLost = useAppStore((s) => s.connectionLost);
   const saveStatus = useAppStore((s) => s.saveStatus);
   const saveError = useAppStore((s) => s.saveError);
+  const screen = useAppStore((s) => s.screen);
+  const lobby = useAppStore((s) => s.lobby);
 
   useEffect(() => {
     void store.getState().start();
@@ -34,21 +41,30 @@ export function App({ store }: { store: StoreApi<AppState> }) {
   const restart = (): void => void store.getState().start();
   if (status === 'error') return <ErrorScreen message={loadError ?? 'Unknown error'} onRetry={restart} />;
   if (status === 'loading' || !appInfo || !settings) return <LoadingScreen />;
+  if (!settings.onboarded) {
+    return (
+      <FirstRunScreen
+        settings={settings}
+        saving={saveStatus === 'saving'}
+        saveError={saveStatus === 'error' ? saveError : null}
+        onDone={(playerName, playerColor) => store.getState().finishFirstRun(playerName, playerColor)}
+      />
+    );
+  }
 
+  const current = activeScreen(screen, lobby);
+  const editProfile = (): void => {
+    store.getState().navigate('home');
+    focusProfile();
+  };
   return (
     <div className="app">
-      <Header appInfo={appInfo} settings={settings} onEditProfile={focusProfile} />
+      <Header appInfo={appInfo} settings={settings} onEditProfile={current === 'room' ? undefined : editProfile} />
       {connectionLost && <ConnectionLostBanner onReconnect={restart} />}
-      <main className="content">
-        <HomePanel settings={settings} />
-        <ProfilePanel
-          settings={settings}
-          saveStatus={saveStatus}
-          saveError={saveError}
-          onSave={(next) => store.getState().saveSettings(next)}
-        />
+      <main className={current === 'home' ? 'content' : 'content content-single'}>
+        <ScreenRouter current={current} store={store} settings={settings} />
       </main>
-      <StatusBar appInfo={appInfo} connected={!connectionLost} />
+      <StatusBar appInfo={appInfo} connected={!connectionLost} lobby={lobby} />
     </div>
   );
 }

@@ -1,7 +1,28 @@
 import { z } from 'zod';
 import type { EventName, RequestName } from './names';
 import type { RequestSpec } from './contractTypes';
+import { networkCheckReportSchema } from '../netcheck/report';
 import { appInfoSchema } from './schemas/appInfo';
+import {
+  gameCurrentSchema,
+  gameEndedSchema,
+  gameInputRequestSchema,
+  gameInputResultSchema,
+  gameResultsSchema,
+  gameRosterSchema,
+  gameSnapshotEventSchema,
+  netStatsSchema,
+} from './schemas/game';
+import { lanListSchema } from './schemas/lan';
+import {
+  chatInputSchema,
+  hostRoomInputSchema,
+  joinByAddressInputSchema,
+  joinByCodeInputSchema,
+  kickInputSchema,
+  lobbyViewSchema,
+  setReadyInputSchema,
+} from './schemas/lobby';
 import { settingsPatchSchema, settingsSchema } from './schemas/settings';
 
 /**
@@ -13,9 +34,32 @@ export const ipcContract = {
     'app.getInfo': { input: z.undefined(), output: appInfoSchema },
     'settings.get': { input: z.undefined(), output: settingsSchema },
     'settings.update': { input: settingsPatchSchema, output: settingsSchema },
+    'lobby.get': { input: z.undefined(), output: lobbyViewSchema },
+    'lobby.host': { input: hostRoomInputSchema, output: lobbyViewSchema },
+    'lobby.joinByCode': { input: joinByCodeInputSchema, output: lobbyViewSchema },
+    'lobby.joinByAddress': { input: joinByAddressInputSchema, output: lobbyViewSchema },
+    'lobby.leave': { input: z.undefined(), output: lobbyViewSchema },
+    'lobby.setReady': { input: setReadyInputSchema, output: lobbyViewSchema },
+    'lobby.chat': { input: chatInputSchema, output: lobbyViewSchema },
+    'lobby.kick': { input: kickInputSchema, output: lobbyViewSchema },
+    'lobby.start': { input: z.undefined(), output: lobbyViewSchema },
+    'lobby.endRound': { input: z.undefined(), output: lobbyViewSchema },
+    'lan.start': { input: z.undefined(), output: lanListSchema },
+    'lan.stop': { input: z.undefined(), output: lanListSchema },
+    'lan.refresh': { input: z.undefined(), output: lanListSchema },
+    'netcheck.run': { input: z.undefined(), output: networkCheckReportSchema },
+    'game.get': { input: z.undefined(), output: gameCurrentSchema },
+    'game.input': { input: gameInputRequestSchema, output: gameInputResultSchema },
+    'net.stats': { input: z.undefined(), output: netStatsSchema },
   },
   events: {
     'settings.changed': settingsSchema,
+    'lobby.changed': lobbyViewSchema,
+    'lan.servers': lanListSchema,
+    'game.roster': gameRosterSchema,
+    'game.snapshot': gameSnapshotEventSchema,
+    'game.results': gameResultsSchema,
+    'game.ended': gameEndedSchema,
   },
 } as const satisfies {
   requests: { readonly [K in RequestName]: RequestSpec };

@@ -1,10 +1,39 @@
 // Kept free of imports so the sandboxed preload bundle stays tiny: it needs the names, never the schemas.
 
 /** Every request the renderer may make; contract.ts must give each one input and output schemas. */
-export const requestNames = ['app.getInfo', 'settings.get', 'settings.update'] as const;
+export const requestNames = [
+  'app.getInfo',
+  'settings.get',
+  'settings.update',
+  'lobby.get',
+  'lobby.host',
+  'lobby.joinByCode',
+  'lobby.joinByAddress',
+  'lobby.leave',
+  'lobby.setReady',
+  'lobby.chat',
+  'lobby.kick',
+  'lobby.start',
+  'lobby.endRound',
+  'lan.start',
+  'lan.stop',
+  'lan.refresh',
+  'netcheck.run',
+  'game.get',
+  'game.input',
+  'net.stats',
+] as const;
 
 /** Every event main may push to the renderer; contract.ts must give each one a payload schema. */
-export const eventNames = ['settings.changed'] as const;
+export const eventNames = [
+  'settings.changed',
+  'lobby.changed',
+  'lan.servers',
+  'game.roster',
+  'game.snapshot',
+  'game.results',
+  'game.ended',
+] as const;
 
 /** One of {@link requestNames}. */
 export type RequestName = (typeof requestNames)[number];

@@ -5,6 +5,7 @@ import { silentLogger } from '../../main/app/logger';
 import { createSettingsStore } from '../../main/settings/settingsStore';
 import { chromiumSkipReason } from './support/chromium';
 import { openE2eSession, type E2ePlayer, type E2eSession } from './support/e2eSession';
+import { completeFirstRun } from './support/firstRun';
 
 // The production renderer in Chromium against the real backend over the WebSocket binding.
 const skipReason = chromiumSkipReason();
@@ -28,7 +29,10 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
   it('loads and shows the default player name from the OS user name', async () => {
     const { page } = player;
     await player.focus();
-    await expect.poll(() => page.getByRole('button', { name: 'Edit profile: ada' }).isVisible()).toBe(true);
+    // First run: the name field is prefilled from the OS user name.
+    await expect.poll(() => page.getByLabel('Player name').inputValue()).toBe('ada');
+    await completeFirstRun(page);
+    expect((await player.server.backend.settings.get()).onboarded).toBe(true);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('ada');
     expect(await page.getByText('Browser dev mode').isVisible()).toBe(true);
     await session.screenshot(page, 'app-shell-default');
@@ -75,7 +79,7 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     expect(chipColor).toBe('#a77dff');
     await session.screenshot(page, 'app-shell-after-reload');
 
-    const expected = { playerName: 'Captain Nova', playerColor: '#a77dff' };
+    const expected = { playerName: 'Captain Nova', playerColor: '#a77dff', onboarded: true };
     expect(await player.server.backend.settings.get()).toEqual(expected);
     // A fresh store on the same folder reads what was written to disk.
     const fromDisk = createSettingsStore({ dir: player.userDataDir, osUserName: 'ada', logger: silentLogger });
@@ -138,7 +142,7 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
   it('shows a banner when the backend connection drops', async () => {
     const { page } = other;
     await other.focus();
-    await expect.poll(() => page.getByRole('button', { name: 'Edit profile: grace' }).isVisible()).toBe(true);
+    await completeFirstRun(page);
     await other.server.binding.close();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Lost the connection to the backend');
     expect(await page.getByText('Backend disconnected').isVisible()).toBe(true);

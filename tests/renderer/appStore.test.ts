@@ -29,7 +29,8 @@ describe('app store', () => {
     expect(store.getState()).toMatchObject({
       status: 'ready',
       appInfo: { transport: 'websocket' },
-      settings: { playerName: 'ada', playerColor: '#3ddc97' },
+      settings: { playerName: 'ada', playerColor: '#3ddc97', onboarded: true },
+      lobby: { status: 'idle' },
     });
   });
 
@@ -74,8 +75,8 @@ describe('app store', () => {
   it('follows settings.changed events and flags a dropped connection', async () => {
     const { store, fake, drop } = setup();
     await store.getState().start();
-    fake.push({ playerName: 'Elsewhere', playerColor: '#ff5c8a' });
-    expect(store.getState().settings).toEqual({ playerName: 'Elsewhere', playerColor: '#ff5c8a' });
+    fake.push({ playerName: 'Elsewhere', playerColor: '#ff5c8a', onboarded: true });
+    expect(store.getState().settings).toEqual({ playerName: 'Elsewhere', playerColor: '#ff5c8a', onboarded: true });
     drop();
     expect(store.getState().connectionLost).toBe(true);
   });
@@ -84,10 +85,10 @@ describe('app store', () => {
     const { store, fake } = setup();
     await store.getState().start();
     store.getState().stop();
-    expect(fake.listenerCount()).toBe(0);
+    expect(fake.allListenerCount()).toBe(0);
     await store.getState().start();
     await store.getState().start();
-    expect(fake.listenerCount()).toBe(1);
+    expect(fake.allListenerCount()).toBe(3);
   });
 
   it('a save before the connection exists does nothing', async () => {

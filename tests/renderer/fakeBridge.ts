@@ -1,12 +1,42 @@
 import { vi } from 'vitest';
 import type { LanPartyBridge } from '../../shared/ipc/api';
 import type { IpcResult } from '../../shared/ipc/result';
+import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import type { Settings } from '../../shared/ipc/schemas/settings';
 
-/** A bridge that serves settings from memory, with a way to push settings.changed. */
-export function fakeBridge(initial: Settings = { playerName: 'ada', playerColor: '#3ddc97' }) {
-  let settings = initial;
+/** The view a backend in no room answers. */
+export const IDLE_VIEW: LobbyView = {
+  status: 'idle',
+  role: null,
+  code: null,
+  addresses: [],
+  port: null,
+  target: null,
+  you: null,
+  state: null,
+  discoverable: false,
+  end: null,
+};
+
+function listenerSet() {
   const listeners = new Set<(payload: unknown) => void>();
+  return {
+    listeners,
+    subscribe: vi.fn((callback: (payload: unknown) => void) => {
+      listeners.add(callback);
+      return () => listeners.delete(callback);
+    }),
+    push: (payload: unknown) => listeners.forEach((l) => l(payload)),
+  };
+}
+
+/** A bridge that serves settings and an idle room from memory, with ways to push each event. */
+export function fakeBridge(initial: Settings = { playerName: 'ada', playerColor: '#3ddc97', onboarded: true }) {
+  let settings = initial;
+  const settingsEvents = listenerSet();
+  const lobbyEvents = listenerSet();
+  const lanEvents = listenerSet();
+  const idle = async (): Promise<IpcResult<LobbyView>> => ({ ok: true, value: IDLE_VIEW });
   const bridge = {
     'app.getInfo': vi.fn(async () => ({
       ok: true,
@@ -19,15 +49,31 @@ export function fakeBridge(initial: Settings = { playerName: 'ada', playerColor:
       settings = { ...settings, ...patch };
       return { ok: true, value: settings };
     }),
-    onSettingsChanged: vi.fn((callback: (payload: unknown) => void) => {
-      listeners.add(callback);
-      return () => listeners.delete(callback);
-    }),
+    'lobby.get': vi.fn(idle),
+    'lobby.host': vi.fn(idle),
+    'lobby.joinByCode': vi.fn(idle),
+    'lobby.joinByAddress': vi.fn(idle),
+    'lobby.leave': vi.fn(idle),
+    'lobby.setReady': vi.fn(idle),
+    'lobby.chat': vi.fn(idle),
+    'lobby.kick': vi.fn(idle),
+    'lobby.start': vi.fn(idle),
+    'lobby.endRound': vi.fn(idle),
+    'lan.start': vi.fn(async () => ({ ok: true, value: { running: true, servers: [], error: null } })),
+    'lan.stop': vi.fn(async () => ({ ok: true, value: { running: false, servers: [], error: null } })),
+    'lan.refresh': vi.fn(async () => ({ ok: true, value: { running: true, servers: [], error: null } })),
+    'netcheck.run': vi.fn(async () => ({ ok: false, error: { code: 'internal', message: 'not faked' } })),
+    onSettingsChanged: settingsEvents.subscribe,
+    onLobbyChanged: lobbyEvents.subscribe,
+    onLanServers: lanEvents.subscribe,
   };
   return {
     bridge: bridge as unknown as LanPartyBridge,
     raw: bridge,
-    push: (payload: unknown) => listeners.forEach((l) => l(payload)),
-    listenerCount: () => listeners.size,
+    push: settingsEvents.push,
+    pushLobby: lobbyEvents.push,
+    pushLan: lanEvents.push,
+    listenerCount: () => settingsEvents.listeners.size,
+    allListenerCount: () => settingsEvents.listeners.size + lobbyEvents.listeners.size + lanEvents.listeners.size,
   };
 }

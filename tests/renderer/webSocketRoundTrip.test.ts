@@ -49,11 +49,11 @@ describe('renderer client ↔ WebSocket binding', () => {
     expect(await api['app.getInfo']()).toMatchObject({ transport: 'websocket', version: '1.0.0' });
     const changed = vi.fn();
     api.onSettingsChanged(changed);
-    expect(await api['settings.update']({ playerName: ' Nova ', playerColor: '#A77DFF' })).toEqual({
-      playerName: 'Nova',
-      playerColor: '#a77dff',
-    });
-    await vi.waitFor(() => expect(changed).toHaveBeenCalledWith({ playerName: 'Nova', playerColor: '#a77dff' }));
+    const expected = { playerName: 'Nova', playerColor: '#a77dff', onboarded: false };
+    expect(await api['settings.update']({ playerName: ' Nova ', playerColor: '#A77DFF' })).toEqual(expected);
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledWith(expected));
+    expect(await api['lobby.get']()).toMatchObject({ status: 'idle' });
+    await expect(api['lobby.chat']({ text: '' })).rejects.toMatchObject({ code: 'invalid-argument' });
     await expect(api['settings.update']({ playerName: '' })).rejects.toMatchObject({ code: 'invalid-argument' });
     connection.close();
   });

@@ -11,7 +11,8 @@ export function Header({
 }: {
   appInfo: AppInfo;
   settings: Settings;
-  onEditProfile: () => void;
+  /** Opens the profile; absent while in a room (the name is fixed there). */
+  onEditProfile?: () => void;
 }) {
   return (
     <header className="topbar">
@@ -28,17 +29,24 @@ export function Header({
             Browser dev mode
           </span>
         )}
-        <button
-          type="button"
-          className="player-chip"
-          onClick={onEditProfile}
-          aria-label={`Edit profile: ${settings.playerName}`}
-          data-testid="player-chip"
-        >
-          <PlayerAvatar name={settings.playerName} color={settings.playerColor} />
-          <span className="player-chip-name">{settings.playerName}</span>
-          <EditIcon />
-        </button>
+        {onEditProfile ? (
+          <button
+            type="button"
+            className="player-chip"
+            onClick={onEditProfile}
+            aria-label={`Edit profile: ${settings.playerName}`}
+            data-testid="player-chip"
+          >
+            <PlayerAvatar name={settings.playerName} color={settings.playerColor} />
+            <span className="player-chip-name">{settings.playerName}</span>
+            <EditIcon />
+          </button>
+        ) : (
+          <span className="player-chip player-chip-static" data-testid="player-chip">
+            <PlayerAvatar name={settings.playerName} color={settings.playerColor} />
+            <span className="player-chip-name">{settings.playerName}</span>
+          </span>
+        )}
       </div>
     </header>
   );

@@ -1,20 +1,31 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { Settings } from '../../../shared/ipc/schemas/settings';
-import { BrowseIcon, HostIcon, JoinIcon } from './Icons';
+import type { Screen } from '../state/navigation';
+import { BrowseIcon, HostIcon, JoinIcon, PulseIcon } from './Icons';
 
-// The play actions arrive with the lobby feature; until then the tiles are visibly unavailable.
-const tiles: { title: string; text: string; icon: ReactNode }[] = [
-  { title: 'Host a room', text: 'Start a lobby on this machine and get a short code to share.', icon: <HostIcon /> },
-  { title: 'Join with a code', text: 'Type the room code a friend read out and hop in.', icon: <JoinIcon /> },
+const tiles: { screen: Screen; title: string; text: string; icon: ReactNode }[] = [
   {
+    screen: 'host',
+    title: 'Host a room',
+    text: 'Start a lobby on this machine and get a short code to share.',
+    icon: <HostIcon />,
+  },
+  {
+    screen: 'join',
+    title: 'Join with a code',
+    text: 'Type the room code a friend read out and hop in.',
+    icon: <JoinIcon />,
+  },
+  {
+    screen: 'browse',
     title: 'Browse the LAN',
     text: 'See every open room on this network, LAN Party or gale.net.',
     icon: <BrowseIcon />,
   },
 ];
 
-/** The launcher's main area: greeting plus the play actions. */
-export function HomePanel({ settings }: { settings: Settings }) {
+/** The launcher's main area: greeting, the play actions and the network check. */
+export function HomePanel({ settings, onNavigate }: { settings: Settings; onNavigate: (screen: Screen) => void }) {
   return (
     <section className="home" aria-labelledby="home-title">
       <div className="hero" style={{ '--player': settings.playerColor } as CSSProperties}>
@@ -32,15 +43,29 @@ export function HomePanel({ settings }: { settings: Settings }) {
       <ul className="tiles" aria-labelledby="play-title">
         {tiles.map((tile) => (
           <li key={tile.title}>
-            <button type="button" className="tile" disabled aria-describedby="tiles-soon">
+            <button type="button" className="tile" onClick={() => onNavigate(tile.screen)}>
               <span className="tile-icon">{tile.icon}</span>
               <span className="tile-title">{tile.title}</span>
               <span className="tile-text">{tile.text}</span>
-              <span className="badge">Coming soon</span>
+              <span className="tile-arrow" aria-hidden="true">
+                →
+              </span>
             </button>
           </li>
         ))}
       </ul>
+      <button type="button" className="netcheck-strip" onClick={() => onNavigate('netcheck')}>
+        <span className="netcheck-strip-icon">
+          <PulseIcon />
+        </span>
+        <span className="netcheck-strip-text">
+          <strong>Network check</strong>
+          <span>Friends can’t see your room? Check ports, firewall and discovery on this computer.</span>
+        </span>
+        <span className="tile-arrow" aria-hidden="true">
+          →
+        </span>
+      </button>
       <h2 className="section-title">How game night works</h2>
       <ol className="steps">
         <li className="step">
@@ -59,9 +84,6 @@ export function HomePanel({ settings }: { settings: Settings }) {
           </span>
         </li>
       </ol>
-      <p id="tiles-soon" className="visually-hidden">
-        Not available yet in this version.
-      </p>
     </section>
   );
 }

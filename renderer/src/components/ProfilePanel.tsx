@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { PLAYER_NAME_MAX, playerNameSchema, type Settings } from '../../../shared/ipc/schemas/settings';
+import {
+  PLAYER_NAME_MAX,
+  playerNameSchema,
+  type Settings,
+  type SettingsPatch,
+} from '../../../shared/ipc/schemas/settings';
 import type { SaveStatus } from '../state/appStore';
 import { ColorPicker } from './ColorPicker';
 import { PlayerAvatar } from './PlayerAvatar';
@@ -11,7 +16,7 @@ interface Props {
   settings: Settings;
   saveStatus: SaveStatus;
   saveError: string | null;
-  onSave: (next: Settings) => Promise<boolean>;
+  onSave: (next: SettingsPatch) => Promise<boolean>;
 }
 
 /** The player profile: name and colour, validated with the contract's own schema before sending. */

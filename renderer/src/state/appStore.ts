@@ -1,9 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { LanPartyApi } from '../../../shared/ipc/api';
-import { IpcError } from '../../../shared/ipc/errors';
 import type { AppInfo } from '../../../shared/ipc/schemas/appInfo';
 import type { Settings, SettingsPatch } from '../../../shared/ipc/schemas/settings';
 import type { BackendConnection } from '../api/backendConnection';
+import { messageOf } from './actionResult';
+import type { ApiRef } from './apiRef';
+import { createLanSlice, EMPTY_LAN_LIST, type LanSlice } from './lanSlice';
+import { createLobbySlice, IDLE_VIEW, type LobbySlice } from './lobbySlice';
+import type { Screen } from './navigation';
+import { createNetcheckSlice, type NetcheckSlice } from './netcheckSlice';
 
 /** Where the app is in reaching its backend. */
 export type LoadStatus = 'loading' | 'ready' | 'error';
@@ -12,7 +16,7 @@ export type LoadStatus = 'loading' | 'ready' | 'error';
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
 /** The app's state; every field is contract data or derived from a contract call. */
-export interface AppState {
+export interface AppState extends LobbySlice, LanSlice, NetcheckSlice {
   readonly status: LoadStatus;
   readonly loadError: string | null;
   readonly connectionLost: boolean;
@@ -20,33 +24,32 @@ export interface AppState {
   readonly settings: Settings | null;
   readonly saveStatus: SaveStatus;
   readonly saveError: string | null;
-  /** Connects (or reconnects) and loads app info and settings. */
+  /** The screen chosen outside a room. */
+  readonly screen: Screen;
+  /** Connects (or reconnects) and loads app info, settings and the room. */
   start(): Promise<void>;
   /** Sends a settings update; resolves true when saved. */
   saveSettings(patch: SettingsPatch): Promise<boolean>;
+  /** Saves the first-run choices and marks the player onboarded (the profile then starts clean). */
+  finishFirstRun(playerName: string, playerColor: Settings['playerColor']): Promise<boolean>;
+  navigate(screen: Screen): void;
   /** Drops subscriptions (on unmount). */
   stop(): void;
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof IpcError) return error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
-
 /** Creates the store; `connect` is injected so tests drive it with a fake API. */
 export function createAppStore(connect: () => Promise<BackendConnection>): StoreApi<AppState> {
-  let api: LanPartyApi | null = null;
+  const ref: ApiRef = { current: null };
   let cleanups: (() => void)[] = [];
   let generation = 0;
 
   const stop = (): void => {
     for (const cleanup of cleanups) cleanup();
     cleanups = [];
-    api = null;
+    ref.current = null;
   };
 
-  return createStore<AppState>()((set) => ({
+  return createStore<AppState>()((set, get) => ({
     status: 'loading',
     loadError: null,
     connectionLost: false,
@@ -54,6 +57,10 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
     settings: null,
     saveStatus: 'idle',
     saveError: null,
+    screen: 'home',
+    ...createLobbySlice(set, ref),
+    ...createLanSlice(set, get, ref),
+    ...createNetcheckSlice(set, get, ref),
 
     async start() {
       stop();
@@ -62,23 +69,28 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
       try {
         const connection = await connect();
         if (run !== generation) return;
-        api = connection.api;
-        cleanups.push(connection.api.onSettingsChanged((settings) => set({ settings })));
+        const { api } = connection;
+        ref.current = api;
+        cleanups.push(api.onSettingsChanged((settings) => set({ settings })));
+        cleanups.push(api.onLobbyChanged((lobby) => set({ lobby })));
+        cleanups.push(api.onLanServers((lan) => set({ lan })));
         cleanups.push(connection.onClose(() => set({ connectionLost: true })));
-        const [appInfo, settings] = await Promise.all([
-          connection.api['app.getInfo'](),
-          connection.api['settings.get'](),
+        const [appInfo, settings, lobby] = await Promise.all([
+          api['app.getInfo'](),
+          api['settings.get'](),
+          api['lobby.get'](),
         ]);
         if (run !== generation) return;
-        set({ status: 'ready', appInfo, settings });
+        set({ status: 'ready', appInfo, settings, lobby });
       } catch (error) {
         if (run !== generation) return;
         stop();
-        set({ status: 'error', loadError: messageOf(error) });
+        set({ status: 'error', loadError: messageOf(error), lobby: IDLE_VIEW, lan: EMPTY_LAN_LIST });
       }
     },
 
     async saveSettings(patch) {
+      const api = ref.current;
       if (!api) return false;
       set({ saveStatus: 'saving', saveError: null });
       try {
@@ -89,6 +101,16 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
         set({ saveStatus: 'error', saveError: messageOf(error) });
         return false;
       }
+    },
+
+    async finishFirstRun(playerName, playerColor) {
+      const saved = await get().saveSettings({ playerName, playerColor, onboarded: true });
+      if (saved) set({ saveStatus: 'idle' });
+      return saved;
+    },
+
+    navigate(screen) {
+      set({ screen });
     },
 
     stop() {

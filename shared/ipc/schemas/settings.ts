@@ -41,12 +41,15 @@ export const playerColorSchema = z
 export const settingsSchema = z.object({
   playerName: playerNameSchema,
   playerColor: playerColorSchema,
+  /** The first-run step (name and colour) is done. */
+  onboarded: z.boolean(),
 });
 
 /** A partial update; unknown keys are rejected so typos fail loudly. */
 export const settingsPatchSchema = z.strictObject({
   playerName: playerNameSchema.optional(),
   playerColor: playerColorSchema.optional(),
+  onboarded: z.boolean().optional(),
 });
 
 /** The user's settings. */

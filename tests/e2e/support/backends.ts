@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger, type Logger } from '../../../main/app/logger';
+import type { NetworkOptions } from '../../../main/app/networkOptions';
 import { startDevServer, type DevServer } from '../../../main/devServer/startDevServer';
 import { assertRendererBuilt, RENDERER_DIST } from './rendererBuild';
 
@@ -16,6 +17,8 @@ export interface StartBackendsOptions {
   /** OS user name per backend (seeds the default player name); defaults to player1, player2, ... */
   readonly osUserNames?: readonly string[];
   readonly logger?: Logger;
+  /** Network parameters for every backend (see tests/main/app/support/loopbackNetwork.ts); default the app's. */
+  readonly network?: Partial<NetworkOptions>;
 }
 
 /** Starts N independent backends (static page + WebSocket binding + services), each on its own ports. */
@@ -31,6 +34,7 @@ export async function startBackends(count: number, options: StartBackendsOptions
         osUserName: options.osUserNames?.[i] ?? `player${i + 1}`,
         app: { name: 'LAN Party', version: '0.0.0-e2e', platform: process.platform },
         logger: options.logger ?? silentLogger,
+        ...(options.network ? { network: options.network } : {}),
       }).catch(async (error: unknown) => {
         await rm(userDataDir, { recursive: true, force: true });
         throw error;

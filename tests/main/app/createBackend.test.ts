@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBackend } from '../../../main/app/createBackend';
+import { DEFAULT_NETWORK_OPTIONS } from '../../../main/app/networkOptions';
+import { freeUdpPort, loopbackNetwork } from './support/loopbackNetwork';
 import { loggerSpy } from '../ipc/loggerSpy';
 
 let dir: string;
@@ -49,8 +51,9 @@ describe('backend composition', () => {
       { playerName: '  Nova ', playerColor: '#A77DFF' },
       electron,
     );
-    expect(updated).toEqual({ ok: true, value: { playerName: 'Nova', playerColor: '#a77dff' } });
-    expect(sink).toHaveBeenCalledExactlyOnceWith('settings.changed', { playerName: 'Nova', playerColor: '#a77dff' });
+    const expected = { playerName: 'Nova', playerColor: '#a77dff', onboarded: false };
+    expect(updated).toEqual({ ok: true, value: expected });
+    expect(sink).toHaveBeenCalledExactlyOnceWith('settings.changed', expected);
   });
 
   it('rejects invalid updates with invalid-argument and leaves settings alone', async () => {
@@ -62,6 +65,32 @@ describe('backend composition', () => {
       });
     }
     expect(await b.settings.get()).toMatchObject({ playerName: 'ada' });
+  });
+
+  it('emits lobby.changed as a room opens and closes, and close ends the room', async () => {
+    const b = createBackend({
+      app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
+      userDataDir: dir,
+      osUserName: 'ada',
+      validateOutputs: true,
+      logger: loggerSpy(),
+      network: loopbackNetwork(await freeUdpPort()),
+    });
+    const sink = vi.fn();
+    b.gateway.subscribe(sink);
+    const hosted = await b.gateway.dispatch('lobby.host', { roomName: 'Friday' }, electron);
+    expect(hosted).toMatchObject({ ok: true, value: { status: 'in-room', state: { roomName: 'Friday' } } });
+    const statuses = sink.mock.calls.filter(([name]) => name === 'lobby.changed').map(([, view]) => view.status);
+    expect(statuses).toEqual(['hosting', 'in-room']);
+    expect(b.network).toMatchObject({ bindAddress: '127.0.0.1', broadcastTargets: ['127.255.255.255'] });
+    expect(b.lobby.session()?.role).toBe('host');
+    await b.close();
+    expect(b.lobby.view().status).toBe('idle');
+    expect(b.lobby.session()).toBeNull();
+  });
+
+  it('uses the real app’s network defaults unless told otherwise', () => {
+    expect(backend().network).toEqual(DEFAULT_NETWORK_OPTIONS);
   });
 
   it('stops forwarding settings events after close', async () => {

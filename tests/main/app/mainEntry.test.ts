@@ -19,6 +19,7 @@ interface Fakes {
     ReturnType<typeof vi.fn>
   >;
   enableSandbox: ReturnType<typeof vi.fn>;
+  quit: ReturnType<typeof vi.fn>;
   userDataDir: string;
 }
 
@@ -67,7 +68,7 @@ function installElectronMock(): void {
         getVersion: () => '9.9.9',
         getPath: () => fakes.userDataDir,
         isPackaged: false,
-        quit: vi.fn(),
+        quit: fakes.quit,
       },
       BrowserWindow,
       session: { defaultSession: fakes.session },
@@ -98,6 +99,7 @@ beforeEach(async () => {
       setDevicePermissionHandler: vi.fn(),
     },
     enableSandbox: vi.fn(),
+    quit: vi.fn(),
     userDataDir: await mkdtemp(join(tmpdir(), 'lan-party-main-')),
   };
   delete process.env.VITE_DEV_SERVER_URL;
@@ -172,6 +174,18 @@ describe('main entry wiring', () => {
       'lanParty:event:settings.changed',
       expect.objectContaining({ playerName: 'Nova' }),
     );
+  });
+
+  it('closes the backend (and any open room) before quitting, once', async () => {
+    await boot();
+    const [beforeQuit] = fakes.appListeners.get('before-quit') ?? [];
+    const event = { preventDefault: vi.fn() };
+    beforeQuit!(event);
+    expect(event.preventDefault).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(fakes.quit).toHaveBeenCalledOnce());
+    const again = { preventDefault: vi.fn() };
+    beforeQuit!(again);
+    expect(again.preventDefault).not.toHaveBeenCalled();
   });
 
   it('does not start the WebSocket binding unless asked', async () => {

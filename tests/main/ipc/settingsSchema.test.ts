@@ -54,6 +54,11 @@ describe('settings patch', () => {
     expect(settingsPatchSchema.parse({ playerName: ' Ada ' })).toEqual({ playerName: 'Ada' });
   });
 
+  it('accepts the first-run flag as a boolean only', () => {
+    expect(settingsPatchSchema.parse({ onboarded: true })).toEqual({ onboarded: true });
+    expect(settingsPatchSchema.safeParse({ onboarded: 'yes' }).success).toBe(false);
+  });
+
   it('rejects unknown keys so typos fail loudly', () => {
     expect(settingsPatchSchema.safeParse({ playerNmae: 'Ada' }).success).toBe(false);
   });

@@ -20,6 +20,10 @@ describe('default settings', () => {
     expect(defaultPlayerName(' \t\u0001 ')).toBe(FALLBACK_PLAYER_NAME);
   });
 
+  it('starts before the first-run step', () => {
+    expect(defaultSettings('ada').onboarded).toBe(false);
+  });
+
   it('always produces valid settings with a stable palette colour', () => {
     for (const user of ['ada', 'grace', '', 'x'.repeat(99), 'Ünïcødé']) {
       const settings = defaultSettings(user);

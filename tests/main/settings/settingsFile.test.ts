@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { parseSettingsFile, serializeSettingsFile, SETTINGS_FILE_VERSION } from '../../../main/settings/settingsFile';
 
-const defaults = { playerName: 'ada', playerColor: '#3ddc97' } as const;
+const defaults = { playerName: 'ada', playerColor: '#3ddc97', onboarded: false } as const;
 
 describe('settings file format', () => {
   it('round-trips settings with a version field', () => {
-    const text = serializeSettingsFile({ playerName: 'Nova', playerColor: '#a77dff' });
-    expect(JSON.parse(text)).toEqual({ version: SETTINGS_FILE_VERSION, playerName: 'Nova', playerColor: '#a77dff' });
+    const text = serializeSettingsFile({ playerName: 'Nova', playerColor: '#a77dff', onboarded: true });
+    expect(JSON.parse(text)).toEqual({
+      version: SETTINGS_FILE_VERSION,
+      playerName: 'Nova',
+      playerColor: '#a77dff',
+      onboarded: true,
+    });
     expect(parseSettingsFile(text, defaults)).toEqual({
-      settings: { playerName: 'Nova', playerColor: '#a77dff' },
+      settings: { playerName: 'Nova', playerColor: '#a77dff', onboarded: true },
       warnings: [],
       unreadable: false,
     });
@@ -34,12 +39,15 @@ describe('settings file format', () => {
 
   it('keeps valid fields and replaces invalid ones, field by field', () => {
     const parsed = parseSettingsFile(JSON.stringify({ version: 1, playerName: 'Nova', playerColor: 'red' }), defaults);
-    expect(parsed.settings).toEqual({ playerName: 'Nova', playerColor: '#3ddc97' });
+    expect(parsed.settings).toEqual({ playerName: 'Nova', playerColor: '#3ddc97', onboarded: true });
     expect(parsed.warnings).toEqual(['settings file has an invalid playerColor; using the default']);
-    const both = parseSettingsFile(JSON.stringify({ version: 1, playerName: '', playerColor: 5 }), defaults);
-    expect(both.settings).toEqual(defaults);
-    expect(both.warnings).toHaveLength(2);
-    expect(both.unreadable).toBe(false);
+    const all = parseSettingsFile(
+      JSON.stringify({ version: 1, playerName: '', playerColor: 5, onboarded: 'yes' }),
+      defaults,
+    );
+    expect(all.settings).toEqual({ ...defaults, onboarded: true });
+    expect(all.warnings).toHaveLength(3);
+    expect(all.unreadable).toBe(false);
   });
 
   it('re-normalises stored values the way the contract does', () => {
@@ -47,6 +55,14 @@ describe('settings file format', () => {
       JSON.stringify({ version: 1, playerName: '  Nova ', playerColor: '#A77DFF' }),
       defaults,
     );
-    expect(parsed.settings).toEqual({ playerName: 'Nova', playerColor: '#a77dff' });
+    expect(parsed.settings).toEqual({ playerName: 'Nova', playerColor: '#a77dff', onboarded: true });
+  });
+
+  it('reads the first-run flag, and files written before it existed count as onboarded', () => {
+    const flag = (onboarded: unknown) =>
+      parseSettingsFile(JSON.stringify({ version: 1, playerName: 'N', playerColor: '#a77dff', onboarded }), defaults);
+    expect(flag(false).settings.onboarded).toBe(false);
+    expect(flag(true).settings.onboarded).toBe(true);
+    expect(flag(undefined)).toMatchObject({ settings: { onboarded: true }, warnings: [] });
   });
 });

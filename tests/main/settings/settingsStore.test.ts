@@ -31,7 +31,7 @@ describe('settings store', () => {
   it('persists an update to settings.json in the injected folder, readable by a new store', async () => {
     const { store: s } = store();
     const saved = await s.update({ playerName: 'Nova', playerColor: '#a77dff' });
-    expect(saved).toEqual({ playerName: 'Nova', playerColor: '#a77dff' });
+    expect(saved).toEqual({ playerName: 'Nova', playerColor: '#a77dff', onboarded: false });
     expect(s.filePath).toBe(join(dir, SETTINGS_FILE_NAME));
     expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toEqual({ version: 1, ...saved });
     expect(await store().store.get()).toEqual(saved);
@@ -43,6 +43,12 @@ describe('settings store', () => {
     expect(await s.update({ playerColor: '#ff5c8a', playerName: undefined })).toEqual({
       playerName: 'Nova',
       playerColor: '#ff5c8a',
+      onboarded: false,
+    });
+    expect(await s.update({ onboarded: true })).toEqual({
+      playerName: 'Nova',
+      playerColor: '#ff5c8a',
+      onboarded: true,
     });
   });
 
@@ -54,7 +60,9 @@ describe('settings store', () => {
     await s.update({ playerName: 'Nova' });
     stop();
     await s.update({ playerName: 'Other' });
-    expect(listener.mock.calls).toEqual([[{ playerName: 'Nova', playerColor: defaultSettings('ada').playerColor }]]);
+    expect(listener.mock.calls).toEqual([
+      [{ playerName: 'Nova', playerColor: defaultSettings('ada').playerColor, onboarded: false }],
+    ]);
   });
 
   it('does not rewrite the file when nothing changed', async () => {
@@ -71,7 +79,7 @@ describe('settings store', () => {
       s.update({ playerName: 'Three' }),
     ]);
     expect(results.map((r) => r.playerName)).toEqual(['One', 'One', 'Three']);
-    expect(await store().store.get()).toEqual({ playerName: 'Three', playerColor: '#ff5c8a' });
+    expect(await store().store.get()).toEqual({ playerName: 'Three', playerColor: '#ff5c8a', onboarded: false });
   });
 
   it('survives a corrupt file: defaults, a warning, and the damaged file kept aside', async () => {
@@ -91,8 +99,22 @@ describe('settings store', () => {
       JSON.stringify({ version: 1, playerName: 'Nova', playerColor: 'red' }),
     );
     const { store: s, logger } = store();
-    expect(await s.get()).toEqual({ playerName: 'Nova', playerColor: defaultSettings('ada').playerColor });
+    expect(await s.get()).toEqual({
+      playerName: 'Nova',
+      playerColor: defaultSettings('ada').playerColor,
+      onboarded: true,
+    });
     expect(logger.warn).toHaveBeenCalledOnce();
+  });
+
+  it('persists the first-run flag, and treats a file from before the flag as onboarded', async () => {
+    const { store: s } = store();
+    expect((await s.get()).onboarded).toBe(false);
+    await s.update({ onboarded: true });
+    expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toMatchObject({ version: 1, onboarded: true });
+    expect((await store().store.get()).onboarded).toBe(true);
+    await writeFile(s.filePath, JSON.stringify({ version: 1, playerName: 'Old', playerColor: '#ff5c8a' }));
+    expect(await store().store.get()).toEqual({ playerName: 'Old', playerColor: '#ff5c8a', onboarded: true });
   });
 
   it('reports a failed write and keeps the previous settings', async () => {

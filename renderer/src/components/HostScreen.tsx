@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import { ROOM_CAPACITY, ROOM_NAME_MAX, portSchema, roomNameSchema } from '../../../shared/ipc/schemas/lobby';
+import type { HostRoomInput } from '../../../shared/ipc/schemas/lobby';
+import { LAN_PARTY_PORTS } from '../../../shared/netcheck/ports';
+import type { ActionResult } from '../state/actionResult';
+import { ScreenHeader } from './ScreenHeader';
+import { Spinner } from './Spinner';
+
+const capacities = Array.from({ length: ROOM_CAPACITY.MAX - ROOM_CAPACITY.MIN + 1 }, (_, i) => i + ROOM_CAPACITY.MIN);
+
+function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
+  return result.success ? null : (result.error?.issues[0]?.message ?? 'Invalid value');
+}
+
+/** The host form: sensible defaults, optional capacity and password, the port under "Advanced". */
+export function HostScreen({
+  playerName,
+  onHost,
+  onBack,
+}: {
+  playerName: string;
+  onHost: (input: HostRoomInput) => Promise<ActionResult>;
+  onBack: () => void;
+}) {
+  const [roomName, setRoomName] = useState('');
+  const [capacity, setCapacity] = useState<number>(ROOM_CAPACITY.DEFAULT);
+  const [password, setPassword] = useState('');
+  const [port, setPort] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const defaultName = `${playerName}'s room`;
+  const nameError = roomName.trim() === '' ? null : firstIssue(roomNameSchema.safeParse(roomName));
+  const portError = port.trim() === '' ? null : firstIssue(portSchema.safeParse(Number(port.trim())));
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    if (nameError || portError || pending) return;
+    setPending(true);
+    setError(null);
+    const result = await onHost({
+      ...(roomName.trim() ? { roomName: roomName.trim() } : {}),
+      capacity,
+      ...(password ? { password } : {}),
+      ...(port.trim() ? { port: Number(port.trim()) } : {}),
+    });
+    setPending(false);
+    if (!result.ok) setError(result.message);
+  };
+
+  return (
+    <section className="screen" aria-labelledby="host-title">
+      <ScreenHeader
+        title="Host a room"
+        titleId="host-title"
+        subtitle="Your computer runs the room; friends on this network join with its code."
+        onBack={onBack}
+      />
+      <form className="card form-card" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="field">
+          <label className="field-label" htmlFor="room-name">
+            Room name
+          </label>
+          <input
+            id="room-name"
+            className="input"
+            type="text"
+            placeholder={defaultName}
+            maxLength={ROOM_NAME_MAX * 2}
+            value={roomName}
+            aria-invalid={nameError !== null}
+            aria-describedby="room-name-hint"
+            onChange={(event) => setRoomName(event.target.value)}
+          />
+          <p id="room-name-hint" className={nameError ? 'field-error' : 'field-hint'}>
+            {nameError ?? `Leave empty for “${defaultName}”`}
+          </p>
+        </div>
+        <div className="form-grid">
+          <div className="field">
+            <label className="field-label" htmlFor="room-capacity">
+              Players
+            </label>
+            <select
+              id="room-capacity"
+              className="input select"
+              value={capacity}
+              onChange={(event) => setCapacity(Number(event.target.value))}
+              aria-describedby="room-capacity-hint"
+            >
+              {capacities.map((n) => (
+                <option key={n} value={n}>
+                  {n} players
+                </option>
+              ))}
+            </select>
+            <p id="room-capacity-hint" className="field-hint">
+              You included
+            </p>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="room-password">
+              Password <span className="optional">optional</span>
+            </label>
+            <input
+              id="room-password"
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              aria-describedby="room-password-hint"
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <p id="room-password-hint" className="field-hint">
+              Players type it when they join
+            </p>
+          </div>
+        </div>
+        <details className="advanced">
+          <summary>Advanced</summary>
+          <div className="field">
+            <label className="field-label" htmlFor="room-port">
+              UDP port
+            </label>
+            <input
+              id="room-port"
+              className="input input-narrow"
+              type="text"
+              inputMode="numeric"
+              placeholder={String(LAN_PARTY_PORTS.GAME)}
+              value={port}
+              aria-invalid={portError !== null}
+              aria-describedby="room-port-hint"
+              onChange={(event) => setPort(event.target.value)}
+            />
+            <p id="room-port-hint" className={portError ? 'field-error' : 'field-hint'}>
+              {portError ?? `Leave empty for ${LAN_PARTY_PORTS.GAME}, or a free port if it is busy`}
+            </p>
+          </div>
+        </details>
+        {error && (
+          <div className="alert alert-error" role="alert">
+            <strong>Couldn’t open the room.</strong> {error}
+          </div>
+        )}
+        <div className="form-actions">
+          <button type="button" className="button button-ghost" onClick={onBack}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={pending || !!nameError || !!portError}>
+            {pending && <Spinner />}
+            {pending ? 'Opening room…' : 'Open room'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import type { StoreApi } from 'zustand';
+import type { Settings } from '../../../shared/ipc/schemas/settings';
+import type { AppState } from '../state/appStore';
+import { useAppStore } from '../state/AppStoreContext';
+import type { Screen } from '../state/navigation';
+import { HomePanel } from './HomePanel';
+import { HostScreen } from './HostScreen';
+import { JoinScreen } from './JoinScreen';
+import { LanScreen } from './LanScreen';
+import { NetcheckScreen } from './NetcheckScreen';
+import { ProfilePanel } from './ProfilePanel';
+import { RoomScreen } from './RoomScreen';
+
+/** Renders the current screen with its slice of the store; actions are the store's (stable) functions. */
+export function ScreenRouter({
+  current,
+  store,
+  settings,
+}: {
+  current: Screen | 'room';
+  store: StoreApi<AppState>;
+  settings: Settings;
+}) {
+  const lobby = useAppStore((s) => s.lobby);
+  const lan = useAppStore((s) => s.lan);
+  const lanBusy = useAppStore((s) => s.lanBusy);
+  const netcheck = useAppStore((s) => s.netcheck);
+  const saveStatus = useAppStore((s) => s.saveStatus);
+  const saveError = useAppStore((s) => s.saveError);
+  const actions = store.getState();
+  const home = (): void => actions.navigate('home');
+  const to = (screen: Screen) => () => actions.navigate(screen);
+
+  switch (current) {
+    case 'room':
+      return (
+        <RoomScreen
+          view={lobby}
+          actions={{
+            setReady: actions.setReady,
+            sendChat: actions.sendChat,
+            kick: actions.kick,
+            startRound: actions.startRound,
+            endRound: actions.endRound,
+            leaveRoom: actions.leaveRoom,
+            openNetcheck: to('netcheck'),
+          }}
+        />
+      );
+    case 'host':
+      return <HostScreen playerName={settings.playerName} onHost={actions.hostRoom} onBack={home} />;
+    case 'join':
+      return (
+        <JoinScreen
+          lobby={lobby}
+          onJoinCode={actions.joinByCode}
+          onJoinAddress={actions.joinByAddress}
+          onCancel={() => void actions.cancelJoin()}
+          onBack={home}
+          onOpenNetcheck={to('netcheck')}
+        />
+      );
+    case 'browse':
+      return (
+        <LanScreen
+          lan={lan}
+          busy={lanBusy}
+          onStart={actions.startLanSearch}
+          onStop={actions.stopLanSearch}
+          onRefresh={actions.refreshLan}
+          onJoin={(server, password) => actions.joinByAddress(server.host, server.port, password)}
+          onBack={home}
+          onOpenNetcheck={to('netcheck')}
+          onJoinByCode={to('join')}
+        />
+      );
+    case 'netcheck':
+      return <NetcheckScreen netcheck={netcheck} onRun={actions.runNetcheck} onBack={home} />;
+    case 'home':
+      return (
+        <>
+          <HomePanel settings={settings} onNavigate={actions.navigate} />
+          <ProfilePanel
+            settings={settings}
+            saveStatus={saveStatus}
+            saveError={saveError}
+            onSave={(next) => actions.saveSettings(next)}
+          />
+        </>
+      );
+  }
+}

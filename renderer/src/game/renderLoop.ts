@@ -1,0 +1,68 @@
+import type { ClientControls, ViewFrame } from '../../../shared/game/clientView';
+import type { Arena } from '../../../shared/game/types';
+import { ArenaRenderer } from './arenaRenderer';
+import type { PlayerLook } from './hudModel';
+
+/** What the loop draws from (a GameSession, or the benchmark's feed). */
+export interface FrameSource {
+  frame(now: number, controls: ClientControls): ViewFrame | null;
+  look(id: string): PlayerLook;
+}
+
+/** Options of {@link startRenderLoop}. */
+export interface RenderLoopOptions {
+  readonly canvas: HTMLCanvasElement;
+  readonly source: FrameSource;
+  readonly controls: { take(): ClientControls };
+  readonly arena?: Arena;
+  /** Seconds; default performance.now()/1000. */
+  readonly clock?: () => number;
+  /** Called after each frame with the milliseconds the frame's work took (benchmarks, diagnostics). */
+  readonly onFrame?: (workMs: number) => void;
+}
+
+/** A running loop. */
+export interface RenderLoop {
+  readonly renderer: ArenaRenderer;
+  stop(): void;
+}
+
+/**
+ * Draws at display rate with requestAnimationFrame, outside React: each frame takes the controls, lets the source
+ * advance (prediction, inputs) and sample, and draws. The canvas follows its element's size (ResizeObserver).
+ */
+export function startRenderLoop(options: RenderLoopOptions): RenderLoop {
+  const { canvas, source, controls } = options;
+  const clock = options.clock ?? (() => performance.now() / 1000);
+  const renderer = new ArenaRenderer(canvas, options.arena);
+  const size = { width: canvas.clientWidth || canvas.width, height: canvas.clientHeight || canvas.height };
+  const observer =
+    typeof ResizeObserver === 'function'
+      ? new ResizeObserver((entries) => {
+          const box = entries[0]?.contentRect;
+          if (box !== undefined) [size.width, size.height] = [box.width, box.height];
+        })
+      : null;
+  observer?.observe(canvas);
+  const look = (id: string): PlayerLook => source.look(id);
+  let handle = 0;
+  let running = true;
+  const tick = (): void => {
+    if (!running) return;
+    const start = performance.now();
+    renderer.resize(size.width, size.height, window.devicePixelRatio || 1);
+    const now = clock();
+    renderer.draw(source.frame(now, controls.take()), look, now);
+    options.onFrame?.(performance.now() - start);
+    handle = requestAnimationFrame(tick);
+  };
+  handle = requestAnimationFrame(tick);
+  return {
+    renderer,
+    stop() {
+      running = false;
+      cancelAnimationFrame(handle);
+      observer?.disconnect();
+    },
+  };
+}

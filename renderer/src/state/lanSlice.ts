@@ -1,0 +1,37 @@
+import type { LanList } from '../../../shared/ipc/schemas/lan';
+import { messageOf } from './actionResult';
+import { withApi, type ApiRef } from './apiRef';
+
+/** The list before the first search. */
+export const EMPTY_LAN_LIST: LanList = { running: false, servers: [], error: null };
+
+/** The live LAN list and its controls. */
+export interface LanSlice {
+  readonly lan: LanList;
+  /** A search round is being sent (start or refresh in flight). */
+  readonly lanBusy: boolean;
+  startLanSearch(): Promise<void>;
+  stopLanSearch(): Promise<void>;
+  refreshLan(): Promise<void>;
+}
+
+type Set = (partial: { lan?: LanList; lanBusy?: boolean }) => void;
+
+/** The LAN slice of the app store; failures show up as the list's error. */
+export function createLanSlice(set: Set, get: () => LanSlice, ref: ApiRef): LanSlice {
+  const run = async (call: 'lan.start' | 'lan.stop' | 'lan.refresh'): Promise<void> => {
+    set({ lanBusy: call !== 'lan.stop' });
+    try {
+      set({ lan: await withApi(ref, (api) => api[call]()), lanBusy: false });
+    } catch (error) {
+      set({ lan: { ...get().lan, error: messageOf(error) }, lanBusy: false });
+    }
+  };
+  return {
+    lan: EMPTY_LAN_LIST,
+    lanBusy: false,
+    startLanSearch: () => run('lan.start'),
+    stopLanSearch: () => run('lan.stop'),
+    refreshLan: () => run('lan.refresh'),
+  };
+}

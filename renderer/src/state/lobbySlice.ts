@@ -1,0 +1,65 @@
+import type { LanPartyApi } from '../../../shared/ipc/api';
+import type { HostRoomInput, LobbyView } from '../../../shared/ipc/schemas/lobby';
+import { failureOf, OK, type ActionResult } from './actionResult';
+import { withApi, type ApiRef } from './apiRef';
+import type { Screen } from './navigation';
+
+/** The view when in no room (before the backend has said anything). */
+export const IDLE_VIEW: LobbyView = {
+  status: 'idle',
+  role: null,
+  code: null,
+  addresses: [],
+  port: null,
+  target: null,
+  you: null,
+  state: null,
+  discoverable: false,
+  end: null,
+};
+
+/** Room state and the room actions; every action resolves with how it went (never rejects). */
+export interface LobbySlice {
+  readonly lobby: LobbyView;
+  hostRoom(input: HostRoomInput): Promise<ActionResult>;
+  joinByCode(code: string, password?: string): Promise<ActionResult>;
+  joinByAddress(host: string, port: number, password?: string): Promise<ActionResult>;
+  /** Leaves the room (or dismisses an ended one) and goes home. */
+  leaveRoom(): Promise<ActionResult>;
+  /** Gives up a join still connecting, staying on the current screen. */
+  cancelJoin(): Promise<ActionResult>;
+  setReady(ready: boolean): Promise<ActionResult>;
+  sendChat(text: string): Promise<ActionResult>;
+  kick(playerId: number): Promise<ActionResult>;
+  startRound(): Promise<ActionResult>;
+  endRound(): Promise<ActionResult>;
+}
+
+type Set = (partial: { lobby?: LobbyView; screen?: Screen }) => void;
+
+/** The lobby slice of the app store. */
+export function createLobbySlice(set: Set, ref: ApiRef): LobbySlice {
+  const run = async (call: (api: LanPartyApi) => Promise<LobbyView>, after?: Screen): Promise<ActionResult> => {
+    try {
+      const lobby = await withApi(ref, call);
+      set(after ? { lobby, screen: after } : { lobby });
+      return OK;
+    } catch (error) {
+      return failureOf(error);
+    }
+  };
+  return {
+    lobby: IDLE_VIEW,
+    hostRoom: (input) => run((api) => api['lobby.host'](input)),
+    joinByCode: (code, password) => run((api) => api['lobby.joinByCode'](password ? { code, password } : { code })),
+    joinByAddress: (host, port, password) =>
+      run((api) => api['lobby.joinByAddress'](password ? { host, port, password } : { host, port })),
+    leaveRoom: () => run((api) => api['lobby.leave'](), 'home'),
+    cancelJoin: () => run((api) => api['lobby.leave']()),
+    setReady: (ready) => run((api) => api['lobby.setReady']({ ready })),
+    sendChat: (text) => run((api) => api['lobby.chat']({ text })),
+    kick: (playerId) => run((api) => api['lobby.kick']({ playerId })),
+    startRound: () => run((api) => api['lobby.start']()),
+    endRound: () => run((api) => api['lobby.endRound']()),
+  };
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { chatTextSchema, lobbyStateSchema } from '../../lobby/lobbyMessages';
+
+/** Longest room name, in characters (discovery shows up to 64; lists stay readable at 40). */
+export const ROOM_NAME_MAX = 40;
+
+/** Fewest and most players a room takes, the host included (LobbyHost's limits). */
+export const ROOM_CAPACITY = { MIN: 2, MAX: 16, DEFAULT: 8 } as const;
+
+/** Longest room password accepted (the lobby's hello carries at most 128). */
+export const ROOM_PASSWORD_MAX = 128;
+
+const CONTROL_CHARS = /\p{Cc}/u;
+
+/** A room name: trimmed, 1–40 characters, no control characters. */
+export const roomNameSchema = z
+  .string()
+  .trim()
+  .refine((s) => s.length > 0, 'Room name cannot be empty')
+  .refine((s) => [...s].length <= ROOM_NAME_MAX, `Room name must be at most ${ROOM_NAME_MAX} characters`)
+  .refine((s) => !CONTROL_CHARS.test(s), 'Room name cannot contain control characters');
+
+/** A UDP port a player may type: 1–65535. */
+export const portSchema = z
+  .number({ error: 'Port must be a number' })
+  .int('Port must be a whole number')
+  .min(1, 'Port must be between 1 and 65535')
+  .max(65535, 'Port must be between 1 and 65535');
+
+/** An optional password; an empty one means "no password". */
+export const roomPasswordSchema = z
+  .string()
+  .max(ROOM_PASSWORD_MAX, `Password must be at most ${ROOM_PASSWORD_MAX} characters`)
+  .transform((s) => (s.length > 0 ? s : undefined));
+
+/** `lobby.host` input: everything optional, defaults chosen in main. */
+export const hostRoomInputSchema = z.strictObject({
+  roomName: roomNameSchema.optional(),
+  capacity: z
+    .number()
+    .int('Capacity must be a whole number')
+    .min(ROOM_CAPACITY.MIN, `A room needs room for at least ${ROOM_CAPACITY.MIN} players`)
+    .max(ROOM_CAPACITY.MAX, `A room takes at most ${ROOM_CAPACITY.MAX} players`)
+    .optional(),
+  password: roomPasswordSchema.optional(),
+  port: portSchema.optional(),
+});
+
+/** `lobby.joinByCode` input: the code as typed (decoded in main, which explains a bad one). */
+export const joinByCodeInputSchema = z.strictObject({
+  code: z.string().max(100, 'That is far too long for a room code'),
+  password: roomPasswordSchema.optional(),
+});
+
+/** `lobby.joinByAddress` input: a host name or IPv4 address and the game port. */
+export const joinByAddressInputSchema = z.strictObject({
+  host: z
+    .string()
+    .trim()
+    .min(1, 'Enter the host’s address')
+    .max(253, 'That address is too long')
+    .refine((s) => !/[\s/\\@]/.test(s), 'An address has no spaces or slashes'),
+  port: portSchema,
+  password: roomPasswordSchema.optional(),
+});
+
+/** `lobby.setReady` input. */
+export const setReadyInputSchema = z.strictObject({ ready: z.boolean() });
+
+/** `lobby.chat` input: the lobby's own chat rules (trimmed, 1–200 characters). */
+export const chatInputSchema = z.strictObject({ text: chatTextSchema });
+
+/** `lobby.kick` input: a guest's player id (the host is 0 and cannot be kicked). */
+export const kickInputSchema = z.strictObject({ playerId: z.number().int().min(1, 'The host cannot be removed') });
+
+/**
+ * Where this app is with rooms: `idle` (in none), `hosting` (opening a room), `joining` (connecting to one),
+ * `in-room` (in a room; `role` says whether we host it), `ended` (our stay ended; `end` says why).
+ */
+export const lobbyStatusSchema = z.enum(['idle', 'hosting', 'joining', 'in-room', 'ended']);
+
+/** How a stay ended (the lobby's end codes). */
+export const lobbyEndSchema = z.object({
+  code: z.enum([
+    'timeout',
+    'unreachable',
+    'full',
+    'wrong-password',
+    'version-mismatch',
+    'in-game',
+    'kicked',
+    'host-closed',
+    'host-gone',
+    'left',
+  ]),
+  message: z.string(),
+});
+
+/** A LAN address of the hosting machine. */
+export const lanAddressSchema = z.object({ interfaceName: z.string(), address: z.string() });
+
+/** What the room screens render, pushed as `lobby.changed`. */
+export const lobbyViewSchema = z.object({
+  status: lobbyStatusSchema,
+  role: z.enum(['host', 'guest']).nullable(),
+  /** The room code to share; null when not in a room (or the host's address is not IPv4). */
+  code: z.string().nullable(),
+  /** The host's LAN addresses (empty for guests). */
+  addresses: z.array(lanAddressSchema),
+  /** The room's game port. */
+  port: z.number().int().nullable(),
+  /** Where the room is: the host address and port (guests: what they joined; hosts: the advertised address). */
+  target: z.object({ host: z.string(), port: z.number().int() }).nullable(),
+  /** Our player id in the room. */
+  you: z.number().int().nullable(),
+  state: lobbyStateSchema.nullable(),
+  /** Whether LAN lists show the room (false when the discovery port was unavailable). */
+  discoverable: z.boolean(),
+  /** Why the stay ended, when status is `ended`. */
+  end: lobbyEndSchema.nullable(),
+});
+
+/** The view model of the room screens. */
+export type LobbyView = z.output<typeof lobbyViewSchema>;
+
+/** How a stay ended. */
+export type LobbyViewEnd = z.output<typeof lobbyEndSchema>;
+
+/** What `lobby.host` accepts, as the caller writes it. */
+export type HostRoomInput = z.input<typeof hostRoomInputSchema>;

@@ -1,0 +1,179 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../main/app/logger';
+import { startDevServer, type DevServer } from '../../main/devServer/startDevServer';
+import { freeUdpPort, loopbackNetwork } from '../main/app/support/loopbackNetwork';
+import { chromiumSkipReason, launchChromium, type LaunchedChromium } from './support/chromium';
+import { completeFirstRun } from './support/firstRun';
+import { assertRendererBuilt, RENDERER_DIST } from './support/rendererBuild';
+import { saveScreenshot, SCREENSHOT_DIR } from './support/screenshots';
+
+// Two real backends (loopback only) and two pages of the production build play one short round through the lobby.
+// Each page gets its own browser: a background tab gets no animation frames, and both arenas must run at once.
+const skipReason = chromiumSkipReason();
+if (skipReason) console.warn(`[e2e] skipping browser tests: ${skipReason}`);
+
+/** Seconds of the round: the key presses must be done before it ends (slow CI included); short enough to wait out. */
+const ROUND_SECONDS = 20;
+
+interface Player {
+  readonly server: DevServer;
+  readonly browser: LaunchedChromium;
+  readonly page: Page;
+  readonly errors: string[];
+  readonly dir: string;
+}
+
+async function startPlayer(name: string, discoveryPort: number): Promise<Player> {
+  assertRendererBuilt();
+  const dir = await mkdtemp(join(tmpdir(), 'lan-party-game-e2e-'));
+  const server = await startDevServer({
+    rendererDir: RENDERER_DIST,
+    userDataDir: dir,
+    osUserName: name,
+    app: { name: 'LAN Party', version: '0.0.0-e2e', platform: process.platform },
+    logger: silentLogger,
+    network: loopbackNetwork(discoveryPort),
+    gameRoundDuration: ROUND_SECONDS,
+  });
+  const browser = await launchChromium();
+  const page = await browser.context.newPage();
+  // Tall enough for the whole room, so the sticky action bar does not cover the game panels in screenshots.
+  await page.setViewportSize({ width: 1280, height: 1200 });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(server.url);
+  return { server, browser, page, errors, dir };
+}
+
+async function stopPlayer(player: Player | undefined): Promise<void> {
+  if (!player) return;
+  await player.browser.close();
+  await player.server.close().catch(() => undefined);
+  await rm(player.dir, { recursive: true, force: true });
+}
+
+/** The local player's drawn position, as the stage publishes it a few times a second. */
+async function selfPosition(page: Page): Promise<{ x: number; y: number }> {
+  const value = (await page.getByTestId('game-arena').getAttribute('data-self')) ?? '';
+  const [x, y] = value.split(',').map(Number);
+  if (x === undefined || y === undefined || Number.isNaN(x) || Number.isNaN(y))
+    throw new Error(`no position: ${value}`);
+  return { x, y };
+}
+
+/** Holds `key` for `ms` on the focused arena. */
+async function hold(page: Page, key: string, ms: number): Promise<void> {
+  await page.keyboard.down(key);
+  await page.waitForTimeout(ms);
+  await page.keyboard.up(key);
+}
+
+async function elementShot(page: Page, selector: string, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.locator(selector).screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through the lobby', { timeout: 90_000 }, () => {
+  let ada: Player;
+  let bob: Player;
+
+  beforeAll(async () => {
+    const discoveryPort = await freeUdpPort();
+    ada = await startPlayer('ada', discoveryPort);
+    bob = await startPlayer('bob', discoveryPort);
+  }, 60_000);
+
+  afterAll(async () => {
+    await stopPlayer(ada);
+    await stopPlayer(bob);
+  });
+
+  it('hosts, joins by code, readies and starts: both pages show the arena', async () => {
+    await completeFirstRun(ada.page);
+    await completeFirstRun(bob.page);
+    await ada.page.getByRole('button', { name: /Host a room/ }).click();
+    await ada.page.getByRole('button', { name: 'Open room' }).click();
+    const code = ada.page.getByTestId('room-code');
+    await expect.poll(() => code.isVisible()).toBe(true);
+    await bob.page.getByRole('button', { name: /Join with a code/ }).click();
+    await bob.page.getByLabel('Room code').fill((await code.textContent()) ?? '');
+    await bob.page.getByRole('button', { name: 'Join room' }).click();
+    await bob.page.getByRole('button', { name: 'I’m ready' }).click();
+    const start = ada.page.getByRole('button', { name: 'Start round' });
+    await expect.poll(() => start.isEnabled()).toBe(true);
+    await start.click();
+    const patiently = { timeout: 5000 };
+    for (const { page } of [ada, bob]) {
+      await expect.poll(() => page.getByTestId('game-canvas').isVisible(), patiently).toBe(true);
+      await expect.poll(() => page.getByTestId('game-timer').textContent(), patiently).toMatch(/^0:\d\d$/);
+      await expect.poll(() => page.getByTestId('game-arena').getAttribute('data-self'), patiently).toMatch(/^\d+,\d+$/);
+      await expect
+        .poll(() => page.locator('.scoreboard .score-row').allTextContents(), patiently)
+        .toEqual([expect.stringMatching(/\d+\.\d s$/), expect.stringMatching(/\d+\.\d s$/)]);
+    }
+    expect(await ada.page.getByTestId('game-it').textContent()).toMatch(/(You are|ada is|bob is)IT/);
+  });
+
+  it('keys move each player on both pages, and the canvas changes between frames', async () => {
+    for (const [player, key, axis, sign] of [
+      [ada, 'KeyD', 'x', 1],
+      [bob, 'ArrowUp', 'y', -1],
+    ] as const) {
+      const { page } = player;
+      await page.getByTestId('game-arena').focus();
+      const before = await selfPosition(page);
+      const canvas = page.getByTestId('game-canvas');
+      const first = await canvas.screenshot();
+      await hold(page, key, 700);
+      await page.keyboard.press('Space');
+      await expect
+        .poll(async () => sign * ((await selfPosition(page))[axis] - before[axis]), { timeout: 5000 })
+        .toBeGreaterThan(40);
+      expect((await canvas.screenshot()).equals(first)).toBe(false);
+    }
+    // The other page sees the move too (interpolated), so input really crossed the network.
+    await bob.page.getByTestId('game-arena').focus();
+    await hold(bob.page, 'KeyS', 300);
+    await saveScreenshot(ada.page, 'game-host-in-progress');
+    await saveScreenshot(bob.page, 'game-guest-in-progress');
+    await expect
+      .poll(() => bob.page.getByTestId('net-summary').textContent(), { timeout: 5000 })
+      .toMatch(/^RTT \d+ ms/);
+    await expect
+      .poll(() => ada.page.getByTestId('net-summary').textContent(), { timeout: 5000 })
+      .toMatch(/^RTT \d+ ms/);
+    await elementShot(bob.page, '.net-graph', 'game-net-graph-guest');
+    await elementShot(ada.page, '.net-graph', 'game-net-graph-host');
+  });
+
+  it('shows the winner screen on both pages, then both rooms return to the lobby', async () => {
+    for (const { page } of [ada, bob]) {
+      await expect
+        .poll(() => page.getByRole('dialog').isVisible(), { timeout: ROUND_SECONDS * 1000 + 10_000 })
+        .toBe(true);
+      const title = await page.locator('#results-title').textContent();
+      expect(title).toMatch(/wins!|tie!|You win!/);
+      expect(await page.locator('.results-row').count()).toBe(2);
+    }
+    await saveScreenshot(ada.page, 'game-winner-host');
+    await saveScreenshot(bob.page, 'game-winner-guest');
+    await expect
+      .poll(() => ada.page.getByRole('button', { name: 'Start round' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await expect
+      .poll(() => bob.page.getByRole('button', { name: 'I’m ready' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(await ada.page.getByTestId('game-canvas').count()).toBe(0);
+    expect(await bob.page.getByTestId('game-canvas').count()).toBe(0);
+    await saveScreenshot(bob.page, 'game-back-in-lobby');
+    expect(ada.errors).toEqual([]);
+    expect(bob.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,125 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackend, type Backend } from '../../../main/app/createBackend';
+import { silentLogger } from '../../../main/app/logger';
+import { LOBBY_END_MESSAGES } from '../../../main/lobby/lobbyErrors';
+import { ipcContract } from '../../../shared/ipc/contract';
+import { lobbyEndSchema, lobbyViewSchema } from '../../../shared/ipc/schemas/lobby';
+import { freeUdpPort, loopbackNetwork } from '../app/support/loopbackNetwork';
+
+// Every lobby, LAN and netcheck request refuses malformed input with a typed error before any handler runs.
+let dir: string;
+let backend: Backend;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lan-party-contract-'));
+  backend = createBackend({
+    app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
+    userDataDir: dir,
+    osUserName: 'ada',
+    validateOutputs: true,
+    logger: silentLogger,
+    network: loopbackNetwork(await freeUdpPort()),
+  });
+});
+afterAll(async () => {
+  await backend.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const ctx = { transport: 'electron' } as const;
+const long = 'x'.repeat(300);
+
+const malformed: Record<string, unknown[]> = {
+  'lobby.get': [{}, 'x', 1],
+  'lobby.host': [
+    null,
+    'room',
+    { roomName: '' },
+    { roomName: '   ' },
+    { roomName: 'a'.repeat(41) },
+    { roomName: 'bad\u0007name' },
+    { capacity: 1 },
+    { capacity: 17 },
+    { capacity: 2.5 },
+    { port: 0 },
+    { port: 70000 },
+    { port: '9000' },
+    { password: long },
+    { colour: '#ffffff' },
+  ],
+  'lobby.joinByCode': [undefined, {}, { code: 42 }, { code: long }, { code: 'ABCDE-FGHJK', extra: true }],
+  'lobby.joinByAddress': [
+    {},
+    { host: '', port: 9000 },
+    { host: '10.0.0.1', port: 0 },
+    { host: '10.0.0.1' },
+    { host: 'a b', port: 9000 },
+    { host: 'http://x', port: 9000 },
+    { host: '10.0.0.1', port: 9000, password: long },
+  ],
+  'lobby.leave': [{}, 0],
+  'lobby.setReady': [undefined, {}, { ready: 'yes' }, { ready: true, x: 1 }],
+  'lobby.chat': [undefined, { text: '' }, { text: '   ' }, { text: 'a'.repeat(201) }, { text: 5 }],
+  'lobby.kick': [undefined, { playerId: 0 }, { playerId: -1 }, { playerId: 1.5 }, { playerId: '2' }],
+  'lobby.start': [{}, true],
+  'lobby.endRound': [{}, []],
+  'lan.start': [{}, 'go'],
+  'lan.stop': [{}],
+  'lan.refresh': [{ force: true }],
+  'netcheck.run': [{}, { ports: [1] }],
+};
+
+describe('app contract: malformed input', () => {
+  it('covers every lobby, lan and netcheck request', () => {
+    const names = Object.keys(ipcContract.requests).filter((n) => /^(lobby|lan|netcheck)\./.test(n));
+    expect(Object.keys(malformed).sort()).toEqual(names.sort());
+  });
+
+  for (const [name, inputs] of Object.entries(malformed)) {
+    it(`${name} rejects malformed input with invalid-argument`, async () => {
+      for (const input of inputs) {
+        const result = await backend.gateway.dispatch(name, input, ctx);
+        expect(result, JSON.stringify(input)).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+      }
+    });
+  }
+
+  it('names the field and the rule in the message', async () => {
+    const result = await backend.gateway.dispatch('lobby.host', { capacity: 40 }, ctx);
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'invalid-argument', message: 'capacity: A room takes at most 16 players' },
+    });
+  });
+});
+
+describe('app contract: outputs', () => {
+  it('lobby.get answers the idle view, and actions without a room fail with failed-precondition', async () => {
+    const view = await backend.gateway.dispatch('lobby.get', undefined, ctx);
+    expect(view.ok && lobbyViewSchema.parse(view.value)).toMatchObject({ status: 'idle', role: null, state: null });
+    for (const [name, input] of [
+      ['lobby.setReady', { ready: true }],
+      ['lobby.chat', { text: 'hi' }],
+      ['lobby.kick', { playerId: 1 }],
+      ['lobby.start', undefined],
+      ['lobby.endRound', undefined],
+    ] as const) {
+      const result = await backend.gateway.dispatch(name, input, ctx);
+      expect(result, name).toEqual({
+        ok: false,
+        error: { code: 'failed-precondition', message: 'You are not in a room.' },
+      });
+    }
+  });
+
+  it('an empty password means no password', () => {
+    const parsed = ipcContract.requests['lobby.host'].input.parse({ password: '' });
+    expect(parsed).toEqual({ password: undefined });
+  });
+
+  it('the end codes match the lobby’s', () => {
+    expect([...lobbyEndSchema.shape.code.options].sort()).toEqual(Object.keys(LOBBY_END_MESSAGES).sort());
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { LanServer } from '../../shared/ipc/schemas/lan';
+import { startBlocker } from '../../shared/ipc/startBlocker';
+import type { LobbyState } from '../../shared/lobby/lobbyState';
+import { encode } from '../../shared/roomCode';
+import { parseHostPort } from '../../renderer/src/logic/hostPort';
+import { joinFailureView } from '../../renderer/src/logic/joinFailure';
+import { joinBlocker } from '../../renderer/src/logic/lanJoinBlocker';
+import { describePing } from '../../renderer/src/logic/ping';
+import { extractPastedCode, formatCodeField, roomCodeHint } from '../../renderer/src/logic/roomCodeHint';
+import { activeScreen } from '../../renderer/src/state/navigation';
+import { IDLE_VIEW } from './fakeBridge';
+
+const code = encode('192.168.1.20', 9000);
+
+describe('room code field', () => {
+  it('formats as typed: upper case, separator after five, caret beside the same character', () => {
+    expect(formatCodeField('abcdef', 6)).toEqual({ value: 'ABCDE-F', caret: 7 });
+    expect(formatCodeField('ABCDE-F', 2)).toEqual({ value: 'ABCDE-F', caret: 2 });
+    expect(formatCodeField('ab cd', 5)).toEqual({ value: 'ABCD', caret: 4 });
+  });
+
+  it('keeps exactly what was typed while a character is wrong', () => {
+    expect(formatCodeField('abocd', 5)).toEqual({ value: 'abocd', caret: 5 });
+  });
+
+  it('hints progress, the exact wrong character and its position, and where a complete code leads', () => {
+    expect(roomCodeHint('')).toMatchObject({ tone: 'neutral', ready: false });
+    expect(roomCodeHint('ABCDE-F')).toEqual({ tone: 'neutral', text: '6 of 10 characters', ready: false });
+    const wrong = roomCodeHint('ABOCD');
+    expect(wrong.tone).toBe('error');
+    expect(wrong.text).toMatch(/^Room code has an invalid character 'O' at position 3 \(did you mean '0'\?\)/);
+    expect(roomCodeHint('ABCDE-FGHJK-M')).toEqual({
+      tone: 'error',
+      text: 'That is 11 characters; a room code has 10.',
+      ready: false,
+    });
+    expect(roomCodeHint(code)).toEqual({ tone: 'ok', text: 'Room at 192.168.1.20:9000', ready: true });
+    expect(roomCodeHint(code.toLowerCase().replace('-', ' '))).toMatchObject({ ready: true });
+  });
+
+  it('finds the code inside pasted text', () => {
+    expect(extractPastedCode(`Join my room: ${code}!`)).toBe(code);
+    expect(extractPastedCode(`code ${code.replace('-', '')} thanks`)).toBe(code.replace('-', ''));
+    expect(extractPastedCode('  3F7KQ  ')).toBe('3F7KQ');
+  });
+});
+
+describe('host address field', () => {
+  it('reads host:port, a bare host with the default port, and names what is wrong', () => {
+    expect(parseHostPort(' 192.168.1.20:9100 ', 9000)).toEqual({ ok: true, host: '192.168.1.20', port: 9100 });
+    expect(parseHostPort('party-pc', 9000)).toEqual({ ok: true, host: 'party-pc', port: 9000 });
+    expect(parseHostPort('', 9000)).toMatchObject({ ok: false });
+    expect(parseHostPort('pc:99999', 9000)).toEqual({
+      ok: false,
+      message: '“99999” is not a port: use a number from 1 to 65535.',
+    });
+    expect(parseHostPort(':9000', 9000)).toMatchObject({ ok: false, message: 'Write the address as host:port.' });
+    expect(parseHostPort('http://pc', 9000)).toMatchObject({ ok: false });
+  });
+});
+
+describe('small presentation rules', () => {
+  it('labels pings by how they feel', () => {
+    expect(describePing(null)).toEqual({ label: '—', tone: 'unknown' });
+    expect(describePing(0.4)).toEqual({ label: '<1 ms', tone: 'good' });
+    expect(describePing(40)).toMatchObject({ tone: 'good' });
+    expect(describePing(41)).toMatchObject({ tone: 'fair' });
+    expect(describePing(250)).toEqual({ label: '250 ms', tone: 'poor' });
+  });
+
+  it('asks for a password only on permission-denied, and suggests the check when unreachable', () => {
+    expect(joinFailureView('permission-denied')).toMatchObject({ askPassword: true });
+    expect(joinFailureView('unavailable')).toMatchObject({ askPassword: false, suggestNetcheck: true });
+    expect(joinFailureView('failed-precondition')).toMatchObject({ askPassword: false, suggestNetcheck: false });
+  });
+
+  it('blocks joining our own room, other versions, plain gale.net servers and full rooms', () => {
+    const server: LanServer = {
+      id: 'id:x',
+      name: 'R',
+      host: '10.0.0.2',
+      port: 9000,
+      playerCount: 1,
+      capacity: 8,
+      pingMs: 3,
+      passwordProtected: false,
+      protocolVersion: 1,
+      compatibility: 'compatible',
+      gameName: 'LAN Party Tag',
+      own: false,
+    };
+    expect(joinBlocker(server)).toBeNull();
+    expect(joinBlocker({ ...server, own: true })).toBe('This is your room');
+    expect(joinBlocker({ ...server, compatibility: 'incompatible' })).toMatch(/different/);
+    expect(joinBlocker({ ...server, compatibility: 'unknown' })).toBe('Not a LAN Party room');
+    expect(joinBlocker({ ...server, playerCount: 8 })).toBe('Room is full');
+  });
+
+  it('shows the room while in one or until an ended stay is dismissed', () => {
+    expect(activeScreen('join', IDLE_VIEW)).toBe('join');
+    expect(activeScreen('join', { ...IDLE_VIEW, status: 'joining' })).toBe('join');
+    expect(activeScreen('home', { ...IDLE_VIEW, status: 'in-room' })).toBe('room');
+    expect(activeScreen('browse', { ...IDLE_VIEW, status: 'ended' })).toBe('room');
+  });
+});
+
+describe('start blocker', () => {
+  const player = (id: number, name: string, ready: boolean) => ({
+    id,
+    name,
+    colour: '#ffffff',
+    ready,
+    host: id === 0,
+    pingMs: null,
+  });
+  const state = (players: LobbyState['players'], phase: LobbyState['phase'] = 'lobby'): LobbyState => ({
+    roomName: 'R',
+    capacity: 8,
+    passwordProtected: false,
+    phase,
+    players,
+    chat: [],
+    revision: 0,
+  });
+
+  it('names who is not ready, and clears when every guest is', () => {
+    expect(startBlocker(state([player(0, 'Ada', false)]))).toBe('Waiting for at least one more player to join.');
+    expect(startBlocker(state([player(0, 'Ada', false), player(1, 'Bob', false)]))).toBe(
+      'Waiting for Bob to get ready.',
+    );
+    expect(
+      startBlocker(state([player(0, 'A', false), player(1, 'B', false), player(2, 'C', true), player(3, 'D', false)])),
+    ).toBe('Waiting for B and D to get ready.');
+    const many = [player(0, 'A', false), ...[1, 2, 3, 4, 5].map((id) => player(id, `P${id}`, false))];
+    expect(startBlocker(state(many))).toBe('Waiting for P1, P2 and 3 others to get ready.');
+    expect(startBlocker(state([player(0, 'Ada', false), player(1, 'Bob', true)]))).toBeNull();
+    expect(startBlocker(state([player(0, 'Ada', false), player(1, 'Bob', true)], 'playing'))).toBe(
+      'A round is already in progress.',
+    );
+  });
+});
