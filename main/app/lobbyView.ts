@@ -1,3 +1,4 @@
+import { IDLE_LOBBY_VIEW } from '../../shared/ipc/schemas/lobby';
 import type { LobbyView, LobbyViewEnd } from '../../shared/ipc/schemas/lobby';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import { encode } from '../../shared/roomCode';
@@ -31,19 +32,7 @@ export type LobbyPhase =
       readonly state: LobbyState;
     };
 
-/** The view when in no room. */
-export const IDLE_LOBBY_VIEW: LobbyView = {
-  status: 'idle',
-  role: null,
-  code: null,
-  addresses: [],
-  port: null,
-  target: null,
-  you: null,
-  state: null,
-  discoverable: false,
-  end: null,
-};
+export { IDLE_LOBBY_VIEW };
 
 /** The room code for an address, or null when it cannot have one (not IPv4). */
 export function codeFor(target: RoomTarget): string | null {

@@ -4,16 +4,14 @@ import {
   INPUT_REDUNDANCY,
   MAX_INPUTS_PER_MESSAGE,
   toInputTuple,
-  type GameResults,
-  type GameRoster,
   type InputPayload,
   type InputTuple,
 } from '../../shared/game/gameProtocol';
 import { parseResultsPayload, parseRosterPayload, parseSnapshotPayload } from '../../shared/game/gameSchemas';
-import type { GameSnapshot } from '../../shared/game/snapshot';
 import type { PlayerId, PlayerInput } from '../../shared/game/types';
 import { Channel } from '../../shared/net/channel';
-import { Listeners, reportCallbackError } from '../net/listeners';
+import { reportCallbackError } from '../net/listeners';
+import { GameLinkEvents } from './gameLinkEvents';
 import type { GameLink } from './gameLink';
 import type { GuestTransport } from './gameTransport';
 import { RosterAssembler } from './rosterAssembler';
@@ -45,13 +43,9 @@ export interface GameClientStats {
  * sends and hands it to the renderer bridge. The game session id is taken from the newest roster (or, before one,
  * from the first snapshot); messages of other sessions are dropped.
  */
-export class GameClient implements GameLink {
+export class GameClient extends GameLinkEvents implements GameLink {
   readonly playerId: PlayerId;
   private readonly redundancy: number;
-  private readonly snapshots: Listeners<[GameSnapshot]>;
-  private readonly rosters: Listeners<[GameRoster]>;
-  private readonly results: Listeners<[GameResults]>;
-  private readonly closedListeners: Listeners<[string]>;
   private readonly assembler = new RosterAssembler();
   private readonly unsubscribe: (() => void)[];
   private readonly counters: GameClientStats = {
@@ -63,19 +57,14 @@ export class GameClient implements GameLink {
   };
   private game: number | undefined;
   private recent: InputTuple[] = [];
-  private latestRoster: GameRoster | undefined;
 
   constructor(private readonly options: GameClientOptions) {
+    super(options.onCallbackError ?? reportCallbackError);
     this.playerId = options.playerId;
     this.redundancy = options.redundancy ?? INPUT_REDUNDANCY;
     if (!Number.isInteger(this.redundancy) || this.redundancy < 1 || this.redundancy > MAX_INPUTS_PER_MESSAGE) {
       throw new RangeError(`redundancy must be 1–${MAX_INPUTS_PER_MESSAGE}, got ${this.redundancy}`);
     }
-    const onError = options.onCallbackError ?? reportCallbackError;
-    this.snapshots = new Listeners(onError);
-    this.rosters = new Listeners(onError);
-    this.results = new Listeners(onError);
-    this.closedListeners = new Listeners(onError);
     const t = options.transport;
     this.unsubscribe = [
       t.onMessage(GameMessage.SNAPSHOT, (payload) => this.receiveSnapshot(payload)),
@@ -110,25 +99,6 @@ export class GameClient implements GameLink {
     this.recent = this.recent.slice(-this.redundancy);
   }
 
-  onSnapshot(callback: (snapshot: GameSnapshot) => void): () => void {
-    return this.snapshots.add(callback);
-  }
-
-  /** Also called at once with the current roster, if there is one, so subscribing late misses nothing. */
-  onRoster(callback: (roster: GameRoster) => void): () => void {
-    const off = this.rosters.add(callback);
-    if (this.latestRoster !== undefined) callback(this.latestRoster);
-    return off;
-  }
-
-  onResults(callback: (results: GameResults) => void): () => void {
-    return this.results.add(callback);
-  }
-
-  onClosed(callback: (reason: string) => void): () => void {
-    return this.closedListeners.add(callback);
-  }
-
   close(): void {
     for (const off of this.unsubscribe.splice(0)) off();
   }
@@ -158,8 +128,7 @@ export class GameClient implements GameLink {
       this.game = roster.game;
       this.recent = [];
     }
-    this.latestRoster = roster;
-    this.rosters.emit(roster);
+    this.publishRoster(roster);
   }
 
   private receiveResults(payload: unknown): void {

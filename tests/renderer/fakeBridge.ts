@@ -1,22 +1,12 @@
+import { IDLE_LOBBY_VIEW } from '../../shared/ipc/schemas/lobby';
 import { vi } from 'vitest';
 import type { LanPartyBridge } from '../../shared/ipc/api';
 import type { IpcResult } from '../../shared/ipc/result';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import type { Settings } from '../../shared/ipc/schemas/settings';
 
-/** The view a backend in no room answers. */
-export const IDLE_VIEW: LobbyView = {
-  status: 'idle',
-  role: null,
-  code: null,
-  addresses: [],
-  port: null,
-  target: null,
-  you: null,
-  state: null,
-  discoverable: false,
-  end: null,
-};
+/** The view when in no room (before the backend has said anything). */
+export const IDLE_VIEW: LobbyView = IDLE_LOBBY_VIEW;
 
 function listenerSet() {
   const listeners = new Set<(payload: unknown) => void>();

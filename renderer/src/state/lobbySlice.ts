@@ -1,3 +1,4 @@
+import { IDLE_LOBBY_VIEW } from '../../../shared/ipc/schemas/lobby';
 import type { LanPartyApi } from '../../../shared/ipc/api';
 import type { HostRoomInput, LobbyView } from '../../../shared/ipc/schemas/lobby';
 import { failureOf, OK, type ActionResult } from './actionResult';
@@ -5,18 +6,7 @@ import { withApi, type ApiRef } from './apiRef';
 import type { Screen } from './navigation';
 
 /** The view when in no room (before the backend has said anything). */
-export const IDLE_VIEW: LobbyView = {
-  status: 'idle',
-  role: null,
-  code: null,
-  addresses: [],
-  port: null,
-  target: null,
-  you: null,
-  state: null,
-  discoverable: false,
-  end: null,
-};
+export const IDLE_VIEW: LobbyView = IDLE_LOBBY_VIEW;
 
 /** Room state and the room actions; every action resolves with how it went (never rejects). */
 export interface LobbySlice {

@@ -128,3 +128,17 @@ export type LobbyViewEnd = z.output<typeof lobbyEndSchema>;
 
 /** What `lobby.host` accepts, as the caller writes it. */
 export type HostRoomInput = z.input<typeof hostRoomInputSchema>;
+
+/** The view of a backend in no room: the starting point on both sides of the boundary. */
+export const IDLE_LOBBY_VIEW: LobbyView = {
+  status: 'idle',
+  role: null,
+  code: null,
+  addresses: [],
+  port: null,
+  target: null,
+  you: null,
+  state: null,
+  discoverable: false,
+  end: null,
+};
