@@ -5,6 +5,7 @@ import type { Ipv4Lookup } from '../net/resolveRoomHost';
 import { createSettingsStore, type SettingsStore } from '../settings/settingsStore';
 import { settingsHandlers } from '../settings/settingsHandlers';
 import { appInfoHandlers, type AppFacts } from './appInfoHandlers';
+import { createDevConditioner, devConditionerHandlers, type DevConditioner } from './devConditioner';
 import { createGameService, type GameService } from './gameService';
 import { createLanBrowserService, type LanBrowserService } from './lanBrowserService';
 import { lanHandlers } from './lanHandlers';
@@ -37,6 +38,8 @@ export interface Backend {
   readonly lobby: LobbyService;
   readonly lan: LanBrowserService;
   readonly game: GameService;
+  /** The developer's simulated bad network for rooms this app joins. */
+  readonly devConditioner: DevConditioner;
   readonly network: NetworkOptions;
   /** Closes the room (telling its players), stops the LAN search and event forwarding. */
   close(): Promise<void>;
@@ -48,8 +51,10 @@ export function createBackend(options: BackendOptions): Backend {
   const platform = options.app.platform as NodeJS.Platform;
   const { logger } = options;
   const settings = createSettingsStore({ dir: options.userDataDir, osUserName: options.osUserName, logger });
+  const devConditioner = createDevConditioner({ logger });
   const lobby = createLobbyService({
     network,
+    routeTo: (target) => devConditioner.routeTo(target),
     settings: () => settings.get(),
     platform,
     logger,
@@ -66,6 +71,7 @@ export function createBackend(options: BackendOptions): Backend {
   const game = createGameService({
     emit: (name, payload) => gateway.emit(name, payload),
     logger,
+    conditioner: () => devConditioner.summary(),
     ...(options.gameRoundDuration !== undefined ? { roundDuration: options.gameRoundDuration } : {}),
   });
   const handlers: HandlersOf<IpcContract> = {
@@ -75,6 +81,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...lanHandlers(lan),
     ...netcheckHandlers({ network, platform, openRoom }),
     ...game.handlers,
+    ...devConditionerHandlers(devConditioner),
   };
   const gateway = createGateway(ipcContract, handlers, { validateOutputs: options.validateOutputs, logger });
   const stops = [
@@ -93,6 +100,7 @@ export function createBackend(options: BackendOptions): Backend {
     lobby,
     lan,
     game,
+    devConditioner,
     network,
     close() {
       closing ??= (async () => {

@@ -7,6 +7,7 @@ import { decode, RoomCodeError } from '../../shared/roomCode';
 import { resolveRoomHost, type Ipv4Lookup } from '../net/resolveRoomHost';
 import { LobbyGuest, type LobbyJoinOptions } from '../lobby/lobbyGuest';
 import type { LobbyHost } from '../lobby/lobbyHost';
+import type { JoinRoute } from './devConditioner';
 import { describeJoinFailure, roomCodeFailure } from './joinFailure';
 import { lobbyNameOf, defaultRoomName } from './lobbyNames';
 import { lobbyViewOf, type LobbyPhase, type RoomTarget } from './lobbyView';
@@ -30,6 +31,8 @@ export interface LobbyServiceOptions {
   /** Swappable for tests. */
   readonly startHost?: OpenRoomDeps['start'];
   readonly joinGuest?: (options: LobbyJoinOptions) => Promise<LobbyGuest>;
+  /** A relay to join the room through (the developer link conditioner), or null to join it directly. */
+  readonly routeTo?: (target: RoomTarget) => Promise<JoinRoute | null>;
 }
 
 /** What the room requests need: validated input in, the new view out, IpcErrors for expected failures. */
@@ -67,6 +70,12 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   let session: LobbySession | null = null;
   let instanceId: string | null = null;
   let unsubscribe: (() => void)[] = [];
+  // The relay the current guest stay goes through, closed when the stay ends.
+  let route: JoinRoute | null = null;
+  const closeRoute = async (which: JoinRoute | null): Promise<void> => {
+    if (route === which) route = null;
+    await which?.close().catch((error: unknown) => logger.warn('closing the join relay failed', error));
+  };
   // Bumped whenever the player leaves, so a host or join still in flight knows it is no longer wanted.
   let epoch = 0;
 
@@ -147,30 +156,36 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     const run = ++epoch;
     setPhase({ kind: 'joining', target });
     let guest: LobbyGuest;
+    let via: JoinRoute | null = null;
     try {
       const settings = await options.settings();
+      via = (await options.routeTo?.(target)) ?? null;
       guest = await joinGuest({
-        host: target.host,
-        port: target.port,
+        host: via?.host ?? target.host,
+        port: via?.port ?? target.port,
         playerName: lobbyNameOf(settings.playerName),
         colour: settings.playerColor,
         timeout: network.joinTimeoutSec,
         ...(password !== undefined ? { password } : {}),
       });
     } catch (error) {
+      await closeRoute(via);
       if (run === epoch) setPhase({ kind: 'idle' });
       throw describeJoinFailure(error, password !== undefined);
     }
     if (run !== epoch) {
       await guest.leave();
+      await closeRoute(via);
       throw cancelled();
     }
+    route = via;
     setSession({ role: 'guest', guest });
     unsubscribe.push(guest.onState((state) => setPhase({ kind: 'guest', target, you: guest.you, state })));
     unsubscribe.push(
       guest.onEnd((end) => {
         if (session?.role !== 'guest' || session.guest !== guest) return;
         setSession(null);
+        void closeRoute(via);
         setPhase({ kind: 'ended', end, target, you: guest.you, state: guest.state });
       }),
     );
@@ -194,6 +209,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     setSession(null);
     if (current?.role === 'host') await current.host.close();
     if (current?.role === 'guest') await current.guest.leave();
+    await closeRoute(route);
     return setPhase({ kind: 'idle' });
   }
 

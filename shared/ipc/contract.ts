@@ -25,6 +25,15 @@ import {
 } from './schemas/lobby';
 import { settingsPatchSchema, settingsSchema } from './schemas/settings';
 
+/** A developer's simulated bad network (both directions); main validates ranges again with the conditioner's rules. */
+const devLinkProfileSchema = z.strictObject({
+  loss: z.number().min(0).max(1),
+  latencyMs: z.number().min(0).max(60_000),
+  jitterMs: z.number().min(0).max(60_000),
+});
+/** `dev.getConditioner` / `dev.setConditioner` output: the chosen profile and whether the current stay uses it. */
+const devConditionerViewSchema = z.strictObject({ profile: devLinkProfileSchema.nullable(), active: z.boolean() });
+
 /**
  * The IPC contract as data: every request (input and output schema) and every event main pushes.
  * `satisfies` ties it to names.ts, so a name without a schema (or a schema without a name) fails to compile.
@@ -51,6 +60,11 @@ export const ipcContract = {
     'game.get': { input: z.undefined(), output: gameCurrentSchema },
     'game.input': { input: gameInputRequestSchema, output: gameInputResultSchema },
     'net.stats': { input: z.undefined(), output: netStatsSchema },
+    'dev.getConditioner': { input: z.undefined(), output: devConditionerViewSchema },
+    'dev.setConditioner': {
+      input: z.strictObject({ profile: devLinkProfileSchema.partial().nullable() }),
+      output: devConditionerViewSchema,
+    },
   },
   events: {
     'settings.changed': settingsSchema,

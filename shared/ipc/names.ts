@@ -22,6 +22,8 @@ export const requestNames = [
   'game.get',
   'game.input',
   'net.stats',
+  'dev.getConditioner',
+  'dev.setConditioner',
 ] as const;
 
 /** Every event main may push to the renderer; contract.ts must give each one a payload schema. */

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { NetcheckSlice } from '../state/netcheckSlice';
 import { AdviceCard } from './AdviceCard';
+import { DevConditionerSection } from './DevConditionerSection';
 import { CheckIcon, RefreshIcon, WarningIcon } from './Icons';
 import { NetcheckDetails } from './NetcheckDetails';
 import { ScreenHeader } from './ScreenHeader';
@@ -88,6 +89,7 @@ export function NetcheckScreen({
           </ul>
         </>
       )}
+      <DevConditionerSection />
     </section>
   );
 }
