@@ -32,7 +32,7 @@ async function scriptedServer(port: number, replies: Array<string | Uint8Array>)
 
 const quiet = createRecordingLogger();
 const search = (port: number, extra: Parameters<typeof discoverLanServers>[0] = {}) =>
-  discoverLanServers({ port, timeoutMs: 300, targets: [LOOPBACK_BROADCAST], logger: quiet, ...extra });
+  discoverLanServers({ port, timeoutMs: 800, targets: [LOOPBACK_BROADCAST], logger: quiet, ...extra });
 
 describe('discoverLanServers on loopback', () => {
   it('lists several LAN Party servers and a reference server with their addresses', async () => {
