@@ -1,10 +1,34 @@
+import type { GameResults } from '../../shared/game/gameProtocol';
+import { GameHost } from '../game/gameHost';
 import type { LobbyHost } from '../lobby/lobbyHost';
 
+/** How long the winner screen stays up before the room returns to the lobby, as in the app. */
+export const RESULTS_HOLD_MS = 5000;
+
+/** Options of {@link onAllReady}; tests shorten the round and the hold. */
+export interface RoundOptions {
+  roundDuration?: number;
+  resultsHoldMs?: number;
+  onResults?: (results: GameResults) => void;
+}
+
 /**
- * What the dedicated host does once every player is ready: start the round. The game service will replace
- * this with a function that also runs the game on `host.transport` and calls `host.endGame()` when the round
- * ends; until then a round lasts until everyone has left.
+ * What the dedicated host does once every player is ready: start the round and run the same authoritative
+ * game host the app runs, on the room's transport, back to the lobby after the results. The dedicated seat
+ * does not play, so a round needs two guests.
  */
-export function onAllReady(host: LobbyHost): void {
+export function onAllReady(host: LobbyHost, options: RoundOptions = {}): void {
+  const players = host.state.players.filter((p) => !p.host);
+  if (players.length < 2) throw new Error('a round needs at least two players (the dedicated host does not play)');
   host.startGame();
+  const game = new GameHost({
+    transport: host.transport,
+    players,
+    ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),
+    onRoundEnd: (results) => {
+      options.onResults?.(results);
+      setTimeout(() => host.endGame(), options.resultsHoldMs ?? RESULTS_HOLD_MS).unref();
+    },
+  });
+  game.start();
 }

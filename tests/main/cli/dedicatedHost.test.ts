@@ -1,3 +1,5 @@
+import { GameClient } from '../../../main/game/gameClient';
+import { onAllReady } from '../../../main/cli/onAllReady';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDedicatedHost, type DedicatedHost, type DedicatedHostIo } from '../../../main/cli/dedicatedHost';
 import type { HostCliOptions } from '../../../main/cli/hostCliArgs';
@@ -96,6 +98,38 @@ describe('startDedicatedHost', () => {
       'Everyone left the round',
       'Round over: back in the lobby',
     ]);
+  });
+
+  it('runs the game for two ready guests: both get the roster and snapshots, results, then the lobby', async () => {
+    const results: string[][] = [];
+    const { dedicated } = await room(
+      {},
+      {
+        onAllReady: (host) =>
+          onAllReady(host, { roundDuration: 1, resultsHoldMs: 50, onResults: (r) => results.push([...r.winners]) }),
+      },
+    );
+    const gus = await join(dedicated, 'Gus');
+    const ida = await join(dedicated, 'Ida');
+    const rosters: string[][] = [];
+    let snapshots = 0;
+    for (const seat of [gus, ida]) {
+      const link = new GameClient({ transport: seat.transport, playerId: String(seat.you) });
+      link.onRoster((r) => rosters.push(r.players.map((p) => p.name)));
+      link.onSnapshot(() => (snapshots += 1));
+    }
+    gus.setReady(true);
+    ida.setReady(true);
+    await waitFor(() => rosters.length === 2 && snapshots > 4, 4000, 'the game to run');
+    expect(rosters).toEqual([
+      ['Gus', 'Ida'],
+      ['Gus', 'Ida'],
+    ]);
+    await waitFor(() => results.length === 1 && dedicated.host.state.phase === 'lobby', 6000, 'the round to end');
+  });
+
+  it('refuses to start a round for a single guest, since the dedicated seat does not play', () => {
+    expect(() => onAllReady({ state: { players: [{ host: true }, { host: false }] } } as never)).toThrow(/two players/);
   });
 
   it('hands the room to onAllReady, once, and logs it when that fails', async () => {
