@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { testBackend } from './support/testBackend';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBackend } from '../../../main/app/createBackend';
 import { createDevConditioner } from '../../../main/app/devConditioner';
 import { silentLogger } from '../../../main/app/logger';
 import type { NetStats } from '../../../shared/ipc/schemas/game';
@@ -17,19 +14,7 @@ afterEach(async () => {
 });
 
 async function backend(name: string, discoveryPort: number) {
-  const dir = await mkdtemp(join(tmpdir(), 'lan-party-dev-conditioner-'));
-  const b = createBackend({
-    app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
-    userDataDir: dir,
-    osUserName: name,
-    validateOutputs: true,
-    logger: silentLogger,
-    network: loopbackNetwork(discoveryPort),
-  });
-  cleanups.push(
-    () => rm(dir, { recursive: true, force: true }),
-    () => b.close(),
-  );
+  const b = await testBackend(cleanups, { osUserName: name, network: loopbackNetwork(discoveryPort) });
   const ctx = { transport: 'electron' } as const;
   const call = async <T>(request: string, input?: unknown): Promise<T> => {
     const result = await b.gateway.dispatch(request, input, ctx);

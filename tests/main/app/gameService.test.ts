@@ -1,8 +1,5 @@
+import { testBackend } from './support/testBackend';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createBackend } from '../../../main/app/createBackend';
 import { createGameService, type GameEvents, type GameService } from '../../../main/app/gameService';
 import { createLobbyService } from '../../../main/app/lobbyService';
 import { silentLogger } from '../../../main/app/logger';
@@ -250,20 +247,10 @@ describe('game service on loopback', () => {
   });
 
   it('is wired into the backend: game and net requests go through the gateway with validated input', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'lan-party-game-backend-'));
-    const backend = createBackend({
-      app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
-      userDataDir: dir,
-      osUserName: 'ada',
-      validateOutputs: true,
-      logger: silentLogger,
+    const backend = await testBackend(cleanups, {
       network: loopbackNetwork(await freeUdpPort()),
       gameRoundDuration: 5,
     });
-    cleanups.push(
-      () => rm(dir, { recursive: true, force: true }),
-      () => backend.close(),
-    );
     const ctx = { transport: 'websocket' } as const;
     const dispatch = (name: string, input?: unknown) => backend.gateway.dispatch(name, input, ctx);
     expect(await dispatch('game.get')).toEqual({ ok: true, value: { you: null, roster: null, results: null } });

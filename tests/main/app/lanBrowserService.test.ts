@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { testBackend } from './support/testBackend';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../../../main/app/createBackend';
-import { silentLogger } from '../../../main/app/logger';
+import { type Backend } from '../../../main/app/createBackend';
 import type { LanList } from '../../../shared/ipc/schemas/lan';
 import { lanListSchema } from '../../../shared/ipc/schemas/lan';
 import { waitFor } from '../../support/waitFor';
@@ -17,21 +14,11 @@ afterEach(async () => {
 });
 
 async function backend(name: string, discoveryPort: number): Promise<{ backend: Backend; lists: LanList[] }> {
-  const dir = await mkdtemp(join(tmpdir(), 'lan-party-lan-'));
-  const b = createBackend({
-    app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
-    userDataDir: dir,
-    osUserName: name,
-    validateOutputs: true,
-    logger: silentLogger,
-    network: loopbackNetwork(discoveryPort),
-  });
+  const b = await testBackend(cleanups, { osUserName: name, network: loopbackNetwork(discoveryPort) });
   const lists: LanList[] = [];
   b.gateway.subscribe((event, payload) => {
     if (event === 'lan.servers') lists.push(lanListSchema.parse(payload));
   });
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  cleanups.push(() => b.close());
   return { backend: b, lists };
 }
 
@@ -82,18 +69,11 @@ describe('LAN list service', () => {
     expect(refreshed).toMatchObject({ ok: true, value: { running: true, servers: [] } });
     await b.backend.lan.stop();
 
-    const dir = await mkdtemp(join(tmpdir(), 'lan-party-lan-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const broken = createBackend({
-      app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
-      userDataDir: dir,
+    const broken = await testBackend(cleanups, {
       osUserName: 'cy',
-      validateOutputs: true,
-      logger: silentLogger,
-      // Not an address of this machine: the search socket cannot bind.
+      // Not an address of this machine: the search socket cannot bind (nothing is sent).
       network: loopbackNetwork(discoveryPort, { discoveryBindAddress: '192.0.2.1' }),
     });
-    cleanups.push(() => broken.close());
     const result = await broken.gateway.dispatch('lan.start', undefined, ctx);
     expect(result).toMatchObject({ ok: true, value: { running: false } });
     expect(result.ok && (result.value as LanList).error).toMatch(/^Could not search the network: .*Network check/);

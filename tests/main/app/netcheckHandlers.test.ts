@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { testBackend } from './support/testBackend';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBackend } from '../../../main/app/createBackend';
-import { silentLogger } from '../../../main/app/logger';
 import { netcheckHandlers, networkCheckOptionsFor } from '../../../main/app/netcheckHandlers';
 import { resolveNetworkOptions } from '../../../main/app/networkOptions';
 import { accountForOpenRoom } from '../../../main/app/openRoomPortNote';
@@ -18,18 +14,7 @@ afterEach(async () => {
 const ctx = { transport: 'electron' } as const;
 
 async function loopbackBackend(gamePort: number) {
-  const dir = await mkdtemp(join(tmpdir(), 'lan-party-netcheck-'));
-  const backend = createBackend({
-    app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
-    userDataDir: dir,
-    osUserName: 'ada',
-    validateOutputs: true,
-    logger: silentLogger,
-    network: loopbackNetwork(await freeUdpPort(), { defaultGamePort: gamePort }),
-  });
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  cleanups.push(() => backend.close());
-  return backend;
+  return testBackend(cleanups, { network: loopbackNetwork(await freeUdpPort(), { defaultGamePort: gamePort }) });
 }
 
 describe('netcheck.run', () => {
