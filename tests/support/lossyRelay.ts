@@ -19,19 +19,27 @@ export async function startLossyRelay(targetPort: number, odds: RelayOdds, seed 
   const front = createSocket('udp4');
   const back = createSocket('udp4');
   let client: RemoteInfo | undefined;
+  let closed = false;
+  const timers = new Set<NodeJS.Timeout>();
   const held: { front?: Buffer; back?: Buffer } = {};
-  const forward = (dir: 'front' | 'back', data: Buffer, send: (d: Buffer) => void) => {
+  const forward = (dir: 'front' | 'back', data: Buffer, sendNow: (d: Buffer) => void) => {
+    // Nothing leaves once the relay is closed (a held datagram's timer may still fire).
+    const send = (d: Buffer) => {
+      if (!closed) sendNow(d);
+    };
     if (random() < odds.drop) return;
     const copies = random() < odds.duplicate ? 2 : 1;
     if (!held[dir] && random() < odds.reorder) {
       held[dir] = data;
       // Released by the next datagram, or after 10 ms if none comes (a real link does not hold forever).
-      setTimeout(() => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
         if (held[dir] === data) {
           held[dir] = undefined;
           send(data);
         }
       }, 10);
+      timers.add(timer);
       return;
     }
     for (let i = 0; i < copies; i++) send(data);
@@ -54,6 +62,8 @@ export async function startLossyRelay(targetPort: number, odds: RelayOdds, seed 
   return {
     port: front.address().port,
     close: () => {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
       front.close();
       back.close();
     },
