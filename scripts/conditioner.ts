@@ -1,5 +1,6 @@
 // CLI for the link conditioner: a UDP relay on loopback that simulates loss, delay, duplication, reordering and
 // a bandwidth cap. `npx tsx scripts/conditioner.ts --help` lists the flags. Exit codes: 0 ok, 1 failed, 2 usage.
+import { closeOnSignal, runCli } from '../main/cli/closeOnSignal';
 import { ConditionerUsageError, conditionerHelp, parseConditionerArgs } from '../main/net/conditioner/conditionerArgs';
 import { formatConditionerStats } from '../main/net/conditioner/formatStats';
 import { LinkConditioner } from '../main/net/conditioner/linkConditioner';
@@ -36,34 +37,12 @@ async function main(argv: string[]): Promise<number> {
       ? setInterval(() => process.stdout.write(`${formatConditionerStats(relay.stats())}\n`), command.statsIntervalMs)
       : undefined;
 
-  return new Promise((resolve) => {
-    const stop = (signal: string): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      if (ticker !== undefined) clearInterval(ticker);
-      const final = relay.stats();
-      relay.close().then(
-        () => {
-          process.stdout.write(`conditioner: stopped (${signal})\n${formatConditionerStats(final)}\n`);
-          resolve(0);
-        },
-        (error: unknown) => {
-          process.stderr.write(`conditioner: error while closing: ${(error as Error).message}\n`);
-          resolve(1);
-        },
-      );
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+  return closeOnSignal('conditioner', async (signal) => {
+    if (ticker !== undefined) clearInterval(ticker);
+    const final = relay.stats();
+    await relay.close();
+    process.stdout.write(`conditioner: stopped (${signal})\n${formatConditionerStats(final)}\n`);
   });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`conditioner: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCli('conditioner', main);

@@ -1,5 +1,6 @@
 // Headless dedicated host: `npx tsx main/cli/hostCli.ts --help` lists the flags.
 // Exit codes: 0 closed normally (Ctrl-C / SIGTERM), 1 could not open the room, 2 bad command line.
+import { closeOnSignal, runCli } from './closeOnSignal';
 import { hostname } from 'node:os';
 import { BindError } from '../net/errors';
 import { startDedicatedHost, type DedicatedHost } from './dedicatedHost';
@@ -45,40 +46,11 @@ async function main(argv: string[]): Promise<number> {
   }
   process.stdout.write(`${room.banner.join('\n')}\n`);
 
-  return new Promise((resolve) => {
-    let closing = false;
-    const stop = (signal: NodeJS.Signals): void => {
-      if (closing) {
-        // A second Ctrl-C: the player asked twice, stop waiting for goodbyes.
-        process.stderr.write(`${PROGRAM}: ${signal} again, exiting without waiting\n`);
-        process.exit(1);
-      }
-      closing = true;
-      log(`${signal}: telling the players the room is closing`);
-      room.close().then(
-        () => {
-          log('Room closed');
-          resolve(0);
-        },
-        (error: unknown) => {
-          process.stderr.write(`${PROGRAM}: error while closing: ${(error as Error).message}\n`);
-          resolve(1);
-        },
-      );
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+  return closeOnSignal(PROGRAM, async (signal) => {
+    log(`${signal}: telling the players the room is closing`);
+    await room.close();
+    log('Room closed');
   });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-    // Everything is closed by now; should a stray handle linger, do not hang the terminal over it.
-    setTimeout(() => process.exit(code), 2000).unref();
-  },
-  (error: unknown) => {
-    process.stderr.write(`${PROGRAM}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCli(PROGRAM, main);
