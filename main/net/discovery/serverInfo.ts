@@ -1,32 +1,18 @@
 import type { DiscoveryAdvert } from './discoveryReply';
 
-/** A server found through LAN discovery (the reference's ServerInfo, plus optional LAN Party fields). */
-export interface ServerInfo {
-  readonly name: string;
-  /** Where to connect: the reply's source address (never an address from the reply's JSON) and its game port. */
+/**
+ * A server found through LAN discovery (the reference's ServerInfo, plus optional LAN Party fields): what it
+ * advertised, with `address` = the reply's source address (never an address from the reply's JSON) and its game port.
+ */
+export type ServerInfo = Omit<DiscoveryAdvert, 'port' | 'nonce'> & {
   readonly address: { readonly host: string; readonly port: number };
-  readonly playerCount: number;
-  readonly protocolVersion?: number;
-  readonly capacity?: number;
-  readonly passwordProtected?: boolean;
-  readonly gameName?: string;
-  /** Present for LAN Party servers; identifies one server across interfaces. */
-  readonly instanceId?: string;
-}
+};
 
-/** Combines a parsed reply with the address it came from. */
+/** Combines a parsed reply with the address it came from; fields the server did not send stay absent. */
 export function toServerInfo(advert: DiscoveryAdvert, sourceHost: string): ServerInfo {
-  const { name, port, playerCount, protocolVersion, capacity, passwordProtected, gameName, instanceId } = advert;
-  return {
-    name,
-    address: { host: sourceHost, port },
-    playerCount,
-    ...(protocolVersion !== undefined ? { protocolVersion } : {}),
-    ...(capacity !== undefined ? { capacity } : {}),
-    ...(passwordProtected !== undefined ? { passwordProtected } : {}),
-    ...(gameName !== undefined ? { gameName } : {}),
-    ...(instanceId !== undefined ? { instanceId } : {}),
-  };
+  const { port, nonce: _nonce, ...advertised } = advert;
+  const present = Object.fromEntries(Object.entries(advertised).filter(([, v]) => v !== undefined));
+  return { ...(present as Omit<DiscoveryAdvert, 'port' | 'nonce'>), address: { host: sourceHost, port } };
 }
 
 /** Identity for merging duplicate replies: the instance id when the server sent one, else host:port. */
