@@ -1,10 +1,11 @@
 import { createSocket } from 'node:dgram';
 import { Channel, Server } from '../main/net/index';
+import { benchEndpointOptions, type BenchMode } from './benchModes';
 
-// The far side of the two-process benchmarks: a raw dgram sink/echo and a transport server.
+// The far side of the two-process benchmarks: a raw dgram sink/echo and transport servers.
 // Talks to bench/run.ts over the fork IPC channel; sends only to 127.0.0.1.
 
-type Command = { cmd: 'raw' } | { cmd: 'transport' } | { cmd: 'count' } | { cmd: 'exit' };
+type Command = { cmd: 'raw' } | { cmd: 'transport'; mode: BenchMode } | { cmd: 'count' } | { cmd: 'exit' };
 
 let counted = 0;
 
@@ -18,8 +19,8 @@ async function startRaw(): Promise<number> {
   return socket.address().port;
 }
 
-async function startTransport(): Promise<number> {
-  const server = await Server.listen({ port: 0, host: '127.0.0.1' });
+async function startTransport(mode: BenchMode): Promise<number> {
+  const server = await Server.listen({ port: 0, host: '127.0.0.1', ...benchEndpointOptions(mode) });
   server.onMessage('sink', () => (counted += 1));
   server.onMessage('echo', (peer, payload) => server.sendTo(peer.id, 'echo', payload, Channel.RELIABLE_ORDERED));
   return server.port;
@@ -31,7 +32,7 @@ process.on('message', async (message: Command) => {
       process.send!({ port: await startRaw() });
       break;
     case 'transport':
-      process.send!({ port: await startTransport() });
+      process.send!({ port: await startTransport(message.mode) });
       break;
     case 'count':
       process.send!({ count: counted });

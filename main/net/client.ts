@@ -12,6 +12,12 @@ import { checkChannel } from './server';
 import { DropReason, TrafficCounters } from './stats';
 import type { ConnectionStats } from './netStats';
 import { closeWhenDrained, openUdpSocket, trackedSend } from './udpSocket';
+import type { Link, WireProtocol } from './link';
+import { decodeCookie } from './native/connectCookie';
+import { NativeConnection } from './native/nativeConnection';
+import { isNativeDatagram } from './native/nativePacket';
+import { FALLBACK_CODEC, offerPayload, parseAccepted, serializerFor } from './native/negotiation';
+import { Native } from './native/nativeWire';
 
 /** Where a Client is in its life. */
 export type ClientState = 'idle' | 'connecting' | 'connected' | 'closed';
@@ -25,6 +31,8 @@ interface Attempt {
   deadline: number;
   lastRequest: number;
   requests: number;
+  /** The server's challenge cookie, echoed in every request after it arrived. */
+  cookie?: Uint8Array;
   socket?: Socket;
   lastSocketError?: string;
   resolve: () => void;
@@ -46,7 +54,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private stateValue: ClientState = 'idle';
   private attempt: Attempt | undefined;
   private socket: Socket | undefined;
-  private connection: Connection | undefined;
+  private connection: Link | undefined;
   private server: { address: string; port: number } | undefined;
   private peerIdValue: number | undefined;
   /** Receive buffer the OS granted on the last socket, bytes. */
@@ -87,6 +95,11 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   /** The unsigned 64-bit connection token, while connected. */
   get token(): bigint | undefined {
     return this.connection?.token;
+  }
+
+  /** 'native' when the server is ours and agreed to the fast path; 'v1' with a gale.net server; undefined when not connected. */
+  get protocol(): WireProtocol | undefined {
+    return this.connection?.protocol;
   }
 
   /** Called once the connection is established. */
@@ -143,16 +156,22 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     return this.stateValue === 'connected' ? this.connection?.rtt.smoothed : undefined;
   }
 
-  /** Sends to the server; returns false when not connected. Throws on a body over 1200 bytes. */
+  /**
+   * Sends to the server; returns false when not connected. Throws PayloadTooLargeError on a body
+   * larger than the connection carries (v1: 1200 bytes; native: `native.maxMessageSize`).
+   */
   send<K extends keyof Out & string>(
     type: K,
     payload: Payload<Out, K>,
     channel: Channel = Channel.UNRELIABLE,
   ): boolean {
-    const body = encodeBody(this.resolved.serializer, type, payload);
     const ch = checkChannel(channel);
-    if (this.stateValue !== 'connected' || !this.connection) return false;
-    this.connection.sendBody(body, ch);
+    const link = this.connection;
+    if (this.stateValue !== 'connected' || !link) {
+      encodeBody(this.resolved.serializer, type, payload); // still reports an unserializable payload
+      return false;
+    }
+    link.sendBody(encodeBody(link.serializer, type, payload, link.maxBody(ch)), ch);
     return true;
   }
 
@@ -228,7 +247,15 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     if (!attempt || !this.socket) return;
     attempt.lastRequest = now;
     attempt.requests += 1;
-    const body = this.resolved.serializer.serialize(ReservedType.CONNECT_REQUEST, {});
+    const native = this.resolved.native;
+    const offer = native && {
+      version: Native.VERSION,
+      mtu: native.mtu,
+      codec: native.serializer.name ?? FALLBACK_CODEC,
+      cookie: attempt.cookie,
+    };
+    const payload = offer ? offerPayload(offer, this.resolved.serializer, ReservedType.CONNECT_REQUEST) : {};
+    const body = this.resolved.serializer.serialize(ReservedType.CONNECT_REQUEST, payload);
     const datagram = new Uint8Array(Wire.HEADER_SIZE + body.byteLength);
     datagram.set(packHeader({ channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 }));
     datagram.set(body, Wire.HEADER_SIZE);
@@ -241,26 +268,42 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     if (!this.server || from.address !== this.server.address || from.port !== this.server.port) {
       return this.counters.drop(DropReason.UNKNOWN_SOURCE);
     }
+    if (isNativeDatagram(data)) {
+      if (data.byteLength > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
+      if (!(this.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
+      return this.connection.receiveDatagram(data);
+    }
     if (data.byteLength < Wire.HEADER_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
     if (data.byteLength > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
     const header = unpackHeader(data)!;
     if (header.channel > Channel.RELIABLE_UNORDERED) return this.counters.drop(DropReason.UNKNOWN_CHANNEL);
     if (this.connection && header.token !== this.connection.token) return this.counters.drop(DropReason.BAD_TOKEN);
-    if (!this.connection && (header.channel !== Channel.UNRELIABLE || header.token === 0n)) {
-      return this.counters.drop(DropReason.BAD_TOKEN);
-    }
+    if (!this.connection && header.channel !== Channel.UNRELIABLE) return this.counters.drop(DropReason.BAD_TOKEN);
     let message;
     try {
       message = this.resolved.serializer.deserialize(data.subarray(Wire.HEADER_SIZE));
     } catch {
       return this.counters.drop(DropReason.BAD_BODY);
     }
-    if (message.type === ReservedType.CONNECT_ACCEPTED) {
-      if (this.attempt && header.channel === Channel.UNRELIABLE) this.accepted(header.token, message.payload);
-      return;
+    if (!this.connection) return this.handshake(header.token, message.type, message.payload);
+    if (message.type === ReservedType.CONNECT_ACCEPTED) return; // a repeat of the accept we already took
+    if (this.connection instanceof Connection) this.connection.receive(header, message, data.byteLength);
+    else this.counters.drop(DropReason.WRONG_PROTOCOL);
+  }
+
+  /** The server's answers while connecting: a native challenge (token 0) or the accept (its token). */
+  private handshake(token: bigint, type: string, payload: Record<string, unknown>): void {
+    const attempt = this.attempt;
+    if (type === ReservedType.NATIVE_CHALLENGE && token === 0n && attempt && this.resolved.native) {
+      const cookie = decodeCookie(payload.cookie);
+      if (!cookie) return this.counters.drop(DropReason.BAD_BODY);
+      // The same cookie again (a repeat): the request that echoes it is already on its way.
+      if (attempt.cookie && Buffer.from(attempt.cookie).equals(cookie)) return;
+      attempt.cookie = cookie;
+      return this.sendRequest(this.resolved.clock());
     }
-    if (this.connection) this.connection.receive(header, message, data.byteLength);
-    else this.counters.drop(DropReason.BAD_TOKEN);
+    if (type === ReservedType.CONNECT_ACCEPTED && token !== 0n && attempt) return this.accepted(token, payload);
+    this.counters.drop(DropReason.BAD_TOKEN);
   }
 
   private accepted(token: bigint, payload: Record<string, unknown>): void {
@@ -268,25 +311,38 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     const now = this.resolved.clock();
     this.attempt = undefined;
     this.peerIdValue = typeof payload.peer_id === 'number' ? payload.peer_id : undefined;
-    const connection: Connection = new Connection({
+    const r = this.resolved;
+    const common = {
       token,
-      serializer: this.resolved.serializer,
-      clock: this.resolved.clock,
-      heartbeatInterval: this.resolved.heartbeatInterval,
-      timeout: this.resolved.timeout,
-      retransmit: this.resolved.retransmit,
-      maxQueued: this.resolved.maxQueued,
-      transmit: (datagram) => this.transmit(datagram),
-      onMessage: (type, p) => this.messageListeners.emit(type, p as never),
-      onClosed: (reason) => {
+      clock: r.clock,
+      heartbeatInterval: r.heartbeatInterval,
+      timeout: r.timeout,
+      retransmit: r.retransmit,
+      maxQueued: r.maxQueued,
+      transmit: (datagram: Uint8Array) => this.transmit(datagram),
+      onMessage: (type: string, p: Record<string, unknown>) => this.messageListeners.emit(type, p as never),
+      onClosed: (reason: string) => {
         if (this.connection !== connection) return; // our own disconnect(): not reported
         this.connection = undefined;
         this.teardown();
         this.disconnectListeners.emit(reason);
       },
-    });
-    // One request answered: the handshake is a clean RTT sample.
-    if (attempt.requests === 1) connection.addRttSample(now - attempt.lastRequest);
+    };
+    // No native parameters in the accept: the server is a gale.net (v1) server.
+    const accepted = r.native && parseAccepted(payload);
+    const connection: Link =
+      accepted && r.native
+        ? new NativeConnection({
+            ...common,
+            serializer: serializerFor(accepted.codec, r.native.serializer),
+            mtu: Math.min(accepted.mtu, r.native.mtu),
+            maxMessageSize: r.native.maxMessageSize,
+            reassemblyBytes: r.native.reassemblyBytes,
+            requestFlush: () => this.driver.requestPromptFlush(),
+          })
+        : new Connection({ ...common, serializer: r.serializer });
+    // One request answered (after the challenge, if any): the handshake is a clean RTT sample.
+    if (attempt.requests === (attempt.cookie ? 2 : 1)) connection.addRttSample(now - attempt.lastRequest);
     this.connection = connection;
     this.stateValue = 'connected';
     attempt.resolve();

@@ -8,6 +8,7 @@ import { PayloadTooLargeError } from './errors';
 import type { DecodedMessage, Serializer } from './serialization';
 import { LossEstimator, RateWindow, type ConnectionStats } from './netStats';
 import { DropReason, TrafficCounters } from './stats';
+import type { Link } from './link';
 
 /** Tunables of one connection. */
 export interface ConnectionOptions {
@@ -36,7 +37,8 @@ const MAX_OUTSTANDING_PINGS = 8;
  * heartbeats and RTT, timeout detection. The owner feeds it verified datagrams and calls
  * `service` periodically; it transmits through the injected function.
  */
-export class Connection {
+export class Connection implements Link {
+  readonly protocol = 'v1' as const;
   readonly token: bigint;
   readonly counters = new TrafficCounters();
   /** Round-trip time from heartbeats: the reference's smoothed RTT, reported to the application. */
@@ -96,6 +98,11 @@ export class Connection {
     };
   }
 
+  /** The body codec of this connection. */
+  get serializer(): Serializer {
+    return this.opts.serializer;
+  }
+
   /** Whether the connection has ended. */
   get closed(): boolean {
     return this.closedReason !== undefined;
@@ -106,6 +113,11 @@ export class Connection {
     return RELIABLE.reduce((n, c) => n + this.senders[c].inFlightCount + this.senders[c].queuedCount, 0);
   }
 
+  /** v1 carries at most 1200 bytes per message, whatever the channel. */
+  maxBody(_channel: Channel): number {
+    return Wire.MAX_BODY_SIZE;
+  }
+
   /** Serializes and sends one application message; throws on oversize or unserializable payloads. */
   send(type: string, payload: unknown, channel: Channel): void {
     this.sendBody(encodeBody(this.opts.serializer, type, payload), channel);
@@ -114,7 +126,9 @@ export class Connection {
   /** Sends an already serialized body (so a broadcast serializes once for every peer). */
   sendBody(body: Uint8Array, channel: Channel): void {
     if (this.closed) return;
-    if (channel === Channel.UNRELIABLE) {
+    // v1 has no sequenced channel: such messages travel unreliable (the peer may see a stale one).
+    if (channel === Channel.UNRELIABLE || channel === Channel.UNRELIABLE_SEQUENCED) {
+      channel = Channel.UNRELIABLE;
       this.transmit({ channel, token: this.token, sequence: 0, ack: 0, ackBitfield: 0 }, body);
       return;
     }
@@ -306,10 +320,15 @@ export class Connection {
   }
 }
 
-/** Serializes an application message and enforces the v1 body limit. */
-export function encodeBody(serializer: Serializer, type: string, payload: unknown): Uint8Array {
+/** Serializes an application message and enforces a body limit (v1's 1200 bytes unless told). */
+export function encodeBody(
+  serializer: Serializer,
+  type: string,
+  payload: unknown,
+  limit: number = Wire.MAX_BODY_SIZE,
+): Uint8Array {
   if (isReservedType(type)) throw new TypeError(`"${type}" is reserved for the transport`);
   const body = serializer.serialize(type, payload);
-  if (body.byteLength > Wire.MAX_BODY_SIZE) throw new PayloadTooLargeError(type, body.byteLength, Wire.MAX_BODY_SIZE);
+  if (body.byteLength > limit) throw new PayloadTooLargeError(type, body.byteLength, limit);
   return body;
 }

@@ -32,6 +32,7 @@ export class EndpointDriver {
   private readonly inbox: Array<[Uint8Array, RemoteInfo]> = [];
   private timer: NodeJS.Timeout | undefined;
   private batchScheduled = false;
+  private promptScheduled = false;
   private stopped = false;
 
   constructor(
@@ -50,13 +51,7 @@ export class EndpointDriver {
     if (this.stopped) return;
     if (this.options.mode === 'auto') {
       this.hooks.handleDatagram(data, from);
-      if (!this.batchScheduled) {
-        this.batchScheduled = true;
-        setImmediate(() => {
-          this.batchScheduled = false;
-          if (!this.stopped) this.hooks.afterBatch();
-        });
-      }
+      this.requestFlush();
       return;
     }
     if (this.inbox.length >= (this.options.inboxLimit ?? 65_536)) {
@@ -64,6 +59,33 @@ export class EndpointDriver {
       return;
     }
     this.inbox.push([data, from]);
+  }
+
+  /**
+   * Asks for `afterBatch` as soon as the code running now is done (a microtask): what it sent
+   * shares datagrams, and an answer sent from a message callback leaves without waiting for the
+   * event loop. In manual mode `update` ends with it anyway.
+   */
+  requestPromptFlush(): void {
+    if (this.options.mode !== 'auto' || this.promptScheduled || this.stopped) return;
+    this.promptScheduled = true;
+    queueMicrotask(() => {
+      this.promptScheduled = false;
+      if (!this.stopped) this.hooks.afterBatch();
+    });
+  }
+
+  /**
+   * Asks for `afterBatch` at the end of this tick: in auto mode once the current event-loop turn
+   * is done (so everything sent or received in it shares datagrams); in manual mode `update` ends with it.
+   */
+  requestFlush(): void {
+    if (this.options.mode !== 'auto' || this.batchScheduled || this.stopped) return;
+    this.batchScheduled = true;
+    setImmediate(() => {
+      this.batchScheduled = false;
+      if (!this.stopped) this.hooks.afterBatch();
+    });
   }
 
   /** Manual mode's poll: handle everything received, then service. In auto mode, just services. */
@@ -75,6 +97,7 @@ export class EndpointDriver {
       this.hooks.handleDatagram(data, from);
     }
     this.hooks.service(this.options.clock());
+    if (!this.stopped) this.hooks.afterBatch();
   }
 
   /** Stops timers and discards the inbox. */

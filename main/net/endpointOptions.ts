@@ -1,12 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { Defaults } from './protocol';
+import { Defaults, Wire } from './protocol';
+import { Native } from './native/nativeWire';
 import type { DriveMode } from './driver';
 import type { RetransmitOptions } from './rttEstimator';
-import { jsonSerializer, type Serializer } from './serialization';
+import { compactJsonSerializer, jsonSerializer, type Serializer } from './serialization';
 import { reportCallbackError } from './listeners';
+
+/** The native protocol's settings (used only when both ends are ours). */
+export interface NativeOptions {
+  /** Body codec on native connections, e.g. a binarySerializer; offered by name. Default: compact JSON. */
+  serializer?: Serializer;
+  /** Largest datagram, bytes (576–1472). Default 1200: safe on every IPv4 path. */
+  mtu?: number;
+  /** Largest reliable message, bytes; larger ones are split into fragments. Default 4 MiB. */
+  maxMessageSize?: number;
+  /** Bytes of partial (fragmented) messages held per peer and channel. Default 8 MiB. */
+  reassemblyBytes?: number;
+}
 
 /** Options common to Server and Client. */
 export interface EndpointOptions {
+  /**
+   * The native protocol: offered by our Client, accepted by our Server; a Python gale.net peer
+   * gets v1 either way. `false` speaks only v1. Default: on, with defaults.
+   */
+  native?: false | NativeOptions;
   /** Body codec; both ends must use the same. Default: the reference's JSON. */
   serializer?: Serializer;
   /** Seconds between pings. Default 1. */
@@ -29,15 +47,19 @@ export interface EndpointOptions {
   onCallbackError?: (error: unknown) => void;
 }
 
-/** {@link EndpointOptions} with defaults filled in. */
-export type ResolvedEndpointOptions = Required<Omit<EndpointOptions, 'retransmit'>> &
-  Pick<EndpointOptions, 'retransmit'>;
+/** {@link NativeOptions} with defaults filled in. */
+export type ResolvedNativeOptions = Required<NativeOptions>;
+
+/** {@link EndpointOptions} with defaults filled in; `native` is undefined when turned off. */
+export type ResolvedEndpointOptions = Required<Omit<EndpointOptions, 'retransmit' | 'native'>> &
+  Pick<EndpointOptions, 'retransmit'> & { native: ResolvedNativeOptions | undefined };
 
 /** The process's monotonic clock in seconds. */
 export const monotonicSeconds = (): number => performance.now() / 1000;
 
 /** Fills in defaults and rejects nonsensical values with a clear error. */
 export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpointOptions {
+  const { native, ...rest } = options;
   const resolved = {
     serializer: jsonSerializer,
     heartbeatInterval: Defaults.HEARTBEAT_INTERVAL,
@@ -48,7 +70,8 @@ export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpoi
     maxQueued: 65_536,
     recvBufferSize: 4 * 1024 * 1024,
     onCallbackError: reportCallbackError,
-    ...stripUndefined(options),
+    ...stripUndefined(rest),
+    native: native === false ? undefined : resolveNative(native ?? {}),
   };
   for (const key of ['heartbeatInterval', 'timeout', 'tickInterval'] as const) {
     const v = resolved[key];
@@ -57,6 +80,24 @@ export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpoi
   }
   if (resolved.drive !== 'auto' && resolved.drive !== 'manual')
     throw new RangeError(`drive must be 'auto' or 'manual'`);
+  return resolved;
+}
+
+function resolveNative(options: NativeOptions): ResolvedNativeOptions {
+  const resolved = {
+    serializer: compactJsonSerializer,
+    mtu: Native.DEFAULT_MTU,
+    maxMessageSize: 4 * 1024 * 1024,
+    reassemblyBytes: 8 * 1024 * 1024,
+    ...stripUndefined(options),
+  };
+  const { mtu, maxMessageSize, reassemblyBytes } = resolved;
+  if (!Number.isInteger(mtu) || mtu < Native.MIN_MTU || mtu > Native.MAX_MTU)
+    throw new RangeError(`native.mtu must be a whole number of bytes from ${Native.MIN_MTU} to ${Native.MAX_MTU}`);
+  if (!Number.isInteger(maxMessageSize) || maxMessageSize < Wire.MAX_BODY_SIZE)
+    throw new RangeError(`native.maxMessageSize must be a whole number of bytes ≥ ${Wire.MAX_BODY_SIZE}`);
+  if (!Number.isInteger(reassemblyBytes) || reassemblyBytes < maxMessageSize)
+    throw new RangeError('native.reassemblyBytes must be a whole number ≥ native.maxMessageSize');
   return resolved;
 }
 

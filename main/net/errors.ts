@@ -1,4 +1,4 @@
-/** A message body larger than the v1 protocol can carry in one datagram. */
+/** A message body larger than its connection can carry (gale.net v1: 1200 bytes; native: the configured maximum). */
 export class PayloadTooLargeError extends Error {
   override name = 'PayloadTooLargeError';
   constructor(
@@ -6,7 +6,11 @@ export class PayloadTooLargeError extends Error {
     readonly size: number,
     readonly limit: number,
   ) {
-    super(`message "${messageType}" is ${size} bytes; gale.net v1 carries at most ${limit} bytes per message`);
+    super(
+      limit === 1200
+        ? `message "${messageType}" is ${size} bytes; gale.net v1 carries at most ${limit} bytes per message`
+        : `message "${messageType}" is ${size} bytes; this connection carries at most ${limit} bytes per message`,
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Connection } from './connection';
+import type { Link, WireProtocol } from './link';
 import type { ConnectionStats } from './netStats';
 
 /** One connected client, as the server sees it. */
@@ -11,8 +11,13 @@ export class Peer {
     /** The client's UDP port. */
     readonly port: number,
     /** @internal the connection's state */
-    readonly connection: Connection,
+    readonly connection: Link,
   ) {}
+
+  /** 'native' when the client is ours and negotiated the fast path; 'v1' for gale.net peers. */
+  get protocol(): WireProtocol {
+    return this.connection.protocol;
+  }
 
   /** The unsigned 64-bit connection token carried by every datagram. */
   get token(): bigint {

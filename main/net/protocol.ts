@@ -20,6 +20,8 @@ export const ReservedType = {
   PONG: '__pong__',
   ACK: '__ack__',
   DISCONNECT: '__disconnect__',
+  /** Our server's stateless answer to a native offer without a valid cookie (never sent to a reference client). */
+  NATIVE_CHALLENGE: '__native_challenge__',
 } as const;
 
 /** One of the {@link ReservedType} strings. */

@@ -47,6 +47,15 @@ export class ReliableReceiver<T> {
   /** Accepts one reliable message; `deliver` is called for each message now ready, in order. */
   receive(sequence: number, message: T, deliver: (message: T) => void): ReceiveStatus {
     const ahead = (sequence - this.floor) >>> 0;
+    if (ahead === 0 && this.above.size === 0) {
+      // The common case, next in line with nothing held back: no bookkeeping beyond the floor.
+      if (!this.any || isSequenceNewer(sequence, this.newest)) this.newest = sequence;
+      this.any = true;
+      this.floor = sequenceAdd(this.floor, 1);
+      if (this.advanced < 2 ** 31) this.advanced += 1;
+      deliver(message);
+      return 'new';
+    }
     if (ahead >= this.window) {
       const behind = (this.floor - sequence) >>> 0;
       return behind >= 1 && behind <= this.advanced ? 'duplicate' : 'out-of-window';
@@ -86,6 +95,24 @@ export class ReliableReceiver<T> {
   coveredByHeader(sequence: number): boolean {
     const d = sequenceDiff(this.newest, sequence);
     return this.any && d >= 0 && d <= 32;
+  }
+
+  /**
+   * The native acknowledgement: every sequence before the returned `next` has arrived; bit k of
+   * `bitmap` (byte k>>3, bit k&7) is set when `next + 1 + k` has. `bitmap` is zeroed and filled;
+   * sequences beyond its reach are left out. Returns `next` and the bytes used.
+   */
+  cumulativeAck(bitmap: Uint8Array): { next: number; length: number } {
+    bitmap.fill(0);
+    let length = 0;
+    const bits = bitmap.byteLength * 8;
+    for (const sequence of this.above.keys()) {
+      const k = ((sequence - this.floor) >>> 0) - 1;
+      if (k < 0 || k >= bits) continue;
+      bitmap[k >> 3] = bitmap[k >> 3]! | (1 << (k & 7));
+      if ((k >> 3) + 1 > length) length = (k >> 3) + 1;
+    }
+    return { next: this.floor, length };
   }
 
   /** Bit i set when `ack - 1 - i` was received. */

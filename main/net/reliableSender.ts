@@ -22,6 +22,8 @@ export interface ReliableSenderOptions {
   maxQueued?: number;
   /** First sequence number (0 on the wire; other values let tests cross the 2^32 wrap). */
   startSequence?: number;
+  /** Most sequences one acknowledgement can confirm: 33 for a v1 header, the bitmap's reach in native mode. */
+  ackReach?: number;
 }
 
 /**
@@ -40,7 +42,8 @@ export class ReliableSender {
   readonly maxQueued: number;
 
   constructor(options: ReliableSenderOptions = {}) {
-    this.window = Math.min(options.window ?? Wire.ACK_WINDOW, Wire.ACK_WINDOW);
+    const reach = options.ackReach ?? Wire.ACK_WINDOW;
+    this.window = Math.min(options.window ?? reach, reach);
     this.maxQueued = options.maxQueued ?? 65_536;
     this.nextSequence = (options.startSequence ?? 0) >>> 0;
   }
@@ -53,6 +56,16 @@ export class ReliableSender {
   /** Messages waiting for room in the window. */
   get queuedCount(): number {
     return this.backlog.length - this.backlogHead;
+  }
+
+  /** Sequence the next enqueued body will carry (bodies are numbered in queue order). */
+  get nextEnqueuedSequence(): number {
+    return sequenceAdd(this.nextSequence, this.queuedCount);
+  }
+
+  /** Whether `count` more bodies fit in the queue (so a fragmented message is queued whole or not at all). */
+  canQueue(count: number): boolean {
+    return this.queuedCount + count <= this.maxQueued;
   }
 
   /** Queues a body; throws {@link SendQueueFullError} rather than grow without bound. */
@@ -103,6 +116,45 @@ export class ReliableSender {
       if (bitfield & (1 << i)) freed += this.free(sequenceAdd(ack, -1 - i), onFreed);
     }
     return freed;
+  }
+
+  /**
+   * Frees everything before `next` and each `next + 1 + k` whose bit k is set in `bitmap`
+   * (bit k&7 of byte k>>3): the native acknowledgement, which covers the whole window.
+   */
+  acknowledgeCumulative(next: number, bitmap: Uint8Array, onFreed?: (entry: InFlight) => void): number {
+    let freed = 0;
+    for (const entry of this.inFlight.values()) {
+      if (sequenceDiff(next, entry.sequence) <= 0) break;
+      freed += this.free(entry.sequence, onFreed);
+    }
+    for (let byte = 0; byte < bitmap.byteLength && this.inFlight.size > 0; byte++) {
+      const bits = bitmap[byte]!;
+      if (bits === 0) continue;
+      for (let bit = 0; bit < 8; bit++) {
+        if (bits & (1 << bit)) freed += this.free(sequenceAdd(next, 1 + byte * 8 + bit), onFreed);
+      }
+    }
+    return freed;
+  }
+
+  /**
+   * The oldest in-flight messages that at least `FAST_RETRANSMIT_GAP` newer acknowledged ones overtook
+   * and that were last sent `fastInterval` or more ago; marks them re-sent. Cheap: stops at the first
+   * message not overtaken, so it can run on every acknowledgement.
+   */
+  dueFast(now: number, fastInterval: number): InFlight[] {
+    const out: InFlight[] = [];
+    const highest = this.highestAcked;
+    if (highest === undefined) return out;
+    for (const entry of this.inFlight.values()) {
+      if (sequenceDiff(highest, entry.sequence) < FAST_RETRANSMIT_GAP) break;
+      if (now - entry.lastSent < fastInterval) continue;
+      entry.lastSent = now;
+      entry.attempts += 1;
+      out.push(entry);
+    }
+    return out;
   }
 
   /**

@@ -6,6 +6,8 @@ export interface DecodedMessage {
 
 /** Turns messages into body bytes and back. Both ends of a connection must use the same one. */
 export interface Serializer {
+  /** Names the format, so two native peers can tell they share it (offered in the handshake). */
+  readonly name?: string;
   serialize(type: string, payload: unknown): Uint8Array;
   /** Throws {@link SerializationError} (or any error) for bytes that are not a message. */
   deserialize(body: Uint8Array): DecodedMessage;
@@ -16,7 +18,6 @@ export class SerializationError extends Error {
   override name = 'SerializationError';
 }
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Adds Python's default `", "` and `": "` separators to compact JSON, outside strings. */
@@ -56,7 +57,8 @@ function encodeEnvelope(type: string, payload: unknown, pythonStyle: boolean): U
   } catch (err) {
     throw new SerializationError(`payload of "${type}" is not JSON-serializable: ${(err as Error).message}`);
   }
-  return encoder.encode(pythonStyle ? asciiOnly(pythonSeparators(json)) : json);
+  // Buffer.from uses Node's pool for small bodies: markedly cheaper than TextEncoder per message.
+  return Buffer.from(pythonStyle ? asciiOnly(pythonSeparators(json)) : json, 'utf8');
 }
 
 /** Parses a `{type, payload}` JSON body; any valid JSON of that shape is accepted. */
@@ -80,12 +82,14 @@ function decodeEnvelope(body: Uint8Array): DecodedMessage {
 
 /** The reference's JSON serializer, byte for byte: `", "`/`": "` separators and ASCII escapes. */
 export const jsonSerializer: Serializer = {
+  name: 'json',
   serialize: (type, payload) => encodeEnvelope(type, payload, true),
   deserialize: decodeEnvelope,
 };
 
 /** Compact JSON (no spaces, UTF-8): fewer bytes, still accepted by the reference. */
 export const compactJsonSerializer: Serializer = {
+  name: 'json',
   serialize: (type, payload) => encodeEnvelope(type, payload, false),
   deserialize: decodeEnvelope,
 };

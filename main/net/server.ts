@@ -15,7 +15,14 @@ import { ReservedType, Wire } from './protocol';
 import { DropReason, TrafficCounters } from './stats';
 import { startLanDiscovery, type LanDiscoveryHandle, type LanDiscoveryOptions } from './discovery';
 import { closeWhenDrained, openUdpSocket, trackedSend } from './udpSocket';
-import { SendQueueFullError } from './errors';
+import { PayloadTooLargeError, SendQueueFullError } from './errors';
+import type { Link } from './link';
+import type { Serializer } from './serialization';
+import { NativeAdmission } from './native/admission';
+import { NativeConnection } from './native/nativeConnection';
+import { isNativeDatagram } from './native/nativePacket';
+import { serializerFor, type NativeParams } from './native/negotiation';
+import { Native } from './native/nativeWire';
 
 /** Options of {@link Server.listen}. */
 export interface ServerOptions extends EndpointOptions {
@@ -52,6 +59,8 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private closing: Promise<void> | undefined;
   private socketClosed = false;
   private discovery: LanDiscoveryHandle | undefined;
+  private readonly admission: NativeAdmission;
+  private readonly acceptPayloads = new WeakMap<Peer, Record<string, unknown>>();
 
   /** Binds the port and starts serving. Rejects with a {@link BindError} naming a busy port. */
   static async listen<I extends MessageMap = Record<string, Record<string, unknown>>, O extends MessageMap = I>(
@@ -85,6 +94,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     this.connectListeners = new Listeners(onError);
     this.disconnectListeners = new Listeners(onError);
     this.messageListeners = new TypedListeners(onError);
+    this.admission = new NativeAdmission(resolved.native, resolved.serializer, resolved.clock);
     this.driver = new EndpointDriver(
       {
         handleDatagram: (data, from) => this.handleDatagram(data, from),
@@ -129,37 +139,54 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     return this.byId.get(peerId)?.rtt;
   }
 
-  /** Sends to one peer; returns false if no such peer. Throws on a body over 1200 bytes. */
+  /**
+   * Sends to one peer; returns false if no such peer. Throws PayloadTooLargeError on a body larger
+   * than the peer's connection carries (v1: 1200 bytes; native: `native.maxMessageSize`).
+   */
   sendTo<K extends keyof Out & string>(
     peerId: number,
     type: K,
     payload: Payload<Out, K>,
     channel: Channel = Channel.UNRELIABLE,
   ): boolean {
+    const ch = checkChannel(channel);
     const peer = this.byId.get(peerId);
-    const body = encodeBody(this.resolved.serializer, type, payload);
-    if (!peer) return false;
-    peer.connection.sendBody(body, checkChannel(channel));
+    if (!peer) {
+      encodeBody(this.resolved.serializer, type, payload); // still reports an unserializable payload
+      return false;
+    }
+    const link = peer.connection;
+    link.sendBody(encodeBody(link.serializer, type, payload, link.maxBody(ch)), ch);
     return true;
   }
 
   /**
-   * Sends to every peer but those in `exclude`, serializing once. Returns how many peers it went to. A peer
-   * whose reliable send queue is full is disconnected (reason: the queue is full) instead of failing the rest.
+   * Sends to every peer but those in `exclude`, serializing once per codec in use. Returns how many peers it
+   * went to. Throws PayloadTooLargeError before sending to anyone when some recipient cannot carry the body.
+   * A peer whose reliable send queue is full is disconnected (reason: the queue is full) instead of failing the rest.
    */
   broadcast<K extends keyof Out & string>(
     type: K,
     payload: Payload<Out, K>,
     options: { channel?: Channel; exclude?: Iterable<number> } = {},
   ): number {
-    const body = encodeBody(this.resolved.serializer, type, payload);
     const channel = checkChannel(options.channel ?? Channel.UNRELIABLE);
     const exclude = new Set(options.exclude ?? []);
+    const recipients = [...this.byId.values()].filter((peer) => !exclude.has(peer.id));
+    const bodies = new Map<Serializer, Uint8Array>([
+      [this.resolved.serializer, encodeBody(this.resolved.serializer, type, payload, Infinity)],
+    ]);
+    for (const { connection: link } of recipients) {
+      let body = bodies.get(link.serializer);
+      if (!body) bodies.set(link.serializer, (body = encodeBody(link.serializer, type, payload, Infinity)));
+      const limit = link.maxBody(channel);
+      if (body.byteLength > limit) throw new PayloadTooLargeError(type, body.byteLength, limit);
+    }
     let sent = 0;
-    for (const peer of [...this.byId.values()]) {
-      if (exclude.has(peer.id)) continue;
+    for (const peer of recipients) {
+      if (peer.connection.closed) continue;
       try {
-        peer.connection.sendBody(body, channel);
+        peer.connection.sendBody(bodies.get(peer.connection.serializer)!, channel);
       } catch (error) {
         // One peer that stopped acknowledging must not cost the others the message; its reliable stream
         // can no longer be complete, so it is dropped (as the reference drops a peer with too much unacked).
@@ -223,6 +250,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private handleDatagram(data: Uint8Array, from: RemoteInfo): void {
     this.counters.datagramsReceived += 1;
     this.counters.bytesReceived += data.byteLength;
+    if (isNativeDatagram(data)) return this.handleNative(data, from);
     if (data.byteLength < Wire.HEADER_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
     if (data.byteLength > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
     const header = unpackHeader(data)!;
@@ -242,37 +270,82 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       if (message.type !== ReservedType.CONNECT_REQUEST)
         return this.counters.drop(peer ? DropReason.BAD_TOKEN : DropReason.UNKNOWN_SOURCE);
       if (peer) return this.sendAccept(peer);
-      return this.accept(from);
+      return this.admit(from, message.payload, data.byteLength);
     }
+    if (!(peer!.connection instanceof Connection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
     peer!.connection.receive(header, message, data.byteLength);
   }
 
-  private accept(from: RemoteInfo): void {
+  /** A native datagram: only from a peer that negotiated the native protocol. */
+  private handleNative(data: Uint8Array, from: RemoteInfo): void {
+    if (data.byteLength > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
+    const peer = this.byEndpoint.get(`${from.address}:${from.port}`);
+    if (!peer) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
+    if (!(peer.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
+    peer.connection.receiveDatagram(data);
+  }
+
+  /** A connect request from an address without a peer: v1, a native challenge, or a native peer. */
+  private admit(from: RemoteInfo, payload: Record<string, unknown>, size: number): void {
+    const decision = this.admission.decide(payload, size, from.address, from.port);
+    switch (decision.kind) {
+      case 'drop':
+        return this.counters.drop(decision.reason);
+      case 'challenge':
+        return this.transmit(decision.datagram, from.port, from.address);
+      case 'v1':
+        return this.accept(from, undefined);
+      case 'native':
+        return this.accept(from, decision.params);
+    }
+  }
+
+  private accept(from: RemoteInfo, native: NativeParams | undefined): void {
     if (this.maxPeers !== undefined && this.byId.size >= this.maxPeers) return this.counters.drop(DropReason.FULL);
     const id = this.nextPeerId++;
-    const token = (this.options.randomToken ?? randomToken)();
     const ref: { peer?: Peer } = {};
-    const connection = new Connection({
-      token,
-      serializer: this.resolved.serializer,
-      clock: this.resolved.clock,
-      heartbeatInterval: this.resolved.heartbeatInterval,
-      timeout: this.resolved.timeout,
-      retransmit: this.resolved.retransmit,
-      maxQueued: this.resolved.maxQueued,
-      transmit: (datagram) => this.transmit(datagram, from.port, from.address),
+    const link = this.createLink(native, from, {
       onMessage: (type, payload) => this.messageListeners.emit(type, ref.peer!, payload as never),
       onClosed: (reason) => this.remove(ref.peer!, reason),
     });
-    const peer = (ref.peer = new Peer(id, from.address, from.port, connection));
+    const peer = (ref.peer = new Peer(id, from.address, from.port, link));
+    this.acceptPayloads.set(peer, native ? { peer_id: id, native } : { peer_id: id });
     this.byEndpoint.set(peer.endpoint, peer);
     this.byId.set(id, peer);
     this.sendAccept(peer);
     this.connectListeners.emit(peer);
   }
 
+  private createLink(
+    native: NativeParams | undefined,
+    from: RemoteInfo,
+    callbacks: Pick<ConstructorParameters<typeof Connection>[0], 'onMessage' | 'onClosed'>,
+  ): Link {
+    const r = this.resolved;
+    const common = {
+      token: (this.options.randomToken ?? randomToken)(),
+      clock: r.clock,
+      heartbeatInterval: r.heartbeatInterval,
+      timeout: r.timeout,
+      retransmit: r.retransmit,
+      maxQueued: r.maxQueued,
+      transmit: (datagram: Uint8Array) => this.transmit(datagram, from.port, from.address),
+      ...callbacks,
+    };
+    if (!native || !r.native) return new Connection({ ...common, serializer: r.serializer });
+    return new NativeConnection({
+      ...common,
+      serializer: serializerFor(native.codec, r.native.serializer),
+      mtu: native.mtu,
+      maxMessageSize: r.native.maxMessageSize,
+      reassemblyBytes: r.native.reassemblyBytes,
+      requestFlush: () => this.driver.requestPromptFlush(),
+    });
+  }
+
   private sendAccept(peer: Peer): void {
-    const body = this.resolved.serializer.serialize(ReservedType.CONNECT_ACCEPTED, { peer_id: peer.id });
+    const payload = this.acceptPayloads.get(peer) ?? { peer_id: peer.id };
+    const body = this.resolved.serializer.serialize(ReservedType.CONNECT_ACCEPTED, payload);
     const header = packHeader({ channel: 0, token: peer.token, sequence: 0, ack: 0, ackBitfield: 0 });
     const datagram = new Uint8Array(header.byteLength + body.byteLength);
     datagram.set(header);
@@ -291,7 +364,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     this.forEachConnection((c) => c.service(now));
   }
 
-  private forEachConnection(fn: (c: Connection) => void): void {
+  private forEachConnection(fn: (c: Link) => void): void {
     for (const peer of [...this.byId.values()]) fn(peer.connection);
   }
 
@@ -303,9 +376,9 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   }
 }
 
-/** Rejects channel ids outside the three v1 channels. */
+/** Rejects channel ids that are not a {@link Channel}. */
 export function checkChannel(channel: number): Channel {
-  if (channel !== 0 && channel !== 1 && channel !== 2)
+  if (channel !== 0 && channel !== 1 && channel !== 2 && channel !== 3)
     throw new RangeError(`unknown channel ${channel}; use Channel.*`);
   return channel;
 }

@@ -10,6 +10,12 @@ export const DropReason = {
   OUT_OF_WINDOW: 'out-of-window',
   FULL: 'server-full',
   INBOX_FULL: 'inbox-full',
+  /** UNRELIABLE_SEQUENCED message older than the newest delivered. */
+  STALE: 'stale',
+  /** Unreliable fragment that cannot be reassembled (bad count, over budget). */
+  BAD_FRAGMENT: 'bad-fragment',
+  /** A datagram of the other protocol than the peer negotiated. */
+  WRONG_PROTOCOL: 'wrong-protocol',
 } as const;
 
 /** One of the {@link DropReason} strings. */

@@ -6,6 +6,11 @@ export const Channel = {
   RELIABLE_ORDERED: 1,
   /** Arrives, delivered on first arrival. Independent events. */
   RELIABLE_UNORDERED: 2,
+  /**
+   * Sent once; anything older than the newest delivered is dropped. Snapshots. Native connections
+   * only: on a gale.net v1 connection it travels as UNRELIABLE (v1 has no sequence for it).
+   */
+  UNRELIABLE_SEQUENCED: 3,
 } as const;
 
 /** One of the {@link Channel} ids. */

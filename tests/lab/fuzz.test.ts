@@ -62,7 +62,7 @@ function streams(server: Server, client: Client, peerId: () => number) {
 }
 
 async function connectVia(relay: TapRelay, callbackErrors: unknown[]): Promise<Client> {
-  const client = new Client({ heartbeatInterval: 0.2, onCallbackError: (e) => callbackErrors.push(e) });
+  const client = new Client({ native: false, heartbeatInterval: 0.2, onCallbackError: (e) => callbackErrors.push(e) });
   cleanups.push(() => client.close());
   await client.connect('127.0.0.1', relay.port);
   return client;
@@ -78,6 +78,7 @@ describe('fuzz: captured traffic, mutated, at a live Server and Client on 127.0.
       const server = await Server.listen({
         port: 0,
         host: '127.0.0.1',
+        native: false,
         maxPeers: MAX_PEERS,
         heartbeatInterval: 0.2,
         onCallbackError: (e) => callbackErrors.push(e),

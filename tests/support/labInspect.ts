@@ -1,5 +1,5 @@
 import type { Client } from '../../main/net/index';
-import type { Connection } from '../../main/net/connection';
+import type { Link } from '../../main/net/link';
 import type { ReliableReceiver } from '../../main/net/reliableReceiver';
 import type { ReliableSender } from '../../main/net/reliableSender';
 
@@ -19,6 +19,9 @@ export interface ConnectionSizes {
   extraAcks: number;
   /** Pings waiting for their pong. */
   pings: number;
+  /** Native only: bytes of partial (fragmented) messages, and the most allowed. */
+  reassemblyBytes: number;
+  reassemblyLimit: number;
 }
 
 // The lab reads private state on purpose: bounds on internal structures are what the abuse suites prove, and
@@ -29,25 +32,37 @@ interface ConnectionInternals {
   extraAcks: Record<1 | 2, Set<number>>;
   pings: Map<number, number>;
 }
+interface NativeInternals {
+  outbox: { senders: Record<1 | 2, ReliableSender> };
+  inbox: { receivers: Record<1 | 2, ReliableReceiver<unknown>>; bufferedBytes: number };
+  pings: Map<number, number>;
+  opts: { reassemblyBytes: number };
+}
 
-/** Reads the sizes of a connection's internal structures. */
-export function connectionSizes(connection: Connection): ConnectionSizes {
-  const c = connection as unknown as ConnectionInternals;
+/** Reads the sizes of a connection's internal structures (v1 or native). */
+export function connectionSizes(connection: Link): ConnectionSizes {
   const channels = [1, 2] as const;
+  const native = connection.protocol === 'native' ? (connection as unknown as NativeInternals) : undefined;
+  const v1 = connection as unknown as ConnectionInternals;
+  const senders = native ? native.outbox.senders : v1.senders;
+  const receivers = native ? native.inbox.receivers : v1.receivers;
   return {
-    receiverBuffered: channels.map((ch) => c.receivers[ch].bufferedCount),
-    receiverWindow: c.receivers[1].window,
-    inFlight: channels.map((ch) => c.senders[ch].inFlightCount),
-    senderWindow: c.senders[1].window,
-    queued: channels.map((ch) => c.senders[ch].queuedCount),
-    extraAcks: channels.reduce((n, ch) => n + c.extraAcks[ch].size, 0),
-    pings: c.pings.size,
+    receiverBuffered: channels.map((ch) => receivers[ch].bufferedCount),
+    receiverWindow: receivers[1].window,
+    inFlight: channels.map((ch) => senders[ch].inFlightCount),
+    senderWindow: senders[1].window,
+    queued: channels.map((ch) => senders[ch].queuedCount),
+    extraAcks: native ? 0 : channels.reduce((n, ch) => n + v1.extraAcks[ch].size, 0),
+    pings: (native ?? v1).pings.size,
+    reassemblyBytes: native ? native.inbox.bufferedBytes : 0,
+    // Four reassemblers per connection, each bounded by the per-channel budget.
+    reassemblyLimit: native ? 4 * native.opts.reassemblyBytes : 0,
   };
 }
 
 /** The client's current connection, if connected. */
-export function clientConnection(client: Client): Connection | undefined {
-  return (client as unknown as { connection?: Connection }).connection;
+export function clientConnection(client: Client): Link | undefined {
+  return (client as unknown as { connection?: Link }).connection;
 }
 
 /** Every way `sizes` exceeds the bounds the transport promises; empty when all hold. */
@@ -58,5 +73,6 @@ export function boundViolations(sizes: ConnectionSizes, maxQueued: number): stri
   sizes.queued.forEach((n, i) => n > maxQueued && out.push(`sender ${i + 1} queues ${n}`));
   if (sizes.extraAcks > 128) out.push(`${sizes.extraAcks} extra acks pending`);
   if (sizes.pings > 16) out.push(`${sizes.pings} pings outstanding`);
+  if (sizes.reassemblyBytes > sizes.reassemblyLimit) out.push(`${sizes.reassemblyBytes} bytes in reassembly`);
   return out;
 }

@@ -133,14 +133,14 @@ describe('our Client with a reference-style server', () => {
     const connecting = client.connect('127.0.0.1', py.port);
     await waitFor(() => py.inbox.length > 0, 2000, 'connect request');
     const request = py.inbox[0]!;
-    expect(request).toMatchObject({
-      channel: 0,
-      token: 0n,
-      sequence: 0,
-      ack: 0,
-      bits: 0,
-      body: '{"type": "__connect_request__", "payload": {}}',
-    });
+    expect(request).toMatchObject({ channel: 0, token: 0n, sequence: 0, ack: 0, bits: 0 });
+    // The request is a reference-format connect request; the native offer rides in payload fields the
+    // reference ignores, padded so no answer outgrows it.
+    expect(request.body).toMatch(
+      /^\{"type": "__connect_request__", "payload": \{"native": \{"version": 1, "mtu": 1200/,
+    );
+    expect(JSON.parse(request.body).payload.native).toEqual({ version: 1, mtu: 1200, codec: 'json' });
+    expect(request.body.length + 21).toBeGreaterThanOrEqual(200);
     py.socket.send(
       build(0, token, 0, 0, 0, '{"type": "__connect_accepted__", "payload": {"peer_id": 3}}'),
       request.from.port,
@@ -149,6 +149,7 @@ describe('our Client with a reference-style server', () => {
     await connecting;
     expect(client.peerId).toBe(3);
     expect(client.token).toBe(token);
+    expect(client.protocol).toBe('v1'); // a plain accept: the server is a reference server
 
     // compact JSON from the server is accepted too; a wrong token is not
     py.socket.send(build(0, token, 0, 0, 0, '{"type":"snapshot","payload":{"x":1}}'), request.from.port, '127.0.0.1');

@@ -1,0 +1,37 @@
+import type { Channel } from '../../shared/net/channel';
+import type { ConnectionStats } from './netStats';
+import type { RttEstimator } from './rttEstimator';
+import type { Serializer } from './serialization';
+import type { TrafficCounters } from './stats';
+
+/** Which wire protocol a connection speaks. */
+export type WireProtocol = 'v1' | 'native';
+
+/** What Server, Client and Peer need of a connection, whichever protocol it speaks. */
+export interface Link {
+  readonly protocol: WireProtocol;
+  readonly token: bigint;
+  /** The body codec this connection speaks (native connections negotiate theirs). */
+  readonly serializer: Serializer;
+  readonly counters: TrafficCounters;
+  /** Heartbeat RTT, the reference's smoothed figure. */
+  readonly rtt: RttEstimator;
+  readonly closed: boolean;
+  /** Reliable messages (native: units) not yet acknowledged or still queued. */
+  readonly pendingReliable: number;
+  /** Largest body `sendBody` takes on `channel`, bytes. */
+  maxBody(channel: Channel): number;
+  /** Sends an already serialized body; throws SendQueueFullError when a reliable queue is full. */
+  sendBody(body: Uint8Array, channel: Channel): void;
+  /** Heartbeats, retransmissions, timeouts; then sends what waits. */
+  service(now: number): void;
+  /** Sends pending acknowledgements (and, natively, every frame waiting in the current datagram). */
+  flushAcks(): void;
+  /** A round-trip sample from outside the connection (the handshake). */
+  addRttSample(seconds: number): void;
+  stats(): ConnectionStats;
+  /** Ends locally without telling the other side. */
+  close(reason: string, byRemote: boolean): void;
+  /** Tells the other side, then closes. */
+  disconnect(reason: string): void;
+}

@@ -1,0 +1,54 @@
+import type { ResolvedNativeOptions } from '../endpointOptions';
+import { packHeader } from '../header';
+import { ReservedType } from '../protocol';
+import type { Serializer } from '../serialization';
+import { DropReason } from '../stats';
+import { ConnectCookies, encodeCookie } from './connectCookie';
+import { acceptOffer, cookieBinding, parseOffer, type NativeParams } from './negotiation';
+import { Native } from './nativeWire';
+
+/** What to do with a connect request from an address that has no peer yet. */
+export type AdmissionDecision =
+  | { kind: 'v1' }
+  | { kind: 'native'; params: NativeParams }
+  | { kind: 'challenge'; datagram: Uint8Array }
+  | { kind: 'drop'; reason: DropReason };
+
+/**
+ * The server's door for connect requests. A request without an offer is v1 (the reference's
+ * way). An offer must echo a cookie this door issued to the same address and port recently;
+ * until it does, the answer is a challenge and no state is kept, so spoofed requests cost one
+ * small reply each and no peer slot.
+ */
+export class NativeAdmission {
+  private readonly cookies: ConnectCookies;
+
+  constructor(
+    private readonly native: ResolvedNativeOptions | undefined,
+    /** The v1 handshake codec (the challenge travels in v1 framing). */
+    private readonly serializer: Serializer,
+    clock: () => number,
+  ) {
+    this.cookies = new ConnectCookies({ clock });
+  }
+
+  /** Decides on a connect request's payload (`size`: the whole datagram, for the amplification check). */
+  decide(payload: Record<string, unknown>, size: number, address: string, port: number): AdmissionDecision {
+    const offer = this.native ? parseOffer(payload) : undefined;
+    if (!offer || !this.native) return { kind: 'v1' };
+    // A reply must never be larger than its request, or spoofed requests become an amplifier.
+    if (size < Native.MIN_OFFER_DATAGRAM) return { kind: 'drop', reason: DropReason.TOO_SHORT };
+    const binding = cookieBinding(offer);
+    if (offer.cookie && this.cookies.verify(offer.cookie, address, port, binding)) {
+      return { kind: 'native', params: acceptOffer(offer, this.native) };
+    }
+    const cookie = encodeCookie(this.cookies.issue(address, port, binding));
+    const body = this.serializer.serialize(ReservedType.NATIVE_CHALLENGE, { cookie });
+    const header = packHeader({ channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 });
+    const datagram = new Uint8Array(header.byteLength + body.byteLength);
+    datagram.set(header);
+    datagram.set(body, header.byteLength);
+    if (datagram.byteLength > size) return { kind: 'drop', reason: DropReason.TOO_SHORT };
+    return { kind: 'challenge', datagram };
+  }
+}

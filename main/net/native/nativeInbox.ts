@@ -1,0 +1,141 @@
+import { Channel } from '../../../shared/net/channel';
+import { ReliableReceiver } from '../reliableReceiver';
+import { isSequenceNewer } from '../sequence';
+import { DropReason } from '../stats';
+import { encodeAckFrame } from './nativeFrames';
+import { RELIABLE_CHANNELS, type ReliableChannel } from './nativeOutbox';
+import { Native } from './nativeWire';
+import { Reassembler } from './reassembler';
+
+/** What the inbox reports to its connection. */
+export interface NativeInboxEvents {
+  deliver(body: Uint8Array, channel: Channel): void;
+  drop(reason: DropReason): void;
+  duplicate(): void;
+  /** The peer broke the protocol in a way that cannot be skipped (a reliable message that cannot be rebuilt). */
+  fail(reason: string): void;
+}
+
+/** Limits of {@link NativeInbox}. */
+export interface NativeInboxOptions {
+  /** Largest message rebuilt from fragments, bytes. */
+  maxMessageSize: number;
+  /** Largest unreliable message rebuilt from fragments, bytes. */
+  maxUnreliableSize: number;
+  /** Bytes of partial messages held per reliable channel. */
+  reassemblyBytes: number;
+  /** Bytes fragments carry at least (the smallest MTU's piece), to bound the fragment count. */
+  pieceSize: number;
+  /** Seconds an incomplete unreliable message is kept. */
+  unreliableExpiry: number;
+}
+
+interface Unit {
+  seq: number;
+  index: number;
+  count: number;
+  body: Uint8Array;
+}
+
+/**
+ * The receiving half of a native connection: reliable windows, the sequenced channel's
+ * staleness filter, reassembly of fragments, and the acknowledgements owed.
+ */
+export class NativeInbox {
+  private readonly receivers: Record<ReliableChannel, ReliableReceiver<Unit>>;
+  private readonly reassemblers: Record<Channel, Reassembler>;
+  private readonly ackDirty: Record<ReliableChannel, boolean> = { 1: false, 2: false };
+  private readonly bitmap = new Uint8Array(Native.MAX_ACK_BITMAP);
+  private newestSequenced: number | undefined;
+
+  constructor(
+    options: NativeInboxOptions,
+    private readonly events: NativeInboxEvents,
+  ) {
+    const window = Native.SEND_WINDOW;
+    this.receivers = {
+      1: new ReliableReceiver({ ordered: true, window }),
+      2: new ReliableReceiver({ ordered: false, window }),
+    };
+    const reliable = () =>
+      new Reassembler({
+        maxBytes: options.reassemblyBytes,
+        maxMessages: window,
+        maxFragments: Math.ceil(options.maxMessageSize / options.pieceSize),
+      });
+    const unreliable = () =>
+      new Reassembler({
+        maxBytes: Math.min(options.reassemblyBytes, 4 * options.maxUnreliableSize),
+        maxMessages: 64,
+        maxFragments: Math.ceil(options.maxUnreliableSize / options.pieceSize),
+        expireAfter: options.unreliableExpiry,
+      });
+    this.reassemblers = { 0: unreliable(), 1: reliable(), 2: reliable(), 3: unreliable() };
+  }
+
+  /** A MESSAGE frame (count 1) or FRAGMENT frame arrived. */
+  unit(channel: Channel, seq: number, index: number, count: number, body: Uint8Array, now: number): void {
+    if (channel === Channel.RELIABLE_ORDERED || channel === Channel.RELIABLE_UNORDERED) {
+      this.reliable(channel, { seq, index, count, body }, now);
+      return;
+    }
+    if (channel === Channel.UNRELIABLE_SEQUENCED && !this.isFresh(seq)) return this.events.drop(DropReason.STALE);
+    if (count === 1) return this.deliverUnreliable(channel, seq, body);
+    const result = this.reassemblers[channel].add(seq, index, count, body, now);
+    if (result.kind === 'complete') this.deliverUnreliable(channel, seq, result.body);
+    else if (result.kind === 'rejected') this.events.drop(DropReason.BAD_FRAGMENT);
+  }
+
+  /** ACK frames for channels that received something since the last call. */
+  takeAcks(): Uint8Array[] {
+    const frames: Uint8Array[] = [];
+    for (const channel of RELIABLE_CHANNELS) {
+      if (!this.ackDirty[channel]) continue;
+      this.ackDirty[channel] = false;
+      const { next, length } = this.receivers[channel].cumulativeAck(this.bitmap);
+      frames.push(encodeAckFrame(channel, next, this.bitmap.subarray(0, length)));
+    }
+    return frames;
+  }
+
+  /** Drops unreliable partial messages that waited too long. */
+  expire(now: number): void {
+    this.reassemblers[Channel.UNRELIABLE].expire(now);
+    this.reassemblers[Channel.UNRELIABLE_SEQUENCED].expire(now);
+  }
+
+  /** Bytes held in partial messages, all channels. */
+  get bufferedBytes(): number {
+    return Object.values(this.reassemblers).reduce((n, r) => n + r.bufferedBytes, 0);
+  }
+
+  private reliable(channel: ReliableChannel, unit: Unit, now: number): void {
+    // Whatever became of it, the sender needs to hear: a duplicate means our ack was lost.
+    this.ackDirty[channel] = true;
+    const status = this.receivers[channel].receive(unit.seq, unit, (u) => this.deliverReliable(channel, u, now));
+    if (status === 'duplicate') this.events.duplicate();
+    else if (status === 'out-of-window') this.events.drop(DropReason.OUT_OF_WINDOW);
+  }
+
+  private deliverReliable(channel: ReliableChannel, unit: Unit, now: number): void {
+    if (unit.count === 1) return this.events.deliver(unit.body, channel);
+    const key = (unit.seq - unit.index) >>> 0;
+    const result = this.reassemblers[channel].add(key, unit.index, unit.count, unit.body, now);
+    if (result.kind === 'complete') this.events.deliver(result.body, channel);
+    else if (result.kind === 'rejected')
+      this.events.fail(`reliable message could not be reassembled (${result.reason})`);
+  }
+
+  private deliverUnreliable(channel: Channel, seq: number, body: Uint8Array): void {
+    if (channel === Channel.UNRELIABLE_SEQUENCED) {
+      // A later message may have completed while this one's fragments were in flight.
+      if (!this.isFresh(seq)) return this.events.drop(DropReason.STALE);
+      this.newestSequenced = seq;
+    }
+    this.events.deliver(body, channel);
+  }
+
+  private isFresh(seq: number): boolean {
+    return this.newestSequenced === undefined || isSequenceNewer(seq, this.newestSequenced);
+  }
+}

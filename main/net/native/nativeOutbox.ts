@@ -1,0 +1,89 @@
+import { Channel } from '../../../shared/net/channel';
+import { ReliableSender, type InFlight } from '../reliableSender';
+import { SendQueueFullError } from '../errors';
+import { encodeFragmentFrame, encodeMessageFrame } from './nativeFrames';
+import { MAX_FRAME_OVERHEAD, Native } from './nativeWire';
+import type { PacketWriter } from './packetWriter';
+import { splitMessage } from './fragmenter';
+
+/** The reliable channels, whose units are numbered and acknowledged. */
+export type ReliableChannel = typeof Channel.RELIABLE_ORDERED | typeof Channel.RELIABLE_UNORDERED;
+
+/** The reliable channels in service order. */
+export const RELIABLE_CHANNELS: readonly ReliableChannel[] = [Channel.RELIABLE_ORDERED, Channel.RELIABLE_UNORDERED];
+
+/** Options of {@link NativeOutbox}. */
+export interface NativeOutboxOptions {
+  writer: PacketWriter;
+  /** Units (messages or fragments) that may wait behind the send window, per channel. */
+  maxQueued: number;
+}
+
+/**
+ * The sending half of a native connection: numbers and fragments messages, keeps reliable units
+ * until acknowledged, and packs frames into the writer's datagrams.
+ */
+export class NativeOutbox {
+  readonly senders: Record<ReliableChannel, ReliableSender>;
+  /** Body bytes one fragment carries, so a fragment frame always fits one datagram. */
+  readonly pieceSize: number;
+  private nextUnreliableId = 0;
+  private nextSequenced = 0;
+
+  constructor(private readonly options: NativeOutboxOptions) {
+    const sender = () =>
+      new ReliableSender({ maxQueued: options.maxQueued, window: Native.SEND_WINDOW, ackReach: Native.SEND_WINDOW });
+    this.senders = { 1: sender(), 2: sender() };
+    this.pieceSize = options.writer.maxFrame - MAX_FRAME_OVERHEAD;
+  }
+
+  /** Reliable units not yet acknowledged plus those queued behind the window. */
+  get pendingReliable(): number {
+    return RELIABLE_CHANNELS.reduce((n, c) => n + this.senders[c].inFlightCount + this.senders[c].queuedCount, 0);
+  }
+
+  /** Queues or packs one serialized message; throws {@link SendQueueFullError} when a reliable queue is full. */
+  send(body: Uint8Array, channel: Channel, now: number): void {
+    const writer = this.options.writer;
+    if (channel === Channel.RELIABLE_ORDERED || channel === Channel.RELIABLE_UNORDERED) {
+      this.enqueueReliable(channel, body);
+      this.flushSendable(channel, now);
+      return;
+    }
+    const seq = channel === Channel.UNRELIABLE_SEQUENCED ? (this.nextSequenced = (this.nextSequenced + 1) >>> 0) : 0;
+    if (body.byteLength + MAX_FRAME_OVERHEAD <= writer.maxFrame) {
+      writer.append(encodeMessageFrame(channel, seq, body));
+      return;
+    }
+    // Unreliable fragments share one id: the sequenced channel's number, or a message counter.
+    const id = channel === Channel.UNRELIABLE ? (this.nextUnreliableId = (this.nextUnreliableId + 1) >>> 0) : seq;
+    const pieces = splitMessage(body, this.pieceSize);
+    pieces.forEach((piece, index) => writer.append(encodeFragmentFrame(channel, id, index, pieces.length, piece)));
+  }
+
+  /** Moves queued units into the window while it has room, and packs them. */
+  flushSendable(channel: ReliableChannel, now: number): void {
+    for (const entry of this.senders[channel].takeSendable(now)) this.options.writer.append(entry.body);
+  }
+
+  /** Packs units again (retransmission). */
+  resend(entries: readonly InFlight[]): void {
+    for (const entry of entries) this.options.writer.append(entry.body);
+  }
+
+  private enqueueReliable(channel: ReliableChannel, body: Uint8Array): void {
+    const sender = this.senders[channel];
+    // Each unit's frame is built once, with the sequence it will carry, and re-sent as is.
+    if (body.byteLength + MAX_FRAME_OVERHEAD <= this.options.writer.maxFrame) {
+      if (!sender.canQueue(1)) throw new SendQueueFullError(sender.maxQueued);
+      sender.enqueue(encodeMessageFrame(channel, sender.nextEnqueuedSequence, body));
+      return;
+    }
+    const pieces = splitMessage(body, this.pieceSize);
+    // All or nothing: a message queued in part would leave a hole no retransmission can fill.
+    if (!sender.canQueue(pieces.length)) throw new SendQueueFullError(sender.maxQueued);
+    pieces.forEach((piece, index) =>
+      sender.enqueue(encodeFragmentFrame(channel, sender.nextEnqueuedSequence, index, pieces.length, piece)),
+    );
+  }
+}

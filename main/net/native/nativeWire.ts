@@ -1,0 +1,38 @@
+/** Fixed facts of the native protocol (see README.md beside this file). */
+export const Native = {
+  /** First byte of every native datagram; v1 datagrams start with a channel byte 0–2. */
+  MAGIC: 0xa7,
+  /** Protocol version offered and accepted inside the v1 handshake. */
+  VERSION: 1,
+  /** magic(1) + token(8). */
+  HEADER_SIZE: 9,
+  /** Default datagram size: fits every IPv4 path, VPNs and PPPoE included. */
+  DEFAULT_MTU: 1200,
+  /** Smallest and largest datagram size either side may ask for. */
+  MIN_MTU: 576,
+  MAX_MTU: 1472,
+  /** Reliable units in flight per channel; the ACK bitmap covers the whole window. */
+  SEND_WINDOW: 1024,
+  /** Largest ACK bitmap: SEND_WINDOW bits. */
+  MAX_ACK_BITMAP: 128,
+  /** Longest disconnect reason on the wire, bytes. */
+  MAX_REASON: 200,
+  /** Offers are padded to this size so no reply (challenge or accept) is larger than its request. */
+  MIN_OFFER_DATAGRAM: 200,
+} as const;
+
+/** Frame kinds inside a native datagram. */
+export const Frame = {
+  MESSAGE: 0x01,
+  FRAGMENT: 0x02,
+  ACK: 0x03,
+  PING: 0x04,
+  PONG: 0x05,
+  DISCONNECT: 0x06,
+} as const;
+
+/** One of the {@link Frame} kinds. */
+export type Frame = (typeof Frame)[keyof typeof Frame];
+
+/** Bytes a MESSAGE or FRAGMENT frame needs before its body, at most (kind, channel, 4 varints). */
+export const MAX_FRAME_OVERHEAD = 2 + 4 * 5;

@@ -1,0 +1,76 @@
+import { compactJsonSerializer, type Serializer } from '../serialization';
+import { Wire } from '../protocol';
+import { decodeCookie, encodeCookie } from './connectCookie';
+import { Native } from './nativeWire';
+
+/** What a client offers, and what a server accepts: the native protocol's parameters. */
+export interface NativeParams {
+  version: number;
+  /** Largest datagram, bytes. */
+  mtu: number;
+  /** Name of the body codec. */
+  codec: string;
+}
+
+/** A client's offer, with the cookie from a challenge once it has one. */
+export interface NativeOffer extends NativeParams {
+  cookie?: Uint8Array;
+}
+
+/** The codec name both ends always understand: JSON (compact out, any JSON in). */
+export const FALLBACK_CODEC = 'json';
+const MAX_CODEC_NAME = 64;
+
+/**
+ * The connect-request payload carrying an offer, padded so the request is at least
+ * {@link Native.MIN_OFFER_DATAGRAM} bytes once serialized (no reply may outgrow it).
+ */
+export function offerPayload(offer: NativeOffer, serializer: Serializer, type: string): Record<string, unknown> {
+  const native: Record<string, unknown> = { version: offer.version, mtu: offer.mtu, codec: offer.codec };
+  if (offer.cookie) native.cookie = encodeCookie(offer.cookie);
+  const bare = serializer.serialize(type, { native, pad: '' }).byteLength + Wire.HEADER_SIZE;
+  return { native, pad: '.'.repeat(Math.max(0, Native.MIN_OFFER_DATAGRAM - bare)) };
+}
+
+/** Reads an offer from a connect request's payload; undefined when there is none or it is malformed. */
+export function parseOffer(payload: Record<string, unknown>): NativeOffer | undefined {
+  const params = parseParams(payload.native);
+  if (!params) return undefined;
+  const raw = (payload.native as Record<string, unknown>).cookie;
+  if (raw === undefined) return params;
+  const cookie = decodeCookie(raw);
+  return cookie ? { ...params, cookie } : undefined;
+}
+
+/** Reads accepted parameters from a connect-accepted payload; undefined means the server speaks only v1. */
+export function parseAccepted(payload: Record<string, unknown>): NativeParams | undefined {
+  return parseParams(payload.native);
+}
+
+/** What the server accepts of an offer: our version, the smaller MTU, the offered codec if it is ours. */
+export function acceptOffer(offer: NativeParams, ours: { mtu: number; serializer: Serializer }): NativeParams {
+  return {
+    version: Native.VERSION,
+    mtu: Math.min(offer.mtu, ours.mtu),
+    codec: ours.serializer.name === offer.codec ? offer.codec : FALLBACK_CODEC,
+  };
+}
+
+/** The serializer for an accepted codec name: ours when it names ours, else the JSON fallback. */
+export function serializerFor(codec: string, ours: Serializer): Serializer {
+  return codec === ours.name && codec !== FALLBACK_CODEC ? ours : compactJsonSerializer;
+}
+
+/** The string a cookie binds besides address and port, so a cookie cannot be replayed with other terms. */
+export function cookieBinding(offer: NativeParams): string {
+  return `${offer.version}/${offer.mtu}/${offer.codec}`;
+}
+
+function parseParams(value: unknown): NativeParams | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { version, mtu, codec } = value as Record<string, unknown>;
+  if (!Number.isInteger(version) || (version as number) < 1) return undefined;
+  if (!Number.isInteger(mtu) || (mtu as number) < Native.MIN_MTU || (mtu as number) > Native.MAX_MTU) return undefined;
+  if (typeof codec !== 'string' || codec.length === 0 || codec.length > MAX_CODEC_NAME) return undefined;
+  return { version: Math.min(version as number, Native.VERSION), mtu: mtu as number, codec };
+}

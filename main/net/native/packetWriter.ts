@@ -1,0 +1,54 @@
+import { Native } from './nativeWire';
+
+/**
+ * Packs frames into datagrams of at most `mtu` bytes behind the native header. A datagram
+ * leaves when the next frame does not fit, or on `flush()` (end of a tick).
+ */
+export class PacketWriter {
+  private readonly buffer: Uint8Array;
+  private length: number = Native.HEADER_SIZE;
+
+  constructor(
+    token: bigint,
+    /** Largest datagram, bytes. */
+    readonly mtu: number,
+    private readonly send: (datagram: Uint8Array) => void,
+  ) {
+    this.buffer = new Uint8Array(mtu);
+    this.buffer[0] = Native.MAGIC;
+    new DataView(this.buffer.buffer).setBigUint64(1, token);
+  }
+
+  /** Largest frame one datagram can carry. */
+  get maxFrame(): number {
+    return this.mtu - Native.HEADER_SIZE;
+  }
+
+  /** Whether frames wait to be sent. */
+  get pending(): boolean {
+    return this.length > Native.HEADER_SIZE;
+  }
+
+  /** Bytes still free in the datagram being filled. */
+  get room(): number {
+    return this.mtu - this.length;
+  }
+
+  /** Adds one frame; throws RangeError for a frame that no datagram can hold. */
+  append(frame: Uint8Array): void {
+    if (frame.byteLength > this.maxFrame) throw new RangeError(`frame of ${frame.byteLength} bytes exceeds the MTU`);
+    if (frame.byteLength > this.room) this.flush();
+    this.buffer.set(frame, this.length);
+    this.length += frame.byteLength;
+  }
+
+  /** Sends the datagram being filled, if it holds any frame. */
+  flush(): void {
+    if (!this.pending) return;
+    // A copy: the socket may still hold the datagram when the buffer is refilled.
+    const datagram = Buffer.allocUnsafe(this.length);
+    datagram.set(this.buffer.subarray(0, this.length));
+    this.length = Native.HEADER_SIZE;
+    this.send(datagram);
+  }
+}

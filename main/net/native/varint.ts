@@ -1,0 +1,70 @@
+/** Bytes the unsigned LEB128 form of `value` (0 ≤ value < 2^32) takes. */
+export function varintSize(value: number): number {
+  if (value < 0x80) return 1;
+  if (value < 0x4000) return 2;
+  if (value < 0x200000) return 3;
+  if (value < 0x10000000) return 4;
+  return 5;
+}
+
+/** Writes `value` (0 ≤ value < 2^32) as unsigned LEB128 at `offset`; returns the offset after it. */
+export function writeVarint(target: Uint8Array, offset: number, value: number): number {
+  let v = value >>> 0;
+  while (v >= 0x80) {
+    target[offset++] = (v & 0x7f) | 0x80;
+    v >>>= 7;
+  }
+  target[offset++] = v;
+  return offset;
+}
+
+/** A cursor over untrusted bytes: every read checks bounds and throws {@link TruncatedError}. */
+export class ByteReader {
+  offset: number;
+
+  constructor(
+    readonly data: Uint8Array,
+    offset = 0,
+  ) {
+    this.offset = offset;
+  }
+
+  /** Bytes left to read. */
+  get remaining(): number {
+    return this.data.byteLength - this.offset;
+  }
+
+  /** One byte. */
+  u8(): number {
+    if (this.offset >= this.data.byteLength) throw new TruncatedError();
+    return this.data[this.offset++]!;
+  }
+
+  /** An unsigned LEB128 value below 2^32, in at most 5 bytes. */
+  varint(): number {
+    let result = 0;
+    for (let shift = 0; shift < 35; shift += 7) {
+      const byte = this.u8();
+      if (shift === 28 && byte > 0x0f) throw new TruncatedError('varint exceeds 32 bits');
+      result += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return result;
+    }
+    throw new TruncatedError('varint longer than 5 bytes');
+  }
+
+  /** `length` bytes as a view (no copy). */
+  bytes(length: number): Uint8Array {
+    if (length > this.remaining) throw new TruncatedError();
+    const out = this.data.subarray(this.offset, this.offset + length);
+    this.offset += length;
+    return out;
+  }
+}
+
+/** Bytes ended before a field did, or a field is malformed. */
+export class TruncatedError extends Error {
+  override name = 'TruncatedError';
+  constructor(message = 'datagram ends inside a field') {
+    super(message);
+  }
+}
