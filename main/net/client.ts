@@ -345,6 +345,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     if (attempt.requests === (attempt.cookie ? 2 : 1)) connection.addRttSample(now - attempt.lastRequest);
     this.connection = connection;
     this.stateValue = 'connected';
+    // Speak at once: the first ping also confirms us to a v1 server, which reclaims silent peers' slots.
+    connection.service(r.clock());
     attempt.resolve();
     this.connectListeners.emit();
   }

@@ -25,6 +25,11 @@ export interface ConnectionOptions {
   maxAttempts?: number;
   /** Reliable messages that may wait behind the send window, per channel. */
   maxQueued?: number;
+  /**
+   * false for a server's new v1 peer: no heartbeats until the other side has sent something, since
+   * v1 cannot tell a real client from a spoofed request. Default true (a client heard the accept).
+   */
+  confirmed?: boolean;
 }
 
 const RELIABLE = [Channel.RELIABLE_ORDERED, Channel.RELIABLE_UNORDERED] as const;
@@ -54,6 +59,7 @@ export class Connection implements Link {
   private nextPingId = 1;
   private lastPingSent: number;
   private lastSeen: number;
+  private heard = false;
   private closedReason: string | undefined;
   private readonly ackBody: Uint8Array;
   private readonly rates: RateWindow;
@@ -65,8 +71,10 @@ export class Connection implements Link {
       timeout: Defaults.TIMEOUT,
       maxAttempts: 10,
       maxQueued: 65_536,
+      confirmed: true,
       ...options,
     };
+    this.heard = this.opts.confirmed;
     this.token = options.token;
     this.rtt = new RttEstimator(options.retransmit);
     this.rto = new RttEstimator(options.retransmit);
@@ -101,6 +109,14 @@ export class Connection implements Link {
   /** The body codec of this connection. */
   get serializer(): Serializer {
     return this.opts.serializer;
+  }
+
+  /**
+   * Whether the other side has sent anything with the token since the accept: proof it receives at
+   * its address. Until then no heartbeats go out, so a spoofed request reflects one accept, no more.
+   */
+  get confirmed(): boolean {
+    return this.heard;
   }
 
   /** Whether the connection has ended. */
@@ -141,6 +157,7 @@ export class Connection implements Link {
     if (this.closed) return;
     const now = this.opts.clock();
     this.lastSeen = now;
+    this.heard = true;
     this.counters.datagramsReceived += 1;
     this.counters.bytesReceived += size;
     if (header.channel === Channel.UNRELIABLE) this.receiveControl(message, now);
@@ -155,7 +172,7 @@ export class Connection implements Link {
       return;
     }
     this.rates.roll(now, this.counters);
-    if (now - this.lastPingSent >= this.opts.heartbeatInterval) this.sendPing(now);
+    if (this.heard && now - this.lastPingSent >= this.opts.heartbeatInterval) this.sendPing(now);
     for (const channel of RELIABLE) {
       const sender = this.senders[channel];
       const oldest = sender.oldest();

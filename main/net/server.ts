@@ -301,7 +301,9 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   private accept(from: RemoteInfo, native: NativeParams | undefined): void {
-    if (this.maxPeers !== undefined && this.byId.size >= this.maxPeers) return this.counters.drop(DropReason.FULL);
+    if (this.maxPeers !== undefined && this.byId.size >= this.maxPeers && !this.reclaimUnconfirmedSlot()) {
+      return this.counters.drop(DropReason.FULL);
+    }
     const id = this.nextPeerId++;
     const ref: { peer?: Peer } = {};
     const link = this.createLink(native, from, {
@@ -314,6 +316,19 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     this.byId.set(id, peer);
     this.sendAccept(peer);
     this.connectListeners.emit(peer);
+  }
+
+  /**
+   * Frees the slot of the oldest v1 peer that never sent anything after its accept. v1 has no
+   * address check, so such a peer may be a spoofed request; a real client would have spoken by now.
+   */
+  private reclaimUnconfirmedSlot(): boolean {
+    for (const peer of this.byId.values()) {
+      if (peer.connection.confirmed) continue;
+      peer.connection.close('never answered after connecting: slot given to a newer client', false);
+      return true;
+    }
+    return false;
   }
 
   private createLink(
@@ -332,7 +347,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       transmit: (datagram: Uint8Array) => this.transmit(datagram, from.port, from.address),
       ...callbacks,
     };
-    if (!native || !r.native) return new Connection({ ...common, serializer: r.serializer });
+    if (!native || !r.native) return new Connection({ ...common, serializer: r.serializer, confirmed: false });
     return new NativeConnection({
       ...common,
       serializer: serializerFor(native.codec, r.native.serializer),
