@@ -5,6 +5,7 @@ import type { BenchResult } from './benchResult';
 import { benchGameHost } from './gameHost';
 import { benchRenderFrame } from './renderFrame';
 import { benchTwoProcess } from './twoProcess';
+import { codecBench } from './codec';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
 
@@ -25,7 +26,8 @@ function print(section: string, results: BenchResult[], baselineLabel = 'raw dgr
 
 async function main(): Promise<void> {
   console.log(`LAN Party benchmarks — node ${process.version}, loopback 127.0.0.1`);
-  print('gale.net v1 transport vs raw dgram (two processes)', await benchTwoProcess());
+  print('transport, gale.net v1 and native, vs raw dgram (two processes)', await benchTwoProcess());
+  print('binary codec vs JSON, 20-entity snapshot (one process)', await codecBench(), 'reference JSON');
   print('link conditioner (impairments off) vs raw dgram (one process)', await benchConditioner());
   print(
     'reliable delivery latency, one way, through the link conditioner (20 ms each way)',

@@ -3,6 +3,9 @@ export { Channel, isReliableChannel } from '../../shared/net/channel';
 export { Server, type ServerOptions, type MessageMap } from './server';
 export { Client, type ClientState } from './client';
 export { Peer } from './peer';
+export type { WireProtocol } from './link';
+export type { NativeOptions } from './endpointOptions';
+export * as codec from './codec';
 export type { EndpointOptions } from './endpointOptions';
 export type { DriveMode } from './driver';
 export {

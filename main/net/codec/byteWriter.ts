@@ -1,0 +1,158 @@
+import { CodecFailure } from './codecFailure';
+import { slabCopy } from './slabCopy';
+
+/** Largest body the codec will build; beyond it encoding fails instead of exhausting memory. */
+export const MAX_ENCODED_BYTES = 16 * 1024 * 1024;
+
+/** Capacity kept between messages; a buffer grown past it for one big message is dropped afterwards. */
+const KEEP_CAPACITY = 64 * 1024;
+
+/**
+ * A reusable, growable output buffer. Fixed-width writes assume the caller reserved room with {@link ensure}
+ * (the schema reserves a whole struct's fixed part at once); variable-length writes reserve for themselves.
+ */
+export class ByteWriter {
+  bytes: Uint8Array;
+  view: DataView;
+  pos = 0;
+
+  constructor(private readonly initialCapacity = 1024) {
+    this.bytes = new Uint8Array(initialCapacity);
+    this.view = new DataView(this.bytes.buffer);
+  }
+
+  /** Starts a new message, shrinking a buffer that one big message grew. */
+  reset(): void {
+    this.pos = 0;
+    if (this.bytes.length > KEEP_CAPACITY) this.replace(this.initialCapacity);
+  }
+
+  /** Makes room for `n` more bytes. */
+  ensure(n: number): void {
+    if (this.pos + n > this.bytes.length) this.grow(this.pos + n);
+  }
+
+  /** An exact-length copy of what was written, safe to keep after the next message (see {@link slabCopy}). */
+  finish(): Uint8Array {
+    return slabCopy(this.bytes, this.pos);
+  }
+
+  u8(v: number): void {
+    this.bytes[this.pos++] = v;
+  }
+
+  u16(v: number): void {
+    this.view.setUint16(this.pos, v, true);
+    this.pos += 2;
+  }
+
+  u32(v: number): void {
+    this.view.setUint32(this.pos, v, true);
+    this.pos += 4;
+  }
+
+  i32(v: number): void {
+    this.view.setInt32(this.pos, v, true);
+    this.pos += 4;
+  }
+
+  f32(v: number): void {
+    this.view.setFloat32(this.pos, v, true);
+    this.pos += 4;
+  }
+
+  f64(v: number): void {
+    this.view.setFloat64(this.pos, v, true);
+    this.pos += 8;
+  }
+
+  /** Unsigned LEB128 of an integer in 0..2^32-1 (at most 5 bytes; room must be reserved). */
+  varint(v: number): void {
+    const bytes = this.bytes;
+    let pos = this.pos;
+    while (v > 0x7f) {
+      bytes[pos++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    bytes[pos++] = v;
+    this.pos = pos;
+  }
+
+  /** Writes a varint length then the UTF-8 of `s`, whose UTF-8 length the caller measured as `byteLength`. */
+  utf8(s: string, byteLength: number): void {
+    this.ensure(5 + byteLength);
+    this.varint(byteLength);
+    const bytes = this.bytes;
+    let pos = this.pos;
+    const n = s.length;
+    if (byteLength === n) {
+      // ASCII: one byte per code unit, no encoder call.
+      for (let i = 0; i < n; i++) bytes[pos++] = s.charCodeAt(i);
+    } else {
+      for (let i = 0; i < n; i++) {
+        let c = s.charCodeAt(i);
+        if (c < 0x80) {
+          bytes[pos++] = c;
+        } else if (c < 0x800) {
+          bytes[pos++] = 0xc0 | (c >> 6);
+          bytes[pos++] = 0x80 | (c & 0x3f);
+        } else if (c >= 0xd800 && c <= 0xdbff) {
+          // A pair: utf8Length already rejected lone surrogates.
+          c = 0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(++i) - 0xdc00);
+          bytes[pos++] = 0xf0 | (c >> 18);
+          bytes[pos++] = 0x80 | ((c >> 12) & 0x3f);
+          bytes[pos++] = 0x80 | ((c >> 6) & 0x3f);
+          bytes[pos++] = 0x80 | (c & 0x3f);
+        } else {
+          bytes[pos++] = 0xe0 | (c >> 12);
+          bytes[pos++] = 0x80 | ((c >> 6) & 0x3f);
+          bytes[pos++] = 0x80 | (c & 0x3f);
+        }
+      }
+    }
+    this.pos = pos;
+  }
+
+  /** Writes a varint length then `data`. */
+  raw(data: Uint8Array): void {
+    this.ensure(5 + data.length);
+    this.varint(data.length);
+    this.bytes.set(data, this.pos);
+    this.pos += data.length;
+  }
+
+  private grow(needed: number): void {
+    if (needed > MAX_ENCODED_BYTES) throw new CodecFailure(`message exceeds ${MAX_ENCODED_BYTES} bytes`);
+    let capacity = Math.max(64, this.bytes.length * 2);
+    while (capacity < needed) capacity *= 2;
+    this.replace(Math.min(capacity, MAX_ENCODED_BYTES));
+  }
+
+  private replace(capacity: number): void {
+    const next = new Uint8Array(capacity);
+    next.set(this.bytes.subarray(0, Math.min(this.pos, capacity)));
+    this.bytes = next;
+    this.view = new DataView(next.buffer);
+  }
+}
+
+/** UTF-8 byte length of `s`, or -1 if it holds a lone surrogate (which UTF-8 cannot carry). */
+export function utf8Length(s: string): number {
+  const n = s.length;
+  let length = n;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) {
+      length += 1;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      const next = s.charCodeAt(i + 1);
+      if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return -1;
+      length += 2; // four bytes for two code units
+      i++;
+    } else {
+      length += 2;
+    }
+  }
+  return length;
+}

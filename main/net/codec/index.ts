@@ -1,0 +1,15 @@
+/** Public entry of the binary codec: schemas and the tagged binary serializer. */
+export { FieldType, arrayOf, optional, struct } from './fieldTypes';
+export type {
+  Fields,
+  FieldSpec,
+  ScalarType,
+  ArrayField,
+  OptionalField,
+  StructField,
+  Infer,
+  InferField,
+} from './fieldTypes';
+export { defineSchema, type Schema, type SchemaOptions, type SchemaValue } from './defineSchema';
+export { binarySerializer, BinaryTag, type BinarySerializerOptions, type NamedSerializer } from './binarySerializer';
+export { MAX_ENCODED_BYTES } from './byteWriter';
