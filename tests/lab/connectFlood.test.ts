@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Channel, Client, ConnectError, ReservedType, Server } from '../../main/net/index';
+import { Channel, Client, ReservedType, Server } from '../../main/net/index';
 import { datagram, rawPeer, type RawPeer } from '../support/labRawPeer';
 import { sleep, waitFor } from '../support/waitFor';
 
