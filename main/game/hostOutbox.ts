@@ -58,11 +58,18 @@ export class HostOutbox {
     this.deliver((f) => f.roster(roster));
   }
 
-  /** The world, unreliably; a snapshot too large for one datagram is counted and skipped, never thrown. */
+  /**
+   * The world, unreliably and sequenced (natively, a snapshot older than one already delivered is
+   * dropped); a snapshot too large for the connection is counted and skipped, never thrown.
+   */
   sendSnapshot(state: GameState, acks: SequenceLookup): void {
     const snapshot = toSnapshot(state, acks);
     try {
-      this.transport.broadcast(GameMessage.SNAPSHOT, { ...snapshot, g: this.gameId });
+      this.transport.broadcast(
+        GameMessage.SNAPSHOT,
+        { ...snapshot, g: this.gameId },
+        { channel: Channel.UNRELIABLE_SEQUENCED },
+      );
       this.sent += 1;
     } catch (error) {
       if (!(error instanceof PayloadTooLargeError)) throw error;

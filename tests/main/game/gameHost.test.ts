@@ -17,7 +17,7 @@ describe('GameHost lifecycle', () => {
       ['2', 'Ida', '#3366ff'],
     ]);
     expect(kit.snapshots()).toHaveLength(1);
-    expect(kit.transport.ofType(GameMessage.SNAPSHOT)[0]?.channel).toBe(Channel.UNRELIABLE);
+    expect(kit.transport.ofType(GameMessage.SNAPSHOT)[0]?.channel).toBe(Channel.UNRELIABLE_SEQUENCED);
 
     kit.ticks(10);
     expect(kit.host.stats().ticks).toBe(10);
