@@ -5,9 +5,8 @@ import { createSocket } from 'node:dgram';
 import { resolve } from 'node:path';
 import { Channel, Client } from '../main/net/index';
 import { percentile } from './percentile';
-import { BENCH_MODES, benchEndpointOptions, type BenchMode } from './benchModes';
+import { BENCH_MODES, benchEndpointOptions, payloadOfSize, type BenchMode } from './benchModes';
 
-const PAYLOAD = { text: 'x'.repeat(64) }; // with the JSON envelope, ~100-byte bodies
 const RAW = Buffer.alloc(100, 0x53); // 'S': sink
 
 function ask<T>(child: ChildProcess, message: object): Promise<T> {
@@ -65,13 +64,14 @@ const MAX_PENDING = 8192;
 async function transportRate(child: ChildProcess, port: number, mode: BenchMode, seconds: number) {
   const client = new Client(benchEndpointOptions(mode));
   await client.connect('127.0.0.1', port);
+  const payload = payloadOfSize(mode, 100);
   await ask(child, { cmd: 'count' });
   const start = performance.now();
   const end = start + seconds * 1000;
   let sent = 0;
   while (performance.now() < end) {
     if ((client.stats()?.pendingReliable ?? 0) < MAX_PENDING) {
-      for (let i = 0; i < 256; i++) client.send('sink', PAYLOAD, Channel.RELIABLE_ORDERED);
+      for (let i = 0; i < 256; i++) client.send('sink', payload, Channel.RELIABLE_ORDERED);
       sent += 256;
     }
     await yieldToLoop();
@@ -87,6 +87,7 @@ async function transportRate(child: ChildProcess, port: number, mode: BenchMode,
 async function transportEcho(port: number, mode: BenchMode, samples: number): Promise<number[]> {
   const client = new Client(benchEndpointOptions(mode));
   await client.connect('127.0.0.1', port);
+  const payload = payloadOfSize(mode, 100);
   const rtts: number[] = [];
   for (let i = 0; i < samples; i++) {
     const t0 = performance.now();
@@ -95,7 +96,7 @@ async function transportEcho(port: number, mode: BenchMode, samples: number): Pr
         off();
         r();
       });
-      client.send('echo', PAYLOAD, Channel.RELIABLE_ORDERED);
+      client.send('echo', payload, Channel.RELIABLE_ORDERED);
     });
     rtts.push(performance.now() - t0);
   }
