@@ -252,6 +252,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
       version: Native.VERSION,
       mtu: native.mtu,
       codec: native.serializer.name ?? FALLBACK_CODEC,
+      maxMessage: native.maxMessageSize,
       cookie: attempt.cookie,
     };
     const payload = offer ? offerPayload(offer, this.resolved.serializer, ReservedType.CONNECT_REQUEST) : {};
@@ -336,7 +337,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
             ...common,
             serializer: serializerFor(accepted.codec, r.native.serializer),
             mtu: Math.min(accepted.mtu, r.native.mtu),
-            maxMessageSize: r.native.maxMessageSize,
+            maxMessageSize: Math.min(accepted.maxMessage, r.native.maxMessageSize),
             reassemblyBytes: r.native.reassemblyBytes,
             requestFlush: () => this.driver.requestPromptFlush(),
           })

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Defaults, Wire } from './protocol';
 import { Native } from './native/nativeWire';
+import { MAX_MESSAGE } from './native/negotiation';
 import type { DriveMode } from './driver';
 import type { RetransmitOptions } from './rttEstimator';
 import { compactJsonSerializer, jsonSerializer, type Serializer } from './serialization';
@@ -94,8 +95,8 @@ function resolveNative(options: NativeOptions): ResolvedNativeOptions {
   const { mtu, maxMessageSize, reassemblyBytes } = resolved;
   if (!Number.isInteger(mtu) || mtu < Native.MIN_MTU || mtu > Native.MAX_MTU)
     throw new RangeError(`native.mtu must be a whole number of bytes from ${Native.MIN_MTU} to ${Native.MAX_MTU}`);
-  if (!Number.isInteger(maxMessageSize) || maxMessageSize < Wire.MAX_BODY_SIZE)
-    throw new RangeError(`native.maxMessageSize must be a whole number of bytes ≥ ${Wire.MAX_BODY_SIZE}`);
+  if (!Number.isInteger(maxMessageSize) || maxMessageSize < Wire.MAX_BODY_SIZE || maxMessageSize > MAX_MESSAGE)
+    throw new RangeError(`native.maxMessageSize must be a whole number of bytes from ${Wire.MAX_BODY_SIZE} to 2^30`);
   if (!Number.isInteger(reassemblyBytes) || reassemblyBytes < maxMessageSize)
     throw new RangeError('native.reassemblyBytes must be a whole number ≥ native.maxMessageSize');
   return resolved;

@@ -352,7 +352,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       ...common,
       serializer: serializerFor(native.codec, r.native.serializer),
       mtu: native.mtu,
-      maxMessageSize: r.native.maxMessageSize,
+      maxMessageSize: native.maxMessage,
       reassemblyBytes: r.native.reassemblyBytes,
       requestFlush: () => this.driver.requestPromptFlush(),
     });

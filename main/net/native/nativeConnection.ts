@@ -5,6 +5,7 @@ import type { Serializer } from '../serialization';
 import { LossEstimator, RateWindow, type ConnectionStats } from '../netStats';
 import { DropReason, TrafficCounters } from '../stats';
 import type { Link } from '../link';
+import { PayloadTooLargeError } from '../errors';
 import type { InFlight } from '../reliableSender';
 import { encodeDisconnectFrame, encodeIdFrame } from './nativeFrames';
 import { NativeInbox } from './nativeInbox';
@@ -126,6 +127,8 @@ export class NativeConnection implements Link {
 
   sendBody(body: Uint8Array, channel: Channel): void {
     if (this.closed) return;
+    const limit = this.maxBody(channel);
+    if (body.byteLength > limit) throw new PayloadTooLargeError('(serialized body)', body.byteLength, limit);
     this.outbox.send(body, channel, this.opts.clock());
     this.opts.requestFlush();
   }

@@ -57,9 +57,12 @@ export class NativeInbox {
       1: new ReliableReceiver({ ordered: true, window }),
       2: new ReliableReceiver({ ordered: false, window }),
     };
+    // An honest sender can leave, at worst, one message's received prefix plus a full window of later
+    // units waiting behind a hole: below that, a lossy but honest stream could be refused.
+    const honestWorstCase = options.maxMessageSize + window * options.pieceSize;
     const reliable = () =>
       new Reassembler({
-        maxBytes: options.reassemblyBytes,
+        maxBytes: Math.max(options.reassemblyBytes, honestWorstCase),
         maxMessages: window,
         maxFragments: Math.ceil(options.maxMessageSize / options.pieceSize),
       });

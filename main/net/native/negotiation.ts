@@ -10,6 +10,8 @@ export interface NativeParams {
   mtu: number;
   /** Name of the body codec. */
   codec: string;
+  /** Largest reliable message either side will send, bytes: each offers its own, the smaller wins. */
+  maxMessage: number;
 }
 
 /** A client's offer, with the cookie from a challenge once it has one. */
@@ -20,13 +22,20 @@ export interface NativeOffer extends NativeParams {
 /** The codec name both ends always understand: JSON (compact out, any JSON in). */
 export const FALLBACK_CODEC = 'json';
 const MAX_CODEC_NAME = 64;
+/** Largest message limit either side may offer (1 GiB): beyond it, the fragment count would not fit its bounds. */
+export const MAX_MESSAGE = 2 ** 30;
 
 /**
  * The connect-request payload carrying an offer, padded so the request is at least
  * {@link Native.MIN_OFFER_DATAGRAM} bytes once serialized (no reply may outgrow it).
  */
 export function offerPayload(offer: NativeOffer, serializer: Serializer, type: string): Record<string, unknown> {
-  const native: Record<string, unknown> = { version: offer.version, mtu: offer.mtu, codec: offer.codec };
+  const native: Record<string, unknown> = {
+    version: offer.version,
+    mtu: offer.mtu,
+    codec: offer.codec,
+    maxMessage: offer.maxMessage,
+  };
   if (offer.cookie) native.cookie = encodeCookie(offer.cookie);
   const bare = serializer.serialize(type, { native, pad: '' }).byteLength + Wire.HEADER_SIZE;
   return { native, pad: '.'.repeat(Math.max(0, Native.MIN_OFFER_DATAGRAM - bare)) };
@@ -47,12 +56,16 @@ export function parseAccepted(payload: Record<string, unknown>): NativeParams | 
   return parseParams(payload.native);
 }
 
-/** What the server accepts of an offer: our version, the smaller MTU, the offered codec if it is ours. */
-export function acceptOffer(offer: NativeParams, ours: { mtu: number; serializer: Serializer }): NativeParams {
+/** What the server accepts of an offer: our version, the smaller MTU and message limit, the offered codec if it is ours. */
+export function acceptOffer(
+  offer: NativeParams,
+  ours: { mtu: number; serializer: Serializer; maxMessageSize: number },
+): NativeParams {
   return {
     version: Native.VERSION,
     mtu: Math.min(offer.mtu, ours.mtu),
     codec: ours.serializer.name === offer.codec ? offer.codec : FALLBACK_CODEC,
+    maxMessage: Math.min(offer.maxMessage, ours.maxMessageSize),
   };
 }
 
@@ -63,14 +76,25 @@ export function serializerFor(codec: string, ours: Serializer): Serializer {
 
 /** The string a cookie binds besides address and port, so a cookie cannot be replayed with other terms. */
 export function cookieBinding(offer: NativeParams): string {
-  return `${offer.version}/${offer.mtu}/${offer.codec}`;
+  return `${offer.version}/${offer.mtu}/${offer.maxMessage}/${offer.codec}`;
 }
 
 function parseParams(value: unknown): NativeParams | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const { version, mtu, codec } = value as Record<string, unknown>;
+  const { version, mtu, codec, maxMessage } = value as Record<string, unknown>;
   if (!Number.isInteger(version) || (version as number) < 1) return undefined;
   if (!Number.isInteger(mtu) || (mtu as number) < Native.MIN_MTU || (mtu as number) > Native.MAX_MTU) return undefined;
   if (typeof codec !== 'string' || codec.length === 0 || codec.length > MAX_CODEC_NAME) return undefined;
-  return { version: Math.min(version as number, Native.VERSION), mtu: mtu as number, codec };
+  if (
+    !Number.isInteger(maxMessage) ||
+    (maxMessage as number) < Wire.MAX_BODY_SIZE ||
+    (maxMessage as number) > MAX_MESSAGE
+  )
+    return undefined;
+  return {
+    version: Math.min(version as number, Native.VERSION),
+    mtu: mtu as number,
+    codec,
+    maxMessage: maxMessage as number,
+  };
 }

@@ -139,7 +139,12 @@ describe('our Client with a reference-style server', () => {
     expect(request.body).toMatch(
       /^\{"type": "__connect_request__", "payload": \{"native": \{"version": 1, "mtu": 1200/,
     );
-    expect(JSON.parse(request.body).payload.native).toEqual({ version: 1, mtu: 1200, codec: 'json' });
+    expect(JSON.parse(request.body).payload.native).toEqual({
+      version: 1,
+      mtu: 1200,
+      codec: 'json',
+      maxMessage: 4194304,
+    });
     expect(request.body.length + 21).toBeGreaterThanOrEqual(200);
     py.socket.send(
       build(0, token, 0, 0, 0, '{"type": "__connect_accepted__", "payload": {"peer_id": 3}}'),
