@@ -76,6 +76,7 @@ export class ReliableSender {
 
   /** Moves queued messages into the window while it has room; the caller transmits what is returned. */
   takeSendable(now: number): InFlight[] {
+    if (this.backlogHead >= this.backlog.length || !this.hasRoom()) return NOTHING;
     const out: InFlight[] = [];
     while (this.backlogHead < this.backlog.length && this.hasRoom()) {
       const body = this.backlog[this.backlogHead]!;
@@ -202,5 +203,6 @@ export class ReliableSender {
 }
 
 const EMPTY = new Uint8Array(0);
+const NOTHING: InFlight[] = [];
 /** Newer acknowledged sequences that count as evidence an older one was lost (TCP uses three duplicate acks). */
 export const FAST_RETRANSMIT_GAP = 3;

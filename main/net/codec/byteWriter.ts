@@ -1,6 +1,10 @@
 import { CodecFailure } from './codecFailure';
 import { slabCopy } from './slabCopy';
 
+const textEncoder = new TextEncoder();
+/** Strings at least this long are encoded by TextEncoder.encodeInto rather than a JS loop. */
+const LONG_STRING = 48;
+
 /** Largest body the codec will build; beyond it encoding fails instead of exhausting memory. */
 export const MAX_ENCODED_BYTES = 16 * 1024 * 1024;
 
@@ -85,7 +89,11 @@ export class ByteWriter {
     const bytes = this.bytes;
     let pos = this.pos;
     const n = s.length;
-    if (byteLength === n) {
+    if (n >= LONG_STRING) {
+      // Past a few dozen characters the engine's encoder beats a JS loop.
+      textEncoder.encodeInto(s, bytes.subarray(pos, pos + byteLength));
+      pos += byteLength;
+    } else if (byteLength === n) {
       // ASCII: one byte per code unit, no encoder call.
       for (let i = 0; i < n; i++) bytes[pos++] = s.charCodeAt(i);
     } else {

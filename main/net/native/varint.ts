@@ -50,6 +50,12 @@ export class ByteReader {
 
   /** An unsigned LEB128 value below 2^32, in at most 5 bytes. */
   varint(): number {
+    const first = this.data[this.offset];
+    if (first !== undefined && first < 0x80) {
+      // Most fields (channels' sequences early on, lengths under 128) fit one byte.
+      this.offset += 1;
+      return first;
+    }
     let result = 0;
     for (let shift = 0; shift < 35; shift += 7) {
       const byte = this.u8();
