@@ -78,7 +78,7 @@ export class NativeConnection implements Link {
     this.rtt = new RttEstimator(options.retransmit);
     this.rto = new RttEstimator(options.retransmit);
     this.writer = new PacketWriter(options.token, options.mtu, (d) => this.transmit(d));
-    this.outbox = new NativeOutbox({ writer: this.writer, maxQueued: this.opts.maxQueued });
+    this.outbox = new NativeOutbox({ writer: this.writer, maxQueued: this.opts.maxQueued, clock: this.opts.clock });
     this.inbox = new NativeInbox(
       {
         maxMessageSize: this.opts.maxMessageSize,

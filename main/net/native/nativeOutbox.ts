@@ -9,6 +9,9 @@ import { splitMessage } from './fragmenter';
 /** The reliable channels, whose units are numbered and acknowledged. */
 export type ReliableChannel = typeof Channel.RELIABLE_ORDERED | typeof Channel.RELIABLE_UNORDERED;
 
+/** Units handed over in one go from which the send time is re-read. */
+const BURST = 32;
+
 /** The reliable channels in service order. */
 export const RELIABLE_CHANNELS: readonly ReliableChannel[] = [Channel.RELIABLE_ORDERED, Channel.RELIABLE_UNORDERED];
 
@@ -17,6 +20,8 @@ export interface NativeOutboxOptions {
   writer: PacketWriter;
   /** Units (messages or fragments) that may wait behind the send window, per channel. */
   maxQueued: number;
+  /** Seconds; read after a burst so its units are timed from when they actually left. */
+  clock: () => number;
 }
 
 /**
@@ -63,12 +68,29 @@ export class NativeOutbox {
 
   /** Moves queued units into the window while it has room, and packs them. */
   flushSendable(channel: ReliableChannel, now: number): void {
-    for (const entry of this.senders[channel].takeSendable(now)) this.options.writer.append(entry.body);
+    const entries = this.senders[channel].takeSendable(now);
+    for (const entry of entries) this.options.writer.append(entry.body);
+    this.restamp(entries, true);
   }
 
   /** Packs units again (retransmission). */
   resend(entries: readonly InFlight[]): void {
     for (const entry of entries) this.options.writer.append(entry.body);
+    this.restamp(entries, false);
+  }
+
+  /**
+   * A large burst (a 1 MiB message is ~900 datagrams) can take longer than the retransmission
+   * timeout to hand to the socket: its units are timed from the end of the burst, or the timer
+   * would find them all overdue before a single ack could be read.
+   */
+  private restamp(entries: readonly InFlight[], first: boolean): void {
+    if (entries.length < BURST) return;
+    const end = this.options.clock();
+    for (const entry of entries) {
+      entry.lastSent = end;
+      if (first) entry.firstSent = end;
+    }
   }
 
   private enqueueReliable(channel: ReliableChannel, body: Uint8Array): void {

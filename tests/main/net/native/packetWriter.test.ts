@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { encodeIdFrame, encodeMessageFrame } from '../../../../main/net/native/nativeFrames';
+import { parseNativePacket } from '../../../../main/net/native/nativePacket';
+import { Frame, Native } from '../../../../main/net/native/nativeWire';
+import { PacketWriter } from '../../../../main/net/native/packetWriter';
+import { seededRandom } from '../../../support/seededRandom';
+
+const TOKEN = 0x1122334455667788n;
+
+function writer(mtu = 1200) {
+  const sent: Uint8Array[] = [];
+  return { w: new PacketWriter(TOKEN, mtu, (d) => sent.push(d)), sent };
+}
+
+/** A raw frame of exactly `size` bytes (contents do not matter to the writer). */
+const frameOf = (size: number, fill = 0x11) => new Uint8Array(size).fill(fill);
+
+describe('PacketWriter', () => {
+  it('packs many small frames into one datagram behind magic and token', () => {
+    const { w, sent } = writer();
+    for (let i = 0; i < 50; i++) w.append(encodeMessageFrame(1, i, Uint8Array.of(i)));
+    expect(sent).toHaveLength(0);
+    expect(w.pending).toBe(true);
+    w.flush();
+    expect(sent).toHaveLength(1);
+    const packet = parseNativePacket(sent[0]!);
+    expect(packet.token).toBe(TOKEN);
+    expect(packet.frames).toHaveLength(50);
+    expect(packet.frames.map((f) => f.kind === Frame.MESSAGE && f.seq)).toEqual([...Array(50).keys()]);
+    expect(w.pending).toBe(false);
+  });
+
+  it('sends the datagram being filled when the next frame does not fit, never exceeding the mtu', () => {
+    const { w, sent } = writer(600);
+    expect(w.maxFrame).toBe(600 - Native.HEADER_SIZE);
+    w.append(frameOf(300));
+    w.append(frameOf(291)); // exactly fills 9 + 300 + 291 = 600
+    expect(sent).toHaveLength(0);
+    expect(w.room).toBe(0);
+    w.append(frameOf(1, 0x22)); // does not fit: the full datagram leaves first
+    expect(sent.map((d) => d.byteLength)).toEqual([600]);
+    expect(w.room).toBe(600 - Native.HEADER_SIZE - 1);
+    w.flush();
+    expect(sent.map((d) => d.byteLength)).toEqual([600, Native.HEADER_SIZE + 1]);
+    expect(sent[1]![Native.HEADER_SIZE]).toBe(0x22);
+  });
+
+  it('keeps every datagram within the mtu for a random mix of frame sizes, losing no byte', () => {
+    const random = seededRandom(5);
+    for (const mtu of [Native.MIN_MTU, Native.DEFAULT_MTU, Native.MAX_MTU]) {
+      const { w, sent } = writer(mtu);
+      let total = 0;
+      for (let i = 0; i < 2000; i++) {
+        const size = 1 + Math.floor(random() ** 3 * w.maxFrame);
+        total += size;
+        w.append(frameOf(size, i & 0xff));
+      }
+      w.flush();
+      for (const d of sent) {
+        expect(d.byteLength).toBeLessThanOrEqual(mtu);
+        expect(d.byteLength).toBeGreaterThan(Native.HEADER_SIZE);
+        expect(d[0]).toBe(Native.MAGIC);
+        expect(Buffer.from(d.subarray(1, 9)).readBigUInt64BE(0)).toBe(TOKEN);
+      }
+      expect(sent.reduce((n, d) => n + d.byteLength - Native.HEADER_SIZE, 0)).toBe(total);
+    }
+  });
+
+  it('takes a frame of exactly maxFrame bytes and throws RangeError for one byte more', () => {
+    const { w, sent } = writer(576);
+    w.append(frameOf(w.maxFrame));
+    w.flush();
+    expect(sent[0]!.byteLength).toBe(576);
+    expect(() => w.append(frameOf(w.maxFrame + 1))).toThrow(RangeError);
+    expect(() => w.append(frameOf(5000))).toThrow(/exceeds the MTU/);
+    // a refused frame leaves the writer usable and empty
+    expect(w.pending).toBe(false);
+    w.append(encodeIdFrame(Frame.PING, 1));
+    w.flush();
+    expect(sent).toHaveLength(2);
+  });
+
+  it('sends nothing on flush when no frame waits', () => {
+    const { w, sent } = writer();
+    w.flush();
+    w.flush();
+    expect(sent).toHaveLength(0);
+    w.append(encodeIdFrame(Frame.PONG, 3));
+    w.flush();
+    w.flush();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('hands out copies: refilling the buffer does not change a datagram already sent', () => {
+    const { w, sent } = writer();
+    w.append(frameOf(10, 0xaa));
+    w.flush();
+    w.append(frameOf(10, 0xbb));
+    w.flush();
+    expect(sent[0]![Native.HEADER_SIZE]).toBe(0xaa);
+    expect(sent[1]![Native.HEADER_SIZE]).toBe(0xbb);
+  });
+});
