@@ -124,6 +124,8 @@ export class ReliableSender {
    * (bit k&7 of byte k>>3): the native acknowledgement, which covers the whole window.
    */
   acknowledgeCumulative(next: number, bitmap: Uint8Array, onFreed?: (entry: InFlight) => void): number {
+    // An ack beyond what was ever sent is forged or corrupt: trusting it would free units the peer never got.
+    if (sequenceDiff(next, this.nextSequence) > 0) return 0;
     let freed = 0;
     for (const entry of this.inFlight.values()) {
       if (sequenceDiff(next, entry.sequence) <= 0) break;

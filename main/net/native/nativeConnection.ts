@@ -136,6 +136,8 @@ export class NativeConnection implements Link {
   /** Handles a datagram from the peer's address: parsed, checked against the token, applied whole. */
   receiveDatagram(data: Uint8Array): void {
     if (this.closed) return;
+    // The MTU was agreed: a larger datagram is not from a peer keeping to it.
+    if (data.byteLength > this.opts.mtu) return this.counters.drop(DropReason.TOO_LONG);
     let packet;
     try {
       packet = parseNativePacket(data);

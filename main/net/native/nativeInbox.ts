@@ -1,6 +1,5 @@
 import { Channel } from '../../../shared/net/channel';
 import { ReliableReceiver } from '../reliableReceiver';
-import { isSequenceNewer } from '../sequence';
 import { DropReason } from '../stats';
 import { encodeAckFrame } from './nativeFrames';
 import { RELIABLE_CHANNELS, type ReliableChannel } from './nativeOutbox';
@@ -29,6 +28,9 @@ export interface NativeInboxOptions {
   /** Seconds an incomplete unreliable message is kept. */
   unreliableExpiry: number;
 }
+
+/** How far ahead of the newest delivered a sequenced message may be; a sender never skips this many. */
+export const SEQUENCED_REACH = 2 ** 20;
 
 interface Unit {
   seq: number;
@@ -139,6 +141,9 @@ export class NativeInbox {
   }
 
   private isFresh(seq: number): boolean {
-    return this.newestSequenced === undefined || isSequenceNewer(seq, this.newestSequenced);
+    if (this.newestSequenced === undefined) return true;
+    // Newer, but not absurdly: one forged jump of 2^31 would otherwise make every real message look stale.
+    const ahead = (seq - this.newestSequenced) >>> 0;
+    return ahead !== 0 && ahead < SEQUENCED_REACH;
   }
 }

@@ -587,3 +587,49 @@ describe('NativeConnection timing of large bursts', () => {
     expect(connection.counters.retransmits).toBeGreaterThan(0);
   });
 });
+
+describe('NativeConnection against forged but well-formed datagrams', () => {
+  it('a sequenced message absurdly far ahead is dropped, so it cannot freeze the channel', () => {
+    const got: number[] = [];
+    const receiver = new NativeConnection({
+      token: 5n,
+      serializer: compactJsonSerializer,
+      mtu: 1200,
+      clock: () => 0,
+      transmit: () => undefined,
+      onMessage: (_type, payload) => got.push(payload.i as number),
+      onClosed: () => undefined,
+      requestFlush: () => undefined,
+    });
+    const datagram = (seq: number, i: number) => {
+      const frame = encodeMessageFrame(Channel.UNRELIABLE_SEQUENCED, seq, compactJsonSerializer.serialize('m', { i }));
+      const out = new Uint8Array(Native.HEADER_SIZE + frame.byteLength);
+      out[0] = Native.MAGIC;
+      new DataView(out.buffer).setBigUint64(1, 5n);
+      out.set(frame, Native.HEADER_SIZE);
+      return out;
+    };
+    receiver.receiveDatagram(datagram(1, 1));
+    receiver.receiveDatagram(datagram(2 ** 31, 666));
+    for (let seq = 2; seq <= 9; seq++) receiver.receiveDatagram(datagram(seq, seq));
+    expect(got).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(receiver.counters.dropped[DropReason.STALE]).toBe(1);
+  });
+
+  it('drops a datagram larger than the agreed MTU', () => {
+    const receiver = new NativeConnection({
+      token: 5n,
+      serializer: compactJsonSerializer,
+      mtu: 600,
+      clock: () => 0,
+      transmit: () => undefined,
+      onMessage: () => undefined,
+      onClosed: () => undefined,
+      requestFlush: () => undefined,
+    });
+    const big = new Uint8Array(601);
+    big[0] = Native.MAGIC;
+    receiver.receiveDatagram(big);
+    expect(receiver.counters.dropped[DropReason.TOO_LONG]).toBe(1);
+  });
+});
