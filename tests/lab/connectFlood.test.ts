@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Channel, Client, ReservedType, Server } from '../../main/net/index';
+import { ReservedType, Server } from '../../main/net/index';
+import { Native } from '../../main/net/native/nativeWire';
+import { echoClient, flooders, loopbackHosts } from '../support/labFlood';
+import { offerPayload } from '../support/labNativePeer';
+import { startFlood, type FloodResult, type FloodSource } from '../support/labFloodWorker';
 import { datagram, rawPeer, type RawPeer } from '../support/labRawPeer';
+import { seededRandom } from '../support/seededRandom';
 import { sleep, waitFor } from '../support/waitFor';
 
 const FLOOD = 256;
@@ -10,19 +15,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** FLOOD raw sockets over 64 loopback source addresses (127.0.x.y); none answers anything. */
-async function flooders(serverPort: number): Promise<RawPeer[]> {
-  const peers: RawPeer[] = [];
-  for (let i = 0; i < FLOOD; i++) {
-    const p = await rawPeer(serverPort, `127.0.${1 + (i % 8)}.${10 + ((i >> 3) % 8)}`, 64);
-    p.answerPings = false;
-    cleanups.push(() => p.close());
-    peers.push(p);
-  }
-  return peers;
-}
+/** FLOOD sockets over 64 loopback source addresses (127.0.x.y). */
+const floodHosts = Array.from({ length: FLOOD }, (_, i) => `127.0.${1 + (i % 8)}.${10 + ((i >> 3) % 8)}`);
 
-/** Every flooder sends `rounds` connect requests, `gapMs` apart (the reference retries every 500 ms). */
+/** Every flooder sends `rounds` plain v1 connect requests, `gapMs` apart (the reference retries every 500 ms). */
 async function flood(peers: RawPeer[], rounds: number, gapMs: number): Promise<void> {
   for (let r = 0; r < rounds; r++) {
     for (const p of peers) p.send({ type: ReservedType.CONNECT_REQUEST, token: 0n });
@@ -30,86 +26,160 @@ async function flood(peers: RawPeer[], rounds: number, gapMs: number): Promise<v
   }
 }
 
-/** A real client that echoes reliably through `server`, and a way to run n round trips. */
-async function echoClient(server: Server, connectTimeout = 5) {
-  server.onMessage('echo', (peer, m) => server.sendTo(peer.id, 'echo', m, Channel.RELIABLE_ORDERED));
-  const client = new Client();
-  cleanups.push(() => client.close());
-  const back: number[] = [];
-  client.onMessage('echo', (m) => back.push(m.i as number));
-  let disconnected = '';
-  client.onDisconnect((r) => (disconnected = r));
-  const roundTrips = async (n: number) => {
-    const from = back.length;
-    for (let i = from; i < from + n; i++) client.send('echo', { i }, Channel.RELIABLE_ORDERED);
-    await waitFor(() => back.length === from + n, 5000, `${n} echoes`);
-    expect(back).toEqual([...Array(from + n).keys()]);
-  };
-  return {
-    client,
-    connect: () => client.connect('127.0.0.1', server.port, { timeout: connectTimeout }),
-    roundTrips,
-    disconnected: () => disconnected,
-  };
-}
+describe.each(['v1', 'native'] as const)(
+  `abuse (%s): a flood of v1 connect requests from ${FLOOD} sockets on 64 loopback addresses`,
+  (protocol) => {
+    const native = protocol === 'v1' ? ({ native: false } as const) : {};
 
-describe(`abuse: a flood of connect requests from ${FLOOD} sockets on 64 loopback addresses`, () => {
-  it('without maxPeers: every source gets a slot, a real client echoes throughout, idle slots are reclaimed', async () => {
-    const server = await Server.listen({ port: 0, host: '127.0.0.1', timeout: 2, heartbeatInterval: 0.5 });
-    cleanups.push(() => server.close());
-    const echo = await echoClient(server);
-    await echo.connect();
-    const peers = await flooders(server.port);
-    const flooding = flood(peers, 4, 50);
-    await echo.roundTrips(50); // during the flood
-    await flooding;
-    await waitFor(() => server.getPeers().length === FLOOD + 1, 3000, 'every flooder accepted');
-    // One slot per source: repeated requests got the same token back, as in the reference.
-    for (const p of peers.slice(0, 16)) {
-      const accepts = p.received.filter((r) => r.message?.type === ReservedType.CONNECT_ACCEPTED);
-      expect(accepts.length).toBeGreaterThanOrEqual(1);
-      expect(new Set(accepts.map((a) => a.header.token)).size).toBe(1);
-    }
-    // Never answering anything after the accept, they are reclaimed by the silence timeout.
-    await waitFor(() => server.getPeers().length === 1, 6000, 'flood peers reclaimed');
-    await echo.roundTrips(50);
-    expect(echo.disconnected()).toBe('');
-    // What a source that never speaks again costs the server in replies: accepts, then pings until the timeout.
-    const request = datagram(
-      { channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 },
-      ReservedType.CONNECT_REQUEST,
-    );
-    const replied = peers.reduce((n, p) => n + p.received.reduce((b, r) => b + r.size, 0), 0) / FLOOD;
-    console.log(
-      `[lab flood] ${FLOOD} flooders accepted; per flooder: sent 4 × ${request.byteLength} B, server replied ` +
-        `${replied.toFixed(0)} B (${(replied / (4 * request.byteLength)).toFixed(1)}×) before reclaiming the slot`,
-    );
-  }, 20_000);
+    it('without maxPeers: every source gets a slot, a real client echoes throughout, idle slots are reclaimed', async () => {
+      const server = await Server.listen({ port: 0, host: '127.0.0.1', timeout: 2, heartbeatInterval: 0.5, ...native });
+      cleanups.push(() => server.close());
+      const echo = echoClient(server, native, cleanups);
+      await echo.connect();
+      expect(echo.client.protocol).toBe(protocol);
+      const peers = await flooders(server.port, floodHosts, cleanups);
+      const flooding = flood(peers, 4, 50);
+      await echo.roundTrips(50); // during the flood
+      await flooding;
+      await waitFor(() => server.getPeers().length === FLOOD + 1, 3000, 'every flooder accepted');
+      // One slot per source: repeated requests got the same token back, as in the reference.
+      for (const p of peers.slice(0, 16)) {
+        const accepts = p.received.filter((r) => r.message?.type === ReservedType.CONNECT_ACCEPTED);
+        expect(accepts.length).toBeGreaterThanOrEqual(1);
+        expect(new Set(accepts.map((a) => a.header.token)).size).toBe(1);
+      }
+      // Never answering anything after the accept, they are reclaimed by the silence timeout.
+      await waitFor(() => server.getPeers().length === 1, 6000, 'flood peers reclaimed');
+      await echo.roundTrips(50);
+      expect(echo.disconnected()).toBe('');
+      // What a source that never speaks again costs the server in replies: its accepts, nothing more.
+      const request = datagram(
+        { channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 },
+        ReservedType.CONNECT_REQUEST,
+      );
+      const replied = peers.reduce((n, p) => n + p.received.reduce((b, r) => b + r.size, 0), 0) / FLOOD;
+      console.log(
+        `[lab flood ${protocol}] ${FLOOD} flooders accepted; per flooder: sent 4 × ${request.byteLength} B, server ` +
+          `replied ${replied.toFixed(0)} B (${(replied / (4 * request.byteLength)).toFixed(1)}×) before reclaiming the slot`,
+      );
+    }, 20_000);
 
-  it('with maxPeers: silent peers never confirm, so the flood churns their slots and a real client still gets in', async () => {
-    const server = await Server.listen({
-      port: 0,
-      host: '127.0.0.1',
-      maxPeers: 16,
-      timeout: 2,
-      heartbeatInterval: 0.5,
-    });
+    it('with maxPeers: silent peers never confirm, so the flood churns their slots and a real client still gets in', async () => {
+      const options = { port: 0, host: '127.0.0.1', maxPeers: 16, timeout: 2, heartbeatInterval: 0.5, ...native };
+      const server = await Server.listen(options);
+      cleanups.push(() => server.close());
+      const echo = echoClient(server, native, cleanups, 1);
+      const peers = await flooders(server.port, floodHosts, cleanups);
+      let most = 0;
+      server.onConnect(() => (most = Math.max(most, server.getPeers().length)));
+      await flood(peers, 1, 20);
+      await waitFor(() => server.getPeers().length === 16, 2000, 'slots filled');
+      // v1 has no address check, but a source that never speaks after its accept holds no slot against a newcomer.
+      await echo.connect(); // rejects unless connected within 1 s of the call
+      expect(echo.client.protocol).toBe(protocol);
+      await echo.roundTrips(20);
+      expect(most).toBeLessThanOrEqual(16);
+      expect(server.getPeers()).toHaveLength(16);
+      // Unconfirmed peers get no heartbeats: each spoofed request reflects its accept and nothing more.
+      const pings = peers.reduce(
+        (n, p) => n + p.received.filter((r) => r.message?.type === ReservedType.PING).length,
+        0,
+      );
+      expect(pings).toBe(0);
+    }, 20_000);
+  },
+);
+
+describe('abuse (native): a flood of offers, forged cookies and v1 requests from 288 loopback addresses', () => {
+  const GROUP = 96;
+  const MAX_PEERS = 16;
+  /** Every source repeats its request this often: 288 × 20/s ≈ 5,800 requests a second, ten times a retrying client. */
+  const FLOOD_GAP_MS = 50;
+  const request = (payload: object) =>
+    datagram({ channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 }, ReservedType.CONNECT_REQUEST, payload);
+
+  it('creates no peer without a valid cookie, never amplifies, never exceeds maxPeers; a real client gets in within 1 s', async () => {
+    const server = await Server.listen({ port: 0, host: '127.0.0.1', maxPeers: MAX_PEERS, timeout: 2 });
     cleanups.push(() => server.close());
-    const echo = await echoClient(server, 1);
-    const peers = await flooders(server.port);
+    const connectedFrom = new Set<string>();
     let most = 0;
-    server.onConnect(() => (most = Math.max(most, server.getPeers().length)));
-    await flood(peers, 1, 20);
-    await waitFor(() => server.getPeers().length === 16, 2000, 'slots filled');
-    // v1 has no address check, but a source that never speaks after its accept holds no slot against a newcomer.
+    server.onConnect((p) => {
+      connectedFrom.add(p.address);
+      most = Math.max(most, server.getPeers().length);
+    });
+    // A cookie the server issued to someone else (127.0.0.2): replayed from other addresses, it must not work.
+    const harvester = await rawPeer(server.port, '127.0.0.2');
+    cleanups.push(() => harvester.close());
+    harvester.send({ type: ReservedType.CONNECT_REQUEST, token: 0n, payload: offerPayload() });
+    await waitFor(() => harvester.received.length > 0, 2000, 'a challenge');
+    const harvested = harvester.received[0]!.message?.payload.cookie as string;
+    expect(harvested).toMatch(/^[A-Za-z0-9_-]{27}$/);
+
+    // (a) offers without a cookie, half padded to the minimum and half too short to be answered; (b) offers with
+    // the harvested cookie or a well-formed random one; (c) plain v1 requests. From 3 × 96 addresses; none answers.
+    const random = seededRandom(11);
+    const randomCookie = () =>
+      Buffer.from(Array.from({ length: 20 }, () => Math.floor(random() * 256))).toString('base64url');
+    const [hostsA, hostsB, hostsC] = [21, 22, 23].map((second) => loopbackHosts(GROUP, second));
+    const sources: FloodSource[] = [
+      ...hostsA!.map((host, i) => ({ host, request: request(i % 2 ? offerPayload({}, 0) : offerPayload()) })),
+      ...hostsB!.map((host, i) => ({
+        host,
+        request: request(offerPayload({ cookie: i % 2 ? harvested : randomCookie() })),
+      })),
+      ...hostsC!.map((host) => ({ host, request: request({}) })),
+    ];
+    const isShort = (i: number) => i < GROUP && i % 2 === 1;
+    expect(sources[1]!.request.byteLength).toBeLessThan(Native.MIN_OFFER_DATAGRAM);
+    const flood = await startFlood(server.port, sources, FLOOD_GAP_MS);
+    cleanups.push(() => flood.terminate());
+    const sample = setInterval(() => (most = Math.max(most, server.getPeers().length)), 5);
+    cleanups.push(() => clearInterval(sample));
+    // The flood in full swing: several rounds in, and the v1 requests hold every slot.
+    await sleep(6 * FLOOD_GAP_MS);
+    await waitFor(() => server.getPeers().length === MAX_PEERS, 2000, 'v1 flooders in every slot');
+
+    const echo = echoClient(server, {}, cleanups, 1);
     const started = performance.now();
-    await echo.connect();
-    expect(performance.now() - started).toBeLessThan(1000);
-    await echo.roundTrips(20);
-    expect(most).toBeLessThanOrEqual(16);
-    expect(server.getPeers()).toHaveLength(16);
-    // Unconfirmed peers get no heartbeats: each spoofed request reflects its accept and nothing more.
-    const pings = peers.reduce((n, p) => n + p.received.filter((r) => r.message?.type === ReservedType.PING).length, 0);
-    expect(pings).toBe(0);
+    let elapsed: number | undefined;
+    let result: FloodResult;
+    try {
+      await echo.connect(); // rejects unless connected within 1 s of this call
+      elapsed = performance.now() - started;
+      await echo.roundTrips(20); // still during the flood
+    } finally {
+      result = await flood.stop();
+    }
+    expect(echo.client.protocol).toBe('native');
+
+    const offered = result.replies.slice(0, 2 * GROUP);
+    const challenges = offered.flatMap((list, i) =>
+      list.filter((r) => r.type === ReservedType.NATIVE_CHALLENGE).map((r) => ({ ...r, i })),
+    );
+    const accepts = result.replies
+      .slice(2 * GROUP)
+      .flat()
+      .filter((r) => r.type === ReservedType.CONNECT_ACCEPTED);
+    console.log(
+      `[lab flood native] ${result.rounds} rounds × ${sources.length} sources (from a worker thread); real client in ` +
+        `after ${elapsed?.toFixed(0)} ms; ${challenges.length} challenges, ${accepts.length} v1 accepts, ` +
+        `peers at most ${most}; drops ${JSON.stringify(server.counters.dropped)}`,
+    );
+    // No peer for an address that offered without a valid cookie; every answer to it was a challenge.
+    for (const host of [...hostsA!, ...hostsB!]) expect(connectedFrom.has(host)).toBe(false);
+    expect(offered.flat().every((r) => r.type === ReservedType.NATIVE_CHALLENGE)).toBe(true);
+    expect(challenges.length).toBeGreaterThanOrEqual((GROUP / 2 + GROUP) * Math.min(result.rounds, 64) * 0.9);
+    // No amplification: a challenge is never larger than the request it answers; too-short offers get nothing.
+    for (const { size, i } of challenges) expect(size).toBeLessThanOrEqual(sources[i]!.request.byteLength);
+    expect(offered.filter((_, i) => isShort(i)).flat()).toEqual([]);
+    expect(server.counters.dropped['too-short']).toBeGreaterThanOrEqual((GROUP / 2) * result.rounds * 0.9);
+    // Each address got its own cookie, never the harvested one back.
+    expect(challenges.some((c) => c.payload?.cookie === harvested)).toBe(false);
+    // The v1 flood did get in (it proves nothing about its address) but never past maxPeers.
+    expect(accepts.length).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(MAX_PEERS);
+    expect(server.getPeers().length).toBeLessThanOrEqual(MAX_PEERS);
+    expect(server.getPeer(echo.client.peerId!)?.protocol).toBe('native');
+    expect(echo.disconnected()).toBe('');
   }, 20_000);
 });

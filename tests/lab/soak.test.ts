@@ -2,23 +2,33 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Channel, Client, Server, type Peer } from '../../main/net/index';
 import { LinkConditioner } from '../../main/net/conditioner/linkConditioner';
 import type { LinkProfile } from '../../main/net/conditioner/linkProfile';
+import type { KitProtocol } from '../support/endpoints';
 import { DeliveryLog } from '../support/labDeliveryLog';
 import { clientConnection } from '../support/labInspect';
+import { BigMessages } from '../support/labBigMessages';
+import { seededRandom } from '../support/seededRandom';
 import { sleep, waitFor } from '../support/waitFor';
 
 // Reliable messages in total, over both reliable channels, both directions and every client. v1 keeps at most
-// 33 sequences in flight per channel, so this is bounded by round trips, not CPU: ~2,500 per stream ≈ 15 s.
-const MESSAGES = Number(process.env.LAB_SOAK_MESSAGES ?? 20_000);
+// 33 sequences in flight per channel, so it is bounded by round trips, not CPU: 8,000 take ≈ 7 s. Native keeps
+// 1024 in flight and packs many per datagram: 20,000 take ≈ 4 s, 200 KB messages included.
+const MESSAGES: Record<KitProtocol, number> = {
+  v1: Number(process.env.LAB_SOAK_MESSAGES ?? 8_000),
+  native: Number(process.env.LAB_SOAK_MESSAGES ?? 20_000),
+};
 const CLIENTS = Number(process.env.LAB_SOAK_CLIENTS ?? 2);
 const UNRELIABLE = Number(process.env.LAB_SOAK_UNRELIABLE ?? 1_000); // per client and direction
 const SEED = Number(process.env.LAB_SOAK_SEED ?? 7);
-const PER_STREAM = Math.ceil(MESSAGES / (4 * CLIENTS));
+/** Native only: 200 KB reliable messages per client and direction, alternating ordered and unordered. */
+const BIG = Number(process.env.LAB_SOAK_BIG ?? 3);
+const BIG_BYTES = 200_000;
 const LOSS = 0.2;
+const REORDER = 0.05;
 /** Default each direction 20 ± 10 ms, so 40 ± 20 ms round trip. Jitter keeps FIFO order; `reorder` reorders. */
 const PROFILE: Partial<LinkProfile> = {
   loss: LOSS,
   duplicate: 0.05,
-  reorder: 0.05,
+  reorder: REORDER,
   reorderDelayMs: 20,
   latencyMs: Number(process.env.LAB_SOAK_LATENCY_MS ?? 20),
   jitterMs: Number(process.env.LAB_SOAK_JITTER_MS ?? 10),
@@ -29,22 +39,29 @@ afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** Every stream of one client: reliable ordered/unordered and unreliable, each way. */
+/** Every stream of one client: reliable ordered/unordered, unreliable and big messages, each way. */
 function logs() {
-  return {
-    up: { ro: new DeliveryLog(), ru: new DeliveryLog(), ur: new DeliveryLog() },
-    down: { ro: new DeliveryLog(), ru: new DeliveryLog(), ur: new DeliveryLog() },
-  };
+  const side = () => ({ ro: new DeliveryLog(), ru: new DeliveryLog(), ur: new DeliveryLog(), big: new DeliveryLog() });
+  return { up: side(), down: side() };
 }
+type Logs = ReturnType<typeof logs>;
 
-const reliableDone = (l: ReturnType<typeof logs>) =>
-  [l.up.ro, l.up.ru, l.down.ro, l.down.ru].every((log) => log.length >= PER_STREAM);
+describe.each(['v1', 'native'] as const)('soak (%s): through the LinkConditioner', (protocol) => {
+  const native = protocol === 'v1' ? ({ native: false } as const) : {};
+  const perStream = Math.ceil(MESSAGES[protocol] / (4 * CLIENTS));
+  const big = protocol === 'native' ? BIG : 0;
+  // v1 has no sequenced channel (it would travel as UNRELIABLE); native's must never deliver out of order.
+  const unreliable = protocol === 'native' ? Channel.UNRELIABLE_SEQUENCED : Channel.UNRELIABLE;
+  const reliableDone = (l: Logs) =>
+    [l.up.ro, l.up.ru, l.down.ro, l.down.ru].every((log) => log.length >= perStream) &&
+    l.up.big.length >= big &&
+    l.down.big.length >= big;
 
-describe('soak: reliable channels through the LinkConditioner (20% loss, 5% dup, reorder, 40±20 ms RTT)', () => {
   it(
-    `${(PER_STREAM * 4 * CLIENTS).toLocaleString('en-US')} reliable messages: none lost, duplicated or out of order`,
+    `20% loss, 5% dup, reorder, 40±20 ms RTT: ${(perStream * 4 * CLIENTS).toLocaleString('en-US')} reliable ` +
+      `messages${big ? ` and ${big * 2 * CLIENTS} of 200 KB` : ''}: none lost, duplicated or out of order`,
     async () => {
-      const server = await Server.listen({ port: 0, host: '127.0.0.1' });
+      const server = await Server.listen({ port: 0, host: '127.0.0.1', ...native });
       cleanups.push(() => server.close());
       const conditioner = await LinkConditioner.start({
         target: { host: '127.0.0.1', port: server.port },
@@ -53,79 +70,115 @@ describe('soak: reliable channels through the LinkConditioner (20% loss, 5% dup,
         seed: SEED,
       });
       cleanups.push(() => conditioner.close());
+      const bigs = new BigMessages(BIG_BYTES, seededRandom(SEED));
       const disconnects: string[] = [];
       server.onDisconnect((p, reason) => disconnects.push(`server/${p.id}: ${reason}`));
-      const byPeer = new Map<number, ReturnType<typeof logs>>();
-      const record = (peer: Peer, stream: 'ro' | 'ru' | 'ur', i: unknown) => byPeer.get(peer.id)?.up[stream].record(i);
+      const byPeer = new Map<number, Logs>();
+      const record = (peer: Peer, stream: keyof Logs['up'], i: unknown) => byPeer.get(peer.id)?.up[stream].record(i);
       server.onMessage('ro', (p, m) => record(p, 'ro', m.i));
       server.onMessage('ru', (p, m) => record(p, 'ru', m.i));
       server.onMessage('ur', (p, m) => record(p, 'ur', m.i));
+      server.onMessage('big', (p, m) => record(p, 'big', bigs.check(m)));
 
-      const clients: Array<{ client: Client; peerId: number; logs: ReturnType<typeof logs> }> = [];
-      for (let k = 0; k < CLIENTS; k++) {
-        const client = new Client();
-        cleanups.push(() => client.close());
-        const l = logs();
-        client.onMessage('ro', (m) => l.down.ro.record(m.i));
-        client.onMessage('ru', (m) => l.down.ru.record(m.i));
-        client.onMessage('ur', (m) => l.down.ur.record(m.i));
-        client.onDisconnect((reason) => disconnects.push(`client ${k}: ${reason}`));
-        await client.connect('127.0.0.1', conditioner.address.port, { timeout: 10 });
-        byPeer.set(client.peerId!, l);
-        clients.push({ client, peerId: client.peerId!, logs: l });
-      }
+      // All at once: through 20% loss a handshake often needs a retry (0.5 s), native's two round trips more so.
+      const clients = await Promise.all(
+        Array.from({ length: CLIENTS }, async (_, k) => {
+          const client = new Client({ ...native });
+          cleanups.push(() => client.close());
+          const l = logs();
+          client.onMessage('ro', (m) => l.down.ro.record(m.i));
+          client.onMessage('ru', (m) => l.down.ru.record(m.i));
+          client.onMessage('ur', (m) => l.down.ur.record(m.i));
+          client.onMessage('big', (m) => l.down.big.record(bigs.check(m)));
+          client.onDisconnect((reason) => disconnects.push(`client ${k}: ${reason}`));
+          await client.connect('127.0.0.1', conditioner.address.port, { timeout: 10 });
+          byPeer.set(client.peerId!, l);
+          return { client, peerId: client.peerId!, logs: l };
+        }),
+      );
+      expect(clients.map((c) => c.client.protocol)).toEqual(clients.map(() => protocol));
 
       const started = performance.now();
       // Both reliable channels, both directions, every client at once: the senders' queues feed their windows.
-      for (let i = 0; i < PER_STREAM; i++) {
+      for (let i = 0; i < perStream; i++) {
         for (const { client, peerId } of clients) {
           client.send('ro', { i }, Channel.RELIABLE_ORDERED);
           client.send('ru', { i }, Channel.RELIABLE_UNORDERED);
           server.sendTo(peerId, 'ro', { i }, Channel.RELIABLE_ORDERED);
           server.sendTo(peerId, 'ru', { i }, Channel.RELIABLE_UNORDERED);
         }
+        // The big ones amid the small ones, so fragments share the window (and datagrams) with whole messages.
+        if (i === Math.floor(perStream / 2)) {
+          for (let b = 0; b < big; b++) {
+            const channel = b % 2 ? Channel.RELIABLE_UNORDERED : Channel.RELIABLE_ORDERED;
+            for (const { client, peerId } of clients) {
+              client.send('big', bigs.message(b), channel);
+              server.sendTo(peerId, 'big', bigs.message(b), channel);
+            }
+          }
+        }
       }
       // Unreliable alongside, paced so only the link (never a socket buffer) loses datagrams.
       for (let i = 0; i < UNRELIABLE; i += 4) {
         for (let j = i; j < Math.min(i + 4, UNRELIABLE); j++) {
           for (const { client, peerId } of clients) {
-            client.send('ur', { i: j });
-            server.sendTo(peerId, 'ur', { i: j });
+            client.send('ur', { i: j }, unreliable);
+            server.sendTo(peerId, 'ur', { i: j }, unreliable);
           }
         }
         await sleep(10);
       }
-      await waitFor(() => clients.every((c) => reliableDone(c.logs)), MESSAGES * 2.5, 'reliable delivery');
+      await waitFor(() => clients.every((c) => reliableDone(c.logs)), 60_000, 'reliable delivery');
       const seconds = (performance.now() - started) / 1000;
       await sleep(300); // late duplicates and retransmissions would show up now
 
-      const clean = { delivered: PER_STREAM, lost: 0, duplicated: 0, outOfOrder: 0, foreign: 0 };
-      const ordered = clients.flatMap(({ logs: l }) => [l.up.ro, l.down.ro].map((log) => log.tally(PER_STREAM)));
+      const clean = { delivered: perStream, lost: 0, duplicated: 0, outOfOrder: 0, foreign: 0 };
+      const ordered = clients.flatMap(({ logs: l }) => [l.up.ro, l.down.ro].map((log) => log.tally(perStream)));
       expect(ordered).toEqual(ordered.map(() => clean));
       // RELIABLE_UNORDERED: the same, except that it does not hold early arrivals back (so order varies).
-      const unordered = clients.flatMap(({ logs: l }) => [l.up.ru, l.down.ru].map((log) => log.tally(PER_STREAM)));
+      const unordered = clients.flatMap(({ logs: l }) => [l.up.ru, l.down.ru].map((log) => log.tally(perStream)));
       expect(unordered).toEqual(unordered.map(() => ({ ...clean, outOfOrder: expect.any(Number) })));
       expect(unordered.some((t) => t.outOfOrder > 0)).toBe(true);
+      // The big ones: each exactly once and byte for byte (check() records -1 for a corrupted one).
+      const bigTallies = clients.flatMap(({ logs: l }) => [l.up.big, l.down.big].map((log) => log.tally(big)));
+      expect(bigTallies).toEqual(
+        bigTallies.map(() => ({ delivered: big, lost: 0, duplicated: 0, outOfOrder: expect.any(Number), foreign: 0 })),
+      );
       expect(disconnects).toEqual([]);
       expect(clients.every((c) => c.client.state === 'connected')).toBe(true);
 
-      // Unreliable: what the transport delivers once is what the link let through (duplicates are v1's to pass on).
-      const unreliable = (dir: 'up' | 'down') => {
+      // Unreliable: what the transport delivers once is what the link let through.
+      const unreliableLoss = (dir: 'up' | 'down') => {
         const distinct = clients.reduce((n, c) => n + c.logs[dir].ur.distinct(UNRELIABLE), 0);
         return 1 - distinct / (UNRELIABLE * CLIENTS);
       };
-      const lossUp = unreliable('up');
-      const lossDown = unreliable('down');
+      const lossUp = unreliableLoss('up');
+      const lossDown = unreliableLoss('down');
       const stats = conditioner.stats();
       const connections = clients.map((c) => clientConnection(c.client)!);
+      const peerConnections = clients.map((c) => server.getPeer(c.peerId)!.connection);
+      const stale = [...connections, ...peerConnections].reduce((n, c) => n + c.counters.dropped.stale, 0);
       console.log(
-        `[lab soak] ${PER_STREAM * 4 * CLIENTS} reliable in ${seconds.toFixed(1)} s (seed ${SEED}); unreliable loss ` +
-          `up ${(lossUp * 100).toFixed(1)}% down ${(lossDown * 100).toFixed(1)}%; retransmits ` +
+        `[lab soak ${protocol}] ${perStream * 4 * CLIENTS} reliable + ${big * 2 * CLIENTS} × 200 KB in ` +
+          `${seconds.toFixed(1)} s (seed ${SEED}); unreliable loss up ${(lossUp * 100).toFixed(1)}% down ` +
+          `${(lossDown * 100).toFixed(1)}%, stale ${stale}; retransmits ` +
           `${connections.map((c) => c.counters.retransmits).join('/')}; link up ${JSON.stringify(stats.upstream)}`,
       );
-      expect(Math.abs(lossUp - LOSS)).toBeLessThan(0.05);
-      expect(Math.abs(lossDown - LOSS)).toBeLessThan(0.05);
-      expect(Math.abs((lossUp + lossDown) / 2 - LOSS)).toBeLessThan(0.03);
+      if (protocol === 'v1') {
+        // v1 passes duplicates on and may reorder: only the loss is the link's.
+        expect(Math.abs(lossUp - LOSS)).toBeLessThan(0.05);
+        expect(Math.abs(lossDown - LOSS)).toBeLessThan(0.05);
+        expect(Math.abs((lossUp + lossDown) / 2 - LOSS)).toBeLessThan(0.03);
+      } else {
+        // UNRELIABLE_SEQUENCED: strictly increasing, never a duplicate; what was overtaken counts as lost too.
+        const sequenced = clients.flatMap(({ logs: l }) => [l.up.ur, l.down.ur].map((log) => log.tally(UNRELIABLE)));
+        for (const t of sequenced) expect(t).toMatchObject({ duplicated: 0, outOfOrder: 0, foreign: 0 });
+        expect(stale).toBeGreaterThan(0);
+        for (const loss of [lossUp, lossDown]) {
+          expect(loss).toBeGreaterThan(LOSS - 0.06);
+          expect(loss).toBeLessThan(LOSS + REORDER + 0.06);
+        }
+      }
       // The impairments really happened, and the transport really had to repair them.
       for (const dir of [stats.upstream, stats.downstream]) {
         expect(dir.drops.loss).toBeGreaterThan(0);
@@ -137,6 +190,6 @@ describe('soak: reliable channels through the LinkConditioner (20% loss, 5% dup,
         expect(c.counters.duplicatesReceived).toBeGreaterThan(0);
       }
     },
-    Math.max(55_000, MESSAGES * 3),
+    90_000,
   );
 });

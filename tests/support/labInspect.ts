@@ -34,9 +34,12 @@ interface ConnectionInternals {
 }
 interface NativeInternals {
   outbox: { senders: Record<1 | 2, ReliableSender> };
-  inbox: { receivers: Record<1 | 2, ReliableReceiver<unknown>>; bufferedBytes: number };
+  inbox: {
+    receivers: Record<1 | 2, ReliableReceiver<unknown>>;
+    bufferedBytes: number;
+    reassemblers: Record<0 | 1 | 2 | 3, { options: { maxBytes: number } }>;
+  };
   pings: Map<number, number>;
-  opts: { reassemblyBytes: number };
 }
 
 /** Reads the sizes of a connection's internal structures (v1 or native). */
@@ -55,8 +58,8 @@ export function connectionSizes(connection: Link): ConnectionSizes {
     extraAcks: native ? 0 : channels.reduce((n, ch) => n + v1.extraAcks[ch].size, 0),
     pings: (native ?? v1).pings.size,
     reassemblyBytes: native ? native.inbox.bufferedBytes : 0,
-    // Four reassemblers per connection, each bounded by the per-channel budget.
-    reassemblyLimit: native ? 4 * native.opts.reassemblyBytes : 0,
+    // One reassembler per channel, each with its own byte budget (the transport sizes them per channel).
+    reassemblyLimit: native ? Object.values(native.inbox.reassemblers).reduce((n, r) => n + r.options.maxBytes, 0) : 0,
   };
 }
 

@@ -77,8 +77,10 @@ export function mutate(
   corpus: readonly Uint8Array[],
   random: Random,
   options: MutatorOptions = {},
+  /** Forces one kind instead of drawing it. */
+  only?: MutationKind,
 ): { kind: MutationKind; datagram: Uint8Array } {
-  const kind = pick(random, KINDS);
+  const kind = only ?? pick(random, KINDS);
   const source = pick(random, corpus);
   const d = new Uint8Array(source);
   const hasHeader = d.byteLength >= Wire.HEADER_SIZE;
@@ -134,9 +136,12 @@ export function mutate(
   }
 }
 
-/** The token in a datagram's header, or undefined when it is shorter than a header. */
+/** Bytes before the end of the token: both protocols put it at offset 1 (after v1's channel or native's magic). */
+const TOKEN_END = 9;
+
+/** The token in a datagram (v1 or native), or undefined when it is too short to hold one. */
 export function tokenOf(datagram: Uint8Array): bigint | undefined {
-  return datagram.byteLength >= Wire.HEADER_SIZE ? view(datagram).getBigUint64(1) : undefined;
+  return datagram.byteLength >= TOKEN_END ? view(datagram).getBigUint64(1) : undefined;
 }
 
 /** Makes sure a datagram does not carry `token` (flips its lowest bit if it does); returns the same array. */

@@ -21,8 +21,12 @@ export interface RawPeer {
   answerPings: boolean;
   /** Sends one datagram to the server; `token` defaults to the peer's. */
   send(fields: Partial<PacketHeader> & { type: string; payload?: object }): void;
-  /** Sends `__connect_request__` and resolves on the accept (rejects after `timeoutMs`). */
-  handshake(timeoutMs?: number): Promise<void>;
+  /**
+   * Sends `__connect_request__` and resolves on the accept (rejects after `timeoutMs`). With `confirm` (default)
+   * it then speaks once with its token, as a real client does: a v1 server sends no heartbeats to a peer it has
+   * not heard from since the accept (it may be a spoofed request).
+   */
+  handshake(timeoutMs?: number, confirm?: boolean): Promise<void>;
   close(): void;
 }
 
@@ -47,12 +51,13 @@ export async function rawPeer(serverPort: number, host = '127.0.0.1', keep = 10_
       const header = { channel: 0, token: peer.token, sequence: 0, ack: 0, ackBitfield: 0, ...fields };
       socket.send(datagram(header, type, payload));
     },
-    handshake(timeoutMs = 2000) {
+    handshake(timeoutMs = 2000, confirm = true) {
       return new Promise((resolve, reject) => {
         const started = Date.now();
         const retry = setInterval(() => {
           if (peer.token !== 0n) {
             clearInterval(retry);
+            if (confirm) peer.send({ type: ReservedType.PING, payload: { id: 0 } });
             resolve();
           } else if (Date.now() - started > timeoutMs) {
             clearInterval(retry);

@@ -1,0 +1,179 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { unpackHeader } from '../../main/net/header';
+import { ReservedType, Wire } from '../../main/net/protocol';
+import { compactJsonSerializer, jsonSerializer } from '../../main/net/serialization';
+import { encodeIdFrame, encodeMessageFrame, type NativeFrame } from '../../main/net/native/nativeFrames';
+import { NativeParseError, parseNativePacket } from '../../main/net/native/nativePacket';
+import { Frame, Native } from '../../main/net/native/nativeWire';
+import { datagram, type RawReceived } from './labRawPeer';
+
+/** The native parameters a raw peer offers (spec defaults), and the cookie it echoes once challenged. */
+export interface OfferFields {
+  version?: number;
+  mtu?: number;
+  codec?: string;
+  /** Largest reliable message this side sends, bytes (the smaller offer wins). */
+  maxMessage?: number;
+  cookie?: string;
+}
+
+/** What a raw peer offers unless told otherwise: the defaults of our own Client. */
+export const DEFAULT_OFFER = { version: 1, mtu: Native.DEFAULT_MTU, codec: 'json', maxMessage: 4 * 1024 * 1024 };
+
+/**
+ * A connect-request payload carrying a native offer, padded with a `pad` string so the whole v1 datagram
+ * (header + the reference's JSON) is exactly `size` bytes when `size` is larger than the bare offer.
+ */
+export function offerPayload(fields: OfferFields = {}, size: number = Native.MIN_OFFER_DATAGRAM): object {
+  const native: Record<string, unknown> = { ...DEFAULT_OFFER, ...fields };
+  const bare = requestSize({ native, pad: '' });
+  return { native, pad: '.'.repeat(Math.max(0, size - bare)) };
+}
+
+/** Bytes of the v1 connect request carrying `payload`. */
+export function requestSize(payload: object): number {
+  return Wire.HEADER_SIZE + jsonSerializer.serialize(ReservedType.CONNECT_REQUEST, payload).byteLength;
+}
+
+/** One native datagram: magic ‖ token (big-endian) ‖ frames, in order. */
+export function nativeDatagram(token: bigint, frames: readonly Uint8Array[]): Buffer {
+  const head = Buffer.alloc(Native.HEADER_SIZE);
+  head[0] = Native.MAGIC;
+  head.writeBigUInt64BE(BigInt.asUintN(64, token), 1);
+  return Buffer.concat([head, ...frames]);
+}
+
+/** A MESSAGE frame carrying `{type, payload}` in compact JSON (the codec a raw peer negotiates). */
+export function messageFrame(channel: number, seq: number, type: string, payload: object = {}): Uint8Array {
+  return encodeMessageFrame(channel, seq, compactJsonSerializer.serialize(type, payload));
+}
+
+/** One native datagram a raw native peer received, with its frames when it parsed. */
+export interface NativeReceived {
+  token: bigint | undefined;
+  frames: NativeFrame[] | undefined;
+  size: number;
+}
+
+/**
+ * A hand-driven native endpoint on 127.0.0.x: it performs the cookie handshake in v1 framing, then says
+ * (and acknowledges) only what the test tells it to.
+ */
+export interface NativePeer {
+  readonly socket: Socket;
+  /** Token from the server's accept (0n until accepted). */
+  token: bigint;
+  peerId: number | undefined;
+  /** Parameters the server accepted. */
+  accepted: { version: number; mtu: number; codec: string; maxMessage: number } | undefined;
+  /** v1 datagrams received (challenges, accepts). */
+  readonly handshakeReplies: RawReceived[];
+  /** Native datagrams received. */
+  readonly received: NativeReceived[];
+  /** Answer PING frames with PONG frames (keeps the peer from timing out without acknowledging anything). */
+  answerPings: boolean;
+  /** Sends one native datagram holding `frames`; `token` defaults to the peer's. */
+  sendFrames(frames: readonly Uint8Array[], token?: bigint): void;
+  /** Sends bytes as they are. */
+  sendRaw(data: Uint8Array): void;
+  /** Every frame of `kind` received so far. */
+  framesOf<K extends NativeFrame['kind']>(kind: K): Extract<NativeFrame, { kind: K }>[];
+  /** Offers, echoes the challenge's cookie, resolves on the native accept (rejects after `timeoutMs`). */
+  handshake(timeoutMs?: number): Promise<void>;
+  close(): void;
+}
+
+/** Opens a raw native peer's socket (bound to `host`, in 127.0.0.0/8) aimed at `serverPort` on 127.0.0.1. */
+export async function nativePeer(
+  serverPort: number,
+  host = '127.0.0.1',
+  options: { keep?: number; offer?: OfferFields } = {},
+): Promise<NativePeer> {
+  const keep = options.keep ?? 20_000;
+  const socket = createSocket('udp4');
+  socket.on('error', () => undefined);
+  await new Promise<void>((r) => socket.bind(0, host, r));
+  await new Promise<void>((r) => socket.connect(serverPort, '127.0.0.1', r));
+  let cookie: string | undefined;
+  const offer = () =>
+    socket.send(
+      datagram(
+        { channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 },
+        ReservedType.CONNECT_REQUEST,
+        offerPayload({ ...options.offer, ...(cookie ? { cookie } : {}) }),
+      ),
+    );
+  const peer: NativePeer = {
+    socket,
+    token: 0n,
+    peerId: undefined,
+    accepted: undefined,
+    handshakeReplies: [],
+    received: [],
+    answerPings: true,
+    sendFrames: (frames, token = peer.token) => socket.send(nativeDatagram(token, frames)),
+    sendRaw: (data) => socket.send(data),
+    framesOf: <K extends NativeFrame['kind']>(kind: K) =>
+      peer.received.flatMap((r) =>
+        (r.frames ?? []).filter((f): f is Extract<NativeFrame, { kind: K }> => f.kind === kind),
+      ),
+    handshake(timeoutMs = 2000) {
+      return new Promise((resolve, reject) => {
+        const started = Date.now();
+        const retry = setInterval(() => {
+          if (peer.token !== 0n) {
+            clearInterval(retry);
+            resolve();
+          } else if (Date.now() - started > timeoutMs) {
+            clearInterval(retry);
+            reject(new Error('no native accept'));
+          } else offer();
+        }, 20);
+        offer();
+      });
+    },
+    close: () => socket.close(),
+  };
+  socket.on('message', (data) => {
+    if (data[0] === Native.MAGIC) return onNative(peer, data, keep);
+    const header = unpackHeader(data);
+    if (!header) return;
+    let message;
+    try {
+      message = jsonSerializer.deserialize(data.subarray(Wire.HEADER_SIZE));
+    } catch {
+      message = undefined;
+    }
+    if (peer.handshakeReplies.length < keep) peer.handshakeReplies.push({ header, message, size: data.byteLength });
+    if (message?.type === ReservedType.NATIVE_CHALLENGE && typeof message.payload.cookie === 'string' && !cookie) {
+      cookie = message.payload.cookie;
+      offer();
+    }
+    if (message?.type === ReservedType.CONNECT_ACCEPTED && peer.token === 0n && header.token !== 0n) {
+      const native = message.payload.native as NativePeer['accepted'];
+      if (!native) return; // a v1 accept: not what this peer asked for
+      peer.token = header.token;
+      peer.peerId = typeof message.payload.peer_id === 'number' ? message.payload.peer_id : undefined;
+      peer.accepted = native;
+    }
+  });
+  return peer;
+}
+
+function onNative(peer: NativePeer, data: Buffer, keep: number): void {
+  let frames: NativeFrame[] | undefined;
+  let token: bigint | undefined;
+  try {
+    const packet = parseNativePacket(data);
+    frames = packet.frames;
+    token = packet.token;
+  } catch (error) {
+    if (!(error instanceof NativeParseError)) throw error;
+  }
+  // Frames are views into the datagram: copy the bodies so later datagrams cannot change them.
+  frames = frames?.map((f) => ('body' in f ? { ...f, body: new Uint8Array(f.body) } : f));
+  if (peer.received.length < keep) peer.received.push({ token, frames, size: data.byteLength });
+  if (!peer.answerPings || token !== peer.token) return;
+  const pongs = (frames ?? []).flatMap((f) => (f.kind === Frame.PING ? [encodeIdFrame(Frame.PONG, f.id)] : []));
+  if (pongs.length > 0) peer.sendFrames(pongs);
+}
