@@ -1,14 +1,4 @@
-/** Deterministic PRNG (mulberry32) so randomized room-code tests replay exactly. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../support/seededRandom';
 
 /** A random integer in [0, limit). */
 export function randomInt(random: () => number, limit: number): number {

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { splitMessage } from '../../../../main/net/native/fragmenter';
 import { Reassembler, type AddResult, type ReassemblerOptions } from '../../../../main/net/native/reassembler';
+import { seededRandom as seeded } from '../../../support/seededRandom';
 
 const LIMITS: ReassemblerOptions = { maxBytes: 1 << 20, maxMessages: 16, maxFragments: 1024 };
-
-/** Deterministic PRNG (mulberry32) so shuffles are reproducible. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: T[], random: () => number): T[] {
   const out = [...items];
