@@ -1,28 +1,23 @@
 import { Channel } from '../../shared/net/channel';
 import { writeHeader, type PacketHeader } from './header';
-import { Defaults, ReservedType, Wire, isReservedType } from './protocol';
+import { ReservedType, Wire, isReservedType } from './protocol';
 import { ReliableReceiver } from './reliableReceiver';
 import { ReliableSender, type InFlight } from './reliableSender';
-import { RttEstimator, type RetransmitOptions } from './rttEstimator';
+import type { RttEstimator } from './rttEstimator';
+import { ConnectionHealth, type HealthOptions } from './connectionHealth';
 import { PayloadTooLargeError } from './errors';
 import type { DecodedMessage, Serializer } from './serialization';
-import { LossEstimator, RateWindow, type ConnectionStats } from './netStats';
+import type { ConnectionStats } from './netStats';
 import { DropReason, TrafficCounters } from './stats';
 import type { Link } from './link';
 
 /** Tunables of one connection. */
-export interface ConnectionOptions {
+export interface ConnectionOptions extends HealthOptions {
   token: bigint;
   serializer: Serializer;
-  clock: () => number;
   transmit: (datagram: Uint8Array) => void;
   onMessage: (type: string, payload: Record<string, unknown>, channel: Channel) => void;
   onClosed: (reason: string, byRemote: boolean) => void;
-  heartbeatInterval?: number;
-  timeout?: number;
-  retransmit?: RetransmitOptions;
-  /** Attempts before an unacknowledged message, older than `timeout`, ends the connection. */
-  maxAttempts?: number;
   /** Reliable messages that may wait behind the send window, per channel. */
   maxQueued?: number;
   /**
@@ -35,7 +30,6 @@ export interface ConnectionOptions {
 const RELIABLE = [Channel.RELIABLE_ORDERED, Channel.RELIABLE_UNORDERED] as const;
 type ReliableChannel = (typeof RELIABLE)[number];
 const MAX_EXTRA_ACKS = 64;
-const MAX_OUTSTANDING_PINGS = 8;
 
 /**
  * The state of one gale.net v1 connection, without sockets: reliability per channel,
@@ -46,64 +40,37 @@ export class Connection implements Link {
   readonly protocol = 'v1' as const;
   readonly token: bigint;
   readonly counters = new TrafficCounters();
-  /** Round-trip time from heartbeats: the reference's smoothed RTT, reported to the application. */
-  readonly rtt: RttEstimator;
-  /** Round-trip time from heartbeats and first-time acks (Karn's rule): many samples, quick to adapt, drives retransmission. */
-  private readonly rto: RttEstimator;
-  private readonly opts: Required<Omit<ConnectionOptions, 'retransmit'>>;
+  private readonly health: ConnectionHealth;
+  private readonly opts: Required<
+    Pick<ConnectionOptions, 'serializer' | 'clock' | 'transmit' | 'onMessage' | 'onClosed'>
+  >;
   private readonly senders: Record<ReliableChannel, ReliableSender>;
   private readonly receivers: Record<ReliableChannel, ReliableReceiver<DecodedMessage>>;
   private readonly ackDirty: Record<ReliableChannel, boolean> = { 1: false, 2: false };
   private readonly extraAcks: Record<ReliableChannel, Set<number>> = { 1: new Set(), 2: new Set() };
-  private readonly pings = new Map<number, number>();
-  private nextPingId = 1;
-  private lastPingSent: number;
-  private lastSeen: number;
   private heard = false;
   private closedReason: string | undefined;
   private readonly ackBody: Uint8Array;
-  private readonly rates: RateWindow;
-  private readonly loss = new LossEstimator();
 
   constructor(options: ConnectionOptions) {
-    this.opts = {
-      heartbeatInterval: Defaults.HEARTBEAT_INTERVAL,
-      timeout: Defaults.TIMEOUT,
-      maxAttempts: 10,
-      maxQueued: 65_536,
-      confirmed: true,
-      ...options,
-    };
-    this.heard = this.opts.confirmed;
+    this.opts = options;
+    this.heard = options.confirmed ?? true;
     this.token = options.token;
-    this.rtt = new RttEstimator(options.retransmit);
-    this.rto = new RttEstimator(options.retransmit);
-    const sender = () => new ReliableSender({ maxQueued: this.opts.maxQueued });
+    this.health = new ConnectionHealth(options, this.counters);
+    const sender = () => new ReliableSender({ maxQueued: options.maxQueued ?? 65_536 });
     this.senders = { 1: sender(), 2: sender() };
     this.receivers = { 1: new ReliableReceiver({ ordered: true }), 2: new ReliableReceiver({ ordered: false }) };
-    const now = this.opts.clock();
-    this.lastSeen = now;
-    // Ping early so RTT (and so the retransmission timeout) is known within one round trip.
-    this.lastPingSent = now - this.opts.heartbeatInterval;
     this.ackBody = this.opts.serializer.serialize(ReservedType.ACK, {});
-    this.rates = new RateWindow(now, this.counters);
+  }
+
+  /** Round-trip time from heartbeats: the reference's smoothed RTT, reported to the application. */
+  get rtt(): RttEstimator {
+    return this.health.rtt;
   }
 
   /** RTT, jitter, loss, traffic rates and counters of this connection. */
   stats(): ConnectionStats {
-    const rates = this.rates.perSecond;
-    return {
-      rtt: this.rtt.smoothed,
-      jitter: this.rtt.jitter,
-      loss: this.loss.estimate,
-      packetsSentPerSecond: rates.datagramsSent,
-      packetsReceivedPerSecond: rates.datagramsReceived,
-      bytesSentPerSecond: rates.bytesSent,
-      bytesReceivedPerSecond: rates.bytesReceived,
-      retransmits: this.counters.retransmits,
-      dropped: this.counters.droppedTotal,
-      pendingReliable: this.pendingReliable,
-    };
+    return this.health.stats(this.pendingReliable);
   }
 
   /** The body codec of this connection. */
@@ -156,7 +123,7 @@ export class Connection implements Link {
   receive(header: PacketHeader, message: DecodedMessage, size: number): void {
     if (this.closed) return;
     const now = this.opts.clock();
-    this.lastSeen = now;
+    this.health.heard(now);
     this.heard = true;
     this.counters.datagramsReceived += 1;
     this.counters.bytesReceived += size;
@@ -167,38 +134,31 @@ export class Connection implements Link {
   /** Heartbeats, retransmissions, timeout detection and pending acks; call every few milliseconds. */
   service(now: number): void {
     if (this.closed) return;
-    if (now - this.lastSeen > this.opts.timeout) {
-      this.close(`timed out: nothing heard for ${this.opts.timeout} s`, false);
-      return;
-    }
-    this.rates.roll(now, this.counters);
-    if (this.heard && now - this.lastPingSent >= this.opts.heartbeatInterval) this.sendPing(now);
+    const silent = this.health.silence(now);
+    if (silent) return this.close(silent, false);
+    // No heartbeats to a peer that has not spoken yet: see `confirmed`.
+    const ping = this.heard ? this.health.tick(now) : undefined;
+    if (ping !== undefined) this.sendControl(ReservedType.PING, { id: ping });
     for (const channel of RELIABLE) {
-      const sender = this.senders[channel];
-      const oldest = sender.oldest();
-      if (oldest && oldest.attempts >= this.opts.maxAttempts && now - oldest.firstSent > this.opts.timeout) {
-        this.close(`reliable message not acknowledged after ${oldest.attempts} attempts`, false);
-        return;
-      }
+      const stuck = this.health.stuck(this.senders[channel].oldest(), now);
+      if (stuck) return this.close(stuck, false);
       this.retransmitDue(channel, now);
     }
     this.flushAcks();
   }
 
   private retransmitDue(channel: ReliableChannel, now: number): void {
-    const due = this.senders[channel].dueForRetransmit(now, this.timeoutFor, this.rto.fastRetransmitInterval());
+    const health = this.health;
+    const due = this.senders[channel].dueForRetransmit(now, health.timeoutFor, health.rto.fastRetransmitInterval());
     for (const entry of due) {
       this.counters.retransmits += 1;
       this.transmitReliable(channel, entry.sequence, entry.body);
     }
   }
 
-  private readonly timeoutFor = (timeouts: number): number => this.rto.retransmitTimeout(timeouts);
-
   /** Folds in a round-trip sample taken outside the connection (the connect handshake). */
   addRttSample(seconds: number): void {
-    this.rtt.addSample(seconds);
-    this.rto.addSample(seconds);
+    this.health.addRttSample(seconds);
   }
 
   /** Sends bare acks for channels with something new to acknowledge. */
@@ -236,16 +196,8 @@ export class Connection implements Link {
       case ReservedType.PING:
         this.sendControl(ReservedType.PONG, message.payload);
         return;
-      case ReservedType.PONG: {
-        const id = message.payload.id;
-        const sent = typeof id === 'number' ? this.pings.get(id) : undefined;
-        if (sent !== undefined) {
-          this.pings.delete(id as number);
-          this.loss.observe(false);
-          this.addRttSample(now - sent);
-        }
-        return;
-      }
+      case ReservedType.PONG:
+        return this.health.pong(message.payload.id, now);
       case ReservedType.DISCONNECT:
         this.close('disconnected by the other side', true);
         return;
@@ -259,10 +211,7 @@ export class Connection implements Link {
     const isAck = message.type === ReservedType.ACK;
     // (0, 0) is ambiguous (seq 0 received, or nothing yet): trust it only from a bare ack.
     if (isAck || header.ack !== 0 || header.ackBitfield !== 0) {
-      const sample = (entry: InFlight) => {
-        if (entry.attempts === 1) this.rto.addSample(now - entry.firstSent);
-        this.loss.observe(entry.attempts > 1);
-      };
+      const sample = (entry: InFlight) => this.health.acknowledged(entry, now);
       if (this.senders[channel].acknowledge(header.ack, header.ackBitfield, sample) > 0) {
         this.retransmitDue(channel, now);
         this.flushSendable(channel, now);
@@ -309,15 +258,6 @@ export class Connection implements Link {
   private sendAck(channel: ReliableChannel, ack: number, bitfield: number): void {
     this.counters.acksSent += 1;
     this.transmit({ channel, token: this.token, sequence: 0, ack, ackBitfield: bitfield }, this.ackBody);
-  }
-
-  private sendPing(now: number): void {
-    const id = this.nextPingId++;
-    this.pings.set(id, now);
-    // A ping still unanswered after this many newer ones counts as lost.
-    if (this.pings.delete(id - MAX_OUTSTANDING_PINGS)) this.loss.observe(true);
-    this.lastPingSent = now;
-    this.sendControl(ReservedType.PING, { id });
   }
 
   private sendControl(type: string, payload: unknown): void {

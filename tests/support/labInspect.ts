@@ -30,7 +30,7 @@ interface ConnectionInternals {
   senders: Record<1 | 2, ReliableSender>;
   receivers: Record<1 | 2, ReliableReceiver<unknown>>;
   extraAcks: Record<1 | 2, Set<number>>;
-  pings: Map<number, number>;
+  health: { outstandingPings: number };
 }
 interface NativeInternals {
   outbox: { senders: Record<1 | 2, ReliableSender> };
@@ -39,7 +39,8 @@ interface NativeInternals {
     bufferedBytes: number;
     reassemblers: Record<0 | 1 | 2 | 3, { options: { maxBytes: number } }>;
   };
-  pings: Map<number, number>;
+  health?: { outstandingPings: number };
+  pings?: Map<number, number>;
 }
 
 /** Reads the sizes of a connection's internal structures (v1 or native). */
@@ -56,7 +57,7 @@ export function connectionSizes(connection: Link): ConnectionSizes {
     senderWindow: senders[1].window,
     queued: channels.map((ch) => senders[ch].queuedCount),
     extraAcks: native ? 0 : channels.reduce((n, ch) => n + v1.extraAcks[ch].size, 0),
-    pings: (native ?? v1).pings.size,
+    pings: native ? (native.health?.outstandingPings ?? native.pings?.size ?? 0) : v1.health.outstandingPings,
     reassemblyBytes: native ? native.inbox.bufferedBytes : 0,
     // One reassembler per channel, each with its own byte budget (the transport sizes them per channel).
     reassemblyLimit: native ? Object.values(native.inbox.reassemblers).reduce((n, r) => n + r.options.maxBytes, 0) : 0,
