@@ -2,6 +2,9 @@ import { Defaults } from './protocol';
 import { RttEstimator, type RetransmitOptions } from './rttEstimator';
 import { LossEstimator, RateWindow, type ConnectionStats } from './netStats';
 import type { InFlight } from './reliableSender';
+
+/** What health needs of an in-flight message, whatever it carries. */
+type Sent = Pick<InFlight<unknown>, 'attempts' | 'firstSent'>;
 import type { TrafficCounters } from './stats';
 
 /** Timing options every connection shares, whatever its protocol. */
@@ -64,7 +67,7 @@ export class ConnectionHealth {
   }
 
   /** The reason to end the connection because `oldest` was never acknowledged, if it is time. */
-  stuck(oldest: InFlight | undefined, now: number): string | undefined {
+  stuck(oldest: Sent | undefined, now: number): string | undefined {
     if (!oldest || oldest.attempts < this.maxAttempts || now - oldest.firstSent <= this.timeout) return undefined;
     return `reliable message not acknowledged after ${oldest.attempts} attempts`;
   }
@@ -90,7 +93,7 @@ export class ConnectionHealth {
   }
 
   /** An in-flight message was acknowledged at `now`: a clean RTO sample if it was sent once (Karn). */
-  acknowledged(entry: InFlight, now: number): void {
+  acknowledged(entry: Sent, now: number): void {
     if (entry.attempts === 1) this.rto.addSample(now - entry.firstSent);
     this.loss.observe(entry.attempts > 1);
   }

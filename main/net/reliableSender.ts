@@ -2,10 +2,15 @@ import { Wire } from './protocol';
 import { sequenceAdd, sequenceDiff } from './sequence';
 import { SendQueueFullError } from './errors';
 
+// Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
+// use of an imported binding is a getter call, which shows in the per-message profile.
+const diff = sequenceDiff;
+const add = sequenceAdd;
+
 /** A reliable message on the wire, waiting for its acknowledgement. */
-export interface InFlight {
+export interface InFlight<T = Uint8Array> {
   readonly sequence: number;
-  readonly body: Uint8Array;
+  readonly body: T;
   firstSent: number;
   lastSent: number;
   /** Times sent in all; bounds how long a peer may go without acknowledging. */
@@ -31,12 +36,20 @@ export interface ReliableSenderOptions {
  * consecutive sequences unacknowledged (so a v1 ack header can always confirm all of them),
  * queues the rest, and tells the caller what to (re)transmit.
  */
-export class ReliableSender {
+export class ReliableSender<T = Uint8Array> {
   private nextSequence = 0;
   /** Newest sequence the other side has confirmed; a gap behind it means loss. */
   private highestAcked: number | undefined;
-  private readonly inFlight = new Map<number, InFlight>();
-  private readonly backlog: Uint8Array[] = [];
+  /**
+   * In-flight entries by `sequence & mask`: every unacknowledged sequence lies in [head, nextSequence),
+   * a span never wider than the window, so slots never collide and acks free a unit without a lookup.
+   */
+  private readonly ring: (InFlight<T> | undefined)[];
+  private readonly mask: number;
+  /** Oldest sequence not known to be acknowledged; its slot is occupied whenever anything is in flight. */
+  private head = 0;
+  private count = 0;
+  private readonly backlog: (T | undefined)[] = [];
   private backlogHead = 0;
   readonly window: number;
   readonly maxQueued: number;
@@ -46,11 +59,16 @@ export class ReliableSender {
     this.window = Math.min(options.window ?? reach, reach);
     this.maxQueued = options.maxQueued ?? 65_536;
     this.nextSequence = (options.startSequence ?? 0) >>> 0;
+    this.head = this.nextSequence;
+    let size = 1;
+    while (size < this.window) size *= 2;
+    this.ring = new Array<InFlight<T> | undefined>(size).fill(undefined);
+    this.mask = size - 1;
   }
 
   /** Messages sent but not yet acknowledged. */
   get inFlightCount(): number {
-    return this.inFlight.size;
+    return this.count;
   }
 
   /** Messages waiting for room in the window. */
@@ -60,7 +78,7 @@ export class ReliableSender {
 
   /** Sequence the next enqueued body will carry (bodies are numbered in queue order). */
   get nextEnqueuedSequence(): number {
-    return sequenceAdd(this.nextSequence, this.queuedCount);
+    return (this.nextSequence + this.backlog.length - this.backlogHead) >>> 0;
   }
 
   /** Whether `count` more bodies fit in the queue (so a fragmented message is queued whole or not at all). */
@@ -69,19 +87,19 @@ export class ReliableSender {
   }
 
   /** Queues a body; throws {@link SendQueueFullError} rather than grow without bound. */
-  enqueue(body: Uint8Array): void {
+  enqueue(body: T): void {
     if (this.queuedCount >= this.maxQueued) throw new SendQueueFullError(this.maxQueued);
     this.backlog.push(body);
   }
 
   /** Moves queued messages into the window while it has room; the caller transmits what is returned. */
-  takeSendable(now: number): InFlight[] {
-    if (this.backlogHead >= this.backlog.length || !this.hasRoom()) return NOTHING;
-    const out: InFlight[] = [];
+  takeSendable(now: number): InFlight<T>[] {
+    if (this.backlogHead >= this.backlog.length || !this.hasRoom()) return [];
+    const out: InFlight<T>[] = [];
     while (this.backlogHead < this.backlog.length && this.hasRoom()) {
-      const body = this.backlog[this.backlogHead]!;
-      this.backlog[this.backlogHead++] = EMPTY;
-      const entry: InFlight = {
+      const body = this.backlog[this.backlogHead] as T;
+      this.backlog[this.backlogHead++] = undefined;
+      const entry: InFlight<T> = {
         sequence: this.nextSequence,
         body,
         firstSent: now,
@@ -89,8 +107,9 @@ export class ReliableSender {
         attempts: 1,
         timeouts: 0,
       };
-      this.inFlight.set(entry.sequence, entry);
-      this.nextSequence = sequenceAdd(this.nextSequence, 1);
+      this.ring[entry.sequence & this.mask] = entry;
+      this.count += 1;
+      this.nextSequence = (this.nextSequence + 1) >>> 0;
       out.push(entry);
     }
     if (this.backlogHead > 1024 && this.backlogHead * 2 > this.backlog.length) {
@@ -101,20 +120,19 @@ export class ReliableSender {
   }
 
   /** The oldest unacknowledged message, if any. */
-  oldest(): InFlight | undefined {
-    for (const entry of this.inFlight.values()) return entry;
-    return undefined;
+  oldest(): InFlight<T> | undefined {
+    return this.count === 0 ? undefined : this.ring[this.head & this.mask];
   }
 
   /**
    * Frees every in-flight message named by `ack` or a set bit of `bitfield`.
    * Calls `onFreed` for each so the caller can take RTT samples.
    */
-  acknowledge(ack: number, bitfield: number, onFreed?: (entry: InFlight) => void): number {
-    if (this.inFlight.size === 0) return 0;
+  acknowledge(ack: number, bitfield: number, onFreed?: (entry: InFlight<T>) => void): number {
+    if (this.count === 0) return 0;
     let freed = this.free(ack, onFreed);
     for (let i = 0; bitfield !== 0 && i < 32; i++) {
-      if (bitfield & (1 << i)) freed += this.free(sequenceAdd(ack, -1 - i), onFreed);
+      if (bitfield & (1 << i)) freed += this.free(add(ack, -1 - i), onFreed);
     }
     return freed;
   }
@@ -123,19 +141,17 @@ export class ReliableSender {
    * Frees everything before `next` and each `next + 1 + k` whose bit k is set in `bitmap`
    * (bit k&7 of byte k>>3): the native acknowledgement, which covers the whole window.
    */
-  acknowledgeCumulative(next: number, bitmap: Uint8Array, onFreed?: (entry: InFlight) => void): number {
+  acknowledgeCumulative(next: number, bitmap: Uint8Array, onFreed?: (entry: InFlight<T>) => void): number {
     // An ack beyond what was ever sent is forged or corrupt: trusting it would free units the peer never got.
-    if (sequenceDiff(next, this.nextSequence) > 0) return 0;
+    if (diff(next, this.nextSequence) > 0) return 0;
     let freed = 0;
-    for (const entry of this.inFlight.values()) {
-      if (sequenceDiff(next, entry.sequence) <= 0) break;
-      freed += this.free(entry.sequence, onFreed);
-    }
-    for (let byte = 0; byte < bitmap.byteLength && this.inFlight.size > 0; byte++) {
+    // `free(head)` moves head past every freed slot, so this walks only what the ack newly confirms.
+    while (this.count > 0 && diff(next, this.head) > 0) freed += this.free(this.head, onFreed);
+    for (let byte = 0; byte < bitmap.byteLength && this.count > 0; byte++) {
       const bits = bitmap[byte]!;
       if (bits === 0) continue;
       for (let bit = 0; bit < 8; bit++) {
-        if (bits & (1 << bit)) freed += this.free(sequenceAdd(next, 1 + byte * 8 + bit), onFreed);
+        if (bits & (1 << bit)) freed += this.free(add(next, 1 + byte * 8 + bit), onFreed);
       }
     }
     return freed;
@@ -146,12 +162,16 @@ export class ReliableSender {
    * and that were last sent `fastInterval` or more ago; marks them re-sent. Cheap: stops at the first
    * message not overtaken, so it can run on every acknowledgement.
    */
-  dueFast(now: number, fastInterval: number): InFlight[] {
-    const out: InFlight[] = [];
+  dueFast(now: number, fastInterval: number): InFlight<T>[] {
     const highest = this.highestAcked;
-    if (highest === undefined) return out;
-    for (const entry of this.inFlight.values()) {
-      if (sequenceDiff(highest, entry.sequence) < FAST_RETRANSMIT_GAP) break;
+    if (highest === undefined || this.count === 0 || diff(highest, this.head) < FAST_RETRANSMIT_GAP) {
+      return [];
+    }
+    const out: InFlight<T>[] = [];
+    for (let seq = this.head; seq !== this.nextSequence; seq = (seq + 1) >>> 0) {
+      const entry = this.ring[seq & this.mask];
+      if (entry === undefined) continue;
+      if (diff(highest, entry.sequence) < FAST_RETRANSMIT_GAP) break;
       if (now - entry.lastSent < fastInterval) continue;
       entry.lastSent = now;
       entry.attempts += 1;
@@ -165,12 +185,14 @@ export class ReliableSender {
    * passed, and those with at least `FAST_RETRANSMIT_GAP` newer sequences already acknowledged
    * (selective-ack evidence of loss), at most once per `fastInterval`. Marks them re-sent at `now`.
    */
-  dueForRetransmit(now: number, timeoutFor: (timeouts: number) => number, fastInterval = Infinity): InFlight[] {
-    const out: InFlight[] = [];
+  dueForRetransmit(now: number, timeoutFor: (timeouts: number) => number, fastInterval = Infinity): InFlight<T>[] {
+    const out: InFlight<T>[] = [];
     const highest = this.highestAcked;
-    for (const entry of this.inFlight.values()) {
+    for (let seq = this.head; this.count > 0 && seq !== this.nextSequence; seq = (seq + 1) >>> 0) {
+      const entry = this.ring[seq & this.mask];
+      if (entry === undefined) continue;
       const waited = now - entry.lastSent;
-      const overtaken = highest !== undefined && sequenceDiff(highest, entry.sequence) >= FAST_RETRANSMIT_GAP;
+      const overtaken = highest !== undefined && diff(highest, entry.sequence) >= FAST_RETRANSMIT_GAP;
       const timedOut = waited >= timeoutFor(entry.timeouts);
       if (timedOut || (overtaken && waited >= fastInterval)) {
         if (timedOut) entry.timeouts += 1;
@@ -185,26 +207,35 @@ export class ReliableSender {
   /** Earliest time any in-flight message becomes due, or Infinity. */
   nextDue(timeoutFor: (timeouts: number) => number): number {
     let due = Infinity;
-    for (const entry of this.inFlight.values()) due = Math.min(due, entry.lastSent + timeoutFor(entry.timeouts));
+    for (let seq = this.head; this.count > 0 && seq !== this.nextSequence; seq = (seq + 1) >>> 0) {
+      const entry = this.ring[seq & this.mask];
+      if (entry !== undefined) due = Math.min(due, entry.lastSent + timeoutFor(entry.timeouts));
+    }
     return due;
   }
 
   private hasRoom(): boolean {
-    const oldest = this.oldest();
-    return oldest === undefined || sequenceDiff(this.nextSequence, oldest.sequence) < this.window;
+    return this.count === 0 || (this.nextSequence - this.head) >>> 0 < this.window;
   }
 
-  private free(sequence: number, onFreed?: (entry: InFlight) => void): number {
-    const entry = this.inFlight.get(sequence);
-    if (!entry) return 0;
-    if (this.highestAcked === undefined || sequenceDiff(sequence, this.highestAcked) > 0) this.highestAcked = sequence;
-    this.inFlight.delete(sequence);
+  private free(sequence: number, onFreed?: (entry: InFlight<T>) => void): number {
+    // Only [head, nextSequence) can be in flight; anything else names a freed or never-sent unit.
+    if ((sequence - this.head) >>> 0 >= (this.nextSequence - this.head) >>> 0) return 0;
+    const slot = sequence & this.mask;
+    const entry = this.ring[slot];
+    // The sequence check also refuses a caller's value outside 0..2^32-1 that aliases a slot.
+    if (entry === undefined || entry.sequence !== sequence) return 0;
+    if (this.highestAcked === undefined || diff(sequence, this.highestAcked) > 0) this.highestAcked = sequence;
+    this.ring[slot] = undefined;
+    this.count -= 1;
+    if (sequence === this.head) {
+      if (this.count === 0) this.head = this.nextSequence;
+      else while (this.ring[this.head & this.mask] === undefined) this.head = (this.head + 1) >>> 0;
+    }
     onFreed?.(entry);
     return 1;
   }
 }
 
-const EMPTY = new Uint8Array(0);
-const NOTHING: InFlight[] = [];
 /** Newer acknowledged sequences that count as evidence an older one was lost (TCP uses three duplicate acks). */
 export const FAST_RETRANSMIT_GAP = 3;

@@ -1,24 +1,30 @@
 import { Channel } from '../../../shared/net/channel';
-import { Defaults, isReservedType } from '../protocol';
-import { RttEstimator, type RetransmitOptions } from '../rttEstimator';
+import { isReservedType } from '../protocol';
+import type { RttEstimator } from '../rttEstimator';
 import type { Serializer } from '../serialization';
-import { LossEstimator, RateWindow, type ConnectionStats } from '../netStats';
+import type { ConnectionStats } from '../netStats';
+import { ConnectionHealth, type HealthOptions } from '../connectionHealth';
 import { DropReason, TrafficCounters } from '../stats';
 import type { Link } from '../link';
 import { PayloadTooLargeError } from '../errors';
 import type { InFlight } from '../reliableSender';
 import { encodeDisconnectFrame, encodeIdFrame } from './nativeFrames';
 import { NativeInbox } from './nativeInbox';
-import { NativeOutbox, RELIABLE_CHANNELS } from './nativeOutbox';
+import { NativeOutbox, RELIABLE_CHANNELS, type OutboundUnit } from './nativeOutbox';
 import { NativeParseError, parseNativePacket } from './nativePacket';
 import { Frame, Native } from './nativeWire';
 import { PacketWriter } from './packetWriter';
 
+// Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
+// use of an imported binding is a getter call, which shows in the per-message profile.
+const { MESSAGE, FRAGMENT, ACK, PING, PONG, DISCONNECT } = Frame;
+const { RELIABLE_ORDERED, RELIABLE_UNORDERED } = Channel;
+const isReserved = isReservedType;
+
 /** Tunables of one native connection. */
-export interface NativeConnectionOptions {
+export interface NativeConnectionOptions extends HealthOptions {
   token: bigint;
   serializer: Serializer;
-  clock: () => number;
   /** Negotiated datagram size, bytes. */
   mtu: number;
   transmit: (datagram: Uint8Array) => void;
@@ -26,10 +32,6 @@ export interface NativeConnectionOptions {
   onClosed: (reason: string, byRemote: boolean) => void;
   /** Asks the owner to call `flushAcks()` at the end of this tick (auto mode: this event-loop turn). */
   requestFlush: () => void;
-  heartbeatInterval?: number;
-  timeout?: number;
-  retransmit?: RetransmitOptions;
-  maxAttempts?: number;
   /** Reliable units (≈ 1,150-byte pieces) that may wait behind the window, per channel. */
   maxQueued?: number;
   /** Largest reliable message, bytes. Default 4 MiB. */
@@ -40,7 +42,6 @@ export interface NativeConnectionOptions {
 
 /** Largest unreliable message: beyond this, losing one fragment loses too much. */
 export const MAX_UNRELIABLE_MESSAGE = 64 * 1024;
-const MAX_OUTSTANDING_PINGS = 8;
 
 /**
  * One connection speaking the native protocol: frames aggregated into datagrams, fragmentation,
@@ -50,40 +51,34 @@ export class NativeConnection implements Link {
   readonly protocol = 'native' as const;
   readonly token: bigint;
   readonly counters = new TrafficCounters();
-  readonly rtt: RttEstimator;
-  private readonly rto: RttEstimator;
-  private readonly opts: Required<Omit<NativeConnectionOptions, 'retransmit'>>;
+  private readonly health: ConnectionHealth;
+  private readonly opts: Required<
+    Pick<
+      NativeConnectionOptions,
+      'serializer' | 'clock' | 'mtu' | 'transmit' | 'onMessage' | 'onClosed' | 'requestFlush'
+    >
+  > & { maxMessageSize: number };
   private readonly writer: PacketWriter;
   private readonly outbox: NativeOutbox;
   private readonly inbox: NativeInbox;
-  private readonly pings = new Map<number, number>();
-  private nextPingId = 1;
-  private lastPingSent: number;
-  private lastSeen: number;
   private closedReason: string | undefined;
-  private readonly rates: RateWindow;
-  private readonly loss = new LossEstimator();
 
   constructor(options: NativeConnectionOptions) {
-    this.opts = {
-      heartbeatInterval: Defaults.HEARTBEAT_INTERVAL,
-      timeout: Defaults.TIMEOUT,
-      maxAttempts: 10,
-      maxQueued: 65_536,
-      maxMessageSize: 4 * 1024 * 1024,
-      reassemblyBytes: 8 * 1024 * 1024,
-      ...options,
-    };
+    const maxMessageSize = options.maxMessageSize ?? 4 * 1024 * 1024;
+    this.opts = { ...options, maxMessageSize };
     this.token = options.token;
-    this.rtt = new RttEstimator(options.retransmit);
-    this.rto = new RttEstimator(options.retransmit);
+    this.health = new ConnectionHealth(options, this.counters);
     this.writer = new PacketWriter(options.token, options.mtu, (d) => this.transmit(d));
-    this.outbox = new NativeOutbox({ writer: this.writer, maxQueued: this.opts.maxQueued, clock: this.opts.clock });
+    this.outbox = new NativeOutbox({
+      writer: this.writer,
+      maxQueued: options.maxQueued ?? 65_536,
+      clock: options.clock,
+    });
     this.inbox = new NativeInbox(
       {
-        maxMessageSize: this.opts.maxMessageSize,
-        maxUnreliableSize: Math.min(MAX_UNRELIABLE_MESSAGE, this.opts.maxMessageSize),
-        reassemblyBytes: this.opts.reassemblyBytes,
+        maxMessageSize,
+        maxUnreliableSize: Math.min(MAX_UNRELIABLE_MESSAGE, maxMessageSize),
+        reassemblyBytes: options.reassemblyBytes ?? 8 * 1024 * 1024,
         pieceSize: this.outbox.pieceSize,
         unreliableExpiry: 1,
       },
@@ -94,10 +89,11 @@ export class NativeConnection implements Link {
         fail: (reason) => this.disconnect(reason),
       },
     );
-    const now = this.opts.clock();
-    this.lastSeen = now;
-    this.lastPingSent = now - this.opts.heartbeatInterval;
-    this.rates = new RateWindow(now, this.counters);
+  }
+
+  /** Round-trip time from heartbeats: the reference's smoothed RTT, reported to the application. */
+  get rtt(): RttEstimator {
+    return this.health.rtt;
   }
 
   get serializer(): Serializer {
@@ -116,7 +112,7 @@ export class NativeConnection implements Link {
   }
 
   maxBody(channel: Channel): number {
-    const reliable = channel === Channel.RELIABLE_ORDERED || channel === Channel.RELIABLE_UNORDERED;
+    const reliable = channel === RELIABLE_ORDERED || channel === RELIABLE_UNORDERED;
     return reliable ? this.opts.maxMessageSize : Math.min(MAX_UNRELIABLE_MESSAGE, this.opts.maxMessageSize);
   }
 
@@ -147,29 +143,29 @@ export class NativeConnection implements Link {
     }
     if (packet.token !== this.token) return this.counters.drop(DropReason.BAD_TOKEN);
     const now = this.opts.clock();
-    this.lastSeen = now;
+    this.health.heard(now);
     this.counters.datagramsReceived += 1;
     this.counters.bytesReceived += data.byteLength;
     for (const frame of packet.frames) {
       if (this.closed) return;
       switch (frame.kind) {
-        case Frame.MESSAGE:
+        case MESSAGE:
           this.inbox.unit(frame.channel as Channel, frame.seq, 0, 1, frame.body, now);
           break;
-        case Frame.FRAGMENT:
+        case FRAGMENT:
           this.inbox.unit(frame.channel as Channel, frame.seq, frame.index, frame.count, frame.body, now);
           break;
-        case Frame.ACK:
+        case ACK:
           this.acknowledge(frame.channel as 1 | 2, frame.next, frame.bitmap, now);
           break;
-        case Frame.PING:
+        case PING:
           this.writer.append(encodeIdFrame(Frame.PONG, frame.id));
           this.opts.requestFlush();
           break;
-        case Frame.PONG:
-          this.pong(frame.id, now);
+        case PONG:
+          this.health.pong(frame.id, now);
           break;
-        case Frame.DISCONNECT:
+        case DISCONNECT:
           this.close(
             frame.reason ? `disconnected by the other side: ${frame.reason}` : 'disconnected by the other side',
             true,
@@ -181,20 +177,16 @@ export class NativeConnection implements Link {
 
   service(now: number): void {
     if (this.closed) return;
-    if (now - this.lastSeen > this.opts.timeout) {
-      this.close(`timed out: nothing heard for ${this.opts.timeout} s`, false);
-      return;
-    }
-    this.rates.roll(now, this.counters);
-    if (now - this.lastPingSent >= this.opts.heartbeatInterval) this.sendPing(now);
+    const health = this.health;
+    const silent = health.silence(now);
+    if (silent) return this.close(silent, false);
+    const ping = health.tick(now);
+    if (ping !== undefined) this.writer.append(encodeIdFrame(Frame.PING, ping));
     for (const channel of RELIABLE_CHANNELS) {
       const sender = this.outbox.senders[channel];
-      const oldest = sender.oldest();
-      if (oldest && oldest.attempts >= this.opts.maxAttempts && now - oldest.firstSent > this.opts.timeout) {
-        this.disconnect(`reliable message not acknowledged after ${oldest.attempts} attempts`);
-        return;
-      }
-      this.resend(sender.dueForRetransmit(now, this.timeoutFor, this.rto.fastRetransmitInterval()));
+      const stuck = health.stuck(sender.oldest(), now);
+      if (stuck) return this.disconnect(stuck);
+      this.resend(channel, sender.dueForRetransmit(now, health.timeoutFor, health.rto.fastRetransmitInterval()));
     }
     this.inbox.expire(now);
     this.flushAcks();
@@ -211,24 +203,11 @@ export class NativeConnection implements Link {
   }
 
   addRttSample(seconds: number): void {
-    this.rtt.addSample(seconds);
-    this.rto.addSample(seconds);
+    this.health.addRttSample(seconds);
   }
 
   stats(): ConnectionStats {
-    const rates = this.rates.perSecond;
-    return {
-      rtt: this.rtt.smoothed,
-      jitter: this.rtt.jitter,
-      loss: this.loss.estimate,
-      packetsSentPerSecond: rates.datagramsSent,
-      packetsReceivedPerSecond: rates.datagramsReceived,
-      bytesSentPerSecond: rates.bytesSent,
-      bytesReceivedPerSecond: rates.bytesReceived,
-      retransmits: this.counters.retransmits,
-      dropped: this.counters.droppedTotal,
-      pendingReliable: this.pendingReliable,
-    };
+    return this.health.stats(this.pendingReliable);
   }
 
   close(reason: string, byRemote: boolean): void {
@@ -249,23 +228,19 @@ export class NativeConnection implements Link {
   }
 
   private acknowledge(channel: 1 | 2, next: number, bitmap: Uint8Array, now: number): void {
-    const sample = (entry: InFlight) => {
-      if (entry.attempts === 1) this.rto.addSample(now - entry.firstSent);
-      this.loss.observe(entry.attempts > 1);
-    };
+    const sample = (entry: InFlight<OutboundUnit>) => this.health.acknowledged(entry, now);
     const sender = this.outbox.senders[channel];
     if (sender.acknowledgeCumulative(next, bitmap, sample) === 0) return;
-    this.resend(sender.dueFast(now, this.rto.fastRetransmitInterval()));
+    this.resend(channel, sender.dueFast(now, this.health.rto.fastRetransmitInterval()));
     this.outbox.flushSendable(channel, now);
     this.opts.requestFlush();
   }
 
-  private resend(entries: readonly InFlight[]): void {
+  private resend(channel: 1 | 2, entries: readonly InFlight<OutboundUnit>[]): void {
+    if (entries.length === 0) return;
     this.counters.retransmits += entries.length;
-    this.outbox.resend(entries);
+    this.outbox.resend(channel, entries);
   }
-
-  private readonly timeoutFor = (timeouts: number): number => this.rto.retransmitTimeout(timeouts);
 
   private deliver(body: Uint8Array, channel: Channel): void {
     if (this.closed) return;
@@ -275,25 +250,9 @@ export class NativeConnection implements Link {
     } catch {
       return this.counters.drop(DropReason.BAD_BODY);
     }
-    if (isReservedType(message.type)) return this.counters.drop(DropReason.BAD_TYPE);
+    if (isReserved(message.type)) return this.counters.drop(DropReason.BAD_TYPE);
     this.counters.messagesDelivered += 1;
     this.opts.onMessage(message.type, message.payload, channel);
-  }
-
-  private pong(id: number, now: number): void {
-    const sent = this.pings.get(id);
-    if (sent === undefined) return;
-    this.pings.delete(id);
-    this.loss.observe(false);
-    this.addRttSample(now - sent);
-  }
-
-  private sendPing(now: number): void {
-    const id = this.nextPingId++;
-    this.pings.set(id, now);
-    if (this.pings.delete(id - MAX_OUTSTANDING_PINGS)) this.loss.observe(true);
-    this.lastPingSent = now;
-    this.writer.append(encodeIdFrame(Frame.PING, id));
   }
 
   private transmit(datagram: Uint8Array): void {

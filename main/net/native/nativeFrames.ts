@@ -1,6 +1,12 @@
 import { Frame, Native } from './nativeWire';
 import { varintSize, writeVarint } from './varint';
 
+// Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
+// use of an imported binding is a getter call, which shows in the per-message profile.
+const { MESSAGE, FRAGMENT, ACK, DISCONNECT } = Frame;
+const sizeOf = varintSize;
+const write = writeVarint;
+
 // Node's pooled allocation: a fresh small ArrayBuffer per frame costs more than encoding the frame.
 const alloc = (size: number): Uint8Array => Buffer.allocUnsafe(size);
 
@@ -12,16 +18,34 @@ export type NativeFrame =
   | { kind: typeof Frame.PING | typeof Frame.PONG; id: number }
   | { kind: typeof Frame.DISCONNECT; reason: string };
 
+/** Bytes of the MESSAGE frame carrying `bodyLength` bytes on `channel` with `seq`. */
+export function messageFrameSize(channel: number, seq: number, bodyLength: number): number {
+  return 2 + (channel !== 0 ? sizeOf(seq) : 0) + sizeOf(bodyLength) + bodyLength;
+}
+
+/**
+ * Writes a MESSAGE frame at `offset` of `target` (which must have {@link messageFrameSize} bytes free
+ * there); returns the offset after it. Lets a datagram be filled without an intermediate frame buffer.
+ */
+export function writeMessageFrame(
+  target: Uint8Array,
+  offset: number,
+  channel: number,
+  seq: number,
+  body: Uint8Array,
+): number {
+  target[offset] = MESSAGE;
+  target[offset + 1] = channel;
+  let at = channel !== 0 ? write(target, offset + 2, seq) : offset + 2;
+  at = write(target, at, body.byteLength);
+  target.set(body, at);
+  return at + body.byteLength;
+}
+
 /** A MESSAGE frame: `seq` is left out on channel 0 (UNRELIABLE). */
 export function encodeMessageFrame(channel: number, seq: number, body: Uint8Array): Uint8Array {
-  const hasSeq = channel !== 0;
-  const size = 2 + (hasSeq ? varintSize(seq) : 0) + varintSize(body.byteLength) + body.byteLength;
-  const out = alloc(size);
-  out[0] = Frame.MESSAGE;
-  out[1] = channel;
-  let at = hasSeq ? writeVarint(out, 2, seq) : 2;
-  at = writeVarint(out, at, body.byteLength);
-  out.set(body, at);
+  const out = alloc(messageFrameSize(channel, seq, body.byteLength));
+  writeMessageFrame(out, 0, channel, seq, body);
   return out;
 }
 
@@ -33,14 +57,14 @@ export function encodeFragmentFrame(
   count: number,
   piece: Uint8Array,
 ): Uint8Array {
-  const size = 2 + varintSize(seq) + varintSize(index) + varintSize(count) + varintSize(piece.byteLength);
+  const size = 2 + sizeOf(seq) + sizeOf(index) + sizeOf(count) + sizeOf(piece.byteLength);
   const out = alloc(size + piece.byteLength);
-  out[0] = Frame.FRAGMENT;
+  out[0] = FRAGMENT;
   out[1] = channel;
-  let at = writeVarint(out, 2, seq);
-  at = writeVarint(out, at, index);
-  at = writeVarint(out, at, count);
-  at = writeVarint(out, at, piece.byteLength);
+  let at = write(out, 2, seq);
+  at = write(out, at, index);
+  at = write(out, at, count);
+  at = write(out, at, piece.byteLength);
   out.set(piece, at);
   return out;
 }
@@ -49,20 +73,20 @@ export function encodeFragmentFrame(
 export function encodeAckFrame(channel: number, next: number, bitmap: Uint8Array): Uint8Array {
   let length = Math.min(bitmap.byteLength, Native.MAX_ACK_BITMAP);
   while (length > 0 && bitmap[length - 1] === 0) length--;
-  const out = alloc(2 + varintSize(next) + varintSize(length) + length);
-  out[0] = Frame.ACK;
+  const out = alloc(2 + sizeOf(next) + sizeOf(length) + length);
+  out[0] = ACK;
   out[1] = channel;
-  let at = writeVarint(out, 2, next);
-  at = writeVarint(out, at, length);
+  let at = write(out, 2, next);
+  at = write(out, at, length);
   out.set(bitmap.subarray(0, length), at);
   return out;
 }
 
 /** A PING or PONG frame. */
 export function encodeIdFrame(kind: typeof Frame.PING | typeof Frame.PONG, id: number): Uint8Array {
-  const out = alloc(1 + varintSize(id));
+  const out = alloc(1 + sizeOf(id));
   out[0] = kind;
-  writeVarint(out, 1, id);
+  write(out, 1, id);
   return out;
 }
 
@@ -74,8 +98,8 @@ export function encodeDisconnectFrame(reason: string): Uint8Array {
     while (end > 0 && (text[end]! & 0xc0) === 0x80) end--;
     text = text.subarray(0, end);
   }
-  const out = alloc(1 + varintSize(text.byteLength) + text.byteLength);
-  out[0] = Frame.DISCONNECT;
-  out.set(text, writeVarint(out, 1, text.byteLength));
+  const out = alloc(1 + sizeOf(text.byteLength) + text.byteLength);
+  out[0] = DISCONNECT;
+  out.set(text, write(out, 1, text.byteLength));
   return out;
 }

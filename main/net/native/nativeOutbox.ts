@@ -1,10 +1,15 @@
 import { Channel } from '../../../shared/net/channel';
 import { ReliableSender, type InFlight } from '../reliableSender';
 import { SendQueueFullError } from '../errors';
-import { encodeFragmentFrame, encodeMessageFrame } from './nativeFrames';
+import { encodeFragmentFrame } from './nativeFrames';
 import { MAX_FRAME_OVERHEAD, Native } from './nativeWire';
 import type { PacketWriter } from './packetWriter';
 import { splitMessage } from './fragmenter';
+
+// Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
+// use of an imported binding is a getter call, which shows in the per-message profile.
+const { UNRELIABLE, RELIABLE_ORDERED, RELIABLE_UNORDERED, UNRELIABLE_SEQUENCED } = Channel;
+const FRAME_OVERHEAD = MAX_FRAME_OVERHEAD;
 
 /** The reliable channels, whose units are numbered and acknowledged. */
 export type ReliableChannel = typeof Channel.RELIABLE_ORDERED | typeof Channel.RELIABLE_UNORDERED;
@@ -12,8 +17,19 @@ export type ReliableChannel = typeof Channel.RELIABLE_ORDERED | typeof Channel.R
 /** Units handed over in one go from which the send time is re-read. */
 const BURST = 32;
 
+/**
+ * What a reliable sender keeps per unit: a whole message's body (its frame is written straight into the
+ * datagram, with the unit's sequence, each time it is sent) or a fragment's ready-made frame.
+ */
+export type OutboundUnit = Uint8Array | FragmentFrame;
+
+/** A fragment's frame, built once with the sequence it carries and re-sent as is. */
+export class FragmentFrame {
+  constructor(readonly frame: Uint8Array) {}
+}
+
 /** The reliable channels in service order. */
-export const RELIABLE_CHANNELS: readonly ReliableChannel[] = [Channel.RELIABLE_ORDERED, Channel.RELIABLE_UNORDERED];
+export const RELIABLE_CHANNELS: readonly ReliableChannel[] = [RELIABLE_ORDERED, RELIABLE_UNORDERED];
 
 /** Options of {@link NativeOutbox}. */
 export interface NativeOutboxOptions {
@@ -29,7 +45,7 @@ export interface NativeOutboxOptions {
  * until acknowledged, and packs frames into the writer's datagrams.
  */
 export class NativeOutbox {
-  readonly senders: Record<ReliableChannel, ReliableSender>;
+  readonly senders: Record<ReliableChannel, ReliableSender<OutboundUnit>>;
   /** Body bytes one fragment carries, so a fragment frame always fits one datagram. */
   readonly pieceSize: number;
   private nextUnreliableId = 0;
@@ -37,9 +53,13 @@ export class NativeOutbox {
 
   constructor(private readonly options: NativeOutboxOptions) {
     const sender = () =>
-      new ReliableSender({ maxQueued: options.maxQueued, window: Native.SEND_WINDOW, ackReach: Native.SEND_WINDOW });
+      new ReliableSender<OutboundUnit>({
+        maxQueued: options.maxQueued,
+        window: Native.SEND_WINDOW,
+        ackReach: Native.SEND_WINDOW,
+      });
     this.senders = { 1: sender(), 2: sender() };
-    this.pieceSize = options.writer.maxFrame - MAX_FRAME_OVERHEAD;
+    this.pieceSize = options.writer.maxFrame - FRAME_OVERHEAD;
   }
 
   /** Reliable units not yet acknowledged plus those queued behind the window. */
@@ -50,18 +70,18 @@ export class NativeOutbox {
   /** Queues or packs one serialized message; throws {@link SendQueueFullError} when a reliable queue is full. */
   send(body: Uint8Array, channel: Channel, now: number): void {
     const writer = this.options.writer;
-    if (channel === Channel.RELIABLE_ORDERED || channel === Channel.RELIABLE_UNORDERED) {
+    if (channel === RELIABLE_ORDERED || channel === RELIABLE_UNORDERED) {
       this.enqueueReliable(channel, body);
       this.flushSendable(channel, now);
       return;
     }
-    const seq = channel === Channel.UNRELIABLE_SEQUENCED ? (this.nextSequenced = (this.nextSequenced + 1) >>> 0) : 0;
-    if (body.byteLength + MAX_FRAME_OVERHEAD <= writer.maxFrame) {
-      writer.append(encodeMessageFrame(channel, seq, body));
+    const seq = channel === UNRELIABLE_SEQUENCED ? (this.nextSequenced = (this.nextSequenced + 1) >>> 0) : 0;
+    if (body.byteLength + FRAME_OVERHEAD <= writer.maxFrame) {
+      writer.appendMessage(channel, seq, body);
       return;
     }
     // Unreliable fragments share one id: the sequenced channel's number, or a message counter.
-    const id = channel === Channel.UNRELIABLE ? (this.nextUnreliableId = (this.nextUnreliableId + 1) >>> 0) : seq;
+    const id = channel === UNRELIABLE ? (this.nextUnreliableId = (this.nextUnreliableId + 1) >>> 0) : seq;
     const pieces = splitMessage(body, this.pieceSize);
     pieces.forEach((piece, index) => writer.append(encodeFragmentFrame(channel, id, index, pieces.length, piece)));
   }
@@ -69,14 +89,20 @@ export class NativeOutbox {
   /** Moves queued units into the window while it has room, and packs them. */
   flushSendable(channel: ReliableChannel, now: number): void {
     const entries = this.senders[channel].takeSendable(now);
-    for (const entry of entries) this.options.writer.append(entry.body);
+    for (const entry of entries) this.pack(channel, entry);
     this.restamp(entries, true);
   }
 
-  /** Packs units again (retransmission). */
-  resend(entries: readonly InFlight[]): void {
-    for (const entry of entries) this.options.writer.append(entry.body);
+  /** Packs units of `channel` again (retransmission). */
+  resend(channel: ReliableChannel, entries: readonly InFlight<OutboundUnit>[]): void {
+    for (const entry of entries) this.pack(channel, entry);
     this.restamp(entries, false);
+  }
+
+  private pack(channel: ReliableChannel, entry: InFlight<OutboundUnit>): void {
+    const unit = entry.body;
+    if (unit instanceof FragmentFrame) this.options.writer.append(unit.frame);
+    else this.options.writer.appendMessage(channel, entry.sequence, unit);
   }
 
   /**
@@ -84,7 +110,7 @@ export class NativeOutbox {
    * timeout to hand to the socket: its units are timed from the end of the burst, or the timer
    * would find them all overdue before a single ack could be read.
    */
-  private restamp(entries: readonly InFlight[], first: boolean): void {
+  private restamp(entries: readonly InFlight<OutboundUnit>[], first: boolean): void {
     if (entries.length < BURST) return;
     const end = this.options.clock();
     for (const entry of entries) {
@@ -95,17 +121,19 @@ export class NativeOutbox {
 
   private enqueueReliable(channel: ReliableChannel, body: Uint8Array): void {
     const sender = this.senders[channel];
-    // Each unit's frame is built once, with the sequence it will carry, and re-sent as is.
-    if (body.byteLength + MAX_FRAME_OVERHEAD <= this.options.writer.maxFrame) {
+    // A whole message keeps its body (serialized bodies are never reused); fragments keep their frames.
+    if (body.byteLength + FRAME_OVERHEAD <= this.options.writer.maxFrame) {
       if (!sender.canQueue(1)) throw new SendQueueFullError(sender.maxQueued);
-      sender.enqueue(encodeMessageFrame(channel, sender.nextEnqueuedSequence, body));
+      sender.enqueue(body);
       return;
     }
     const pieces = splitMessage(body, this.pieceSize);
     // All or nothing: a message queued in part would leave a hole no retransmission can fill.
     if (!sender.canQueue(pieces.length)) throw new SendQueueFullError(sender.maxQueued);
     pieces.forEach((piece, index) =>
-      sender.enqueue(encodeFragmentFrame(channel, sender.nextEnqueuedSequence, index, pieces.length, piece)),
+      sender.enqueue(
+        new FragmentFrame(encodeFragmentFrame(channel, sender.nextEnqueuedSequence, index, pieces.length, piece)),
+      ),
     );
   }
 }

@@ -2,6 +2,11 @@ import { Frame, Native } from './nativeWire';
 import type { NativeFrame } from './nativeFrames';
 import { ByteReader, TruncatedError } from './varint';
 
+// Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
+// use of an imported binding is a getter call, which shows in the per-message profile.
+const { MESSAGE, FRAGMENT, ACK, PING, PONG, DISCONNECT } = Frame;
+const { MAGIC, HEADER_SIZE, MAX_ACK_BITMAP, MAX_REASON } = Native;
+
 /** A datagram that is not a well-formed native packet. */
 export class NativeParseError extends Error {
   override name = 'NativeParseError';
@@ -18,7 +23,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Whether a datagram claims to be native (its first byte); v1 datagrams start with 0–2. */
 export function isNativeDatagram(data: Uint8Array): boolean {
-  return data.byteLength > 0 && data[0] === Native.MAGIC;
+  return data.byteLength > 0 && data[0] === MAGIC;
 }
 
 /**
@@ -26,10 +31,10 @@ export function isNativeDatagram(data: Uint8Array): boolean {
  * returned, so a datagram is applied whole or not at all. Throws {@link NativeParseError}.
  */
 export function parseNativePacket(data: Uint8Array): NativePacket {
-  if (data.byteLength < Native.HEADER_SIZE + 1) throw new NativeParseError('shorter than a header and one frame');
-  if (data[0] !== Native.MAGIC) throw new NativeParseError('not a native datagram');
+  if (data.byteLength < HEADER_SIZE + 1) throw new NativeParseError('shorter than a header and one frame');
+  if (data[0] !== MAGIC) throw new NativeParseError('not a native datagram');
   const token = new DataView(data.buffer, data.byteOffset + 1, 8).getBigUint64(0);
-  const reader = new ByteReader(data, Native.HEADER_SIZE);
+  const reader = new ByteReader(data, HEADER_SIZE);
   const frames: NativeFrame[] = [];
   try {
     while (reader.remaining > 0) frames.push(readFrame(reader));
@@ -44,12 +49,12 @@ export function parseNativePacket(data: Uint8Array): NativePacket {
 function readFrame(r: ByteReader): NativeFrame {
   const kind = r.u8();
   switch (kind) {
-    case Frame.MESSAGE: {
+    case MESSAGE: {
       const channel = channelByte(r);
       const seq = channel === 0 ? 0 : r.varint();
       return { kind, channel, seq, body: r.bytes(r.varint()) };
     }
-    case Frame.FRAGMENT: {
+    case FRAGMENT: {
       const channel = channelByte(r);
       const seq = r.varint();
       const index = r.varint();
@@ -57,20 +62,20 @@ function readFrame(r: ByteReader): NativeFrame {
       if (count < 2 || index >= count) throw new NativeParseError(`fragment ${index} of ${count}`);
       return { kind, channel, seq, index, count, body: r.bytes(r.varint()) };
     }
-    case Frame.ACK: {
+    case ACK: {
       const channel = r.u8();
       if (channel !== 1 && channel !== 2) throw new NativeParseError(`ack on channel ${channel}`);
       const next = r.varint();
       const length = r.varint();
-      if (length > Native.MAX_ACK_BITMAP) throw new NativeParseError(`ack bitmap of ${length} bytes`);
+      if (length > MAX_ACK_BITMAP) throw new NativeParseError(`ack bitmap of ${length} bytes`);
       return { kind, channel, next, bitmap: r.bytes(length) };
     }
-    case Frame.PING:
-    case Frame.PONG:
+    case PING:
+    case PONG:
       return { kind, id: r.varint() };
-    case Frame.DISCONNECT: {
+    case DISCONNECT: {
       const length = r.varint();
-      if (length > Native.MAX_REASON) throw new NativeParseError(`reason of ${length} bytes`);
+      if (length > MAX_REASON) throw new NativeParseError(`reason of ${length} bytes`);
       return { kind, reason: utf8.decode(r.bytes(length)) };
     }
     default:

@@ -1,4 +1,11 @@
+import { messageFrameSize, writeMessageFrame } from './nativeFrames';
 import { Native } from './nativeWire';
+
+// Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
+// use of an imported binding is a getter call, which shows in the per-message profile.
+const { MAGIC, HEADER_SIZE } = Native;
+const frameSize = messageFrameSize;
+const writeFrame = writeMessageFrame;
 
 /**
  * Packs frames into datagrams of at most `mtu` bytes behind the native header. A datagram
@@ -6,7 +13,7 @@ import { Native } from './nativeWire';
  */
 export class PacketWriter {
   private readonly buffer: Uint8Array;
-  private length: number = Native.HEADER_SIZE;
+  private length: number = HEADER_SIZE;
 
   constructor(
     token: bigint,
@@ -15,18 +22,18 @@ export class PacketWriter {
     private readonly send: (datagram: Uint8Array) => void,
   ) {
     this.buffer = new Uint8Array(mtu);
-    this.buffer[0] = Native.MAGIC;
+    this.buffer[0] = MAGIC;
     new DataView(this.buffer.buffer).setBigUint64(1, token);
   }
 
   /** Largest frame one datagram can carry. */
   get maxFrame(): number {
-    return this.mtu - Native.HEADER_SIZE;
+    return this.mtu - HEADER_SIZE;
   }
 
   /** Whether frames wait to be sent. */
   get pending(): boolean {
-    return this.length > Native.HEADER_SIZE;
+    return this.length > HEADER_SIZE;
   }
 
   /** Bytes still free in the datagram being filled. */
@@ -42,13 +49,21 @@ export class PacketWriter {
     this.length += frame.byteLength;
   }
 
+  /** Adds a MESSAGE frame written straight into the datagram (no frame buffer); throws RangeError like `append`. */
+  appendMessage(channel: number, seq: number, body: Uint8Array): void {
+    const size = frameSize(channel, seq, body.byteLength);
+    if (size > this.maxFrame) throw new RangeError(`frame of ${size} bytes exceeds the MTU`);
+    if (size > this.room) this.flush();
+    this.length = writeFrame(this.buffer, this.length, channel, seq, body);
+  }
+
   /** Sends the datagram being filled, if it holds any frame. */
   flush(): void {
     if (!this.pending) return;
     // A copy: the socket may still hold the datagram when the buffer is refilled.
     const datagram = Buffer.allocUnsafe(this.length);
     datagram.set(this.buffer.subarray(0, this.length));
-    this.length = Native.HEADER_SIZE;
+    this.length = HEADER_SIZE;
     this.send(datagram);
   }
 }

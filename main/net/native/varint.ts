@@ -56,12 +56,21 @@ export class ByteReader {
       this.offset += 1;
       return first;
     }
+    // A local cursor: sequences past 127 take this path on every frame.
+    const data = this.data;
+    let at = this.offset;
     let result = 0;
-    for (let shift = 0; shift < 35; shift += 7) {
-      const byte = this.u8();
-      if (shift === 28 && byte > 0x0f) throw new TruncatedError('varint exceeds 32 bits');
-      result += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return result;
+    let scale = 1;
+    for (let i = 0; i < 5; i++) {
+      if (at >= data.byteLength) throw new TruncatedError();
+      const byte = data[at++]!;
+      if (i === 4 && byte > 0x0f) throw new TruncatedError('varint exceeds 32 bits');
+      result += (byte & 0x7f) * scale;
+      if (byte < 0x80) {
+        this.offset = at;
+        return result;
+      }
+      scale *= 128;
     }
     throw new TruncatedError('varint longer than 5 bytes');
   }

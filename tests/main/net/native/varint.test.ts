@@ -87,10 +87,11 @@ describe('varint', () => {
     expect(new ByteReader(Uint8Array.of(0x80, 0x80, 0x80, 0x80, 0x0f)).varint()).toBe(0xf0000000);
   });
 
-  it('an error leaves no half-read state that passes for a value', () => {
+  it('a failed read consumes nothing, so it cannot leave half a value behind', () => {
     const reader = new ByteReader(Uint8Array.of(0x80));
     expect(() => reader.varint()).toThrow(TruncatedError);
-    expect(() => reader.u8()).toThrow(TruncatedError);
+    expect(reader.offset).toBe(0);
+    expect(() => reader.varint()).toThrow(TruncatedError);
   });
 });
 
