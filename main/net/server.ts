@@ -173,9 +173,9 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     const channel = checkChannel(options.channel ?? Channel.UNRELIABLE);
     const exclude = new Set(options.exclude ?? []);
     const recipients = [...this.byId.values()].filter((peer) => !exclude.has(peer.id));
-    const bodies = new Map<Serializer, Uint8Array>([
-      [this.resolved.serializer, encodeBody(this.resolved.serializer, type, payload, Infinity)],
-    ]);
+    const bodies = new Map<Serializer, Uint8Array>();
+    // With nobody to send to, still report a payload that cannot be serialized.
+    if (recipients.length === 0) encodeBody(this.resolved.serializer, type, payload, Infinity);
     for (const { connection: link } of recipients) {
       let body = bodies.get(link.serializer);
       if (!body) bodies.set(link.serializer, (body = encodeBody(link.serializer, type, payload, Infinity)));
