@@ -16,7 +16,8 @@ import type { Link, WireProtocol } from './link';
 import { decodeCookie } from './native/connectCookie';
 import { NativeConnection } from './native/nativeConnection';
 import { isNativeDatagram } from './native/nativePacket';
-import { FALLBACK_CODEC, offerPayload, parseAccepted, serializerFor } from './native/negotiation';
+import { FALLBACK_CODEC, offerPayload, parseAccepted } from './native/negotiation';
+import { createLink } from './createLink';
 import { Native } from './native/nativeWire';
 
 /** Where a Client is in its life. */
@@ -313,35 +314,20 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.attempt = undefined;
     this.peerIdValue = typeof payload.peer_id === 'number' ? payload.peer_id : undefined;
     const r = this.resolved;
-    const common = {
+    // No native parameters in the accept: the server is a gale.net (v1) server.
+    const agreed = r.native ? parseAccepted(payload) : undefined;
+    const connection: Link = createLink(r, agreed, {
       token,
-      clock: r.clock,
-      heartbeatInterval: r.heartbeatInterval,
-      timeout: r.timeout,
-      retransmit: r.retransmit,
-      maxQueued: r.maxQueued,
-      transmit: (datagram: Uint8Array) => this.transmit(datagram),
-      onMessage: (type: string, p: Record<string, unknown>) => this.messageListeners.emit(type, p as never),
-      onClosed: (reason: string) => {
+      transmit: (datagram) => this.transmit(datagram),
+      onMessage: (type, p) => this.messageListeners.emit(type, p as never),
+      onClosed: (reason) => {
         if (this.connection !== connection) return; // our own disconnect(): not reported
         this.connection = undefined;
         this.teardown();
         this.disconnectListeners.emit(reason);
       },
-    };
-    // No native parameters in the accept: the server is a gale.net (v1) server.
-    const accepted = r.native && parseAccepted(payload);
-    const connection: Link =
-      accepted && r.native
-        ? new NativeConnection({
-            ...common,
-            serializer: serializerFor(accepted.codec, r.native.serializer),
-            mtu: Math.min(accepted.mtu, r.native.mtu),
-            maxMessageSize: Math.min(accepted.maxMessage, r.native.maxMessageSize),
-            reassemblyBytes: r.native.reassemblyBytes,
-            requestFlush: () => this.driver.requestPromptFlush(),
-          })
-        : new Connection({ ...common, serializer: r.serializer });
+      requestFlush: () => this.driver.requestPromptFlush(),
+    });
     // One request answered (after the challenge, if any): the handshake is a clean RTT sample.
     if (attempt.requests === (attempt.cookie ? 2 : 1)) connection.addRttSample(now - attempt.lastRequest);
     this.connection = connection;

@@ -21,7 +21,8 @@ import type { Serializer } from './serialization';
 import { NativeAdmission } from './native/admission';
 import { NativeConnection } from './native/nativeConnection';
 import { isNativeDatagram } from './native/nativePacket';
-import { serializerFor, type NativeParams } from './native/negotiation';
+import type { NativeParams } from './native/negotiation';
+import { createLink } from './createLink';
 import { Native } from './native/nativeWire';
 
 /** Options of {@link Server.listen}. */
@@ -306,9 +307,13 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     }
     const id = this.nextPeerId++;
     const ref: { peer?: Peer } = {};
-    const link = this.createLink(native, from, {
+    const link = createLink(this.resolved, native, {
+      token: (this.options.randomToken ?? randomToken)(),
+      transmit: (datagram) => this.transmit(datagram, from.port, from.address),
       onMessage: (type, payload) => this.messageListeners.emit(type, ref.peer!, payload as never),
       onClosed: (reason) => this.remove(ref.peer!, reason),
+      requestFlush: () => this.driver.requestPromptFlush(),
+      confirmed: false,
     });
     const peer = (ref.peer = new Peer(id, from.address, from.port, link));
     this.acceptPayloads.set(peer, native ? { peer_id: id, native } : { peer_id: id });
@@ -329,33 +334,6 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       return true;
     }
     return false;
-  }
-
-  private createLink(
-    native: NativeParams | undefined,
-    from: RemoteInfo,
-    callbacks: Pick<ConstructorParameters<typeof Connection>[0], 'onMessage' | 'onClosed'>,
-  ): Link {
-    const r = this.resolved;
-    const common = {
-      token: (this.options.randomToken ?? randomToken)(),
-      clock: r.clock,
-      heartbeatInterval: r.heartbeatInterval,
-      timeout: r.timeout,
-      retransmit: r.retransmit,
-      maxQueued: r.maxQueued,
-      transmit: (datagram: Uint8Array) => this.transmit(datagram, from.port, from.address),
-      ...callbacks,
-    };
-    if (!native || !r.native) return new Connection({ ...common, serializer: r.serializer, confirmed: false });
-    return new NativeConnection({
-      ...common,
-      serializer: serializerFor(native.codec, r.native.serializer),
-      mtu: native.mtu,
-      maxMessageSize: native.maxMessage,
-      reassemblyBytes: r.native.reassemblyBytes,
-      requestFlush: () => this.driver.requestPromptFlush(),
-    });
   }
 
   private sendAccept(peer: Peer): void {
