@@ -4,23 +4,9 @@ import { unpackHeader } from '../../main/net/header';
 import { Wire } from '../../main/net/protocol';
 import { jsonSerializer } from '../../main/net/serialization';
 import { seededRandom } from './seededRandom';
+import { ImpairedQueue, type Impairment } from './impairedQueue';
 
-/** Impairments of one direction of the simulated link. */
-export interface Impairment {
-  loss?: number;
-  duplicate?: number;
-  latency?: number;
-  jitter?: number;
-  /** Extra drop filter, e.g. to drop only reliable datagrams. */
-  drop?: (datagram: Uint8Array) => boolean;
-}
-
-interface InTransit {
-  at: number;
-  order: number;
-  to: 'a' | 'b';
-  datagram: Uint8Array;
-}
+export type { Impairment } from './impairedQueue';
 
 /** Two Connections joined by an in-memory link on a virtual clock: exact, fast, repeatable. */
 export class SimulatedPair {
@@ -33,16 +19,14 @@ export class SimulatedPair {
   };
   readonly closed = { a: undefined as string | undefined, b: undefined as string | undefined };
   readonly sent = { a: [] as Uint8Array[], b: [] as Uint8Array[] };
-  private queue: InTransit[] = [];
-  private order = 0;
-  private readonly random: () => number;
+  private readonly link: ImpairedQueue;
 
   constructor(
     public aToB: Impairment = {},
     public bToA: Impairment = {},
     seed = 1,
   ) {
-    this.random = seededRandom(seed);
+    this.link = new ImpairedQueue(seededRandom(seed), (to, d) => this.inject(to, d));
     const make = (self: 'a' | 'b', to: 'a' | 'b') =>
       new Connection({
         token: 42n,
@@ -79,20 +63,10 @@ export class SimulatedPair {
   }
 
   private transmit(to: 'a' | 'b', datagram: Uint8Array): void {
-    const imp = to === 'b' ? this.aToB : this.bToA;
-    if (imp.drop?.(datagram)) return;
-    if (this.random() < (imp.loss ?? 0)) return;
-    const copies = this.random() < (imp.duplicate ?? 0) ? 2 : 1;
-    for (let i = 0; i < copies; i++) {
-      const delay = (imp.latency ?? 0) + (this.random() * 2 - 1) * (imp.jitter ?? 0);
-      this.queue.push({ at: this.now + Math.max(0, delay), order: this.order++, to, datagram });
-    }
+    this.link.send(to, datagram, to === 'b' ? this.aToB : this.bToA, this.now);
   }
 
   private deliverDue(): void {
-    const due = this.queue.filter((p) => p.at <= this.now).sort((x, y) => x.at - y.at || x.order - y.order);
-    if (due.length === 0) return;
-    this.queue = this.queue.filter((p) => p.at > this.now);
-    for (const p of due) this.inject(p.to, p.datagram);
+    this.link.deliverDue(this.now);
   }
 }

@@ -18,21 +18,10 @@ import {
 import { parseNativePacket } from '../../../../main/net/native/nativePacket';
 import { Frame, Native } from '../../../../main/net/native/nativeWire';
 import { seededRandom } from '../../../support/seededRandom';
+import { ImpairedQueue, type Impairment, type Side } from '../../../support/impairedQueue';
 
 const TOKEN = 0x5eed_0000_1234_abcdn;
-type Side = 'a' | 'b';
 type Received = [type: string, payload: Record<string, unknown>, channel: Channel];
-
-/** Impairments of one direction of the in-memory link. */
-interface Impairment {
-  loss?: number;
-  duplicate?: number;
-  latency?: number;
-  /** Uniform ± spread on latency: reorders datagrams. */
-  jitter?: number;
-  /** Extra filter: true drops the datagram. */
-  drop?: (datagram: Uint8Array) => boolean;
-}
 
 /**
  * Two NativeConnections back to back on a virtual clock. Each tick delivers what is due, services both
@@ -46,9 +35,7 @@ class NativePair {
   readonly closed: Record<Side, { reason: string; byRemote: boolean } | undefined> = { a: undefined, b: undefined };
   readonly sent: Record<Side, Uint8Array[]> = { a: [], b: [] };
   private readonly flushWanted: Record<Side, boolean> = { a: false, b: false };
-  private queue: Array<{ at: number; order: number; to: Side; datagram: Uint8Array }> = [];
-  private order = 0;
-  private readonly random: () => number;
+  private readonly link: ImpairedQueue;
 
   constructor(
     public aToB: Impairment = {},
@@ -56,7 +43,7 @@ class NativePair {
     seed = 1,
     options: { a?: Partial<NativeConnectionOptions>; b?: Partial<NativeConnectionOptions> } = {},
   ) {
-    this.random = seededRandom(seed);
+    this.link = new ImpairedQueue(seededRandom(seed), (to, d) => this.inject(to, d));
     const make = (self: Side, to: Side) =>
       new NativeConnection({
         token: TOKEN,
@@ -111,21 +98,11 @@ class NativePair {
   }
 
   private transmit(to: Side, datagram: Uint8Array): void {
-    const imp = to === 'b' ? this.aToB : this.bToA;
-    if (imp.drop?.(datagram)) return;
-    if (this.random() < (imp.loss ?? 0)) return;
-    const copies = this.random() < (imp.duplicate ?? 0) ? 2 : 1;
-    for (let i = 0; i < copies; i++) {
-      const delay = (imp.latency ?? 0) + (this.random() * 2 - 1) * (imp.jitter ?? 0);
-      this.queue.push({ at: this.now + Math.max(0, delay), order: this.order++, to, datagram });
-    }
+    this.link.send(to, datagram, to === 'b' ? this.aToB : this.bToA, this.now);
   }
 
   private deliverDue(): void {
-    const due = this.queue.filter((p) => p.at <= this.now).sort((x, y) => x.at - y.at || x.order - y.order);
-    if (due.length === 0) return;
-    this.queue = this.queue.filter((p) => p.at > this.now);
-    for (const p of due) this.inject(p.to, p.datagram);
+    this.link.deliverDue(this.now);
   }
 }
 
