@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dist-electron', 'release', 'test-output'] },
+  { ignores: ['node_modules', 'dist', 'dist-electron', 'dist-bench', 'release', 'test-output'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,8 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { resolve } from 'node:path';
 import { Server, jsonSerializer } from '../main/net/index';
 import { Wire } from '../main/net/protocol';
+import { siblingScript } from './siblingScript';
 import type { BenchResult } from './benchResult';
 
 // Server CPU per datagram: one Server broadcasting 60 Hz snapshots (UNRELIABLE) to 64 Clients that live in a
@@ -78,7 +78,7 @@ async function raw(child: ChildProcess, size: number) {
 
 /** Server CPU per snapshot datagram and CPU load, 64 clients at 60 Hz, against a raw dgram sender. */
 export async function benchLabServerCpu(): Promise<BenchResult[]> {
-  const child = fork(resolve(__dirname, 'labClients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(...siblingScript('labClients'));
   await new Promise((r) => child.once('message', r));
   try {
     const size = Wire.HEADER_SIZE + jsonSerializer.serialize('snap', snapshot(0)).byteLength;

@@ -2,9 +2,9 @@ import type { BenchResult } from './benchResult';
 export type { BenchResult } from './benchResult';
 import { fork, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { resolve } from 'node:path';
 import { Channel, Client } from '../main/net/index';
 import { percentile } from './percentile';
+import { siblingScript } from './siblingScript';
 import { BENCH_MODES, benchEndpointOptions, payloadOfSize, type BenchMode } from './benchModes';
 
 const RAW = Buffer.alloc(100, 0x53); // 'S': sink
@@ -17,7 +17,7 @@ function ask<T>(child: ChildProcess, message: object): Promise<T> {
 }
 
 async function startPeer(): Promise<ChildProcess> {
-  const child = fork(resolve(__dirname, 'peer.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(...siblingScript('peer'));
   await new Promise((r) => child.once('message', r));
   return child;
 }
