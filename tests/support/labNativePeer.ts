@@ -1,3 +1,4 @@
+import { nativeDatagram as buildNativeDatagram } from './nativeDatagram';
 import { createSocket, type Socket } from 'node:dgram';
 import { unpackHeader } from '../../main/net/header';
 import { ReservedType, Wire } from '../../main/net/protocol';
@@ -37,10 +38,8 @@ export function requestSize(payload: object): number {
 
 /** One native datagram: magic ‖ token (big-endian) ‖ frames, in order. */
 export function nativeDatagram(token: bigint, frames: readonly Uint8Array[]): Buffer {
-  const head = Buffer.alloc(Native.HEADER_SIZE);
-  head[0] = Native.MAGIC;
-  head.writeBigUInt64BE(BigInt.asUintN(64, token), 1);
-  return Buffer.concat([head, ...frames]);
+  const datagram = buildNativeDatagram(token, ...frames);
+  return Buffer.from(datagram.buffer, datagram.byteOffset, datagram.byteLength);
 }
 
 /** A MESSAGE frame carrying `{type, payload}` in compact JSON (the codec a raw peer negotiates). */

@@ -17,6 +17,7 @@ import {
 } from '../../../../main/net/native/nativeFrames';
 import { parseNativePacket } from '../../../../main/net/native/nativePacket';
 import { Frame, Native } from '../../../../main/net/native/nativeWire';
+import { nativeDatagram as datagram } from '../../../support/nativeDatagram';
 import { seededRandom } from '../../../support/seededRandom';
 import { ImpairedQueue, type Impairment, type Side } from '../../../support/impairedQueue';
 
@@ -111,19 +112,6 @@ const framesOf = (d: Uint8Array): NativeFrame[] => parseNativePacket(new Uint8Ar
 const kinds = (datagrams: Uint8Array[]) => datagrams.flatMap((d) => framesOf(d).map((f) => f.kind));
 const hasFrame = (d: Uint8Array, kind: Frame, channel?: number) =>
   framesOf(d).some((f) => f.kind === kind && (channel === undefined || ('channel' in f && f.channel === channel)));
-
-/** A native datagram with any token and frames. */
-function datagram(token: bigint, ...frames: Uint8Array[]): Uint8Array {
-  const out = Buffer.alloc(Native.HEADER_SIZE + frames.reduce((n, f) => n + f.byteLength, 0));
-  out[0] = Native.MAGIC;
-  out.writeBigUInt64BE(token, 1);
-  let at = Native.HEADER_SIZE;
-  for (const f of frames) {
-    out.set(f, at);
-    at += f.byteLength;
-  }
-  return out;
-}
 
 /** Printable pseudo-random text of `n` characters (one byte each in JSON), seeded. */
 function text(n: number, seed: number): string {
@@ -578,17 +566,11 @@ describe('NativeConnection against forged but well-formed datagrams', () => {
       onClosed: () => undefined,
       requestFlush: () => undefined,
     });
-    const datagram = (seq: number, i: number) => {
-      const frame = encodeMessageFrame(Channel.UNRELIABLE_SEQUENCED, seq, compactJsonSerializer.serialize('m', { i }));
-      const out = new Uint8Array(Native.HEADER_SIZE + frame.byteLength);
-      out[0] = Native.MAGIC;
-      new DataView(out.buffer).setBigUint64(1, 5n);
-      out.set(frame, Native.HEADER_SIZE);
-      return out;
-    };
-    receiver.receiveDatagram(datagram(1, 1));
-    receiver.receiveDatagram(datagram(2 ** 31, 666));
-    for (let seq = 2; seq <= 9; seq++) receiver.receiveDatagram(datagram(seq, seq));
+    const sequenced = (seq: number, i: number) =>
+      datagram(5n, encodeMessageFrame(Channel.UNRELIABLE_SEQUENCED, seq, compactJsonSerializer.serialize('m', { i })));
+    receiver.receiveDatagram(sequenced(1, 1));
+    receiver.receiveDatagram(sequenced(2 ** 31, 666));
+    for (let seq = 2; seq <= 9; seq++) receiver.receiveDatagram(sequenced(seq, seq));
     expect(got).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(receiver.counters.dropped[DropReason.STALE]).toBe(1);
   });

@@ -9,22 +9,9 @@ import {
 } from '../../../../main/net/native/nativeFrames';
 import { parseNativePacket } from '../../../../main/net/native/nativePacket';
 import { Frame, MAX_FRAME_OVERHEAD, Native } from '../../../../main/net/native/nativeWire';
+import { nativeDatagram as datagram } from '../../../support/nativeDatagram';
 
 const TOKEN = 0x0123456789abcdefn;
-
-/** A native datagram: magic, token, then the frames as given. */
-function datagram(token: bigint, ...frames: Uint8Array[]): Uint8Array {
-  // a plain Uint8Array, so parsed bodies (views into it) compare equal to plain expected bodies
-  const out = new Uint8Array(Native.HEADER_SIZE + frames.reduce((n, f) => n + f.byteLength, 0));
-  out[0] = Native.MAGIC;
-  new DataView(out.buffer).setBigUint64(1, token);
-  let at = Native.HEADER_SIZE;
-  for (const f of frames) {
-    out.set(f, at);
-    at += f.byteLength;
-  }
-  return out;
-}
 
 /** Parses one frame alone in a datagram. */
 function roundTrip(frame: Uint8Array): NativeFrame {

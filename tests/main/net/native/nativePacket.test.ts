@@ -8,23 +8,11 @@ import {
 } from '../../../../main/net/native/nativeFrames';
 import { NativeParseError, isNativeDatagram, parseNativePacket } from '../../../../main/net/native/nativePacket';
 import { Frame, Native } from '../../../../main/net/native/nativeWire';
+import { nativeDatagram } from '../../../support/nativeDatagram';
 import { seededRandom } from '../../../support/seededRandom';
 
 const TOKEN = 0xfeedfacecafebeefn;
-
-/** Magic and token followed by raw frame bytes. */
-function datagram(...frames: Array<Uint8Array | number[]>): Uint8Array {
-  const parts = frames.map((f) => Uint8Array.from(f));
-  const out = new Uint8Array(Native.HEADER_SIZE + parts.reduce((n, f) => n + f.byteLength, 0));
-  out[0] = Native.MAGIC;
-  new DataView(out.buffer).setBigUint64(1, TOKEN);
-  let at = Native.HEADER_SIZE;
-  for (const f of parts) {
-    out.set(f, at);
-    at += f.byteLength;
-  }
-  return out;
-}
+const datagram = (...frames: Array<Uint8Array | number[]>): Uint8Array => nativeDatagram(TOKEN, ...frames);
 
 /** Asserts the parser refuses `data` with a NativeParseError (and nothing else), optionally matching a message. */
 function rejects(data: Uint8Array, message?: RegExp): void {
