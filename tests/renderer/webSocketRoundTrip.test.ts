@@ -1,14 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createBackend, type Backend } from '../../main/app/createBackend';
+import type { Backend } from '../../main/app/createBackend';
 import { silentLogger } from '../../main/app/logger';
 import { startWebSocketBinding, type WebSocketBinding } from '../../main/ipc/webSocketBinding';
 import { createApiFromBridge } from '../../renderer/src/api/apiFromBridge';
 import { connectWebSocketBridge, type SocketFactory } from '../../renderer/src/api/webSocketBridge';
 import { webSocketBindingUrl } from '../../shared/ipc/wsProtocol';
+import { testBackend } from '../main/app/support/testBackend';
 
 // The renderer's client against the real backend and binding, in Node (the ws package plays the browser).
 const nodeSocket: SocketFactory = (url, handlers) => {
@@ -21,25 +19,18 @@ const nodeSocket: SocketFactory = (url, handlers) => {
 };
 
 const SECRET = 'round-trip-secret-0123456789';
-let dir: string;
+const cleanups: Array<() => unknown> = [];
 let backend: Backend;
 let binding: WebSocketBinding;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lan-party-rt-'));
-  backend = createBackend({
-    app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
-    userDataDir: dir,
-    osUserName: 'ada',
-    validateOutputs: true,
-    logger: silentLogger,
-  });
+  backend = await testBackend(cleanups);
   binding = await startWebSocketBinding({ gateway: backend.gateway, secret: SECRET, logger: silentLogger });
+  cleanups.push(() => binding.close());
 });
 
 afterEach(async () => {
-  await binding.close();
-  await rm(dir, { recursive: true, force: true });
+  for (const c of cleanups.splice(0).reverse()) await c();
 });
 
 describe('renderer client ↔ WebSocket binding', () => {

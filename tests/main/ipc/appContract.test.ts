@@ -1,31 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../../../main/app/createBackend';
-import { silentLogger } from '../../../main/app/logger';
+import type { Backend } from '../../../main/app/createBackend';
 import { LOBBY_END_MESSAGES } from '../../../main/lobby/lobbyErrors';
 import { ipcContract } from '../../../shared/ipc/contract';
 import { lobbyEndSchema, lobbyViewSchema } from '../../../shared/ipc/schemas/lobby';
 import { freeUdpPort, loopbackNetwork } from '../app/support/loopbackNetwork';
+import { testBackend } from '../app/support/testBackend';
 
 // Every lobby, LAN and netcheck request refuses malformed input with a typed error before any handler runs.
-let dir: string;
+const cleanups: Array<() => unknown> = [];
 let backend: Backend;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lan-party-contract-'));
-  backend = createBackend({
-    app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
-    userDataDir: dir,
-    osUserName: 'ada',
-    validateOutputs: true,
-    logger: silentLogger,
-    network: loopbackNetwork(await freeUdpPort()),
-  });
+  backend = await testBackend(cleanups, { network: loopbackNetwork(await freeUdpPort()) });
 });
 afterAll(async () => {
-  await backend.close();
-  await rm(dir, { recursive: true, force: true });
+  for (const c of cleanups.splice(0).reverse()) await c();
 });
 
 const ctx = { transport: 'electron' } as const;
