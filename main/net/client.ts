@@ -16,7 +16,7 @@ import type { Link, WireProtocol } from './link';
 import { decodeCookie } from './native/connectCookie';
 import { NativeConnection } from './native/nativeConnection';
 import { isNativeDatagram } from './native/nativePacket';
-import { FALLBACK_CODEC, offerPayload, parseAccepted } from './native/negotiation';
+import { FALLBACK_CODEC, offerPayload, parseAccepted, recvWindowFor } from './native/negotiation';
 import { createLink } from './createLink';
 import { Native } from './native/nativeWire';
 
@@ -254,6 +254,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
       mtu: native.mtu,
       codec: native.serializer.name ?? FALLBACK_CODEC,
       maxMessage: native.maxMessageSize,
+      recvWindow: recvWindowFor(this.recvBufferSize),
       cookie: attempt.cookie,
     };
     const payload = offer ? offerPayload(offer, this.resolved.serializer, ReservedType.CONNECT_REQUEST) : {};
@@ -327,6 +328,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
         this.disconnectListeners.emit(reason);
       },
       requestFlush: () => this.driver.requestPromptFlush(),
+      peerRecvWindow: agreed?.recvWindow,
     });
     // One request answered (after the challenge, if any): the handshake is a clean RTT sample.
     if (attempt.requests === (attempt.cookie ? 2 : 1)) connection.addRttSample(now - attempt.lastRequest);

@@ -13,6 +13,8 @@ export interface LinkWiring {
   onClosed: (reason: string, byRemote: boolean) => void;
   /** Native only: ask the owner to flush at the end of this tick. */
   requestFlush: () => void;
+  /** Native only: the other side's advertised receive window, bytes (from the offer, or from the accept). */
+  peerRecvWindow?: number;
   /** v1 only: false for a server's new peer, which gets no heartbeats until it has spoken. */
   confirmed?: boolean;
 }
@@ -47,5 +49,6 @@ export function createLink(
     maxMessageSize: Math.min(agreed.maxMessage, native.maxMessageSize),
     reassemblyBytes: native.reassemblyBytes,
     requestFlush: wiring.requestFlush,
+    peerRecvWindow: wiring.peerRecvWindow,
   });
 }

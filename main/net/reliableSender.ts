@@ -1,6 +1,7 @@
 import { Wire } from './protocol';
 import { sequenceAdd, sequenceDiff } from './sequence';
 import { SendQueueFullError } from './errors';
+import type { FlightBudget } from './flightBudget';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
 // use of an imported binding is a getter call, which shows in the per-message profile.
@@ -20,7 +21,7 @@ export interface InFlight<T = Uint8Array> {
 }
 
 /** Limits of one channel's sender. */
-export interface ReliableSenderOptions {
+export interface ReliableSenderOptions<T = Uint8Array> {
   /** Most sequences in flight at once: never more than one ack header can confirm (33). */
   window?: number;
   /** Most messages waiting behind the window before `enqueue` refuses. */
@@ -29,6 +30,10 @@ export interface ReliableSenderOptions {
   startSequence?: number;
   /** Most sequences one acknowledgement can confirm: 33 for a v1 header, the bitmap's reach in native mode. */
   ackReach?: number;
+  /** Bytes in flight shared with the connection's other channels (native); absent: counted in units only. */
+  budget?: FlightBudget;
+  /** A body's bytes against the budget. */
+  weigh?: (body: T) => number;
 }
 
 /**
@@ -53,11 +58,15 @@ export class ReliableSender<T = Uint8Array> {
   private backlogHead = 0;
   readonly window: number;
   readonly maxQueued: number;
+  private readonly budget: FlightBudget | undefined;
+  private readonly weigh: (body: T) => number;
 
-  constructor(options: ReliableSenderOptions = {}) {
+  constructor(options: ReliableSenderOptions<T> = {}) {
     const reach = options.ackReach ?? Wire.ACK_WINDOW;
     this.window = Math.min(options.window ?? reach, reach);
     this.maxQueued = options.maxQueued ?? 65_536;
+    this.budget = options.budget;
+    this.weigh = options.weigh ?? (() => 0);
     this.nextSequence = (options.startSequence ?? 0) >>> 0;
     this.head = this.nextSequence;
     let size = 1;
@@ -96,8 +105,14 @@ export class ReliableSender<T = Uint8Array> {
   takeSendable(now: number): InFlight<T>[] {
     if (this.backlogHead >= this.backlog.length || !this.hasRoom()) return [];
     const out: InFlight<T>[] = [];
+    const budget = this.budget;
     while (this.backlogHead < this.backlog.length && this.hasRoom()) {
       const body = this.backlog[this.backlogHead] as T;
+      if (budget !== undefined) {
+        const bytes = this.weigh(body);
+        if (!budget.allows(bytes, this.count === 0)) break;
+        budget.inFlight += bytes;
+      }
       this.backlog[this.backlogHead++] = undefined;
       const entry: InFlight<T> = {
         sequence: this.nextSequence,
@@ -228,6 +243,7 @@ export class ReliableSender<T = Uint8Array> {
     if (this.highestAcked === undefined || diff(sequence, this.highestAcked) > 0) this.highestAcked = sequence;
     this.ring[slot] = undefined;
     this.count -= 1;
+    this.budget?.release(this.weigh(entry.body));
     if (sequence === this.head) {
       if (this.count === 0) this.head = this.nextSequence;
       else while (this.ring[this.head & this.mask] === undefined) this.head = (this.head + 1) >>> 0;

@@ -21,7 +21,7 @@ import type { Serializer } from './serialization';
 import { NativeAdmission } from './native/admission';
 import { NativeConnection } from './native/nativeConnection';
 import { isNativeDatagram } from './native/nativePacket';
-import type { NativeParams } from './native/negotiation';
+import { recvWindowFor, type NativeParams } from './native/negotiation';
 import { createLink } from './createLink';
 import { Native } from './native/nativeWire';
 
@@ -95,7 +95,12 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     this.connectListeners = new Listeners(onError);
     this.disconnectListeners = new Listeners(onError);
     this.messageListeners = new TypedListeners(onError);
-    this.admission = new NativeAdmission(resolved.native, resolved.serializer, resolved.clock);
+    this.admission = new NativeAdmission(
+      resolved.native,
+      resolved.serializer,
+      resolved.clock,
+      recvWindowFor(recvBufferSize),
+    );
     this.driver = new EndpointDriver(
       {
         handleDatagram: (data, from) => this.handleDatagram(data, from),
@@ -297,11 +302,11 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       case 'v1':
         return this.accept(from, undefined);
       case 'native':
-        return this.accept(from, decision.params);
+        return this.accept(from, decision.params, decision.peerRecvWindow);
     }
   }
 
-  private accept(from: RemoteInfo, native: NativeParams | undefined): void {
+  private accept(from: RemoteInfo, native: NativeParams | undefined, peerRecvWindow?: number): void {
     if (this.maxPeers !== undefined && this.byId.size >= this.maxPeers && !this.reclaimUnconfirmedSlot()) {
       return this.counters.drop(DropReason.FULL);
     }
@@ -313,6 +318,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       onMessage: (type, payload) => this.messageListeners.emit(type, ref.peer!, payload as never),
       onClosed: (reason) => this.remove(ref.peer!, reason),
       requestFlush: () => this.driver.requestPromptFlush(),
+      peerRecvWindow,
       confirmed: false,
     });
     const peer = (ref.peer = new Peer(id, from.address, from.port, link));

@@ -4,7 +4,7 @@ import { Channel, ReservedType, Server, type ServerOptions } from '../../main/ne
 import { compactJsonSerializer } from '../../main/net/serialization';
 import { encodeDisconnectFrame, encodeFragmentFrame } from '../../main/net/native/nativeFrames';
 import { MAX_UNRELIABLE_MESSAGE } from '../../main/net/native/nativeConnection';
-import { Frame } from '../../main/net/native/nativeWire';
+import { Frame, Native } from '../../main/net/native/nativeWire';
 import { connectionSizes } from '../support/labInspect';
 import { messageFrame, nativeDatagram, nativePeer, type NativePeer, type OfferFields } from '../support/labNativePeer';
 import { rawPeer } from '../support/labRawPeer';
@@ -172,7 +172,7 @@ describe('abuse (native): fragment bombs', () => {
     await waitFor(() => raw.framesOf(Frame.DISCONNECT).length > 0, 2000, 'the goodbye');
   });
 
-  // 16 KiB messages at most, so the reliable budget is one message's prefix plus a window of pieces (16 KiB + 1024 pieces).
+  // 16 KiB messages at most, so the reliable budget is one message's prefix plus a window of pieces (16 KiB + 4096 pieces).
   const small = { maxMessageSize: 16_384, reassemblyBytes: 16_384 };
 
   /** One partial message per unit on RELIABLE_UNORDERED (each unit is piece 0 of 2 of its own message). */
@@ -187,11 +187,12 @@ describe('abuse (native): fragment bombs', () => {
     const { server, reasons } = await listen({ native: small });
     const raw = await nativePeerWith(server, { maxMessage: 16_384 });
     const peer = server.getPeer(raw.peerId!)!;
-    await partials(raw, 0, 1024, PIECE);
-    await waitFor(() => peer.connection.counters.datagramsReceived >= 1024, 3000, 'a window of partials');
-    expect(connectionSizes(peer.connection).reassemblyBytes).toBe(1024 * PIECE);
+    const window = Native.SEND_WINDOW;
+    await partials(raw, 0, window, PIECE);
+    await waitFor(() => peer.connection.counters.datagramsReceived >= window, 3000, 'a window of partials');
+    expect(connectionSizes(peer.connection).reassemblyBytes).toBe(window * PIECE);
     expect(server.getPeers()).toHaveLength(1);
-    await partials(raw, 1024, 1025, PIECE);
+    await partials(raw, window, window + 1, PIECE);
     await waitFor(() => reasons.has(raw.peerId!), 2000, 'the session to end');
     expect(reasons.get(raw.peerId!)).toBe('reliable message could not be reassembled (too-many-messages)');
   });

@@ -1,6 +1,7 @@
 import { createSocket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Channel, Client, Server, type ServerOptions } from '../../main/net/index';
+import { Native } from '../../main/net/native/nativeWire';
 import type { KitProtocol } from '../support/endpoints';
 import { connectionSizes } from '../support/labInspect';
 import { guessDatagram, guessToken, GUESS_KINDS, rawSession, type RawSession } from '../support/labRawSession';
@@ -15,8 +16,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** Sender window per reliable channel: v1's 33 (one ack header), native's 1024 (one ACK bitmap). */
-const WINDOW: Record<KitProtocol, number> = { v1: 33, native: 1024 };
+/** Sender window per reliable channel: v1's 33 (one ack header), native's 4096 (one ACK bitmap). */
+const WINDOW: Record<KitProtocol, number> = { v1: 33, native: Native.SEND_WINDOW };
+/** Receiver window per reliable channel: how far ahead of the next expected a unit may be and still be held. */
+const RECEIVE_WINDOW: Record<KitProtocol, number> = { v1: 1024, native: Native.SEND_WINDOW };
 
 describe.each(['v1', 'native'] as const)('abuse (%s)', (protocol) => {
   const native = protocol === 'v1' ? ({ native: false } as const) : {};
@@ -89,6 +92,7 @@ describe.each(['v1', 'native'] as const)('abuse (%s)', (protocol) => {
   });
 
   describe('huge sequence jumps', () => {
+    const R = RECEIVE_WINDOW[protocol];
     it('drops far-away sequences, holds at most a window of early ones, and still delivers in order', async () => {
       const server = await listen();
       const got: number[] = [];
@@ -101,16 +105,16 @@ describe.each(['v1', 'native'] as const)('abuse (%s)', (protocol) => {
           seqs.map((seq) => ({ seq, type: 'o', payload: { i: i(seq) } })),
         );
       send([0]);
-      const far = [1024 + 1, 5000, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 2 ** 32 - 2, 2 ** 32 - 1];
+      const far = [R + 1, R + 5000, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 2 ** 32 - 2, 2 ** 32 - 1];
       send(far, (s) => -s);
       // Early arrivals across the whole window (sequence 1 missing), then the gap filled.
-      send([...Array(1023).keys()].map((k) => k + 2));
+      send([...Array(R - 1).keys()].map((k) => k + 2));
       await waitFor(() => peer.connection.counters.dropped['out-of-window'] === far.length, 3000, 'jumps dropped');
-      await waitFor(() => connectionSizes(peer.connection).receiverBuffered[0] === 1023, 3000, 'held back');
+      await waitFor(() => connectionSizes(peer.connection).receiverBuffered[0] === R - 1, 3000, 'held back');
       expect(got).toEqual([0]);
       send([1]);
-      await waitFor(() => got.length === 1025, 3000, 'the held-back run');
-      expect(got).toEqual([...Array(1025).keys()]);
+      await waitFor(() => got.length === R + 1, 3000, 'the held-back run');
+      expect(got).toEqual([...Array(R + 1).keys()]);
       expect(connectionSizes(peer.connection).receiverBuffered[0]).toBe(0);
       expect(server.getPeers()).toHaveLength(1);
     }, 15_000);
@@ -122,19 +126,21 @@ describe.each(['v1', 'native'] as const)('abuse (%s)', (protocol) => {
       const raw = await connectedRaw(server);
       const peer = server.getPeer(raw.peerId)!;
       // One datagram each, in this order (native would otherwise pack them, and order within a datagram holds).
-      for (const seq of [1023, 1024, 2 ** 31, 2 ** 32 - 1, 1023, 500])
+      for (const seq of [R - 1, R, 2 ** 31, 2 ** 32 - 1, R - 1, 500])
         raw.sendMessages(2, [{ seq, type: 'u', payload: { i: seq } }]);
       await waitFor(() => peer.connection.counters.dropped['out-of-window'] === 3, 3000, 'jumps dropped');
       await waitFor(() => got.length === 2, 3000, 'in-window deliveries');
-      expect(got).toEqual([1023, 500]);
+      expect(got).toEqual([R - 1, 500]);
       expect(peer.connection.counters.duplicatesReceived).toBe(1);
       expect(connectionSizes(peer.connection).receiverBuffered[1]).toBe(2);
     }, 10_000);
 
     // Acks that name only sequences far from the one in flight: v1 names them one by one; native's cumulative
-    // ACK names "everything below next" plus a 1024-unit bitmap, so only a `next` far *behind* qualifies.
+    // ACK names "everything below next" plus a whole-window bitmap, so only a `next` far *behind* qualifies.
     const farAcks =
-      protocol === 'v1' ? [2 ** 31, 2 ** 32 - 1, 33, 1024, 5000] : [2 ** 31 + 1, 2 ** 32 - 1025, 2 ** 32 - 5000];
+      protocol === 'v1'
+        ? [2 ** 31, 2 ** 32 - 1, 33, 1024, 5000]
+        : [2 ** 31 + 1, 2 ** 32 - (R + 1), 2 ** 32 - (R + 5000)];
 
     it('an acknowledgement naming far-away sequences frees nothing: the message is still retransmitted', async () => {
       const server = await listen({ retransmit: { maxRto: 0.1 } });

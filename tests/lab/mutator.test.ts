@@ -138,7 +138,7 @@ describe('the fuzz mutator (native)', () => {
       true,
     );
     expect(
-      is('ack-bitmap').some((d) => parsed(d)?.some((f) => f.kind === Frame.ACK && f.bitmap.byteLength === 128)),
+      is('ack-bitmap').some((d) => parsed(d)?.some((f) => f.kind === Frame.ACK && f.bitmap.byteLength === Native.MAX_ACK_BITMAP)),
     ).toBe(true);
     expect(
       is('frame-channel').some((d) => frames(d).some((f) => f.channelAt !== undefined && d[f.channelAt]! > 3)),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Channel, Client, SendQueueFullError, Server } from '../../main/net/index';
+import { Native } from '../../main/net/native/nativeWire';
 import { rawSession } from '../support/labRawSession';
 import { waitFor } from '../support/waitFor';
 
@@ -12,7 +13,7 @@ afterEach(async () => {
 
 describe.each([
   { protocol: 'v1', window: 33 },
-  { protocol: 'native', window: 1024 },
+  { protocol: 'native', window: Native.SEND_WINDOW },
 ] as const)('Server.broadcast with a peer whose reliable queue is full ($protocol)', ({ protocol, window }) => {
   const native = protocol === 'v1' ? ({ native: false } as const) : {};
   const QUEUE = 100;

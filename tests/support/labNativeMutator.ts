@@ -187,7 +187,8 @@ function apply(
       if (!length || frame.bodyAt === undefined) return d;
       if (random() < 0.5) {
         // Longer than the spec allows, with the bytes to back it or without (the frames after it are cut).
-        const n = pick(random, [129, 200, 255, 1024]);
+        const max = Native.MAX_ACK_BITMAP;
+        const n = pick(random, [max + 1, max + 72, max + 255, 2 * max]);
         const tail = random() < 0.5 ? new Uint8Array(n).fill(0xff) : new Uint8Array(0);
         return concat(d.subarray(0, length.at), writeVarintBytes(n), tail);
       }

@@ -6,6 +6,8 @@ import { compactJsonSerializer, jsonSerializer } from '../../main/net/serializat
 import { encodeIdFrame, encodeMessageFrame, type NativeFrame } from '../../main/net/native/nativeFrames';
 import { NativeParseError, parseNativePacket } from '../../main/net/native/nativePacket';
 import { Frame, Native } from '../../main/net/native/nativeWire';
+import { recvWindowFor } from '../../main/net/native/negotiation';
+import { DEFAULT_RECV_BUFFER, raiseRecvBuffer } from '../../main/net/udpSocket';
 import { datagram, type RawReceived } from './labRawPeer';
 
 /** The native parameters a raw peer offers (spec defaults), and the cookie it echoes once challenged. */
@@ -15,6 +17,8 @@ export interface OfferFields {
   codec?: string;
   /** Largest reliable message this side sends, bytes (the smaller offer wins). */
   maxMessage?: number;
+  /** Reliable bytes the server may have in flight towards this peer (absent: the protocol's minimum). */
+  recvWindow?: number;
   cookie?: string;
 }
 
@@ -93,13 +97,16 @@ export async function nativePeer(
   socket.on('error', () => undefined);
   await new Promise<void>((r) => socket.bind(0, host, r));
   await new Promise<void>((r) => socket.connect(serverPort, '127.0.0.1', r));
+  // Like our Client: a raised receive buffer, a quarter of it advertised (so the send window, not the
+  // byte budget, is what a test of the window meets).
+  const recvWindow = recvWindowFor(raiseRecvBuffer(socket, DEFAULT_RECV_BUFFER));
   let cookie: string | undefined;
   const offer = () =>
     socket.send(
       datagram(
         { channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 },
         ReservedType.CONNECT_REQUEST,
-        offerPayload({ ...options.offer, ...(cookie ? { cookie } : {}) }),
+        offerPayload({ recvWindow, ...options.offer, ...(cookie ? { cookie } : {}) }),
       ),
     );
   const peer: NativePeer = {

@@ -10,7 +10,7 @@ import { Native } from './nativeWire';
 /** What to do with a connect request from an address that has no peer yet. */
 export type AdmissionDecision =
   | { kind: 'v1' }
-  | { kind: 'native'; params: NativeParams }
+  | { kind: 'native'; params: NativeParams; peerRecvWindow: number }
   | { kind: 'challenge'; datagram: Uint8Array }
   | { kind: 'drop'; reason: DropReason };
 
@@ -28,6 +28,8 @@ export class NativeAdmission {
     /** The v1 handshake codec (the challenge travels in v1 framing). */
     private readonly serializer: Serializer,
     clock: () => number,
+    /** Our receive window, advertised in every accept. */
+    private readonly recvWindow: number,
   ) {
     this.cookies = new ConnectCookies({ clock });
   }
@@ -40,7 +42,8 @@ export class NativeAdmission {
     if (size < Native.MIN_OFFER_DATAGRAM) return { kind: 'drop', reason: DropReason.TOO_SHORT };
     const binding = cookieBinding(offer);
     if (offer.cookie && this.cookies.verify(offer.cookie, address, port, binding)) {
-      return { kind: 'native', params: acceptOffer(offer, this.native) };
+      const params = acceptOffer(offer, { ...this.native, recvWindow: this.recvWindow });
+      return { kind: 'native', params, peerRecvWindow: offer.recvWindow };
     }
     const cookie = encodeCookie(this.cookies.issue(address, port, binding));
     const body = this.serializer.serialize(ReservedType.NATIVE_CHALLENGE, { cookie });

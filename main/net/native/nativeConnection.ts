@@ -38,6 +38,8 @@ export interface NativeConnectionOptions extends HealthOptions {
   maxMessageSize?: number;
   /** Bytes of partial messages held per channel. Default 8 MiB. */
   reassemblyBytes?: number;
+  /** The peer's advertised receive window: reliable bytes we may have unacknowledged. Default the minimum. */
+  peerRecvWindow?: number;
 }
 
 /** Largest unreliable message: beyond this, losing one fragment loses too much. */
@@ -73,6 +75,7 @@ export class NativeConnection implements Link {
       writer: this.writer,
       maxQueued: options.maxQueued ?? 65_536,
       clock: options.clock,
+      peerRecvWindow: options.peerRecvWindow ?? Native.MIN_RECV_WINDOW,
     });
     this.inbox = new NativeInbox(
       {
@@ -114,6 +117,12 @@ export class NativeConnection implements Link {
   maxBody(channel: Channel): number {
     const reliable = channel === RELIABLE_ORDERED || channel === RELIABLE_UNORDERED;
     return reliable ? this.opts.maxMessageSize : Math.min(MAX_UNRELIABLE_MESSAGE, this.opts.maxMessageSize);
+  }
+
+  /** Reliable bytes sent and not yet acknowledged, and the most the peer's receive window allows. */
+  get flight(): { inFlight: number; limit: number } {
+    const { inFlight, limit } = this.outbox.budget;
+    return { inFlight, limit };
   }
 
   /** Bytes held in partial (fragmented) messages. */
@@ -232,7 +241,9 @@ export class NativeConnection implements Link {
     const sender = this.outbox.senders[channel];
     if (sender.acknowledgeCumulative(next, bitmap, sample) === 0) return;
     this.resend(channel, sender.dueFast(now, this.health.rto.fastRetransmitInterval()));
-    this.outbox.flushSendable(channel, now);
+    // The freed bytes may let either channel's queue move: they share the peer's receive window.
+    this.outbox.flushSendable(RELIABLE_ORDERED, now);
+    this.outbox.flushSendable(RELIABLE_UNORDERED, now);
     this.opts.requestFlush();
   }
 

@@ -1,5 +1,6 @@
 import { Channel } from '../../../shared/net/channel';
 import { ReliableSender, type InFlight } from '../reliableSender';
+import { FlightBudget } from '../flightBudget';
 import { SendQueueFullError } from '../errors';
 import { encodeFragmentFrame } from './nativeFrames';
 import { MAX_FRAME_OVERHEAD, Native } from './nativeWire';
@@ -38,6 +39,13 @@ export interface NativeOutboxOptions {
   maxQueued: number;
   /** Seconds; read after a burst so its units are timed from when they actually left. */
   clock: () => number;
+  /** Bytes of reliable units the peer lets us keep unacknowledged (its advertised receive window). */
+  peerRecvWindow: number;
+}
+
+/** A unit's bytes against the flight budget: what it occupies in a datagram. */
+function weigh(unit: OutboundUnit): number {
+  return unit instanceof FragmentFrame ? unit.frame.byteLength : unit.byteLength + FRAME_OVERHEAD;
 }
 
 /**
@@ -51,12 +59,18 @@ export class NativeOutbox {
   private nextUnreliableId = 0;
   private nextSequenced = 0;
 
+  /** Reliable bytes in flight, both channels, against the peer's receive window. */
+  readonly budget: FlightBudget;
+
   constructor(private readonly options: NativeOutboxOptions) {
+    const budget = (this.budget = new FlightBudget(options.peerRecvWindow));
     const sender = () =>
       new ReliableSender<OutboundUnit>({
         maxQueued: options.maxQueued,
         window: Native.SEND_WINDOW,
         ackReach: Native.SEND_WINDOW,
+        budget,
+        weigh,
       });
     this.senders = { 1: sender(), 2: sender() };
     this.pieceSize = options.writer.maxFrame - FRAME_OVERHEAD;

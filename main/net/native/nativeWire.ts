@@ -15,6 +15,8 @@ export const Native = {
   SEND_WINDOW: 1024,
   /** Largest ACK bitmap: SEND_WINDOW bits. */
   MAX_ACK_BITMAP: 128,
+  /** Smallest receive window (bytes in flight towards one side) either side may advertise: ~14 full datagrams. */
+  MIN_RECV_WINDOW: 16 * 1024,
   /** Longest disconnect reason on the wire, bytes. */
   MAX_REASON: 200,
   /** Offers are padded to this size so no reply (challenge or accept) is larger than its request. */

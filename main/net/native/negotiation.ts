@@ -12,6 +12,8 @@ export interface NativeParams {
   codec: string;
   /** Largest reliable message either side will send, bytes: each offers its own, the smaller wins. */
   maxMessage: number;
+  /** Bytes of reliable units the other side may have unacknowledged towards the sender of these params. */
+  recvWindow: number;
 }
 
 /** A client's offer, with the cookie from a challenge once it has one. */
@@ -24,6 +26,8 @@ export const FALLBACK_CODEC = 'json';
 const MAX_CODEC_NAME = 64;
 /** Largest message limit either side may offer (1 GiB): beyond it, the fragment count would not fit its bounds. */
 export const MAX_MESSAGE = 2 ** 30;
+/** Largest receive window either side may advertise (1 GiB). */
+export const MAX_RECV_WINDOW = 2 ** 30;
 
 /**
  * The connect-request payload carrying an offer, padded so the request is at least
@@ -35,6 +39,7 @@ export function offerPayload(offer: NativeOffer, serializer: Serializer, type: s
     mtu: offer.mtu,
     codec: offer.codec,
     maxMessage: offer.maxMessage,
+    recvWindow: offer.recvWindow,
   };
   if (offer.cookie) native.cookie = encodeCookie(offer.cookie);
   const bare = serializer.serialize(type, { native, pad: '' }).byteLength + Wire.HEADER_SIZE;
@@ -56,17 +61,32 @@ export function parseAccepted(payload: Record<string, unknown>): NativeParams | 
   return parseParams(payload.native);
 }
 
-/** What the server accepts of an offer: our version, the smaller MTU and message limit, the offered codec if it is ours. */
+/**
+ * What the server accepts of an offer: our version, the smaller MTU and message limit, the offered codec
+ * if it is ours, and our own receive window (each direction is paced by its receiver's window).
+ */
 export function acceptOffer(
   offer: NativeParams,
-  ours: { mtu: number; serializer: Serializer; maxMessageSize: number },
+  ours: { mtu: number; serializer: Serializer; maxMessageSize: number; recvWindow: number },
 ): NativeParams {
   return {
     version: Native.VERSION,
     mtu: Math.min(offer.mtu, ours.mtu),
     codec: ours.serializer.name === offer.codec ? offer.codec : FALLBACK_CODEC,
     maxMessage: Math.min(offer.maxMessage, ours.maxMessageSize),
+    recvWindow: ours.recvWindow,
   };
+}
+
+/**
+ * The receive window to advertise for a socket whose OS granted `recvBuffer` bytes: a quarter of it.
+ * Linux reports twice what it stores and charges ~1.1 KB of bookkeeping per datagram (a full
+ * 1,200-byte datagram costs ~2.3 KB), so a quarter keeps a whole window of full datagrams at half
+ * the buffer, leaving room for unreliable traffic and other peers. 0 (unknown) gives the minimum.
+ */
+export function recvWindowFor(recvBuffer: number): number {
+  const quarter = Math.floor(recvBuffer / 4);
+  return Math.min(MAX_RECV_WINDOW, Math.max(Native.MIN_RECV_WINDOW, Number.isFinite(quarter) ? quarter : 0));
 }
 
 /** The serializer for an accepted codec name: ours when it names ours, else the JSON fallback. */
@@ -76,12 +96,15 @@ export function serializerFor(codec: string, ours: Serializer): Serializer {
 
 /** The string a cookie binds besides address and port, so a cookie cannot be replayed with other terms. */
 export function cookieBinding(offer: NativeParams): string {
-  return `${offer.version}/${offer.mtu}/${offer.maxMessage}/${offer.codec}`;
+  return `${offer.version}/${offer.mtu}/${offer.maxMessage}/${offer.recvWindow}/${offer.codec}`;
 }
 
 function parseParams(value: unknown): NativeParams | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const { version, mtu, codec, maxMessage } = value as Record<string, unknown>;
+  // Absent: a peer that does not say is paced as if its buffer were the smallest we allow.
+  const given = (value as Record<string, unknown>).recvWindow;
+  const recvWindow = given === undefined ? Native.MIN_RECV_WINDOW : given;
   if (!Number.isInteger(version) || (version as number) < 1) return undefined;
   if (!Number.isInteger(mtu) || (mtu as number) < Native.MIN_MTU || (mtu as number) > Native.MAX_MTU) return undefined;
   if (typeof codec !== 'string' || codec.length === 0 || codec.length > MAX_CODEC_NAME) return undefined;
@@ -91,10 +114,17 @@ function parseParams(value: unknown): NativeParams | undefined {
     (maxMessage as number) > MAX_MESSAGE
   )
     return undefined;
+  if (
+    !Number.isInteger(recvWindow) ||
+    (recvWindow as number) < Native.MIN_RECV_WINDOW ||
+    (recvWindow as number) > MAX_RECV_WINDOW
+  )
+    return undefined;
   return {
     version: Math.min(version as number, Native.VERSION),
     mtu: mtu as number,
     codec,
     maxMessage: maxMessage as number,
+    recvWindow: recvWindow as number,
   };
 }

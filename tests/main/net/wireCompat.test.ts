@@ -144,7 +144,10 @@ describe('our Client with a reference-style server', () => {
       mtu: 1200,
       codec: 'json',
       maxMessage: 4194304,
+      // A quarter of the receive buffer the OS granted the client's socket.
+      recvWindow: Math.floor(client.recvBufferSize / 4),
     });
+    expect(client.recvBufferSize).toBeGreaterThan(0);
     expect(request.body.length + 21).toBeGreaterThanOrEqual(200);
     py.socket.send(
       build(0, token, 0, 0, 0, '{"type": "__connect_accepted__", "payload": {"peer_id": 3}}'),

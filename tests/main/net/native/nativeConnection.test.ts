@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Channel } from '../../../../shared/net/channel';
-import { encodeBody } from '../../../../main/net/connection';
 import { PayloadTooLargeError } from '../../../../main/net/errors';
 import { compactJsonSerializer } from '../../../../main/net/serialization';
 import { DropReason } from '../../../../main/net/stats';
-import {
-  MAX_UNRELIABLE_MESSAGE,
-  NativeConnection,
-  type NativeConnectionOptions,
-} from '../../../../main/net/native/nativeConnection';
+import { MAX_UNRELIABLE_MESSAGE, NativeConnection } from '../../../../main/net/native/nativeConnection';
 import {
   encodeDisconnectFrame,
   encodeIdFrame,
@@ -18,108 +13,13 @@ import {
 import { parseNativePacket } from '../../../../main/net/native/nativePacket';
 import { Frame, Native } from '../../../../main/net/native/nativeWire';
 import { nativeDatagram as datagram } from '../../../support/nativeDatagram';
-import { seededRandom } from '../../../support/seededRandom';
-import { ImpairedQueue, type Impairment, type Side } from '../../../support/impairedQueue';
-
-const TOKEN = 0x5eed_0000_1234_abcdn;
-type Received = [type: string, payload: Record<string, unknown>, channel: Channel];
-
-/**
- * Two NativeConnections back to back on a virtual clock. Each tick delivers what is due, services both
- * sides, and flushes a side that asked for it: the shape of one event-loop turn in auto mode.
- */
-class NativePair {
-  now = 0;
-  readonly a: NativeConnection;
-  readonly b: NativeConnection;
-  readonly received: Record<Side, Received[]> = { a: [], b: [] };
-  readonly closed: Record<Side, { reason: string; byRemote: boolean } | undefined> = { a: undefined, b: undefined };
-  readonly sent: Record<Side, Uint8Array[]> = { a: [], b: [] };
-  private readonly flushWanted: Record<Side, boolean> = { a: false, b: false };
-  private readonly link: ImpairedQueue;
-
-  constructor(
-    public aToB: Impairment = {},
-    public bToA: Impairment = {},
-    seed = 1,
-    options: { a?: Partial<NativeConnectionOptions>; b?: Partial<NativeConnectionOptions> } = {},
-  ) {
-    this.link = new ImpairedQueue(seededRandom(seed), (to, d) => this.inject(to, d));
-    const make = (self: Side, to: Side) =>
-      new NativeConnection({
-        token: TOKEN,
-        serializer: compactJsonSerializer,
-        clock: () => this.now,
-        mtu: Native.DEFAULT_MTU,
-        transmit: (d) => {
-          this.sent[self].push(d);
-          this.transmit(to, d);
-        },
-        onMessage: (type, payload, channel) => this.received[self].push([type, payload, channel]),
-        onClosed: (reason, byRemote) => (this.closed[self] = { reason, byRemote }),
-        requestFlush: () => (this.flushWanted[self] = true),
-        ...options[self],
-      });
-    this.a = make('a', 'b');
-    this.b = make('b', 'a');
-  }
-
-  /** Serializes and sends with the same limit check Server and Client apply. */
-  send(side: Side, type: string, payload: Record<string, unknown>, channel: Channel): void {
-    const c = this[side];
-    c.sendBody(encodeBody(c.serializer, type, payload, c.maxBody(channel)), channel);
-  }
-
-  /** Ends the current tick: sends what a side asked to flush. */
-  flush(): void {
-    for (const side of ['a', 'b'] as const) {
-      if (!this.flushWanted[side]) continue;
-      this.flushWanted[side] = false;
-      this[side].flushAcks();
-    }
-  }
-
-  /** Runs the virtual clock forward in `step`-second ticks. */
-  run(seconds: number, step = 0.005, until?: () => boolean): void {
-    this.flush();
-    const end = this.now + seconds;
-    while (this.now < end) {
-      this.now = Math.round((this.now + step) * 1e6) / 1e6;
-      this.deliverDue();
-      this.a.service(this.now);
-      this.b.service(this.now);
-      this.flush();
-      if (until?.()) return;
-    }
-  }
-
-  /** Hands a datagram straight to one side, bypassing the link. */
-  inject(to: Side, datagram: Uint8Array): void {
-    this[to].receiveDatagram(datagram);
-  }
-
-  private transmit(to: Side, datagram: Uint8Array): void {
-    this.link.send(to, datagram, to === 'b' ? this.aToB : this.bToA, this.now);
-  }
-
-  private deliverDue(): void {
-    this.link.deliverDue(this.now);
-  }
-}
+import { NativePair, text, TOKEN } from '../../../support/nativePair';
 
 // A plain Uint8Array copy, so parsed bodies compare equal to plain expected ones (sent datagrams are Buffers).
 const framesOf = (d: Uint8Array): NativeFrame[] => parseNativePacket(new Uint8Array(d)).frames;
 const kinds = (datagrams: Uint8Array[]) => datagrams.flatMap((d) => framesOf(d).map((f) => f.kind));
 const hasFrame = (d: Uint8Array, kind: Frame, channel?: number) =>
   framesOf(d).some((f) => f.kind === kind && (channel === undefined || ('channel' in f && f.channel === channel)));
-
-/** Printable pseudo-random text of `n` characters (one byte each in JSON), seeded. */
-function text(n: number, seed: number): string {
-  const random = seededRandom(seed);
-  let out = '';
-  for (let i = 0; i < n; i++) out += String.fromCharCode(0x23 + Math.floor(random() * 90)).replace('\\', '~');
-  return out;
-}
 
 const ALL_CHANNELS = [
   Channel.UNRELIABLE,
@@ -542,6 +442,7 @@ describe('NativeConnection timing of large bursts', () => {
       onMessage: () => undefined,
       onClosed: () => undefined,
       requestFlush: () => undefined,
+      peerRecvWindow: 2 * 1024 * 1024, // the whole burst may leave at once
     });
     connection.addRttSample(0.001);
     connection.sendBody(compactJsonSerializer.serialize('big', { s: 'x'.repeat(1 << 20) }), Channel.RELIABLE_ORDERED);

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { compactJsonSerializer } from '../../../../main/net/serialization';
+import {
+  acceptOffer,
+  cookieBinding,
+  MAX_RECV_WINDOW,
+  offerPayload,
+  parseAccepted,
+  parseOffer,
+  recvWindowFor,
+  type NativeParams,
+} from '../../../../main/net/native/negotiation';
+import { Native } from '../../../../main/net/native/nativeWire';
+
+const OFFER: NativeParams = { version: 1, mtu: 1200, codec: 'json', maxMessage: 4 << 20, recvWindow: 1 << 20 };
+
+/** The offer as it travels: serialized in a connect request and read back. */
+const roundTrip = (native: Record<string, unknown>) =>
+  parseOffer(JSON.parse(JSON.stringify({ native })) as Record<string, unknown>);
+
+describe('receive window negotiation', () => {
+  it('advertises a quarter of the granted receive buffer, within the protocol bounds', () => {
+    expect(recvWindowFor(8 * 1024 * 1024)).toBe(2 * 1024 * 1024);
+    expect(recvWindowFor(425_984)).toBe(106_496); // stock Linux: 208 KiB asked, reported doubled
+    expect(recvWindowFor(65_536)).toBe(Native.MIN_RECV_WINDOW); // Windows' default: the minimum
+    expect(recvWindowFor(0)).toBe(Native.MIN_RECV_WINDOW); // unknown (getsockopt failed)
+    expect(recvWindowFor(Number.NaN)).toBe(Native.MIN_RECV_WINDOW);
+    expect(recvWindowFor(2 ** 40)).toBe(MAX_RECV_WINDOW);
+  });
+
+  it('the offer carries the window and reads back unchanged', () => {
+    const payload = offerPayload(OFFER, compactJsonSerializer, '__connect_request__');
+    expect((payload.native as Record<string, unknown>).recvWindow).toBe(1 << 20);
+    expect(parseOffer(JSON.parse(JSON.stringify(payload)))).toEqual(OFFER);
+  });
+
+  it('an offer without a window is paced at the minimum; a malformed window refuses the offer', () => {
+    const { recvWindow: _, ...bare } = OFFER;
+    expect(roundTrip(bare)?.recvWindow).toBe(Native.MIN_RECV_WINDOW);
+    for (const bad of [Native.MIN_RECV_WINDOW - 1, MAX_RECV_WINDOW + 1, 1.5, -1, '65536', null, true]) {
+      expect(roundTrip({ ...OFFER, recvWindow: bad }), String(bad)).toBeUndefined();
+    }
+    expect(roundTrip({ ...OFFER, recvWindow: Native.MIN_RECV_WINDOW })?.recvWindow).toBe(Native.MIN_RECV_WINDOW);
+    expect(parseAccepted({ native: { ...OFFER, recvWindow: 'lots' } })).toBeUndefined();
+  });
+
+  it('each side is paced by its receiver: the accept carries the server’s own window, not the smaller', () => {
+    const ours = { mtu: 1200, serializer: compactJsonSerializer, maxMessageSize: 1 << 20, recvWindow: 4 << 20 };
+    expect(acceptOffer(OFFER, ours)).toEqual({
+      version: 1,
+      mtu: 1200,
+      codec: 'json',
+      maxMessage: 1 << 20,
+      recvWindow: 4 << 20,
+    });
+    expect(acceptOffer({ ...OFFER, recvWindow: 4 << 20 }, { ...ours, recvWindow: 1 << 20 }).recvWindow).toBe(1 << 20);
+  });
+
+  it('a cookie is bound to the window offered: a replay with another window does not match', () => {
+    expect(cookieBinding(OFFER)).not.toBe(cookieBinding({ ...OFFER, recvWindow: OFFER.recvWindow + 1 }));
+  });
+});
