@@ -11,7 +11,8 @@ import { sleep, waitFor } from '../support/waitFor';
 
 // Reliable messages in total, over both reliable channels, both directions and every client. v1 keeps at most
 // 33 sequences in flight per channel, so it is bounded by round trips, not CPU: 8,000 take ≈ 7 s. Native keeps
-// 1024 in flight and packs many per datagram: 20,000 take ≈ 4 s, 200 KB messages included.
+// up to 4096 in flight (within the receiver's advertised window) and packs many per datagram: 20,000 take ≈ 4 s,
+// 200 KB messages included.
 const MESSAGES: Record<KitProtocol, number> = {
   v1: Number(process.env.LAB_SOAK_MESSAGES ?? 8_000),
   native: Number(process.env.LAB_SOAK_MESSAGES ?? 20_000),

@@ -12,9 +12,9 @@ export const Native = {
   MIN_MTU: 576,
   MAX_MTU: 1472,
   /** Reliable units in flight per channel; the ACK bitmap covers the whole window. */
-  SEND_WINDOW: 1024,
+  SEND_WINDOW: 4096,
   /** Largest ACK bitmap: SEND_WINDOW bits. */
-  MAX_ACK_BITMAP: 128,
+  MAX_ACK_BITMAP: 512,
   /** Smallest receive window (bytes in flight towards one side) either side may advertise: ~14 full datagrams. */
   MIN_RECV_WINDOW: 16 * 1024,
   /** Longest disconnect reason on the wire, bytes. */

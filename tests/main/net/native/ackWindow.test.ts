@@ -53,7 +53,7 @@ describe('ReliableReceiver.cumulativeAck', () => {
     expect(bitmap.reduce((n, b) => n + b, 0)).toBe(1 << (99 & 7));
   });
 
-  it('covers the whole 1024-unit window: all but the first unit fill all 128 bytes', () => {
+  it('covers the whole window: all but the first unit fill every byte of the bitmap', () => {
     const r = new ReliableReceiver<number>({ ordered: true, window: WINDOW });
     for (let s = 1; s < WINDOW; s++) expect(r.receive(s, s, () => undefined)).toBe('new');
     expect(r.receive(WINDOW, 0, () => undefined)).toBe('out-of-window');
@@ -172,7 +172,7 @@ describe('ReliableSender.dueFast', () => {
   });
 });
 
-describe('the 1024-unit window under loss', () => {
+describe('the whole-window ack under loss', () => {
   it('with 20% loss both ways never stalls: every unit is acknowledged and delivered in order', () => {
     const random = seededRandom(2024);
     const total = 6000;
