@@ -1,4 +1,5 @@
 import { CodecFailure } from './codecFailure';
+import { slabCopy } from './slabCopy';
 
 // fatal: bad UTF-8 is an error, not U+FFFD; ignoreBOM: a leading U+FEFF is content, so decoding is exact.
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -9,15 +10,19 @@ const SHORT_STRING = 32;
 /** A bounds-checked cursor over a body: every read checks what is left first and fails with {@link CodecFailure}. */
 export class ByteReader {
   readonly bytes: Uint8Array;
-  private readonly view: DataView;
+  private dataView: DataView | undefined = undefined;
   pos: number;
   readonly end: number;
 
   constructor(bytes: Uint8Array, start = 0) {
     this.bytes = bytes;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.pos = start;
     this.end = bytes.length;
+  }
+
+  /** Made on the first multi-byte read: many bodies (bytes, small ints, short strings) never need one. */
+  private get view(): DataView {
+    return (this.dataView ??= new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength));
   }
 
   /** Bytes not yet read. */
@@ -116,10 +121,10 @@ export class ByteReader {
     return s;
   }
 
-  /** A copy of the next `length` bytes (a copy, so it outlives the datagram buffer). */
+  /** A copy of the next `length` bytes, never a view of the body (small ones share a slab: see {@link slabCopy}). */
   raw(length: number): Uint8Array {
     this.need(length);
-    const out = this.bytes.slice(this.pos, this.pos + length);
+    const out = slabCopy(this.bytes, length, this.pos);
     this.pos += length;
     return out;
   }
