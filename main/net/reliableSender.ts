@@ -90,15 +90,23 @@ export class ReliableSender<T = Uint8Array> {
     return (this.nextSequence + this.backlog.length - this.backlogHead) >>> 0;
   }
 
-  /** Whether `count` more bodies fit in the queue (so a fragmented message is queued whole or not at all). */
+  /**
+   * Whether `count` more bodies fit (so a fragmented message is queued whole or not at all): `maxQueued`
+   * beyond the room left in the window, whether or not the caller has moved them into the window yet.
+   */
   canQueue(count: number): boolean {
-    return this.queuedCount + count <= this.maxQueued;
+    return this.queuedCount + count <= this.maxQueued + this.windowRoom();
   }
 
   /** Queues a body; throws {@link SendQueueFullError} rather than grow without bound. */
   enqueue(body: T): void {
-    if (this.queuedCount >= this.maxQueued) throw new SendQueueFullError(this.maxQueued);
+    if (!this.canQueue(1)) throw new SendQueueFullError(this.maxQueued);
     this.backlog.push(body);
+  }
+
+  /** Sequences the window can still take. */
+  private windowRoom(): number {
+    return this.window - ((this.nextSequence - this.head) >>> 0);
   }
 
   /** Moves queued messages into the window while it has room; the caller transmits what is returned. */

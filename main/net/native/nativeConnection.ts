@@ -134,7 +134,7 @@ export class NativeConnection implements Link {
     if (this.closed) return;
     const limit = this.maxBody(channel);
     if (body.byteLength > limit) throw new PayloadTooLargeError('(serialized body)', body.byteLength, limit);
-    this.outbox.send(body, channel, this.opts.clock());
+    this.outbox.send(body, channel);
     this.opts.requestFlush();
   }
 
@@ -201,9 +201,15 @@ export class NativeConnection implements Link {
     this.flushAcks();
   }
 
-  /** Packs owed acknowledgements and sends the datagram being filled. */
+  /** End of a tick: packs the reliable units sent in it and owed acknowledgements, and sends the datagram being filled. */
   flushAcks(): void {
     if (this.closed) return;
+    // One clock read per tick: units are timed from when they are packed, which is when they leave.
+    if (this.outbox.hasQueued) {
+      const now = this.opts.clock();
+      this.outbox.flushSendable(RELIABLE_ORDERED, now);
+      this.outbox.flushSendable(RELIABLE_UNORDERED, now);
+    }
     for (const frame of this.inbox.takeAcks()) {
       this.counters.acksSent += 1;
       this.writer.append(frame);

@@ -81,12 +81,19 @@ export class NativeOutbox {
     return RELIABLE_CHANNELS.reduce((n, c) => n + this.senders[c].inFlightCount + this.senders[c].queuedCount, 0);
   }
 
-  /** Queues or packs one serialized message; throws {@link SendQueueFullError} when a reliable queue is full. */
-  send(body: Uint8Array, channel: Channel, now: number): void {
+  /** Whether reliable units wait to be moved into the window and packed. */
+  get hasQueued(): boolean {
+    return this.senders[RELIABLE_ORDERED].queuedCount + this.senders[RELIABLE_UNORDERED].queuedCount > 0;
+  }
+
+  /**
+   * Queues a reliable message (packed at the end of the tick by {@link flushSendable}, timed from then) or
+   * packs an unreliable one; throws {@link SendQueueFullError} when a reliable queue is full.
+   */
+  send(body: Uint8Array, channel: Channel): void {
     const writer = this.options.writer;
     if (channel === RELIABLE_ORDERED || channel === RELIABLE_UNORDERED) {
       this.enqueueReliable(channel, body);
-      this.flushSendable(channel, now);
       return;
     }
     const seq = channel === UNRELIABLE_SEQUENCED ? (this.nextSequenced = (this.nextSequenced + 1) >>> 0) : 0;

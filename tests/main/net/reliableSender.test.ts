@@ -71,11 +71,19 @@ describe('ReliableSender', () => {
     expect(s.oldest()).toMatchObject({ sequence: 3, attempts: 3, timeouts: 0 }); // fast retransmits do not back off
   });
 
-  it('refuses to queue beyond maxQueued without losing what was queued', () => {
-    const s = new ReliableSender({ maxQueued: 3 });
-    for (let i = 0; i < 3; i++) s.enqueue(body(i));
+  it('refuses to queue beyond maxQueued past the window without losing what was queued', () => {
+    // Room left in the window counts whether or not the caller has moved the bodies into it yet.
+    const s = new ReliableSender({ maxQueued: 3, window: 4 });
+    for (let i = 0; i < 7; i++) s.enqueue(body(i));
+    expect(s.canQueue(1)).toBe(false);
     expect(() => s.enqueue(body(9))).toThrow(SendQueueFullError);
-    expect(s.takeSendable(0).map((e) => e.body[0])).toEqual([0, 1, 2]);
+    expect(s.takeSendable(0).map((e) => e.body[0])).toEqual([0, 1, 2, 3]);
+    expect(s.queuedCount).toBe(3);
+    expect(() => s.enqueue(body(9))).toThrow(SendQueueFullError); // the window is full now
+    s.acknowledge(1, 0b1); // 0 and 1 acknowledged: two sequences of room
+    expect(s.canQueue(2)).toBe(true);
+    expect(s.canQueue(3)).toBe(false);
+    expect(s.takeSendable(0).map((e) => e.body[0])).toEqual([4, 5]);
   });
 
   it('keeps the window across the 2^32 wrap', () => {

@@ -11,6 +11,7 @@ import {
   type NativeFrame,
 } from '../../../../main/net/native/nativeFrames';
 import { parseNativePacket } from '../../../../main/net/native/nativePacket';
+import type { NativeOutbox } from '../../../../main/net/native/nativeOutbox';
 import { Frame, Native } from '../../../../main/net/native/nativeWire';
 import { nativeDatagram as datagram } from '../../../support/nativeDatagram';
 import { NativePair, text, TOKEN } from '../../../support/nativePair';
@@ -403,6 +404,23 @@ describe('NativeConnection aggregation', () => {
     expect(pair.received.b).toHaveLength(100);
   });
 
+  it('reliable messages are packed at the end of the tick and timed from then, when they leave', () => {
+    const pair = new NativePair({ latency: 0.01 }, { latency: 0.01 });
+    pair.run(0.05);
+    const before = pair.sent.a.length;
+    for (let i = 0; i < 300; i++) pair.send('a', 'n', { i }, Channel.RELIABLE_ORDERED);
+    expect(pair.sent.a.length).toBe(before); // nothing left during the tick…
+    expect(pair.a.pendingReliable).toBe(300);
+    pair.now += 0.004; // …however long the code that sent took
+    pair.flush();
+    expect(pair.sent.a.length - before).toBeGreaterThanOrEqual(2); // …all of it at its end
+    // Timed from the end of the tick, so an RTT sample is the link's, not the link's plus the sending code's.
+    const outbox = (pair.a as unknown as { outbox: NativeOutbox }).outbox;
+    expect(outbox.senders[Channel.RELIABLE_ORDERED].oldest()?.firstSent).toBe(pair.now);
+    pair.run(1, 0.001, () => pair.a.pendingReliable === 0);
+    expect(pair.received.b.map(([, p]) => p.i)).toEqual([...Array(300).keys()]);
+  });
+
   it('acks ride in one datagram per batch, whatever arrived in it', () => {
     const pair = new NativePair({ loss: 1 });
     for (let i = 0; i < 50; i++) pair.send('a', 'n', { i }, Channel.RELIABLE_ORDERED);
@@ -446,6 +464,7 @@ describe('NativeConnection timing of large bursts', () => {
     });
     connection.addRttSample(0.001);
     connection.sendBody(compactJsonSerializer.serialize('big', { s: 'x'.repeat(1 << 20) }), Channel.RELIABLE_ORDERED);
+    connection.flushAcks(); // the end of the tick, when reliable units are packed and leave
     expect(now).toBeGreaterThan(0.06); // longer than the 50 ms floor of the retransmission timeout
     connection.service(now + 0.001); // the timer phase can run before the socket's acks are read
     expect(connection.counters.retransmits).toBe(0);
