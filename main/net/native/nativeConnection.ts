@@ -204,12 +204,7 @@ export class NativeConnection implements Link {
   /** End of a tick: packs the reliable units sent in it and owed acknowledgements, and sends the datagram being filled. */
   flushAcks(): void {
     if (this.closed) return;
-    // One clock read per tick: units are timed from when they are packed, which is when they leave.
-    if (this.outbox.hasQueued) {
-      const now = this.opts.clock();
-      this.outbox.flushSendable(RELIABLE_ORDERED, now);
-      this.outbox.flushSendable(RELIABLE_UNORDERED, now);
-    }
+    this.packQueued();
     for (const frame of this.inbox.takeAcks()) {
       this.counters.acksSent += 1;
       this.writer.append(frame);
@@ -233,6 +228,8 @@ export class NativeConnection implements Link {
 
   disconnect(reason: string): void {
     if (this.closed) return;
+    // What was sent in this tick leaves first, as it would have at the end of the tick.
+    this.packQueued();
     this.writer.flush();
     // Three separate datagrams: the notice is unreliable.
     for (let i = 0; i < 3; i++) {
@@ -248,9 +245,13 @@ export class NativeConnection implements Link {
     if (sender.acknowledgeCumulative(next, bitmap, sample) === 0) return;
     this.resend(channel, sender.dueFast(now, this.health.rto.fastRetransmitInterval()));
     // The freed bytes may let either channel's queue move: they share the peer's receive window.
-    this.outbox.flushSendable(RELIABLE_ORDERED, now);
-    this.outbox.flushSendable(RELIABLE_UNORDERED, now);
+    this.outbox.flushAllSendable(now);
     this.opts.requestFlush();
+  }
+
+  /** Packs reliable units queued this tick, with one clock read: they are timed from when they leave. */
+  private packQueued(): void {
+    if (this.outbox.hasQueued) this.outbox.flushAllSendable(this.opts.clock());
   }
 
   private resend(channel: 1 | 2, entries: readonly InFlight<OutboundUnit>[]): void {

@@ -107,6 +107,12 @@ export class NativeOutbox {
     pieces.forEach((piece, index) => writer.append(encodeFragmentFrame(channel, id, index, pieces.length, piece)));
   }
 
+  /** Packs what both reliable channels can move into the window now (they share the peer's receive window). */
+  flushAllSendable(now: number): void {
+    this.flushSendable(RELIABLE_ORDERED, now);
+    this.flushSendable(RELIABLE_UNORDERED, now);
+  }
+
   /** Moves queued units into the window while it has room, and packs them. */
   flushSendable(channel: ReliableChannel, now: number): void {
     const entries = this.senders[channel].takeSendable(now);

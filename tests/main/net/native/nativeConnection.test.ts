@@ -387,6 +387,17 @@ describe('NativeConnection reliability and liveness', () => {
     pair.run(2);
     expect(pair.sent.a).toHaveLength(after);
   });
+
+  it('a reliable message sent in the same tick as disconnect still leaves, before the notice', () => {
+    const pair = new NativePair();
+    pair.send('a', 'results', { winner: 2 }, Channel.RELIABLE_ORDERED); // queued until the end of the tick
+    pair.a.disconnect('game over');
+    expect(hasFrame(pair.sent.a[0]!, Frame.MESSAGE, Channel.RELIABLE_ORDERED)).toBe(true);
+    expect(pair.sent.a.slice(1).every((d) => hasFrame(d, Frame.DISCONNECT))).toBe(true);
+    pair.run(0.05);
+    expect(pair.received.b).toEqual([['results', { winner: 2 }, Channel.RELIABLE_ORDERED]]);
+    expect(pair.closed.b?.reason).toBe('disconnected by the other side: game over');
+  });
 });
 
 describe('NativeConnection aggregation', () => {
