@@ -115,7 +115,12 @@ describe('native flow control between real sockets', () => {
     expect(toClient.flight.inFlight).toBeLessThanOrEqual(toClient.flight.limit + SLACK);
     await waitFor(() => got.length === 1, 20_000, 'the 2 MiB message');
     expect(got[0] === payload).toBe(true);
-    // Nothing was lost to a full receive buffer, so nothing had to be sent twice.
-    expect(toClient.counters.retransmits).toBe(0);
+    // Nothing was lost to a full receive buffer: every datagram the server sent reaches the client. (Not "no
+    // retransmissions": on a starved CPU a late ack can make the timer resend a unit that did arrive.)
+    await waitFor(
+      () => toServer.counters.datagramsReceived === toClient.counters.datagramsSent,
+      2_000,
+      'every datagram the server sent to arrive',
+    );
   });
 });
