@@ -91,14 +91,22 @@ describe('PacketWriter', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('hands out copies: refilling the buffer does not change a datagram already sent', () => {
+  it('never writes a datagram again once sent, across many datagrams of every size', () => {
     const { w, sent } = writer();
-    w.append(frameOf(10, 0xaa));
-    w.flush();
-    w.append(frameOf(10, 0xbb));
-    w.flush();
-    expect(sent[0]![Native.HEADER_SIZE]).toBe(0xaa);
-    expect(sent[1]![Native.HEADER_SIZE]).toBe(0xbb);
+    const expected: Uint8Array[] = [];
+    // Enough datagrams to fill several of the writer's slabs, full and short ones mixed.
+    for (let i = 0; i < 300; i++) {
+      const size = i % 3 === 0 ? w.maxFrame : 1 + ((i * 37) % 200);
+      w.append(frameOf(size, i & 0xff));
+      w.flush();
+      expected.push(Uint8Array.from(sent[i]!));
+    }
+    expect(sent).toHaveLength(300);
+    sent.forEach((d, i) => {
+      expect(d).toEqual(expected[i]);
+      expect(d[0]).toBe(Native.MAGIC);
+      expect(d[Native.HEADER_SIZE]).toBe(i & 0xff);
+    });
   });
 });
 
