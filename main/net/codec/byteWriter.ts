@@ -1,5 +1,4 @@
 import { CodecFailure } from './codecFailure';
-import { slabCopy } from './slabCopy';
 
 const textEncoder = new TextEncoder();
 /** Strings at least this long are encoded by TextEncoder.encodeInto rather than a JS loop. */
@@ -8,27 +7,38 @@ const LONG_STRING = 48;
 /** Largest body the codec will build; beyond it encoding fails instead of exhausting memory. */
 export const MAX_ENCODED_BYTES = 16 * 1024 * 1024;
 
-/** Capacity kept between messages; a buffer grown past it for one big message is dropped afterwards. */
-const KEEP_CAPACITY = 64 * 1024;
+/** Bytes of the slab messages are written into, one after another. */
+const SLAB_BYTES = 32 * 1024;
+
+/** Messages up to this size are handed out in place; larger ones as an exact copy, so a grown buffer is not kept. */
+const MAX_IN_PLACE = SLAB_BYTES / 4;
 
 /**
  * A reusable, growable output buffer. Fixed-width writes assume the caller reserved room with {@link ensure}
  * (the schema reserves a whole struct's fixed part at once); variable-length writes reserve for themselves.
+ *
+ * Messages are written one after another into a shared slab and {@link finish} hands each out in place, never
+ * to be written again: a copy out of a scratch buffer cost as much as encoding a small message, and a fresh
+ * ArrayBuffer per message costs more. `pos` is an offset into `bytes`, not the message's length.
  */
 export class ByteWriter {
   bytes: Uint8Array;
   view: DataView;
   pos = 0;
+  /** Where the message being written starts in `bytes`. */
+  private start = 0;
 
-  constructor(private readonly initialCapacity = 1024) {
-    this.bytes = new Uint8Array(initialCapacity);
+  constructor(private readonly capacity = SLAB_BYTES) {
+    this.bytes = new Uint8Array(capacity);
     this.view = new DataView(this.bytes.buffer);
   }
 
-  /** Starts a new message, shrinking a buffer that one big message grew. */
+  /** Starts a new message after the last one handed out (on 8 bytes, so callers may lay typed arrays over it). */
   reset(): void {
-    this.pos = 0;
-    if (this.bytes.length > KEEP_CAPACITY) this.replace(this.initialCapacity);
+    const start = (this.pos + 7) & ~7;
+    // A buffer grown for one big message, or a slab nearly used up, is left to the messages that live in it.
+    if (this.bytes.length > this.capacity || start + MAX_IN_PLACE > this.bytes.length) this.replace(this.capacity, 0);
+    else this.start = this.pos = start;
   }
 
   /** Makes room for `n` more bytes. */
@@ -36,9 +46,14 @@ export class ByteWriter {
     if (this.pos + n > this.bytes.length) this.grow(this.pos + n);
   }
 
-  /** An exact-length copy of what was written, safe to keep after the next message (see {@link slabCopy}). */
+  /** The message written since {@link reset}, exact length, safe to keep after the next message. */
   finish(): Uint8Array {
-    return slabCopy(this.bytes, this.pos);
+    const { start, pos } = this;
+    if (pos - start > MAX_IN_PLACE) {
+      this.pos = start; // the next message may reuse this space
+      return this.bytes.slice(start, pos);
+    }
+    return new Uint8Array(this.bytes.buffer, this.bytes.byteOffset + start, pos - start);
   }
 
   u8(v: number): void {
@@ -129,18 +144,24 @@ export class ByteWriter {
     this.pos += data.length;
   }
 
+  /**
+   * Moves to a buffer of at least `needed` bytes, the message written so far at the same offset: positions
+   * callers took (`pos`, to rewind) stay valid.
+   */
   private grow(needed: number): void {
-    if (needed > MAX_ENCODED_BYTES) throw new CodecFailure(`message exceeds ${MAX_ENCODED_BYTES} bytes`);
-    let capacity = Math.max(64, this.bytes.length * 2);
+    if (needed - this.start > MAX_ENCODED_BYTES) throw new CodecFailure(`message exceeds ${MAX_ENCODED_BYTES} bytes`);
+    let capacity = Math.max(this.capacity, 64);
     while (capacity < needed) capacity *= 2;
-    this.replace(Math.min(capacity, MAX_ENCODED_BYTES));
+    this.replace(Math.min(capacity, this.start + MAX_ENCODED_BYTES), this.pos);
   }
 
-  private replace(capacity: number): void {
+  /** A fresh buffer of `capacity` bytes holding the first `keep` bytes of this one. */
+  private replace(capacity: number, keep: number): void {
     const next = new Uint8Array(capacity);
-    next.set(this.bytes.subarray(0, Math.min(this.pos, capacity)));
+    if (keep > 0) next.set(this.bytes.subarray(0, keep));
     this.bytes = next;
     this.view = new DataView(next.buffer);
+    if (keep === 0) this.start = this.pos = 0;
   }
 }
 

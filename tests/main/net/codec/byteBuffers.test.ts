@@ -33,6 +33,41 @@ describe('ByteWriter', () => {
     expect(w.pos).toBe(0);
   });
 
+  it('hands out each message in place, never written again, across slabs and growth', () => {
+    const w = new ByteWriter();
+    const kept: { body: Uint8Array; fill: number; length: number }[] = [];
+    // Small messages fill several slabs; every 97th is large enough to grow the buffer mid-message.
+    for (let i = 0; i < 3000; i++) {
+      w.reset();
+      const length = i % 97 === 0 ? 20_000 + i : 1 + ((i * 31) % 300);
+      const fill = i & 0xff;
+      w.ensure(1);
+      w.u8(fill); // written before the buffer grows, so growth must carry it over
+      w.raw(new Uint8Array(length).fill(fill));
+      const body = w.finish();
+      expect(body.byteOffset % 8).toBe(0);
+      kept.push({ body, fill, length });
+    }
+    for (const { body, fill, length } of kept) {
+      expect(body.byteLength).toBe(1 + length + (length < 128 ? 1 : length < 16_384 ? 2 : 3));
+      expect(body[0]).toBe(fill);
+      expect(body.subarray(body.byteLength - length).every((b) => b === fill)).toBe(true);
+    }
+  });
+
+  it('keeps a position taken before the buffer grew valid for rewinding', () => {
+    const w = new ByteWriter(64);
+    w.reset();
+    w.ensure(1);
+    w.u8(7);
+    const mark = w.pos;
+    w.raw(new Uint8Array(5000).fill(1)); // grows
+    w.pos = mark;
+    w.ensure(1);
+    w.u8(9);
+    expect([...w.finish()]).toEqual([7, 9]);
+  });
+
   it('measures UTF-8 and flags lone surrogates', () => {
     expect(utf8Length('abc')).toBe(3);
     expect(utf8Length('é日🎮')).toBe(2 + 3 + 4);
