@@ -107,13 +107,20 @@ async function transportEcho(port: number, mode: BenchMode, samples: number): Pr
 }
 
 /** Measured trials per mode, each raw dgram then the mode, 1 s apiece: the medians are compared. */
-const TRIALS = 3;
+const TRIALS = 5;
+
+/**
+ * Seconds each mode runs before it is measured. Both processes start cold: fresh memory costs page faults and
+ * the heap is still growing. Successive 1-second native trials from a cold start ran at 0.37, 0.69, 0.87 and
+ * 0.87 M msg/s here (a sleep in between did not help, so it is work, not the clock): one second was too little.
+ */
+const WARMUP_SECONDS = 3;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /**
  * Raw dgram vs RELIABLE_ORDERED through the transport, sender and receiver in two processes. Each mode is
- * warmed up first (the JIT, both processes), then raw and the mode alternate for {@link TRIALS} seconds-long
+ * warmed up first ({@link WARMUP_SECONDS}), then raw and the mode alternate for {@link TRIALS} seconds-long
  * trials and the medians are compared: this machine's speed drifts by tens of percent within a minute.
  */
 export async function benchTwoProcess(): Promise<BenchResult[]> {
@@ -126,7 +133,7 @@ export async function benchTwoProcess(): Promise<BenchResult[]> {
     const out: BenchResult[] = [];
     for (const mode of BENCH_MODES) {
       const { port } = await ask<{ port: number }>(child, { cmd: 'transport', mode });
-      await transportRate(child, port, mode, 1);
+      await transportRate(child, port, mode, WARMUP_SECONDS);
       const raws: number[] = [];
       const trials: Awaited<ReturnType<typeof transportRate>>[] = [];
       for (let i = 0; i < TRIALS; i++) {
