@@ -103,7 +103,7 @@ describe('PacketWriter', () => {
     }
     expect(sent).toHaveLength(300);
     sent.forEach((d, i) => {
-      expect(d).toEqual(expected[i]);
+      expect(Uint8Array.from(d)).toEqual(expected[i]);
       expect(d[0]).toBe(Native.MAGIC);
       expect(d[Native.HEADER_SIZE]).toBe(i & 0xff);
     });
