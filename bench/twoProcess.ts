@@ -41,21 +41,24 @@ async function rawRate(child: ChildProcess, port: number, seconds: number): Prom
   return count / ((performance.now() - start - 100) / 1000);
 }
 
-async function rawEcho(port: number, samples: number): Promise<number[]> {
+/** A raw dgram socket for echo round trips, and a function measuring `samples` of them, ms each. */
+async function rawEchoer(port: number) {
   const socket = createSocket('udp4');
   await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
   const echo = Buffer.alloc(100, 0x45);
-  const rtts: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const t0 = performance.now();
-    await new Promise<void>((r) => {
-      socket.once('message', () => r());
-      socket.send(echo, port, '127.0.0.1');
-    });
-    rtts.push(performance.now() - t0);
-  }
-  socket.close();
-  return rtts;
+  const measure = async (samples: number): Promise<number[]> => {
+    const rtts: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const t0 = performance.now();
+      await new Promise<void>((r) => {
+        socket.once('message', () => r());
+        socket.send(echo, port, '127.0.0.1');
+      });
+      rtts.push(performance.now() - t0);
+    }
+    return rtts;
+  };
+  return { measure, close: () => socket.close() };
 }
 
 /** Keeps the sender's queue short (as a game would), so the rate is what the link sustains, not a backlog. */
@@ -86,24 +89,27 @@ async function transportRate(child: ChildProcess, port: number, mode: BenchMode,
   return { rate, ...wire };
 }
 
-async function transportEcho(port: number, mode: BenchMode, samples: number): Promise<number[]> {
+/** A connected client for echo round trips in `mode`, and a function measuring `samples` of them, ms each. */
+async function transportEchoer(port: number, mode: BenchMode) {
   const client = new Client(benchEndpointOptions(mode));
   await client.connect('127.0.0.1', port);
   const payload = payloadOfSize(mode, 100);
-  const rtts: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const t0 = performance.now();
-    await new Promise<void>((r) => {
-      const off = client.onMessage('echo', () => {
-        off();
-        r();
+  const measure = async (samples: number): Promise<number[]> => {
+    const rtts: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const t0 = performance.now();
+      await new Promise<void>((r) => {
+        const off = client.onMessage('echo', () => {
+          off();
+          r();
+        });
+        client.send('echo', payload, Channel.RELIABLE_ORDERED);
       });
-      client.send('echo', payload, Channel.RELIABLE_ORDERED);
-    });
-    rtts.push(performance.now() - t0);
-  }
-  await client.close();
-  return rtts;
+      rtts.push(performance.now() - t0);
+    }
+    return rtts;
+  };
+  return { measure, close: () => client.close() };
 }
 
 /** Measured trials per mode, each raw dgram then the mode, 1 s apiece: the medians are compared. */
@@ -115,6 +121,9 @@ const TRIALS = 5;
  * 0.87 M msg/s here (a sleep in between did not help, so it is work, not the clock): one second was too little.
  */
 const WARMUP_SECONDS = 3;
+
+/** Round trips per echo trial. */
+const ECHO_SAMPLES = 1000;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
@@ -128,8 +137,6 @@ export async function benchTwoProcess(): Promise<BenchResult[]> {
   try {
     const { port: rawPort } = await ask<{ port: number }>(child, { cmd: 'raw' });
     await rawRate(child, rawPort, 0.5);
-    await rawEcho(rawPort, 500);
-    const rawRtt = await rawEcho(rawPort, 2000);
     const out: BenchResult[] = [];
     for (const mode of BENCH_MODES) {
       const { port } = await ask<{ port: number }>(child, { cmd: 'transport', mode });
@@ -142,8 +149,21 @@ export async function benchTwoProcess(): Promise<BenchResult[]> {
       }
       const rawMsgs = median(raws);
       const sink = trials.find((t) => t.rate === median(trials.map((x) => x.rate)))!;
-      await transportEcho(port, mode, 500);
-      const rtt = await transportEcho(port, mode, 2000);
+      // Echo like the rates: both warmed up, then alternating trials, medians of each trial's percentiles. (A raw
+      // baseline taken once, cold, at the start had a p99 several times its warm one and flattered every mode.)
+      const rawEcho = await rawEchoer(rawPort);
+      const modeEcho = await transportEchoer(port, mode);
+      await rawEcho.measure(500);
+      await modeEcho.measure(500);
+      const rawRtts: number[][] = [];
+      const rtts: number[][] = [];
+      for (let i = 0; i < TRIALS; i++) {
+        rawRtts.push(await rawEcho.measure(ECHO_SAMPLES));
+        rtts.push(await modeEcho.measure(ECHO_SAMPLES));
+      }
+      rawEcho.close();
+      await modeEcho.close();
+      const echo = (samples: number[][], p: number) => median(samples.map((trial) => percentile(trial, p)));
       out.push(
         {
           name: `${mode}: reliable ordered 100-byte messages/s (median of ${TRIALS})`,
@@ -151,8 +171,18 @@ export async function benchTwoProcess(): Promise<BenchResult[]> {
           unit: 'msg/s',
           baseline: rawMsgs,
         },
-        { name: `${mode}: echo RTT p50`, value: percentile(rtt, 50), unit: 'ms', baseline: percentile(rawRtt, 50) },
-        { name: `${mode}: echo RTT p99`, value: percentile(rtt, 99), unit: 'ms', baseline: percentile(rawRtt, 99) },
+        {
+          name: `${mode}: echo RTT p50 (median of ${TRIALS})`,
+          value: echo(rtts, 50),
+          unit: 'ms',
+          baseline: echo(rawRtts, 50),
+        },
+        {
+          name: `${mode}: echo RTT p99 (median of ${TRIALS})`,
+          value: echo(rtts, 99),
+          unit: 'ms',
+          baseline: echo(rawRtts, 99),
+        },
         // Raw dgram's figure is one 100-byte datagram: what a message costs with no header at all.
         { name: `${mode}: bytes on the wire per message`, value: sink.bytesPerMessage, unit: 'B', baseline: 100 },
         { name: `${mode}: datagrams per message`, value: sink.datagramsPerMessage, unit: '', baseline: 1 },
