@@ -11,7 +11,7 @@ import type { InFlight } from '../reliableSender';
 import { encodeDisconnectFrame, encodeIdFrame } from './nativeFrames';
 import { NativeInbox } from './nativeInbox';
 import { NativeOutbox, RELIABLE_CHANNELS, type OutboundUnit } from './nativeOutbox';
-import { NativeParseError, parseNativePacket } from './nativePacket';
+import { NativeParseError, parseNativePacket, splitToken } from './nativePacket';
 import { Frame, Native } from './nativeWire';
 import { PacketWriter } from './packetWriter';
 
@@ -52,6 +52,8 @@ export const MAX_UNRELIABLE_MESSAGE = 64 * 1024;
 export class NativeConnection implements Link {
   readonly protocol = 'native' as const;
   readonly token: bigint;
+  private readonly tokenHigh: number;
+  private readonly tokenLow: number;
   readonly counters = new TrafficCounters();
   private readonly health: ConnectionHealth;
   private readonly opts: Required<
@@ -69,6 +71,7 @@ export class NativeConnection implements Link {
     const maxMessageSize = options.maxMessageSize ?? 4 * 1024 * 1024;
     this.opts = { ...options, maxMessageSize };
     this.token = options.token;
+    ({ high: this.tokenHigh, low: this.tokenLow } = splitToken(options.token));
     this.health = new ConnectionHealth(options, this.counters);
     this.writer = new PacketWriter(options.token, options.mtu, (d) => this.transmit(d));
     this.outbox = new NativeOutbox({
@@ -150,7 +153,9 @@ export class NativeConnection implements Link {
       if (!(error instanceof NativeParseError)) throw error;
       return this.counters.drop(DropReason.BAD_BODY);
     }
-    if (packet.token !== this.token) return this.counters.drop(DropReason.BAD_TOKEN);
+    if (packet.tokenLow !== this.tokenLow || packet.tokenHigh !== this.tokenHigh) {
+      return this.counters.drop(DropReason.BAD_TOKEN);
+    }
     const now = this.opts.clock();
     this.health.heard(now);
     this.counters.datagramsReceived += 1;

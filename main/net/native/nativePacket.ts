@@ -14,9 +14,34 @@ export class NativeParseError extends Error {
 
 /** A parsed native datagram. */
 export interface NativePacket {
-  token: bigint;
+  /** The connection token (made on first read: a BigInt per datagram shows in the round-trip profile). */
+  readonly token: bigint;
+  /** The token's high and low 32 bits, for a comparison that allocates nothing. */
+  readonly tokenHigh: number;
+  readonly tokenLow: number;
   frames: NativeFrame[];
 }
+
+class ParsedPacket implements NativePacket {
+  constructor(
+    readonly tokenHigh: number,
+    readonly tokenLow: number,
+    readonly frames: NativeFrame[],
+  ) {}
+
+  get token(): bigint {
+    return (BigInt(this.tokenHigh) << 32n) | BigInt(this.tokenLow);
+  }
+}
+
+/** The high and low 32 bits of a 64-bit token. */
+export function splitToken(token: bigint): { high: number; low: number } {
+  return { high: Number((token >> 32n) & 0xffffffffn), low: Number(token & 0xffffffffn) };
+}
+
+/** The big-endian u32 at `at`. */
+const u32 = (d: Uint8Array, at: number): number =>
+  ((d[at]! << 24) | (d[at + 1]! << 16) | (d[at + 2]! << 8) | d[at + 3]!) >>> 0;
 
 const LAST_CHANNEL = 3;
 const Uint8ArrayPrototype = Uint8Array.prototype;
@@ -39,7 +64,6 @@ export function parseNativePacket(datagram: Uint8Array): NativePacket {
       : new Uint8Array(datagram.buffer, datagram.byteOffset, datagram.byteLength);
   if (data.byteLength < HEADER_SIZE + 1) throw new NativeParseError('shorter than a header and one frame');
   if (data[0] !== MAGIC) throw new NativeParseError('not a native datagram');
-  const token = new DataView(data.buffer, data.byteOffset + 1, 8).getBigUint64(0);
   const reader = new ByteReader(data, HEADER_SIZE);
   const frames: NativeFrame[] = [];
   try {
@@ -49,7 +73,7 @@ export function parseNativePacket(datagram: Uint8Array): NativePacket {
     if (error instanceof TruncatedError) throw new NativeParseError(error.message);
     throw new NativeParseError('malformed frame');
   }
-  return { token, frames };
+  return new ParsedPacket(u32(data, 1), u32(data, 5), frames);
 }
 
 function readFrame(r: ByteReader): NativeFrame {

@@ -212,12 +212,13 @@ describe('NativeConnection large messages', () => {
 describe('NativeConnection datagram checks', () => {
   it('drops datagrams with the wrong token, a DISCONNECT among them, counting BAD_TOKEN', () => {
     const pair = new NativePair();
-    for (const token of [0n, TOKEN ^ 1n, 2n ** 64n - 1n]) {
+    // Off in the low half only, in the high half only, and in both.
+    for (const token of [0n, TOKEN ^ 1n, TOKEN ^ (1n << 40n), 2n ** 64n - 1n]) {
       const message = encodeMessageFrame(1, 0, compactJsonSerializer.serialize('evil', {}));
       pair.inject('b', datagram(token, message, encodeDisconnectFrame('spoofed')));
     }
     pair.inject('b', datagram(TOKEN ^ 2n, encodeDisconnectFrame('spoofed')));
-    expect(pair.b.counters.dropped[DropReason.BAD_TOKEN]).toBe(4);
+    expect(pair.b.counters.dropped[DropReason.BAD_TOKEN]).toBe(5);
     expect(pair.b.counters.datagramsReceived).toBe(0);
     expect(pair.closed.b).toBeUndefined();
     expect(pair.received.b).toEqual([]);

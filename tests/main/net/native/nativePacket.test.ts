@@ -6,7 +6,12 @@ import {
   encodeIdFrame,
   encodeMessageFrame,
 } from '../../../../main/net/native/nativeFrames';
-import { NativeParseError, isNativeDatagram, parseNativePacket } from '../../../../main/net/native/nativePacket';
+import {
+  NativeParseError,
+  isNativeDatagram,
+  parseNativePacket,
+  splitToken,
+} from '../../../../main/net/native/nativePacket';
 import { Frame, Native } from '../../../../main/net/native/nativeWire';
 import { nativeDatagram } from '../../../support/nativeDatagram';
 import { seededRandom } from '../../../support/seededRandom';
@@ -144,6 +149,18 @@ describe('parseNativePacket rejects', () => {
       }
     }
     expect(accepted).toBe(frames.length - 1);
+  });
+});
+
+describe('parseNativePacket token', () => {
+  it('reads the token as its two halves and as a BigInt, and splitToken agrees', () => {
+    for (const token of [0n, 1n, 0xfeedfacecafebeefn, 0x8000000100000002n, 2n ** 64n - 1n]) {
+      const packet = parseNativePacket(nativeDatagram(token, [Frame.PING, 0]));
+      const { high, low } = splitToken(token);
+      expect([packet.tokenHigh, packet.tokenLow]).toEqual([high, low]);
+      expect(packet.token).toBe(token);
+      expect(high * 2 ** 32 + low).toBe(Number(token));
+    }
   });
 });
 
