@@ -210,10 +210,7 @@ export class NativeConnection implements Link {
   flushAcks(): void {
     if (this.closed) return;
     this.packQueued();
-    for (const frame of this.inbox.takeAcks()) {
-      this.counters.acksSent += 1;
-      this.writer.append(frame);
-    }
+    this.counters.acksSent += this.inbox.writeAcks(this.writer);
     this.writer.flush();
   }
 

@@ -69,16 +69,43 @@ export function encodeFragmentFrame(
   return out;
 }
 
-/** An ACK frame; trailing zero bytes of the bitmap are left out. */
-export function encodeAckFrame(channel: number, next: number, bitmap: Uint8Array): Uint8Array {
+/** Bytes of the bitmap an ACK frame carries: at most MAX_ACK_BITMAP, trailing zero bytes left out. */
+function ackBitmapLength(bitmap: Uint8Array): number {
   let length = Math.min(bitmap.byteLength, Native.MAX_ACK_BITMAP);
   while (length > 0 && bitmap[length - 1] === 0) length--;
-  const out = alloc(2 + sizeOf(next) + sizeOf(length) + length);
-  out[0] = ACK;
-  out[1] = channel;
-  let at = write(out, 2, next);
-  at = write(out, at, length);
-  out.set(bitmap.subarray(0, length), at);
+  return length;
+}
+
+/** Bytes of the ACK frame for `next` and `bitmap`. */
+export function ackFrameSize(next: number, bitmap: Uint8Array): number {
+  const length = ackBitmapLength(bitmap);
+  return 2 + sizeOf(next) + sizeOf(length) + length;
+}
+
+/**
+ * Writes an ACK frame at `offset` of `target` (which must have {@link ackFrameSize} bytes free there); returns the
+ * offset after it. Lets acknowledgements go straight into the datagram.
+ */
+export function writeAckFrame(
+  target: Uint8Array,
+  offset: number,
+  channel: number,
+  next: number,
+  bitmap: Uint8Array,
+): number {
+  const length = ackBitmapLength(bitmap);
+  target[offset] = ACK;
+  target[offset + 1] = channel;
+  let at = write(target, offset + 2, next);
+  at = write(target, at, length);
+  for (let i = 0; i < length; i++) target[at + i] = bitmap[i]!;
+  return at + length;
+}
+
+/** An ACK frame; trailing zero bytes of the bitmap are left out. */
+export function encodeAckFrame(channel: number, next: number, bitmap: Uint8Array): Uint8Array {
+  const out = alloc(ackFrameSize(next, bitmap));
+  writeAckFrame(out, 0, channel, next, bitmap);
   return out;
 }
 

@@ -1,7 +1,6 @@
 import { Channel } from '../../../shared/net/channel';
 import { ReliableReceiver } from '../reliableReceiver';
 import { DropReason } from '../stats';
-import { encodeAckFrame } from './nativeFrames';
 import { RELIABLE_CHANNELS, type ReliableChannel } from './nativeOutbox';
 import { Native } from './nativeWire';
 import { Reassembler } from './reassembler';
@@ -17,6 +16,11 @@ export interface NativeInboxEvents {
   duplicate(): void;
   /** The peer broke the protocol in a way that cannot be skipped (a reliable message that cannot be rebuilt). */
   fail(reason: string): void;
+}
+
+/** Where {@link NativeInbox.writeAcks} puts the acknowledgements owed (the connection's packet writer). */
+export interface AckWriter {
+  appendAck(channel: number, next: number, bitmap: Uint8Array): void;
 }
 
 /** Limits of {@link NativeInbox}. */
@@ -107,16 +111,17 @@ export class NativeInbox {
     else if (result.kind === 'rejected') this.events.drop(DropReason.BAD_FRAGMENT);
   }
 
-  /** ACK frames for channels that received something since the last call. */
-  takeAcks(): Uint8Array[] {
-    const frames: Uint8Array[] = [];
+  /** Writes ACK frames for the channels that received something since the last call; returns how many. */
+  writeAcks(writer: AckWriter): number {
+    let written = 0;
     for (const channel of RELIABLE_CHANNELS) {
       if (!this.ackDirty[channel]) continue;
       this.ackDirty[channel] = false;
       const { next, length } = this.receivers[channel].cumulativeAck(this.bitmap);
-      frames.push(encodeAckFrame(channel, next, this.bitmap.subarray(0, length)));
+      writer.appendAck(channel, next, this.bitmap.subarray(0, length));
+      written += 1;
     }
-    return frames;
+    return written;
   }
 
   /** Drops unreliable partial messages that waited too long. */

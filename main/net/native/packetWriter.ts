@@ -1,4 +1,4 @@
-import { messageFrameSize, writeMessageFrame } from './nativeFrames';
+import { ackFrameSize, messageFrameSize, writeAckFrame, writeMessageFrame } from './nativeFrames';
 import { Native } from './nativeWire';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
@@ -55,6 +55,14 @@ export class PacketWriter {
     if (size > this.maxFrame) throw new RangeError(`frame of ${size} bytes exceeds the MTU`);
     if (size > this.room) this.flush();
     this.length = writeFrame(this.buffer, this.length, channel, seq, body);
+  }
+
+  /** Adds an ACK frame written straight into the datagram (no frame buffer). */
+  appendAck(channel: number, next: number, bitmap: Uint8Array): void {
+    const size = ackFrameSize(next, bitmap);
+    if (size > this.maxFrame) throw new RangeError(`frame of ${size} bytes exceeds the MTU`);
+    if (size > this.room) this.flush();
+    this.length = writeAckFrame(this.buffer, this.length, channel, next, bitmap);
   }
 
   /** Sends the datagram being filled, if it holds any frame. */

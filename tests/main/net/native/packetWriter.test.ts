@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeIdFrame, encodeMessageFrame } from '../../../../main/net/native/nativeFrames';
+import { encodeAckFrame, encodeIdFrame, encodeMessageFrame } from '../../../../main/net/native/nativeFrames';
 import { parseNativePacket } from '../../../../main/net/native/nativePacket';
 import { Frame, Native } from '../../../../main/net/native/nativeWire';
 import { PacketWriter } from '../../../../main/net/native/packetWriter';
@@ -132,5 +132,39 @@ describe('PacketWriter.appendMessage', () => {
   it('refuses a message whose frame cannot fit one datagram', () => {
     const writer = new PacketWriter(1n, 600, () => undefined);
     expect(() => writer.appendMessage(1, 5, new Uint8Array(600))).toThrow(RangeError);
+  });
+});
+
+describe('PacketWriter.appendAck', () => {
+  it('writes the same bytes as appending an encoded ACK frame, trailing zero bytes and all', () => {
+    const random = seededRandom(13);
+    for (const next of [0, 127, 128, 2 ** 32 - 1]) {
+      for (const size of [0, 1, 3, 64, Native.MAX_ACK_BITMAP, Native.MAX_ACK_BITMAP + 40]) {
+        const bitmap = Uint8Array.from({ length: size }, () => (random() < 0.5 ? 0 : Math.floor(random() * 256)));
+        if (size > 2) bitmap[size - 1] = 0; // a trailing zero byte is left out
+        const viaFrame: Uint8Array[] = [];
+        const direct: Uint8Array[] = [];
+        const a = new PacketWriter(42n, 1200, (d) => viaFrame.push(Uint8Array.from(d)));
+        const b = new PacketWriter(42n, 1200, (d) => direct.push(Uint8Array.from(d)));
+        a.append(encodeAckFrame(2, next, bitmap));
+        b.appendAck(2, next, bitmap);
+        a.flush();
+        b.flush();
+        expect(direct).toEqual(viaFrame);
+        const frame = parseNativePacket(direct[0]!).frames[0]!;
+        expect(frame).toMatchObject({ kind: Frame.ACK, channel: 2, next });
+      }
+    }
+  });
+
+  it('sends the datagram being filled first when the ack does not fit', () => {
+    const { w, sent } = writer(600);
+    w.append(frameOf(w.maxFrame - 4));
+    w.appendAck(1, 5, Uint8Array.of(0xff, 0x01));
+    expect(sent).toHaveLength(1);
+    w.flush();
+    expect(parseNativePacket(sent[1]!).frames).toEqual([
+      { kind: Frame.ACK, channel: 1, next: 5, bitmap: Uint8Array.of(0xff, 0x01) },
+    ]);
   });
 });
