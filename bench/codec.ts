@@ -5,7 +5,9 @@ import { entitySnapshot, entitySnapshotSchema } from '../tests/support/entitySna
 import type { BenchResult } from './benchResult';
 
 const WARMUP_MS = 150;
-const MEASURE_MS = 500;
+/** Measured windows per contender; the median is reported, so a stall of the machine in one does not decide it. */
+const WINDOWS = 5;
+const WINDOW_MS = 150;
 const BATCH = 200;
 
 /** One contender: a body for the snapshot, and a way back from it. */
@@ -15,7 +17,7 @@ interface Codec {
   decode(body: Uint8Array): unknown;
 }
 
-/** Calls/s of `fn` over a bounded time, after a warm-up so the optimising compiler has run. */
+/** Calls/s of `fn`: the median of {@link WINDOWS} short windows, after a warm-up so the optimising compiler has run. */
 function rate(fn: () => unknown): number {
   let sink = 0;
   const run = (ms: number): number => {
@@ -30,9 +32,9 @@ function rate(fn: () => unknown): number {
     return calls / ((now - start) / 1000);
   };
   run(WARMUP_MS);
-  const perSecond = run(MEASURE_MS);
+  const rates = Array.from({ length: WINDOWS }, () => run(WINDOW_MS)).sort((a, b) => a - b);
   if (sink < 0) console.log(sink); // keeps the results observable
-  return perSecond;
+  return rates[WINDOWS >> 1]!;
 }
 
 function contenders(): Codec[] {
