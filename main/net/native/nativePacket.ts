@@ -14,7 +14,7 @@ export class NativeParseError extends Error {
 
 /** A parsed native datagram. */
 export interface NativePacket {
-  /** The connection token (made on first read: a BigInt per datagram shows in the round-trip profile). */
+  /** The connection token, built when read (a BigInt per datagram showed in the round-trip profile). */
   readonly token: bigint;
   /** The token's high and low 32 bits, for a comparison that allocates nothing. */
   readonly tokenHigh: number;
