@@ -9,15 +9,11 @@ import { PayloadTooLargeError } from './errors';
 import type { DecodedMessage, Serializer } from './serialization';
 import type { ConnectionStats } from './netStats';
 import { DropReason, TrafficCounters } from './stats';
-import type { Link } from './link';
+import type { Link, LinkEvents } from './link';
 
 /** Tunables of one connection. */
-export interface ConnectionOptions extends HealthOptions {
-  token: bigint;
+export interface ConnectionOptions extends HealthOptions, LinkEvents {
   serializer: Serializer;
-  transmit: (datagram: Uint8Array) => void;
-  onMessage: (type: string, payload: Record<string, unknown>, channel: Channel) => void;
-  onClosed: (reason: string, byRemote: boolean) => void;
   /** Reliable messages that may wait behind the send window, per channel. */
   maxQueued?: number;
   /**

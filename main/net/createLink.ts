@@ -1,16 +1,11 @@
-import type { Channel } from '../../shared/net/channel';
 import { Connection } from './connection';
 import type { ResolvedEndpointOptions } from './endpointOptions';
-import type { Link } from './link';
+import type { Link, LinkEvents } from './link';
 import { NativeConnection } from './native/nativeConnection';
 import { serializerFor, type NativeParams } from './native/negotiation';
 
 /** What a new connection needs from its owner (Server or Client). */
-export interface LinkWiring {
-  token: bigint;
-  transmit: (datagram: Uint8Array) => void;
-  onMessage: (type: string, payload: Record<string, unknown>, channel: Channel) => void;
-  onClosed: (reason: string, byRemote: boolean) => void;
+export interface LinkWiring extends LinkEvents {
   /** Native only: ask the owner to flush at the end of this tick. */
   requestFlush: () => void;
   /** Native only: the other side's advertised receive window, bytes (from the offer, or from the accept). */

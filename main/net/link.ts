@@ -7,6 +7,14 @@ import type { TrafficCounters } from './stats';
 /** Which wire protocol a connection speaks. */
 export type WireProtocol = 'v1' | 'native';
 
+/** What the owner (Server or Client) hands a connection of either protocol: its token and where its output goes. */
+export interface LinkEvents {
+  token: bigint;
+  transmit: (datagram: Uint8Array) => void;
+  onMessage: (type: string, payload: Record<string, unknown>, channel: Channel) => void;
+  onClosed: (reason: string, byRemote: boolean) => void;
+}
+
 /** What Server, Client and Peer need of a connection, whichever protocol it speaks. */
 export interface Link {
   readonly protocol: WireProtocol;

@@ -5,7 +5,7 @@ import type { Serializer } from '../serialization';
 import type { ConnectionStats } from '../netStats';
 import { ConnectionHealth, type HealthOptions } from '../connectionHealth';
 import { DropReason, TrafficCounters } from '../stats';
-import type { Link } from '../link';
+import type { Link, LinkEvents } from '../link';
 import { PayloadTooLargeError } from '../errors';
 import type { InFlight } from '../reliableSender';
 import { encodeDisconnectFrame, encodeIdFrame } from './nativeFrames';
@@ -22,14 +22,10 @@ const { RELIABLE_ORDERED, RELIABLE_UNORDERED } = Channel;
 const isReserved = isReservedType;
 
 /** Tunables of one native connection. */
-export interface NativeConnectionOptions extends HealthOptions {
-  token: bigint;
+export interface NativeConnectionOptions extends HealthOptions, LinkEvents {
   serializer: Serializer;
   /** Negotiated datagram size, bytes. */
   mtu: number;
-  transmit: (datagram: Uint8Array) => void;
-  onMessage: (type: string, payload: Record<string, unknown>, channel: Channel) => void;
-  onClosed: (reason: string, byRemote: boolean) => void;
   /** Asks the owner to call `flushAcks()` at the end of this tick (auto mode: this event-loop turn). */
   requestFlush: () => void;
   /** Reliable units (≈ 1,150-byte pieces) that may wait behind the window, per channel. */
