@@ -1,6 +1,8 @@
 import type { RemoteInfo } from 'node:dgram';
 import { DropReason, type TrafficCounters } from './stats';
 
+const settled = Promise.resolve();
+
 /** How an endpoint is driven: by its own timers, or by `update(dt)` from a game loop. */
 export type DriveMode = 'auto' | 'manual';
 
@@ -51,7 +53,8 @@ export class EndpointDriver {
     if (this.stopped) return;
     if (this.options.mode === 'auto') {
       this.hooks.handleDatagram(data, from);
-      this.requestFlush();
+      // A prompt flush already queued runs right after this datagram and sends what it owes.
+      if (!this.promptScheduled) this.requestFlush();
       return;
     }
     if (this.inbox.length >= (this.options.inboxLimit ?? 65_536)) {
@@ -69,11 +72,14 @@ export class EndpointDriver {
   requestPromptFlush(): void {
     if (this.options.mode !== 'auto' || this.promptScheduled || this.stopped) return;
     this.promptScheduled = true;
-    queueMicrotask(() => {
-      this.promptScheduled = false;
-      if (!this.stopped) this.hooks.afterBatch();
-    });
+    // A reaction on a settled promise, not queueMicrotask, which makes an AsyncResource and a bound function each call.
+    settled.then(this.promptFlush);
   }
+
+  private readonly promptFlush = () => {
+    this.promptScheduled = false;
+    if (!this.stopped) this.hooks.afterBatch();
+  };
 
   /**
    * Asks for `afterBatch` at the end of this tick: in auto mode once the current event-loop turn
