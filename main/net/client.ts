@@ -1,4 +1,4 @@
-import type { RemoteInfo, Socket } from 'node:dgram';
+import type { RemoteInfo } from 'node:dgram';
 import { Channel } from '../../shared/net/channel';
 import { Connection, encodeBody } from './connection';
 import { EndpointDriver } from './driver';
@@ -11,7 +11,7 @@ import type { MessageMap } from './server';
 import { checkChannel } from './server';
 import { DropReason, TrafficCounters } from './stats';
 import type { ConnectionStats } from './netStats';
-import { closeWhenDrained, openUdpSocket, trackedSend } from './udpSocket';
+import { openUdpSocket, TrackedSender } from './udpSocket';
 import type { Link, WireProtocol } from './link';
 import { decodeCookie } from './native/connectCookie';
 import { NativeConnection } from './native/nativeConnection';
@@ -34,7 +34,6 @@ interface Attempt {
   requests: number;
   /** The server's challenge cookie, echoed in every request after it arrived. */
   cookie?: Uint8Array;
-  socket?: Socket;
   lastSocketError?: string;
   resolve: () => void;
   reject: (error: ConnectError) => void;
@@ -54,7 +53,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private readonly messageListeners: TypedListeners<[never]>;
   private stateValue: ClientState = 'idle';
   private attempt: Attempt | undefined;
-  private socket: Socket | undefined;
+  private sender: TrackedSender | undefined;
   private connection: Link | undefined;
   private server: { address: string; port: number } | undefined;
   private peerIdValue: number | undefined;
@@ -228,7 +227,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
         return;
       }
       const remote = socket.remoteAddress();
-      this.socket = socket;
+      this.sender = new TrackedSender(socket, () => (this.counters.sendErrors += 1));
       this.server = { address: remote.address, port: remote.port };
       socket.on('message', (data, from) => this.driver.onDatagram(data, from));
       this.sendRequest(this.resolved.clock());
@@ -245,7 +244,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
 
   private sendRequest(now: number): void {
     const attempt = this.attempt;
-    if (!attempt || !this.socket) return;
+    if (!attempt || !this.sender) return;
     attempt.lastRequest = now;
     attempt.requests += 1;
     const native = this.resolved.native;
@@ -348,7 +347,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
         this.fail(
           `timed out after ${+(attempt.deadline - attempt.started).toFixed(3)} s: no answer from ${attempt.host}:${attempt.port}${why}`,
         );
-      } else if (this.socket && now - attempt.lastRequest >= Defaults.CONNECT_RETRY_INTERVAL) {
+      } else if (this.sender && now - attempt.lastRequest >= Defaults.CONNECT_RETRY_INTERVAL) {
         this.sendRequest(now);
       }
       return;
@@ -369,17 +368,17 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     if (this.stateValue !== 'closed') this.stateValue = 'idle';
     this.peerIdValue = undefined;
     this.server = undefined;
-    const socket = this.socket;
-    this.socket = undefined;
-    if (socket) void closeWhenDrained(socket);
+    const sender = this.sender;
+    this.sender = undefined;
+    if (sender) void sender.close();
   }
 
   private transmit(datagram: Uint8Array): void {
-    const socket = this.socket;
-    if (!socket) return;
+    const sender = this.sender;
+    if (!sender) return;
     this.counters.datagramsSent += 1;
     this.counters.bytesSent += datagram.byteLength;
-    trackedSend(socket, datagram, () => (this.counters.sendErrors += 1));
+    sender.send(datagram);
   }
 }
 

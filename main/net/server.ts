@@ -14,7 +14,8 @@ import { Peer } from './peer';
 import { ReservedType, Wire } from './protocol';
 import { DropReason, TrafficCounters } from './stats';
 import { startLanDiscovery, type LanDiscoveryHandle, type LanDiscoveryOptions } from './discovery';
-import { closeWhenDrained, openUdpSocket, trackedSend } from './udpSocket';
+import { openUdpSocket, TrackedSender } from './udpSocket';
+import { EndpointMap } from './endpointMap';
 import { PayloadTooLargeError, SendQueueFullError } from './errors';
 import type { Link } from './link';
 import type { Serializer } from './serialization';
@@ -50,7 +51,9 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   readonly maxPeers: number | undefined;
   readonly heartbeatInterval: number;
   readonly timeout: number;
-  private readonly byEndpoint = new Map<string, Peer>();
+  private readonly byEndpoint = new EndpointMap<Peer>();
+  /** Connections that asked for a flush or received since the last one: only these are flushed. */
+  private readonly unflushed = new Set<Link>();
   private readonly byId = new Map<number, Peer>();
   private nextPeerId = 1;
   private readonly driver: EndpointDriver;
@@ -62,6 +65,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private discovery: LanDiscoveryHandle | undefined;
   private readonly admission: NativeAdmission;
   private readonly acceptPayloads = new WeakMap<Peer, Record<string, unknown>>();
+  private readonly sender: TrackedSender;
 
   /** Binds the port and starts serving. Rejects with a {@link BindError} naming a busy port. */
   static async listen<I extends MessageMap = Record<string, Record<string, unknown>>, O extends MessageMap = I>(
@@ -105,10 +109,11 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       {
         handleDatagram: (data, from) => this.handleDatagram(data, from),
         service: (now) => this.service(now),
-        afterBatch: () => this.forEachConnection((c) => c.flushAcks()),
+        afterBatch: () => this.flushUnflushed(),
       },
       { mode: resolved.drive, clock: resolved.clock, tickInterval: resolved.tickInterval, counters: this.counters },
     );
+    this.sender = new TrackedSender(socket, () => (this.counters.sendErrors += 1));
     socket.on('message', (data, from) => this.driver.onDatagram(data, from));
     socket.on('error', () => {
       // Socket-level errors (e.g. ICMP unreachable reported late) are not fatal to a UDP server.
@@ -249,7 +254,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     this.driver.stop();
     this.socketClosed = true;
     // Let the disconnect notices leave before the socket goes (sends complete asynchronously).
-    this.closing = Promise.all([closeWhenDrained(this.socket), discovery]).then(() => undefined);
+    this.closing = Promise.all([this.sender.close(), discovery]).then(() => undefined);
     return this.closing;
   }
 
@@ -261,8 +266,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     if (data.byteLength > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
     const header = unpackHeader(data)!;
     if (header.channel > Channel.RELIABLE_UNORDERED) return this.counters.drop(DropReason.UNKNOWN_CHANNEL);
-    const endpoint = `${from.address}:${from.port}`;
-    const peer = this.byEndpoint.get(endpoint);
+    const peer = this.byEndpoint.get(from.address, from.port);
     const isHandshake = header.channel === Channel.UNRELIABLE && header.token === 0n;
     if (!peer && !isHandshake) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
     if (peer && header.token !== peer.token && !isHandshake) return this.counters.drop(DropReason.BAD_TOKEN);
@@ -280,15 +284,17 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     }
     if (!(peer!.connection instanceof Connection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
     peer!.connection.receive(header, message, data.byteLength);
+    this.unflushed.add(peer!.connection); // it owes an ack
   }
 
   /** A native datagram: only from a peer that negotiated the native protocol. */
   private handleNative(data: Uint8Array, from: RemoteInfo): void {
     if (data.byteLength > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
-    const peer = this.byEndpoint.get(`${from.address}:${from.port}`);
+    const peer = this.byEndpoint.get(from.address, from.port);
     if (!peer) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
     if (!(peer.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
     peer.connection.receiveDatagram(data);
+    this.unflushed.add(peer.connection); // it may owe acks
   }
 
   /** A connect request from an address without a peer: v1, a native challenge, or a native peer. */
@@ -317,13 +323,16 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       transmit: (datagram) => this.transmit(datagram, from.port, from.address),
       onMessage: (type, payload) => this.messageListeners.emit(type, ref.peer!, payload as never),
       onClosed: (reason) => this.remove(ref.peer!, reason),
-      requestFlush: () => this.driver.requestPromptFlush(),
+      requestFlush: () => {
+        if (ref.peer) this.unflushed.add(ref.peer.connection);
+        this.driver.requestPromptFlush();
+      },
       peerRecvWindow,
       confirmed: false,
     });
     const peer = (ref.peer = new Peer(id, from.address, from.port, link));
     this.acceptPayloads.set(peer, native ? { peer_id: id, native } : { peer_id: id });
-    this.byEndpoint.set(peer.endpoint, peer);
+    this.byEndpoint.set(peer.address, peer.port, peer);
     this.byId.set(id, peer);
     this.sendAccept(peer);
     this.connectListeners.emit(peer);
@@ -355,12 +364,21 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private remove(peer: Peer, reason: string): void {
     if (this.byId.get(peer.id) !== peer) return;
     this.byId.delete(peer.id);
-    this.byEndpoint.delete(peer.endpoint);
+    this.byEndpoint.delete(peer.address, peer.port);
+    this.unflushed.delete(peer.connection);
     this.disconnectListeners.emit(peer, reason);
   }
 
   private service(now: number): void {
     this.forEachConnection((c) => c.service(now));
+  }
+
+  /** Flushes the connections with something to send; one that asks again while being flushed stays listed. */
+  private flushUnflushed(): void {
+    for (const link of this.unflushed) {
+      this.unflushed.delete(link);
+      link.flushAcks();
+    }
   }
 
   private forEachConnection(fn: (c: Link) => void): void {
@@ -371,7 +389,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     if (this.socketClosed) return;
     this.counters.datagramsSent += 1;
     this.counters.bytesSent += datagram.byteLength;
-    trackedSend(this.socket, datagram, () => (this.counters.sendErrors += 1), port, address);
+    this.sender.send(datagram, port, address);
   }
 }
 

@@ -1,4 +1,6 @@
 import { createSocket, type Socket } from 'node:dgram';
+import { lookup, type LookupOneOptions } from 'node:dns';
+import { isIPv4 } from 'node:net';
 import { BindError } from './errors';
 
 /** Receive buffer asked of the OS: the default ~208 KiB holds only ~256 small datagrams. */
@@ -23,7 +25,7 @@ export interface OpenSocket {
 export function openUdpSocket(options: OpenSocketOptions = {}): Promise<OpenSocket> {
   const port = options.port ?? 0;
   const host = options.host ?? '0.0.0.0';
-  const socket = createSocket({ type: 'udp4', reuseAddr: options.reuseAddr ?? false });
+  const socket = createSocket({ type: 'udp4', reuseAddr: options.reuseAddr ?? false, lookup: literalFirstLookup });
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       socket.close();
@@ -55,33 +57,55 @@ export function raiseRecvBuffer(socket: Socket, wanted: number): number {
   }
 }
 
-const pendingSends = new WeakMap<Socket, number>();
-
-/** Sends one datagram (to the connected peer when `port` is omitted), counting it until the OS takes it. */
-export function trackedSend(
-  socket: Socket,
-  datagram: Uint8Array,
-  onError: () => void,
-  port?: number,
-  address?: string,
+/**
+ * Answers an IPv4 literal at once and asks DNS for anything else. An unconnected socket looks up the
+ * address of every send, and `dns.lookup` defers even a literal to the next tick: a server pays that
+ * on each datagram it sends to a peer.
+ */
+export function literalFirstLookup(
+  hostname: string,
+  options: LookupOneOptions,
+  callback: (err: NodeJS.ErrnoException | null, address: string, family: number) => void,
 ): void {
-  pendingSends.set(socket, (pendingSends.get(socket) ?? 0) + 1);
-  const done = (err: Error | null) => {
-    pendingSends.set(socket, (pendingSends.get(socket) ?? 1) - 1);
-    if (err) onError();
-  };
-  if (port === undefined) socket.send(datagram, done);
-  else socket.send(datagram, port, address, done);
+  if (isIPv4(hostname)) callback(null, hostname, 4);
+  else lookup(hostname, options, callback);
 }
 
-/** Closes the socket once sends still on their way (a goodbye, say) have left; waits at most ~200 ms. */
-export async function closeWhenDrained(socket: Socket): Promise<void> {
-  for (let i = 0; i < 100 && (pendingSends.get(socket) ?? 0) > 0; i++) await new Promise((r) => setTimeout(r, 2));
-  await new Promise<void>((resolve) => {
-    try {
-      socket.close(() => resolve());
-    } catch {
-      resolve(); // already closed
-    }
-  });
+/** Sends datagrams on one socket, counting those the OS has not taken yet so a close can wait for them. */
+export class TrackedSender {
+  private pending = 0;
+  /** One callback for every send: Node reports a send error only to a callback, and drops it without one. */
+  private readonly done = (err: Error | null) => {
+    this.pending -= 1;
+    if (err) this.onError();
+  };
+
+  constructor(
+    readonly socket: Socket,
+    private readonly onError: () => void,
+  ) {}
+
+  /** Datagrams handed to the socket whose send has not completed. */
+  get inFlight(): number {
+    return this.pending;
+  }
+
+  /** Sends one datagram, to the connected peer when `port` is omitted. */
+  send(datagram: Uint8Array, port?: number, address?: string): void {
+    this.pending += 1;
+    if (port === undefined) this.socket.send(datagram, this.done);
+    else this.socket.send(datagram, port, address, this.done);
+  }
+
+  /** Closes the socket once sends still on their way (a goodbye, say) have left; waits at most ~200 ms. */
+  async close(): Promise<void> {
+    for (let i = 0; i < 100 && this.pending > 0; i++) await new Promise((r) => setTimeout(r, 2));
+    await new Promise<void>((resolve) => {
+      try {
+        this.socket.close(() => resolve());
+      } catch {
+        resolve(); // already closed
+      }
+    });
+  }
 }

@@ -1,0 +1,75 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { afterEach, describe, expect, it } from 'vitest';
+import { literalFirstLookup, openUdpSocket, TrackedSender } from '../../../main/net/udpSocket';
+
+const opened: Socket[] = [];
+afterEach(() => {
+  for (const s of opened.splice(0)) s.close(() => undefined);
+});
+
+async function sink(): Promise<{ port: number; received: Buffer[] }> {
+  const socket = createSocket('udp4');
+  opened.push(socket);
+  const received: Buffer[] = [];
+  socket.on('message', (data) => received.push(data));
+  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
+  return { port: socket.address().port, received };
+}
+
+const until = async (done: () => boolean) => {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+};
+
+describe('literalFirstLookup', () => {
+  it('answers an IPv4 literal before returning', () => {
+    const answers: unknown[][] = [];
+    literalFirstLookup('127.0.0.1', { family: 4 }, (...args) => answers.push(args));
+    expect(answers).toEqual([[null, '127.0.0.1', 4]]);
+  });
+
+  it('hands a name to dns.lookup (localhost: from the hosts file, no query leaves the machine)', async () => {
+    const answer = new Promise<unknown[]>((r) => literalFirstLookup('localhost', { family: 4 }, (...args) => r(args)));
+    expect(await answer).toEqual([null, '127.0.0.1', 4]);
+  });
+});
+
+describe('TrackedSender', () => {
+  it('sends to an address and to the connected peer, counting sends until they complete', async () => {
+    const far = await sink();
+    const { socket } = await openUdpSocket({ host: '127.0.0.1' });
+    const errors: number[] = [];
+    const sender = new TrackedSender(socket, () => errors.push(1));
+    sender.send(Buffer.from('to-address'), far.port, '127.0.0.1');
+    expect(sender.inFlight).toBe(1);
+    await until(() => far.received.length === 1);
+    await new Promise<void>((r) => socket.connect(far.port, '127.0.0.1', r));
+    sender.send(Buffer.from('to-peer'));
+    await until(() => far.received.length === 2);
+    expect(far.received.map(String)).toEqual(['to-address', 'to-peer']);
+    expect(sender.inFlight).toBe(0);
+    expect(errors).toEqual([]);
+    await sender.close();
+  });
+
+  it('reports a failed send (which Node drops without a callback) and keeps sending after it', async () => {
+    const far = await sink();
+    const { socket } = await openUdpSocket({ host: '127.0.0.1' });
+    let errors = 0;
+    const sender = new TrackedSender(socket, () => (errors += 1));
+    sender.send(Buffer.alloc(70_000), far.port, '127.0.0.1'); // over UDP's 65,507-byte limit: EMSGSIZE
+    sender.send(Buffer.from('after'), far.port, '127.0.0.1');
+    await until(() => errors === 1 && far.received.length === 1);
+    expect(errors).toBe(1);
+    expect(far.received.map(String)).toEqual(['after']);
+    expect(sender.inFlight).toBe(0);
+    await sender.close();
+  });
+
+  it('closes the socket, and a second close does not throw', async () => {
+    const { socket } = await openUdpSocket({ host: '127.0.0.1' });
+    const sender = new TrackedSender(socket, () => undefined);
+    await sender.close();
+    expect(() => socket.address()).toThrow();
+    await expect(sender.close()).resolves.toBeUndefined();
+  });
+});
