@@ -1,20 +1,41 @@
-/** A set of callbacks; `add` returns the function that removes the callback again. */
-export class Listeners<A extends unknown[]> {
-  private readonly callbacks = new Set<(...args: A) => void>();
+/** One registration; `live` turns false when it is removed, so an emit already under way skips it. */
+interface Registration<A extends unknown[]> {
+  readonly callback: (...args: A) => void;
+  live: boolean;
+}
+
+type UpToTwo = (a?: unknown, b?: unknown) => void;
+
+/**
+ * Callbacks for one event; `add` returns the function that removes the callback again. Adding a callback
+ * already registered does nothing. An emit calls the callbacks registered when it began, less any removed
+ * meanwhile (as DOM events do). Registrations live in an array replaced on each change: a Set emptied
+ * and refilled (a message handler added per request) reallocated its table every time.
+ */
+export class Listeners<A extends [] | [unknown] | [unknown, unknown]> {
+  private registrations: readonly Registration<A>[] = [];
 
   constructor(private readonly onError: (error: unknown) => void) {}
 
   /** Registers `callback`; the returned function unregisters it. */
   add(callback: (...args: A) => void): () => void {
-    this.callbacks.add(callback);
-    return () => this.callbacks.delete(callback);
+    const registration =
+      this.registrations.find((r) => r.callback === callback) ?? this.append({ callback, live: true });
+    return () => this.remove(registration);
   }
 
-  /** Calls every callback; an exception in one is reported, not thrown, so the transport keeps running. */
-  emit(...args: A): void {
-    for (const cb of this.callbacks) {
+  /**
+   * Calls every callback; an exception in one is reported, not thrown, so the transport keeps running.
+   * Arguments are passed one by one (events carry at most two): a rest array per message showed in profiles.
+   */
+  emit(...args: A): void;
+  emit(a?: unknown, b?: unknown): void {
+    const registrations = this.registrations;
+    for (let i = 0; i < registrations.length; i++) {
+      const registration = registrations[i]!;
+      if (!registration.live) continue;
       try {
-        cb(...args);
+        (registration.callback as UpToTwo)(a, b);
       } catch (error) {
         this.onError(error);
       }
@@ -23,28 +44,40 @@ export class Listeners<A extends unknown[]> {
 
   /** Number of registered callbacks. */
   get size(): number {
-    return this.callbacks.size;
+    return this.registrations.length;
+  }
+
+  private append(registration: Registration<A>): Registration<A> {
+    this.registrations = [...this.registrations, registration];
+    return registration;
+  }
+
+  private remove(registration: Registration<A>): void {
+    if (!registration.live) return;
+    registration.live = false;
+    this.registrations = this.registrations.filter((r) => r !== registration);
   }
 }
 
 /** Per-message-type listeners. */
-export class TypedListeners<A extends unknown[]> {
+export class TypedListeners<A extends [] | [unknown] | [unknown, unknown]> {
   private readonly byType = new Map<string, Listeners<A>>();
 
   constructor(private readonly onError: (error: unknown) => void) {}
 
   /** Registers `callback` for messages of `type`. */
   add(type: string, callback: (...args: A) => void): () => void {
-    let set = this.byType.get(type);
-    if (!set) this.byType.set(type, (set = new Listeners<A>(this.onError)));
-    return set.add(callback);
+    let listeners = this.byType.get(type);
+    if (!listeners) this.byType.set(type, (listeners = new Listeners<A>(this.onError)));
+    return listeners.add(callback);
   }
 
   /** Calls the callbacks for `type`; returns whether any were registered. */
-  emit(type: string, ...args: A): boolean {
-    const set = this.byType.get(type);
-    if (!set || set.size === 0) return false;
-    set.emit(...args);
+  emit(type: string, ...args: A): boolean;
+  emit(type: string, a?: unknown, b?: unknown): boolean {
+    const listeners = this.byType.get(type);
+    if (!listeners || listeners.size === 0) return false;
+    (listeners as unknown as { emit: UpToTwo }).emit(a, b);
     return true;
   }
 }
