@@ -52,8 +52,11 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   readonly heartbeatInterval: number;
   readonly timeout: number;
   private readonly byEndpoint = new EndpointMap<Peer>();
-  /** Connections that asked for a flush or received since the last one: only these are flushed. */
-  private readonly unflushed = new Set<Link>();
+  /**
+   * Connections that asked for a flush or received since the last one: only these are flushed. An array, not a
+   * Set: it empties at every flush, and a Set emptied and refilled reallocates its table each time.
+   */
+  private unflushed: Link[] = [];
   private readonly byId = new Map<number, Peer>();
   private nextPeerId = 1;
   private readonly driver: EndpointDriver;
@@ -284,7 +287,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     }
     if (!(peer!.connection instanceof Connection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
     peer!.connection.receive(header, message, data.byteLength);
-    this.unflushed.add(peer!.connection); // it owes an ack
+    this.markUnflushed(peer!.connection); // it owes an ack
   }
 
   /** A native datagram: only from a peer that negotiated the native protocol. */
@@ -294,7 +297,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     if (!peer) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
     if (!(peer.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
     peer.connection.receiveDatagram(data);
-    this.unflushed.add(peer.connection); // it may owe acks
+    this.markUnflushed(peer.connection); // it may owe acks
   }
 
   /** A connect request from an address without a peer: v1, a native challenge, or a native peer. */
@@ -324,7 +327,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       onMessage: (type, payload) => this.messageListeners.emit(type, ref.peer!, payload as never),
       onClosed: (reason) => this.remove(ref.peer!, reason),
       requestFlush: () => {
-        if (ref.peer) this.unflushed.add(ref.peer.connection);
+        if (ref.peer) this.markUnflushed(ref.peer.connection);
         this.driver.requestPromptFlush();
       },
       peerRecvWindow,
@@ -365,7 +368,6 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     if (this.byId.get(peer.id) !== peer) return;
     this.byId.delete(peer.id);
     this.byEndpoint.delete(peer.address, peer.port);
-    this.unflushed.delete(peer.connection);
     this.disconnectListeners.emit(peer, reason);
   }
 
@@ -373,12 +375,16 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     this.forEachConnection((c) => c.service(now));
   }
 
-  /** Flushes the connections with something to send; one that asks again while being flushed stays listed. */
+  private markUnflushed(link: Link): void {
+    if (!this.unflushed.includes(link)) this.unflushed.push(link);
+  }
+
+  /** Flushes the connections with something to send (a closed one sends nothing); one asking again meanwhile is kept. */
   private flushUnflushed(): void {
-    for (const link of this.unflushed) {
-      this.unflushed.delete(link);
-      link.flushAcks();
-    }
+    const links = this.unflushed;
+    if (links.length === 0) return;
+    this.unflushed = [];
+    for (const link of links) link.flushAcks();
   }
 
   private forEachConnection(fn: (c: Link) => void): void {
