@@ -7,6 +7,29 @@ const { MAGIC, HEADER_SIZE } = Native;
 const frameSize = messageFrameSize;
 const writeFrame = writeMessageFrame;
 
+/** Sent datagrams are carved from shared blocks of this size, as Node's Buffer pool does. */
+const BLOCK_BYTES = 64 * 1024;
+let block = new ArrayBuffer(BLOCK_BYTES);
+let blockBytes = new Uint8Array(block);
+let blockUsed = 0;
+
+/**
+ * A copy of the first `length` bytes of `source`, never written again. The whole of `source` (one MTU) is
+ * copied, which is cheaper than making a subarray of it; the bytes past `length` are left for the next
+ * datagram to overwrite. A plain Uint8Array view is cheaper to make than a Buffer.
+ */
+function carve(source: Uint8Array, length: number): Uint8Array {
+  if (blockUsed + source.byteLength > BLOCK_BYTES) {
+    block = new ArrayBuffer(BLOCK_BYTES);
+    blockBytes = new Uint8Array(block);
+    blockUsed = 0;
+  }
+  blockBytes.set(source, blockUsed);
+  const datagram = new Uint8Array(block, blockUsed, length);
+  blockUsed += (length + 7) & ~7;
+  return datagram;
+}
+
 /**
  * Packs frames into datagrams of at most `mtu` bytes behind the native header. A datagram
  * leaves when the next frame does not fit, or on `flush()` (end of a tick).
@@ -69,8 +92,7 @@ export class PacketWriter {
   flush(): void {
     if (!this.pending) return;
     // A copy: the socket may still hold the datagram when the buffer is refilled.
-    const datagram = Buffer.allocUnsafe(this.length);
-    datagram.set(this.buffer.subarray(0, this.length));
+    const datagram = carve(this.buffer, this.length);
     this.length = HEADER_SIZE;
     this.send(datagram);
   }
