@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { Defaults, Wire } from './protocol';
 import { Native } from './native/nativeWire';

@@ -1,3 +1,5 @@
+import { Buffer } from 'node:buffer';
+
 /** A message body's decoded form: the reference's `{type, payload}` pair. */
 export interface DecodedMessage {
   type: string;

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { Frame, Native } from './nativeWire';
 import { varintSize, writeVarint } from './varint';
 
