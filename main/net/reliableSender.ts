@@ -20,6 +20,9 @@ export interface InFlight<T = Uint8Array> {
   timeouts: number;
 }
 
+/** What the per-acknowledgement queries return when nothing is due: one shared array, not a new one per ack. */
+const NONE: readonly never[] = Object.freeze([]);
+
 /** Limits of one channel's sender. */
 export interface ReliableSenderOptions<T = Uint8Array> {
   /** Most sequences in flight at once: never more than one ack header can confirm (33). */
@@ -111,9 +114,21 @@ export class ReliableSender<T = Uint8Array> {
 
   /** Moves queued messages into the window while it has room; the caller transmits what is returned. */
   takeSendable(now: number): InFlight<T>[] {
-    if (this.backlogHead >= this.backlog.length || !this.hasRoom()) return [];
+    const count = this.admitSendable(now);
     const out: InFlight<T>[] = [];
+    for (let i = count; i > 0; i--) out.push(this.entryAt(this.nextSequence - i)!);
+    return out;
+  }
+
+  /**
+   * Moves queued messages into the window while it has room and returns how many: the newest `count`
+   * in flight, sequences {@link windowEnd} − count up to windowEnd − 1 (read them with {@link entryAt}).
+   * Builds no array, for the per-tick path.
+   */
+  admitSendable(now: number): number {
+    if (this.backlogHead >= this.backlog.length || !this.hasRoom()) return 0;
     const budget = this.budget;
+    let admitted = 0;
     while (this.backlogHead < this.backlog.length && this.hasRoom()) {
       const body = this.backlog[this.backlogHead] as T;
       if (budget !== undefined) {
@@ -133,13 +148,24 @@ export class ReliableSender<T = Uint8Array> {
       this.ring[entry.sequence & this.mask] = entry;
       this.count += 1;
       this.nextSequence = (this.nextSequence + 1) >>> 0;
-      out.push(entry);
+      admitted += 1;
     }
     if (this.backlogHead > 1024 && this.backlogHead * 2 > this.backlog.length) {
       this.backlog.splice(0, this.backlogHead);
       this.backlogHead = 0;
     }
-    return out;
+    return admitted;
+  }
+
+  /** One past the newest sequence in flight: where the next admitted message goes. */
+  get windowEnd(): number {
+    return this.nextSequence;
+  }
+
+  /** The in-flight entry for `sequence`, if it is in flight. */
+  entryAt(sequence: number): InFlight<T> | undefined {
+    const entry = this.ring[(sequence >>> 0) & this.mask];
+    return entry !== undefined && entry.sequence === sequence >>> 0 ? entry : undefined;
   }
 
   /** The oldest unacknowledged message, if any. */
@@ -185,10 +211,10 @@ export class ReliableSender<T = Uint8Array> {
    * and that were last sent `fastInterval` or more ago; marks them re-sent. Cheap: stops at the first
    * message not overtaken, so it can run on every acknowledgement.
    */
-  dueFast(now: number, fastInterval: number): InFlight<T>[] {
+  dueFast(now: number, fastInterval: number): readonly InFlight<T>[] {
     const highest = this.highestAcked;
     if (highest === undefined || this.count === 0 || diff(highest, this.head) < FAST_RETRANSMIT_GAP) {
-      return [];
+      return NONE;
     }
     const out: InFlight<T>[] = [];
     for (let seq = this.head; seq !== this.nextSequence; seq = (seq + 1) >>> 0) {

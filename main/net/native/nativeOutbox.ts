@@ -115,9 +115,13 @@ export class NativeOutbox {
 
   /** Moves queued units into the window while it has room, and packs them. */
   flushSendable(channel: ReliableChannel, now: number): void {
-    const entries = this.senders[channel].takeSendable(now);
-    for (const entry of entries) this.pack(channel, entry);
-    this.restamp(entries, true);
+    const sender = this.senders[channel];
+    const count = sender.admitSendable(now);
+    if (count === 0) return;
+    const first = sender.windowEnd - count;
+    for (let i = 0; i < count; i++) this.pack(channel, sender.entryAt(first + i)!);
+    // No array of the admitted units on the per-tick path; a burst is rare enough to build one.
+    if (count >= BURST) this.restamp(Array.from({ length: count }, (_, i) => sender.entryAt(first + i)!), true);
   }
 
   /** Packs units of `channel` again (retransmission). */

@@ -109,3 +109,29 @@ describe('ReliableSender', () => {
     expect(seen).toEqual([...Array(10_000).keys()]);
   });
 });
+
+describe('ReliableSender.admitSendable', () => {
+  it('admits what the window takes and names the admitted entries by sequence, across the 2^32 wrap', () => {
+    const s = new ReliableSender({ startSequence: 0xffffffff - 1, window: 4, ackReach: 4 });
+    for (let i = 0; i < 6; i++) s.enqueue(body(i));
+    expect(s.admitSendable(5)).toBe(4);
+    expect(s.windowEnd).toBe(2);
+    const admitted = [-4, -3, -2, -1].map((k) => s.entryAt(s.windowEnd + k));
+    expect(admitted.map((e) => e?.sequence)).toEqual([0xfffffffe, 0xffffffff, 0, 1]);
+    expect(admitted.map((e) => e?.body[0])).toEqual([0, 1, 2, 3]);
+    expect(admitted.every((e) => e?.firstSent === 5 && e.attempts === 1)).toBe(true);
+    expect(s.admitSendable(6)).toBe(0); // window full
+    expect(s.queuedCount).toBe(2);
+  });
+
+  it('names nothing for a freed sequence or one that only shares a ring slot', () => {
+    const s = new ReliableSender({ window: 4, ackReach: 4 });
+    for (let i = 0; i < 3; i++) s.enqueue(body(i));
+    s.admitSendable(0);
+    expect(s.acknowledge(0, 0)).toBe(1);
+    expect(s.entryAt(0)).toBeUndefined();
+    expect(s.entryAt(1)?.sequence).toBe(1);
+    expect(s.entryAt(1 + 4)).toBeUndefined(); // same slot as 1, not in flight
+    expect(s.entryAt(9)).toBeUndefined();
+  });
+});

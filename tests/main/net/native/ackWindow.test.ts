@@ -191,7 +191,7 @@ describe('the whole-window ack under loss', () => {
     let outOfWindow = 0;
     let rounds = 0;
     const rto = () => 0.2;
-    let fast: InFlight[] = [];
+    let fast: readonly InFlight[] = [];
     while (sender.inFlightCount + sender.queuedCount > 0 && rounds < 5000) {
       rounds += 1;
       now += 0.01;
