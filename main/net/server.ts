@@ -57,6 +57,8 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
    * Set: it empties at every flush, and a Set emptied and refilled reallocates its table each time.
    */
   private unflushed: Link[] = [];
+  /** The other half of a double buffer with {@link unflushed}: a flush swaps them instead of allocating. */
+  private flushing: Link[] = [];
   private readonly byId = new Map<number, Peer>();
   private nextPeerId = 1;
   private readonly driver: EndpointDriver;
@@ -383,8 +385,10 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private flushUnflushed(): void {
     const links = this.unflushed;
     if (links.length === 0) return;
-    this.unflushed = [];
+    this.unflushed = this.flushing;
+    this.flushing = links;
     for (const link of links) link.flushAcks();
+    links.length = 0;
   }
 
   private forEachConnection(fn: (c: Link) => void): void {

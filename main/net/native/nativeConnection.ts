@@ -237,10 +237,15 @@ export class NativeConnection implements Link {
     this.close(reason, false);
   }
 
+  /** When the acknowledgement being applied arrived; read by {@link sampleAcked}. */
+  private ackedAt = 0;
+  /** Takes an RTT sample from each unit an acknowledgement frees: one bound function, not a closure per ack. */
+  private readonly sampleAcked = (entry: InFlight<OutboundUnit>) => this.health.acknowledged(entry, this.ackedAt);
+
   private acknowledge(channel: 1 | 2, next: number, bitmap: Uint8Array, now: number): void {
-    const sample = (entry: InFlight<OutboundUnit>) => this.health.acknowledged(entry, now);
     const sender = this.outbox.senders[channel];
-    if (sender.acknowledgeCumulative(next, bitmap, sample) === 0) return;
+    this.ackedAt = now;
+    if (sender.acknowledgeCumulative(next, bitmap, this.sampleAcked) === 0) return;
     this.resend(channel, sender.dueFast(now, this.health.rto.fastRetransmitInterval()));
     // The freed bytes may let either channel's queue move: they share the peer's receive window.
     this.outbox.flushAllSendable(now);
