@@ -11,7 +11,8 @@ import type { InFlight } from '../reliableSender';
 import { encodeDisconnectFrame, encodeIdFrame } from './nativeFrames';
 import { NativeInbox } from './nativeInbox';
 import { NativeOutbox, RELIABLE_CHANNELS, type OutboundUnit } from './nativeOutbox';
-import { NativeParseError, parseNativePacket, splitToken } from './nativePacket';
+import { splitToken } from './nativePacket';
+import { NativeParseError, PacketCursor } from './packetCursor';
 import { Frame, Native } from './nativeWire';
 import { PacketWriter } from './packetWriter';
 
@@ -19,6 +20,8 @@ import { PacketWriter } from './packetWriter';
 // use of an imported binding is a getter call, which shows in the per-message profile.
 const { MESSAGE, FRAGMENT, ACK, PING, PONG, DISCONNECT } = Frame;
 const { RELIABLE_ORDERED, RELIABLE_UNORDERED } = Channel;
+/** The bitmap of an ACK frame that carries none. */
+const NO_BITMAP = new Uint8Array(0);
 const isReserved = isReservedType;
 
 /** Tunables of one native connection. */
@@ -142,45 +145,45 @@ export class NativeConnection implements Link {
     if (this.closed) return;
     // The MTU was agreed: a larger datagram is not from a peer keeping to it.
     if (data.byteLength > this.opts.mtu) return this.counters.drop(DropReason.TOO_LONG);
-    let packet;
+    let cursor;
     try {
-      packet = parseNativePacket(data);
+      cursor = new PacketCursor(data);
     } catch (error) {
       if (!(error instanceof NativeParseError)) throw error;
       return this.counters.drop(DropReason.BAD_BODY);
     }
-    if (packet.tokenLow !== this.tokenLow || packet.tokenHigh !== this.tokenHigh) {
+    if (cursor.tokenLow !== this.tokenLow || cursor.tokenHigh !== this.tokenHigh) {
       return this.counters.drop(DropReason.BAD_TOKEN);
     }
     const now = this.opts.clock();
     this.health.heard(now);
     this.counters.datagramsReceived += 1;
     this.counters.bytesReceived += data.byteLength;
-    for (const frame of packet.frames) {
+    while (cursor.nextFrame()) {
       if (this.closed) return;
-      switch (frame.kind) {
+      switch (cursor.kind) {
         case MESSAGE:
-          this.inbox.unit(frame.channel as Channel, frame.seq, 0, 1, frame.body, now);
+          this.inbox.unit(cursor.channel as Channel, cursor.seq, 0, 1, cursor.view(), now);
           break;
         case FRAGMENT:
-          this.inbox.unit(frame.channel as Channel, frame.seq, frame.index, frame.count, frame.body, now);
+          this.inbox.unit(cursor.channel as Channel, cursor.seq, cursor.index, cursor.count, cursor.view(), now);
           break;
         case ACK:
-          this.acknowledge(frame.channel as 1 | 2, frame.next, frame.bitmap, now);
+          // Most acks carry no bitmap (nothing arrived out of order): no view for those.
+          this.acknowledge(cursor.channel as 1 | 2, cursor.next, cursor.length === 0 ? NO_BITMAP : cursor.view(), now);
           break;
         case PING:
-          this.writer.append(encodeIdFrame(Frame.PONG, frame.id));
+          this.writer.append(encodeIdFrame(Frame.PONG, cursor.id));
           this.opts.requestFlush();
           break;
         case PONG:
-          this.health.pong(frame.id, now);
+          this.health.pong(cursor.id, now);
           break;
-        case DISCONNECT:
-          this.close(
-            frame.reason ? `disconnected by the other side: ${frame.reason}` : 'disconnected by the other side',
-            true,
-          );
+        case DISCONNECT: {
+          const reason = cursor.reason();
+          this.close(reason ? `disconnected by the other side: ${reason}` : 'disconnected by the other side', true);
           return;
+        }
       }
     }
   }

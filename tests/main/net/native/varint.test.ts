@@ -1,5 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { ByteReader, TruncatedError, varintSize, writeVarint } from '../../../../main/net/native/varint';
+import { NativeParseError, PacketCursor } from '../../../../main/net/native/packetCursor';
+import { varintSize, writeVarint } from '../../../../main/net/native/varint';
+import { Frame } from '../../../../main/net/native/nativeWire';
+import { nativeDatagram } from '../../../support/nativeDatagram';
+
+/** Reads varints back the way the receive path does: as the ids of PING frames. */
+function readIds(...encoded: Uint8Array[]): number[] {
+  const cursor = new PacketCursor(nativeDatagram(1n, ...encoded.map((e) => [Frame.PING, ...e])));
+  const ids: number[] = [];
+  while (cursor.nextFrame()) ids.push(cursor.id);
+  return ids;
+}
+
+/** Whether a PING frame whose id is these bytes is refused, with a message matching `message`. */
+function refused(bytes: number[], message?: RegExp): void {
+  let thrown: unknown;
+  try {
+    new PacketCursor(nativeDatagram(1n, [Frame.PING, ...bytes]));
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(NativeParseError);
+  if (message) expect((thrown as Error).message).toMatch(message);
+}
 
 /** Encodes one value into a fresh, exactly sized array. */
 function encode(value: number): Uint8Array {
@@ -29,9 +52,7 @@ describe('varint', () => {
     const encoded = encode(value);
     expect([...encoded]).toEqual(bytes);
     expect(varintSize(value)).toBe(bytes.length);
-    const reader = new ByteReader(encoded);
-    expect(reader.varint()).toBe(value);
-    expect(reader.remaining).toBe(0);
+    expect(readIds(encoded)).toEqual([value]);
   });
 
   it('writes at an offset and returns the offset after it', () => {
@@ -40,21 +61,13 @@ describe('varint', () => {
     expect([...out]).toEqual([0xee, 0xee, 0xee, 0x80, 0x01, 0xee, 0xee, 0xee]);
   });
 
-  it('reads consecutive values from the middle of a buffer', () => {
+  it('reads consecutive values', () => {
     const values = [0, 127, 128, 2 ** 14, 2 ** 32 - 1, 5];
-    const out = new Uint8Array(64);
-    let at = 2;
-    for (const v of values) at = writeVarint(out, at, v);
-    const reader = new ByteReader(out.subarray(0, at), 2);
-    expect(values.map(() => reader.varint())).toEqual(values);
-    expect(reader.remaining).toBe(0);
+    expect(readIds(...values.map(encode))).toEqual(values);
   });
 
   it('round-trips a spread of values, its size always matching', () => {
-    for (let v = 1; v < 2 ** 32; v = Math.floor(v * 1.37) + 1) {
-      const encoded = encode(v);
-      expect(new ByteReader(encoded).varint()).toBe(v);
-    }
+    for (let v = 1; v < 2 ** 32; v = Math.floor(v * 1.37) + 1) expect(readIds(encode(v))).toEqual([v]);
   });
 
   it('refuses to size or write a value outside 0 … 2^32-1 (RangeError), writing nothing', () => {
@@ -66,54 +79,19 @@ describe('varint', () => {
     }
   });
 
-  it('throws TruncatedError for a value cut short at every length', () => {
-    const full = encode(2 ** 32 - 1);
-    for (let cut = 0; cut < full.byteLength; cut++) {
-      expect(() => new ByteReader(full.subarray(0, cut)).varint()).toThrow(TruncatedError);
-    }
+  it('refuses a value cut short at every length', () => {
+    const full = [...encode(2 ** 32 - 1)];
+    for (let cut = 0; cut < full.length; cut++) refused(full.slice(0, cut), /ends inside a field/);
   });
 
-  it('throws TruncatedError for a six-byte varint', () => {
-    const six = Uint8Array.of(0x80, 0x80, 0x80, 0x80, 0x80, 0x00);
-    expect(() => new ByteReader(six).varint()).toThrow(TruncatedError);
-    const sixOnes = Uint8Array.of(0xff, 0xff, 0xff, 0xff, 0xff, 0x01);
-    expect(() => new ByteReader(sixOnes).varint()).toThrow(TruncatedError);
+  it('refuses a six-byte varint', () => {
+    refused([0x80, 0x80, 0x80, 0x80, 0x80, 0x00], /exceeds 32 bits|longer than 5 bytes/);
+    refused([0xff, 0xff, 0xff, 0xff, 0xff, 0x01]);
   });
 
-  it('throws TruncatedError for a fifth byte that overflows 32 bits (2^32 and beyond)', () => {
-    expect(() => new ByteReader(Uint8Array.of(0x80, 0x80, 0x80, 0x80, 0x10)).varint()).toThrow(/exceeds 32 bits/);
-    expect(() => new ByteReader(Uint8Array.of(0xff, 0xff, 0xff, 0xff, 0x7f)).varint()).toThrow(TruncatedError);
-    // the largest legal fifth byte still reads
-    expect(new ByteReader(Uint8Array.of(0x80, 0x80, 0x80, 0x80, 0x0f)).varint()).toBe(0xf0000000);
-  });
-
-  it('a failed read consumes nothing, so it cannot leave half a value behind', () => {
-    const reader = new ByteReader(Uint8Array.of(0x80));
-    expect(() => reader.varint()).toThrow(TruncatedError);
-    expect(reader.offset).toBe(0);
-    expect(() => reader.varint()).toThrow(TruncatedError);
-  });
-});
-
-describe('ByteReader', () => {
-  it('reads bytes as views and refuses to read past the end', () => {
-    const data = Uint8Array.of(1, 2, 3, 4, 5);
-    const reader = new ByteReader(data, 1);
-    expect(reader.u8()).toBe(2);
-    const view = reader.bytes(2);
-    expect([...view]).toEqual([3, 4]);
-    expect(view.buffer).toBe(data.buffer);
-    expect(reader.remaining).toBe(1);
-    expect(() => reader.bytes(2)).toThrow(TruncatedError);
-    expect(reader.bytes(1)[0]).toBe(5);
-    expect(reader.bytes(0).byteLength).toBe(0);
-    expect(() => reader.u8()).toThrow(TruncatedError);
-  });
-
-  it('TruncatedError is an Error with its own name', () => {
-    const error = new TruncatedError();
-    expect(error).toBeInstanceOf(Error);
-    expect(error.name).toBe('TruncatedError');
-    expect(error.message).toMatch(/ends inside a field/);
+  it('refuses a fifth byte that overflows 32 bits (2^32 and beyond), and reads the largest legal one', () => {
+    refused([0x80, 0x80, 0x80, 0x80, 0x10], /exceeds 32 bits/);
+    refused([0xff, 0xff, 0xff, 0xff, 0x7f], /exceeds 32 bits/);
+    expect(readIds(Uint8Array.of(0x80, 0x80, 0x80, 0x80, 0x0f))).toEqual([0xf0000000]);
   });
 });
