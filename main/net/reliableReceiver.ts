@@ -110,15 +110,32 @@ export class ReliableReceiver<T> {
    */
   cumulativeAck(bitmap: Uint8Array): { next: number; length: number } {
     bitmap.fill(0);
-    let length = 0;
+    return { next: this.floor, length: this.fillAckBitmap(bitmap) };
+  }
+
+  /** The `next` of the native acknowledgement: every sequence before it has arrived. */
+  get nextExpected(): number {
+    return this.floor;
+  }
+
+  /**
+   * {@link cumulativeAck} without the object, for the per-tick path: fills the first bytes of `bitmap` (only
+   * those, so a 512-byte bitmap is not cleared for every ack) and returns how many it used.
+   */
+  fillAckBitmap(bitmap: Uint8Array): number {
+    if (this.above.size === 0) return 0;
     const bits = bitmap.byteLength * 8;
+    let length = 0;
     for (const sequence of this.above.keys()) {
       const k = ((sequence - this.floor) >>> 0) - 1;
-      if (k < 0 || k >= bits) continue;
-      bitmap[k >> 3] = bitmap[k >> 3]! | (1 << (k & 7));
-      if ((k >> 3) + 1 > length) length = (k >> 3) + 1;
+      if (k >= 0 && k < bits && (k >> 3) + 1 > length) length = (k >> 3) + 1;
     }
-    return { next: this.floor, length };
+    bitmap.fill(0, 0, length);
+    for (const sequence of this.above.keys()) {
+      const k = ((sequence - this.floor) >>> 0) - 1;
+      if (k >= 0 && k < bits) bitmap[k >> 3] = bitmap[k >> 3]! | (1 << (k & 7));
+    }
+    return length;
   }
 
   /** Bit i set when `ack - 1 - i` was received. */

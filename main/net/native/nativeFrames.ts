@@ -70,22 +70,23 @@ export function encodeFragmentFrame(
   return out;
 }
 
-/** Bytes of the bitmap an ACK frame carries: at most MAX_ACK_BITMAP, trailing zero bytes left out. */
-function ackBitmapLength(bitmap: Uint8Array): number {
-  let length = Math.min(bitmap.byteLength, Native.MAX_ACK_BITMAP);
+/** Bytes of the bitmap an ACK frame carries: of its first `used`, at most MAX_ACK_BITMAP, trailing zero bytes left out. */
+function ackBitmapLength(bitmap: Uint8Array, used: number): number {
+  let length = Math.min(used, bitmap.byteLength, Native.MAX_ACK_BITMAP);
   while (length > 0 && bitmap[length - 1] === 0) length--;
   return length;
 }
 
-/** Bytes of the ACK frame for `next` and `bitmap`. */
-export function ackFrameSize(next: number, bitmap: Uint8Array): number {
-  const length = ackBitmapLength(bitmap);
+/** Bytes of the ACK frame for `next` and the first `used` bytes of `bitmap`. */
+export function ackFrameSize(next: number, bitmap: Uint8Array, used = bitmap.byteLength): number {
+  const length = ackBitmapLength(bitmap, used);
   return 2 + sizeOf(next) + sizeOf(length) + length;
 }
 
 /**
- * Writes an ACK frame at `offset` of `target` (which must have {@link ackFrameSize} bytes free there); returns the
- * offset after it. Lets acknowledgements go straight into the datagram.
+ * Writes an ACK frame of the first `used` bytes of `bitmap` at `offset` of `target` (which must have
+ * {@link ackFrameSize} bytes free there); returns the offset after it. Lets acknowledgements go straight into the
+ * datagram.
  */
 export function writeAckFrame(
   target: Uint8Array,
@@ -93,8 +94,9 @@ export function writeAckFrame(
   channel: number,
   next: number,
   bitmap: Uint8Array,
+  used = bitmap.byteLength,
 ): number {
-  const length = ackBitmapLength(bitmap);
+  const length = ackBitmapLength(bitmap, used);
   target[offset] = ACK;
   target[offset + 1] = channel;
   let at = write(target, offset + 2, next);

@@ -20,7 +20,8 @@ export interface NativeInboxEvents {
 
 /** Where {@link NativeInbox.writeAcks} puts the acknowledgements owed (the connection's packet writer). */
 export interface AckWriter {
-  appendAck(channel: number, next: number, bitmap: Uint8Array): void;
+  /** The frame carries the first `length` bytes of `bitmap`. */
+  appendAck(channel: number, next: number, bitmap: Uint8Array, length: number): void;
 }
 
 /** Limits of {@link NativeInbox}. */
@@ -117,8 +118,9 @@ export class NativeInbox {
     for (const channel of RELIABLE_CHANNELS) {
       if (!this.ackDirty[channel]) continue;
       this.ackDirty[channel] = false;
-      const { next, length } = this.receivers[channel].cumulativeAck(this.bitmap);
-      writer.appendAck(channel, next, this.bitmap.subarray(0, length));
+      const receiver = this.receivers[channel];
+      const length = receiver.fillAckBitmap(this.bitmap);
+      writer.appendAck(channel, receiver.nextExpected, this.bitmap, length);
       written += 1;
     }
     return written;

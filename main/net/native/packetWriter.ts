@@ -80,12 +80,12 @@ export class PacketWriter {
     this.length = writeFrame(this.buffer, this.length, channel, seq, body);
   }
 
-  /** Adds an ACK frame written straight into the datagram (no frame buffer). */
-  appendAck(channel: number, next: number, bitmap: Uint8Array): void {
-    const size = ackFrameSize(next, bitmap);
+  /** Adds an ACK frame of the first `length` bytes of `bitmap`, written straight into the datagram (no frame buffer). */
+  appendAck(channel: number, next: number, bitmap: Uint8Array, length = bitmap.byteLength): void {
+    const size = ackFrameSize(next, bitmap, length);
     if (size > this.maxFrame) throw new RangeError(`frame of ${size} bytes exceeds the MTU`);
     if (size > this.room) this.flush();
-    this.length = writeAckFrame(this.buffer, this.length, channel, next, bitmap);
+    this.length = writeAckFrame(this.buffer, this.length, channel, next, bitmap, length);
   }
 
   /** Sends the datagram being filled, if it holds any frame. */

@@ -81,6 +81,25 @@ describe('ReliableReceiver.cumulativeAck', () => {
   });
 });
 
+describe('ReliableReceiver.fillAckBitmap', () => {
+  it('fills only the bytes it uses, the same bits as cumulativeAck, and touches nothing with nothing above next', () => {
+    const r = new ReliableReceiver<number>({ ordered: false, window: WINDOW });
+    const bitmap = new Uint8Array(Native.MAX_ACK_BITMAP).fill(0xee);
+    for (const s of [0, 1]) r.receive(s, s, () => undefined);
+    expect(r.fillAckBitmap(bitmap)).toBe(0);
+    expect(r.nextExpected).toBe(2);
+    expect(bitmap.every((b) => b === 0xee)).toBe(true);
+    for (const s of [3, 13, 20]) r.receive(s, s, () => undefined);
+    const length = r.fillAckBitmap(bitmap);
+    expect(length).toBe(3); // bit 17 (sequence 20) is in byte 2
+    expect(bitmap[3]).toBe(0xee); // past the used bytes: untouched
+    const full = new Uint8Array(Native.MAX_ACK_BITMAP);
+    expect(r.cumulativeAck(full)).toEqual({ next: 2, length });
+    expect([...bitmap.subarray(0, length)]).toEqual([...full.subarray(0, length)]);
+    expect(named(2, bitmap, length)).toEqual([3, 13, 20]);
+  });
+});
+
 describe('ReliableSender.acknowledgeCumulative', () => {
   function inFlight(count: number, start = 0, now = 0) {
     const s = nativeSender(start);

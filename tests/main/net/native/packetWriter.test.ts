@@ -157,6 +157,19 @@ describe('PacketWriter.appendAck', () => {
     }
   });
 
+  it('carries only the first `length` bytes of the bitmap when told, without a subarray', () => {
+    const { w, sent } = writer(1200);
+    w.appendAck(1, 9, Uint8Array.of(0b11, 0b100, 0xff, 0xff), 2);
+    w.appendAck(2, 9, Uint8Array.of(0b1, 0, 0xff), 2); // a zero byte at the end of the used part is left out
+    w.appendAck(2, 10, Uint8Array.of(0xff), 0);
+    w.flush();
+    expect(parseNativePacket(sent[0]!).frames).toEqual([
+      { kind: Frame.ACK, channel: 1, next: 9, bitmap: Uint8Array.of(0b11, 0b100) },
+      { kind: Frame.ACK, channel: 2, next: 9, bitmap: Uint8Array.of(0b1) },
+      { kind: Frame.ACK, channel: 2, next: 10, bitmap: new Uint8Array(0) },
+    ]);
+  });
+
   it('sends the datagram being filled first when the ack does not fit', () => {
     const { w, sent } = writer(600);
     w.append(frameOf(w.maxFrame - 4));
