@@ -53,12 +53,13 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   readonly timeout: number;
   private readonly byEndpoint = new EndpointMap<Peer>();
   /**
-   * Connections that asked for a flush or received since the last one: only these are flushed. An array, not a
-   * Set: it empties at every flush, and a Set emptied and refilled reallocates its table each time.
+   * Connections that asked for a flush or received since the last one, the first {@link unflushedCount} slots:
+   * only these are flushed. Arrays kept at their size, swapped at each flush: a Set emptied at every flush
+   * reallocated its table, and a fresh or truncated array its backing store.
    */
-  private unflushed: Link[] = [];
-  /** The other half of a double buffer with {@link unflushed}: a flush swaps them instead of allocating. */
-  private flushing: Link[] = [];
+  private unflushed: (Link | undefined)[] = [];
+  private unflushedCount = 0;
+  private flushing: (Link | undefined)[] = [];
   private readonly byId = new Map<number, Peer>();
   private nextPeerId = 1;
   private readonly driver: EndpointDriver;
@@ -378,17 +379,24 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   private markUnflushed(link: Link): void {
-    if (!this.unflushed.includes(link)) this.unflushed.push(link);
+    const links = this.unflushed;
+    for (let i = 0; i < this.unflushedCount; i++) if (links[i] === link) return;
+    links[this.unflushedCount++] = link;
   }
 
   /** Flushes the connections with something to send (a closed one sends nothing); one asking again meanwhile is kept. */
   private flushUnflushed(): void {
+    const count = this.unflushedCount;
+    if (count === 0) return;
     const links = this.unflushed;
-    if (links.length === 0) return;
     this.unflushed = this.flushing;
+    this.unflushedCount = 0;
     this.flushing = links;
-    for (const link of links) link.flushAcks();
-    links.length = 0;
+    for (let i = 0; i < count; i++) {
+      const link = links[i]!;
+      links[i] = undefined;
+      link.flushAcks();
+    }
   }
 
   private forEachConnection(fn: (c: Link) => void): void {
