@@ -258,7 +258,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     };
     const payload = offer ? offerPayload(offer, this.resolved.serializer, ReservedType.CONNECT_REQUEST) : {};
     const body = this.resolved.serializer.serialize(ReservedType.CONNECT_REQUEST, payload);
-    const datagram = new Uint8Array(Wire.HEADER_SIZE + body.byteLength);
+    const datagram = new Uint8Array(Wire.HEADER_SIZE + body.length);
     datagram.set(packHeader({ channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 }));
     datagram.set(body, Wire.HEADER_SIZE);
     this.transmit(datagram);
@@ -266,17 +266,17 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
 
   private handleDatagram(data: Uint8Array, from: RemoteInfo): void {
     this.counters.datagramsReceived += 1;
-    this.counters.bytesReceived += data.byteLength;
+    this.counters.bytesReceived += data.length;
     if (!this.server || from.address !== this.server.address || from.port !== this.server.port) {
       return this.counters.drop(DropReason.UNKNOWN_SOURCE);
     }
     if (isNativeDatagram(data)) {
-      if (data.byteLength > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
+      if (data.length > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
       if (!(this.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
       return this.connection.receiveDatagram(data);
     }
-    if (data.byteLength < Wire.HEADER_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
-    if (data.byteLength > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
+    if (data.length < Wire.HEADER_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
+    if (data.length > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
     const header = unpackHeader(data)!;
     if (header.channel > Channel.RELIABLE_UNORDERED) return this.counters.drop(DropReason.UNKNOWN_CHANNEL);
     if (this.connection && header.token !== this.connection.token) return this.counters.drop(DropReason.BAD_TOKEN);
@@ -289,7 +289,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     }
     if (!this.connection) return this.handshake(header.token, message.type, message.payload);
     if (message.type === ReservedType.CONNECT_ACCEPTED) return; // a repeat of the accept we already took
-    if (this.connection instanceof Connection) this.connection.receive(header, message, data.byteLength);
+    if (this.connection instanceof Connection) this.connection.receive(header, message, data.length);
     else this.counters.drop(DropReason.WRONG_PROTOCOL);
   }
 
@@ -377,7 +377,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     const sender = this.sender;
     if (!sender) return;
     this.counters.datagramsSent += 1;
-    this.counters.bytesSent += datagram.byteLength;
+    this.counters.bytesSent += datagram.length;
     sender.send(datagram);
   }
 }

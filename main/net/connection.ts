@@ -264,11 +264,11 @@ export class Connection implements Link {
   }
 
   private transmit(header: PacketHeader, body: Uint8Array): void {
-    const datagram = new Uint8Array(Wire.HEADER_SIZE + body.byteLength);
+    const datagram = new Uint8Array(Wire.HEADER_SIZE + body.length);
     writeHeader(datagram, header);
     datagram.set(body, Wire.HEADER_SIZE);
     this.counters.datagramsSent += 1;
-    this.counters.bytesSent += datagram.byteLength;
+    this.counters.bytesSent += datagram.length;
     this.opts.transmit(datagram);
   }
 }
@@ -282,6 +282,6 @@ export function encodeBody(
 ): Uint8Array {
   if (isReservedType(type)) throw new TypeError(`"${type}" is reserved for the transport`);
   const body = serializer.serialize(type, payload);
-  if (body.byteLength > limit) throw new PayloadTooLargeError(type, body.byteLength, limit);
+  if (body.length > limit) throw new PayloadTooLargeError(type, body.length, limit);
   return body;
 }

@@ -124,7 +124,7 @@ export class ReliableReceiver<T> {
    */
   fillAckBitmap(bitmap: Uint8Array): number {
     if (this.above.size === 0) return 0;
-    const bits = bitmap.byteLength * 8;
+    const bits = bitmap.length * 8;
     let length = 0;
     for (const sequence of this.above.keys()) {
       const k = ((sequence - this.floor) >>> 0) - 1;

@@ -196,7 +196,7 @@ export class ReliableSender<T = Uint8Array> {
     let freed = 0;
     // `free(head)` moves head past every freed slot, so this walks only what the ack newly confirms.
     while (this.count > 0 && diff(next, this.head) > 0) freed += this.free(this.head, onFreed);
-    for (let byte = 0; byte < bitmap.byteLength && this.count > 0; byte++) {
+    for (let byte = 0; byte < bitmap.length && this.count > 0; byte++) {
       const bits = bitmap[byte]!;
       if (bits === 0) continue;
       for (let bit = 0; bit < 8; bit++) {

@@ -197,7 +197,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       let body = bodies.get(link.serializer);
       if (!body) bodies.set(link.serializer, (body = encodeBody(link.serializer, type, payload, Infinity)));
       const limit = link.maxBody(channel);
-      if (body.byteLength > limit) throw new PayloadTooLargeError(type, body.byteLength, limit);
+      if (body.length > limit) throw new PayloadTooLargeError(type, body.length, limit);
     }
     let sent = 0;
     for (const peer of recipients) {
@@ -266,10 +266,10 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
 
   private handleDatagram(data: Uint8Array, from: RemoteInfo): void {
     this.counters.datagramsReceived += 1;
-    this.counters.bytesReceived += data.byteLength;
+    this.counters.bytesReceived += data.length;
     if (isNativeDatagram(data)) return this.handleNative(data, from);
-    if (data.byteLength < Wire.HEADER_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
-    if (data.byteLength > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
+    if (data.length < Wire.HEADER_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
+    if (data.length > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
     const header = unpackHeader(data)!;
     if (header.channel > Channel.RELIABLE_UNORDERED) return this.counters.drop(DropReason.UNKNOWN_CHANNEL);
     const peer = this.byEndpoint.get(from.address, from.port);
@@ -286,16 +286,16 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       if (message.type !== ReservedType.CONNECT_REQUEST)
         return this.counters.drop(peer ? DropReason.BAD_TOKEN : DropReason.UNKNOWN_SOURCE);
       if (peer) return this.sendAccept(peer);
-      return this.admit(from, message.payload, data.byteLength);
+      return this.admit(from, message.payload, data.length);
     }
     if (!(peer!.connection instanceof Connection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
-    peer!.connection.receive(header, message, data.byteLength);
+    peer!.connection.receive(header, message, data.length);
     this.markUnflushed(peer!.connection); // it owes an ack
   }
 
   /** A native datagram: only from a peer that negotiated the native protocol. */
   private handleNative(data: Uint8Array, from: RemoteInfo): void {
-    if (data.byteLength > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
+    if (data.length > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
     const peer = this.byEndpoint.get(from.address, from.port);
     if (!peer) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
     if (!(peer.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
@@ -361,9 +361,9 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     const payload = this.acceptPayloads.get(peer) ?? { peer_id: peer.id };
     const body = this.resolved.serializer.serialize(ReservedType.CONNECT_ACCEPTED, payload);
     const header = packHeader({ channel: 0, token: peer.token, sequence: 0, ack: 0, ackBitfield: 0 });
-    const datagram = new Uint8Array(header.byteLength + body.byteLength);
+    const datagram = new Uint8Array(header.length + body.length);
     datagram.set(header);
-    datagram.set(body, header.byteLength);
+    datagram.set(body, header.length);
     this.transmit(datagram, peer.port, peer.address);
   }
 
@@ -406,7 +406,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private transmit(datagram: Uint8Array, port: number, address: string): void {
     if (this.socketClosed) return;
     this.counters.datagramsSent += 1;
-    this.counters.bytesSent += datagram.byteLength;
+    this.counters.bytesSent += datagram.length;
     this.sender.send(datagram, port, address);
   }
 }

@@ -24,13 +24,16 @@ const MAX_IN_PLACE = SLAB_BYTES / 4;
 export class ByteWriter {
   bytes: Uint8Array;
   view: DataView;
+  /** The ArrayBuffer under `bytes` (offset 0), kept: a typed array's `buffer` is a slow, generic load. */
+  private arrayBuffer: ArrayBuffer;
   pos = 0;
   /** Where the message being written starts in `bytes`. */
   private start = 0;
 
   constructor(private readonly capacity = SLAB_BYTES) {
-    this.bytes = new Uint8Array(capacity);
-    this.view = new DataView(this.bytes.buffer);
+    this.arrayBuffer = new ArrayBuffer(capacity);
+    this.bytes = new Uint8Array(this.arrayBuffer);
+    this.view = new DataView(this.arrayBuffer);
   }
 
   /** Starts a new message after the last one handed out (on 8 bytes, so callers may lay typed arrays over it). */
@@ -53,7 +56,7 @@ export class ByteWriter {
       this.pos = start; // the next message may reuse this space
       return this.bytes.slice(start, pos);
     }
-    return new Uint8Array(this.bytes.buffer, this.bytes.byteOffset + start, pos - start);
+    return new Uint8Array(this.arrayBuffer, start, pos - start);
   }
 
   u8(v: number): void {
@@ -157,10 +160,12 @@ export class ByteWriter {
 
   /** A fresh buffer of `capacity` bytes holding the first `keep` bytes of this one. */
   private replace(capacity: number, keep: number): void {
-    const next = new Uint8Array(capacity);
+    const buffer = new ArrayBuffer(capacity);
+    const next = new Uint8Array(buffer);
     if (keep > 0) next.set(this.bytes.subarray(0, keep));
+    this.arrayBuffer = buffer;
     this.bytes = next;
-    this.view = new DataView(next.buffer);
+    this.view = new DataView(buffer);
     if (keep === 0) this.start = this.pos = 0;
   }
 }

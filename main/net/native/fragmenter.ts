@@ -20,10 +20,10 @@ export function fragmentCount(byteLength: number, maxPiece: number): number {
  * Pieces are `subarray` views sharing `body`'s memory (no copies), so the caller must not mutate `body` until sent.
  */
 export function splitMessage(body: Uint8Array, maxPiece: number): Uint8Array[] {
-  const count = fragmentCount(body.byteLength, maxPiece);
+  const count = fragmentCount(body.length, maxPiece);
   const pieces: Uint8Array[] = [];
   for (let i = 0; i < count; i++) {
-    pieces.push(body.subarray(i * maxPiece, Math.min(body.byteLength, (i + 1) * maxPiece)));
+    pieces.push(body.subarray(i * maxPiece, Math.min(body.length, (i + 1) * maxPiece)));
   }
   return pieces;
 }

@@ -135,7 +135,7 @@ export class NativeConnection implements Link {
   sendBody(body: Uint8Array, channel: Channel): void {
     if (this.closed) return;
     const limit = this.maxBody(channel);
-    if (body.byteLength > limit) throw new PayloadTooLargeError('(serialized body)', body.byteLength, limit);
+    if (body.length > limit) throw new PayloadTooLargeError('(serialized body)', body.length, limit);
     this.outbox.send(body, channel);
     this.opts.requestFlush();
   }
@@ -144,7 +144,7 @@ export class NativeConnection implements Link {
   receiveDatagram(data: Uint8Array): void {
     if (this.closed) return;
     // The MTU was agreed: a larger datagram is not from a peer keeping to it.
-    if (data.byteLength > this.opts.mtu) return this.counters.drop(DropReason.TOO_LONG);
+    if (data.length > this.opts.mtu) return this.counters.drop(DropReason.TOO_LONG);
     let cursor;
     try {
       cursor = new PacketCursor(data);
@@ -158,7 +158,7 @@ export class NativeConnection implements Link {
     const now = this.opts.clock();
     this.health.heard(now);
     this.counters.datagramsReceived += 1;
-    this.counters.bytesReceived += data.byteLength;
+    this.counters.bytesReceived += data.length;
     while (cursor.nextFrame()) {
       if (this.closed) return;
       switch (cursor.kind) {
@@ -281,7 +281,7 @@ export class NativeConnection implements Link {
 
   private transmit(datagram: Uint8Array): void {
     this.counters.datagramsSent += 1;
-    this.counters.bytesSent += datagram.byteLength;
+    this.counters.bytesSent += datagram.length;
     this.opts.transmit(datagram);
   }
 }

@@ -38,14 +38,14 @@ export function writeMessageFrame(
   target[offset] = MESSAGE;
   target[offset + 1] = channel;
   let at = channel !== 0 ? write(target, offset + 2, seq) : offset + 2;
-  at = write(target, at, body.byteLength);
+  at = write(target, at, body.length);
   target.set(body, at);
-  return at + body.byteLength;
+  return at + body.length;
 }
 
 /** A MESSAGE frame: `seq` is left out on channel 0 (UNRELIABLE). */
 export function encodeMessageFrame(channel: number, seq: number, body: Uint8Array): Uint8Array {
-  const out = alloc(messageFrameSize(channel, seq, body.byteLength));
+  const out = alloc(messageFrameSize(channel, seq, body.length));
   writeMessageFrame(out, 0, channel, seq, body);
   return out;
 }
@@ -58,27 +58,27 @@ export function encodeFragmentFrame(
   count: number,
   piece: Uint8Array,
 ): Uint8Array {
-  const size = 2 + sizeOf(seq) + sizeOf(index) + sizeOf(count) + sizeOf(piece.byteLength);
-  const out = alloc(size + piece.byteLength);
+  const size = 2 + sizeOf(seq) + sizeOf(index) + sizeOf(count) + sizeOf(piece.length);
+  const out = alloc(size + piece.length);
   out[0] = FRAGMENT;
   out[1] = channel;
   let at = write(out, 2, seq);
   at = write(out, at, index);
   at = write(out, at, count);
-  at = write(out, at, piece.byteLength);
+  at = write(out, at, piece.length);
   out.set(piece, at);
   return out;
 }
 
 /** Bytes of the bitmap an ACK frame carries: of its first `used`, at most MAX_ACK_BITMAP, trailing zero bytes left out. */
 function ackBitmapLength(bitmap: Uint8Array, used: number): number {
-  let length = Math.min(used, bitmap.byteLength, Native.MAX_ACK_BITMAP);
+  let length = Math.min(used, bitmap.length, Native.MAX_ACK_BITMAP);
   while (length > 0 && bitmap[length - 1] === 0) length--;
   return length;
 }
 
 /** Bytes of the ACK frame for `next` and the first `used` bytes of `bitmap`. */
-export function ackFrameSize(next: number, bitmap: Uint8Array, used = bitmap.byteLength): number {
+export function ackFrameSize(next: number, bitmap: Uint8Array, used = bitmap.length): number {
   const length = ackBitmapLength(bitmap, used);
   return 2 + sizeOf(next) + sizeOf(length) + length;
 }
@@ -94,7 +94,7 @@ export function writeAckFrame(
   channel: number,
   next: number,
   bitmap: Uint8Array,
-  used = bitmap.byteLength,
+  used = bitmap.length,
 ): number {
   const length = ackBitmapLength(bitmap, used);
   target[offset] = ACK;
@@ -123,13 +123,13 @@ export function encodeIdFrame(kind: typeof Frame.PING | typeof Frame.PONG, id: n
 /** A DISCONNECT frame; the reason is cut to {@link Native.MAX_REASON} bytes on a character boundary. */
 export function encodeDisconnectFrame(reason: string): Uint8Array {
   let text = new TextEncoder().encode(reason);
-  if (text.byteLength > Native.MAX_REASON) {
+  if (text.length > Native.MAX_REASON) {
     let end = Native.MAX_REASON;
     while (end > 0 && (text[end]! & 0xc0) === 0x80) end--;
     text = text.subarray(0, end);
   }
-  const out = alloc(1 + sizeOf(text.byteLength) + text.byteLength);
+  const out = alloc(1 + sizeOf(text.length) + text.length);
   out[0] = DISCONNECT;
-  out.set(text, write(out, 1, text.byteLength));
+  out.set(text, write(out, 1, text.length));
   return out;
 }

@@ -45,7 +45,7 @@ export interface NativeOutboxOptions {
 
 /** A unit's bytes against the flight budget: what it occupies in a datagram. */
 function weigh(unit: OutboundUnit): number {
-  return unit instanceof FragmentFrame ? unit.frame.byteLength : unit.byteLength + FRAME_OVERHEAD;
+  return unit instanceof FragmentFrame ? unit.frame.length : unit.length + FRAME_OVERHEAD;
 }
 
 /**
@@ -97,7 +97,7 @@ export class NativeOutbox {
       return;
     }
     const seq = channel === UNRELIABLE_SEQUENCED ? (this.nextSequenced = (this.nextSequenced + 1) >>> 0) : 0;
-    if (body.byteLength + FRAME_OVERHEAD <= writer.maxFrame) {
+    if (body.length + FRAME_OVERHEAD <= writer.maxFrame) {
       writer.appendMessage(channel, seq, body);
       return;
     }
@@ -153,7 +153,7 @@ export class NativeOutbox {
   private enqueueReliable(channel: ReliableChannel, body: Uint8Array): void {
     const sender = this.senders[channel];
     // A whole message keeps its body (serialized bodies are never reused); fragments keep their frames.
-    if (body.byteLength + FRAME_OVERHEAD <= this.options.writer.maxFrame) {
+    if (body.length + FRAME_OVERHEAD <= this.options.writer.maxFrame) {
       if (!sender.canQueue(1)) throw new SendQueueFullError(sender.maxQueued);
       sender.enqueue(body);
       return;

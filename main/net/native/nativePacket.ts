@@ -36,7 +36,7 @@ export function splitToken(token: bigint): { high: number; low: number } {
 
 /** Whether a datagram claims to be native (its first byte); v1 datagrams start with 0–2. */
 export function isNativeDatagram(data: Uint8Array): boolean {
-  return data.byteLength > 0 && data[0] === MAGIC;
+  return data.length > 0 && data[0] === MAGIC;
 }
 
 /**

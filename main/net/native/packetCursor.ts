@@ -21,7 +21,8 @@ const u32 = (d: Uint8Array, at: number): number =>
  * Reads one untrusted native datagram without building objects per frame. The constructor checks every
  * frame (so a datagram is applied whole or not at all) and throws {@link NativeParseError}; then
  * {@link next} steps through the frames again, leaving each one's fields on the cursor. Frame objects,
- * a frames array and a reader per datagram showed in the round-trip profile.
+ * a frames array and a reader per datagram showed in the round-trip profile. Sizes are read as `length`:
+ * on Node 20 a typed array's `byteLength` (and `byteOffset`, `buffer`) is a generic ~12 ns load, `length` is inlined.
  */
 export class PacketCursor {
   /** The token's high and low 32 bits. */
@@ -42,13 +43,18 @@ export class PacketCursor {
   start = 0;
   length = 0;
   private at: number = HEADER_SIZE;
+  /** The datagram's ArrayBuffer and offset, read once: `buffer` and `byteOffset` are slow, generic loads. */
+  private readonly buffer: ArrayBufferLike;
+  private readonly offset: number;
 
   constructor(private readonly data: Uint8Array) {
-    if (data.byteLength < HEADER_SIZE + 1) throw new NativeParseError('shorter than a header and one frame');
+    if (data.length < HEADER_SIZE + 1) throw new NativeParseError('shorter than a header and one frame');
     if (data[0] !== MAGIC) throw new NativeParseError('not a native datagram');
     this.tokenHigh = u32(data, 1);
     this.tokenLow = u32(data, 5);
-    while (this.at < data.byteLength) {
+    this.buffer = data.buffer;
+    this.offset = data.byteOffset;
+    while (this.at < data.length) {
       this.readFrame();
       if (this.kind === DISCONNECT) this.checkReason();
     }
@@ -57,15 +63,14 @@ export class PacketCursor {
 
   /** Moves to the next frame; false after the last. */
   nextFrame(): boolean {
-    if (this.at >= this.data.byteLength) return false;
+    if (this.at >= this.data.length) return false;
     this.readFrame();
     return true;
   }
 
   /** The current frame's body, bitmap or reason bytes: a view into the datagram, no copy. */
   view(): Uint8Array {
-    const data = this.data;
-    return new Uint8Array(data.buffer, data.byteOffset + this.start, this.length);
+    return new Uint8Array(this.buffer, this.offset + this.start, this.length);
   }
 
   /** The current DISCONNECT frame's reason. */
@@ -120,14 +125,14 @@ export class PacketCursor {
 
   /** Claims the next `length` bytes as the current frame's payload. */
   private span(length: number): void {
-    if (length > this.data.byteLength - this.at) throw new NativeParseError('datagram ends inside a field');
+    if (length > this.data.length - this.at) throw new NativeParseError('datagram ends inside a field');
     this.start = this.at;
     this.length = length;
     this.at += length;
   }
 
   private u8(): number {
-    if (this.at >= this.data.byteLength) throw new NativeParseError('datagram ends inside a field');
+    if (this.at >= this.data.length) throw new NativeParseError('datagram ends inside a field');
     return this.data[this.at++]!;
   }
 
@@ -150,7 +155,7 @@ export class PacketCursor {
     let result = 0;
     let scale = 1;
     for (let i = 0; i < 5; i++) {
-      if (at >= data.byteLength) throw new NativeParseError('datagram ends inside a field');
+      if (at >= data.length) throw new NativeParseError('datagram ends inside a field');
       const byte = data[at++]!;
       if (i === 4 && byte > 0x0f) throw new NativeParseError('varint exceeds 32 bits');
       result += (byte & 0x7f) * scale;

@@ -19,7 +19,7 @@ let blockUsed = 0;
  * datagram to overwrite. A plain Uint8Array view is cheaper to make than a Buffer.
  */
 function carve(source: Uint8Array, length: number): Uint8Array {
-  if (blockUsed + source.byteLength > BLOCK_BYTES) {
+  if (blockUsed + source.length > BLOCK_BYTES) {
     block = new ArrayBuffer(BLOCK_BYTES);
     blockBytes = new Uint8Array(block);
     blockUsed = 0;
@@ -66,22 +66,22 @@ export class PacketWriter {
 
   /** Adds one frame; throws RangeError for a frame that no datagram can hold. */
   append(frame: Uint8Array): void {
-    if (frame.byteLength > this.maxFrame) throw new RangeError(`frame of ${frame.byteLength} bytes exceeds the MTU`);
-    if (frame.byteLength > this.room) this.flush();
+    if (frame.length > this.maxFrame) throw new RangeError(`frame of ${frame.length} bytes exceeds the MTU`);
+    if (frame.length > this.room) this.flush();
     this.buffer.set(frame, this.length);
-    this.length += frame.byteLength;
+    this.length += frame.length;
   }
 
   /** Adds a MESSAGE frame written straight into the datagram (no frame buffer); throws RangeError like `append`. */
   appendMessage(channel: number, seq: number, body: Uint8Array): void {
-    const size = frameSize(channel, seq, body.byteLength);
+    const size = frameSize(channel, seq, body.length);
     if (size > this.maxFrame) throw new RangeError(`frame of ${size} bytes exceeds the MTU`);
     if (size > this.room) this.flush();
     this.length = writeFrame(this.buffer, this.length, channel, seq, body);
   }
 
   /** Adds an ACK frame of the first `length` bytes of `bitmap`, written straight into the datagram (no frame buffer). */
-  appendAck(channel: number, next: number, bitmap: Uint8Array, length = bitmap.byteLength): void {
+  appendAck(channel: number, next: number, bitmap: Uint8Array, length = bitmap.length): void {
     const size = ackFrameSize(next, bitmap, length);
     if (size > this.maxFrame) throw new RangeError(`frame of ${size} bytes exceeds the MTU`);
     if (size > this.room) this.flush();

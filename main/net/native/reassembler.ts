@@ -100,7 +100,7 @@ export class Reassembler {
     } else if (this.partials.size >= this.options.maxMessages) {
       return rejected('too-many-messages');
     }
-    if (this.buffered + piece.byteLength > this.options.maxBytes) return rejected('over-budget');
+    if (this.buffered + piece.length > this.options.maxBytes) return rejected('over-budget');
 
     if (partial === undefined) {
       partial = { count, pieces: new Array<Uint8Array | undefined>(count), received: 0, bytes: 0, firstAt: now };
@@ -108,8 +108,8 @@ export class Reassembler {
     }
     partial.pieces[index] = piece.slice();
     partial.received++;
-    partial.bytes += piece.byteLength;
-    this.buffered += piece.byteLength;
+    partial.bytes += piece.length;
+    this.buffered += piece.length;
     if (partial.received < count) return PARTIAL;
 
     this.drop(key, partial);
@@ -119,7 +119,7 @@ export class Reassembler {
     for (const p of partial.pieces) {
       // Every slot is filled once received === count (duplicates never increment `received`).
       body.set(p as Uint8Array, offset);
-      offset += (p as Uint8Array).byteLength;
+      offset += (p as Uint8Array).length;
     }
     return { kind: 'complete', body };
   }
