@@ -30,12 +30,21 @@ export class Listeners<A extends [] | [unknown] | [unknown, unknown]> {
    */
   emit(...args: A): void;
   emit(a?: unknown, b?: unknown): void {
+    // As many arguments as the caller gave (a callback may look at arguments.length), without an array.
+    this.emitCounted(arguments.length, a, b);
+  }
+
+  /** {@link emit} with the count of arguments given: what {@link TypedListeners} forwards. */
+  emitCounted(count: number, a?: unknown, b?: unknown): void {
     const registrations = this.registrations;
     for (let i = 0; i < registrations.length; i++) {
       const registration = registrations[i]!;
       if (!registration.live) continue;
+      const callback = registration.callback as UpToTwo;
       try {
-        (registration.callback as UpToTwo)(a, b);
+        if (count >= 2) callback(a, b);
+        else if (count === 1) callback(a);
+        else callback();
       } catch (error) {
         this.onError(error);
       }
@@ -77,7 +86,7 @@ export class TypedListeners<A extends [] | [unknown] | [unknown, unknown]> {
   emit(type: string, a?: unknown, b?: unknown): boolean {
     const listeners = this.byType.get(type);
     if (!listeners || listeners.size === 0) return false;
-    (listeners as unknown as { emit: UpToTwo }).emit(a, b);
+    listeners.emitCounted(arguments.length - 1, a, b);
     return true;
   }
 }

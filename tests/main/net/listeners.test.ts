@@ -29,6 +29,26 @@ describe('Listeners', () => {
     expect(listeners.size).toBe(0);
   });
 
+  it('passes exactly the arguments given, no padding', () => {
+    const seen: number[] = [];
+    const one = new Listeners<[string]>(() => undefined);
+    one.add(function (this: unknown) {
+      seen.push(arguments.length);
+    });
+    one.emit('x');
+    const none = new Listeners<[]>(() => undefined);
+    none.add(function (this: unknown) {
+      seen.push(arguments.length);
+    });
+    none.emit();
+    const typed = new TypedListeners<[string, number]>(() => undefined);
+    typed.add('t', function (this: unknown) {
+      seen.push(arguments.length);
+    });
+    typed.emit('t', 'a', 1);
+    expect(seen).toEqual([1, 0, 2]);
+  });
+
   it('reports a throwing callback and still calls the rest', () => {
     const errors: unknown[] = [];
     const calls: string[] = [];
