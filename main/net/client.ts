@@ -373,12 +373,13 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     if (sender) void sender.close();
   }
 
-  private transmit(datagram: Uint8Array): void {
+  /** Sends to the server; true when the OS took the bytes at once (see TrackedSender.send). */
+  private transmit(datagram: Uint8Array): boolean {
     const sender = this.sender;
-    if (!sender) return;
+    if (!sender) return false;
     this.counters.datagramsSent += 1;
     this.counters.bytesSent += datagram.length;
-    sender.send(datagram);
+    return sender.send(datagram);
   }
 }
 

@@ -10,7 +10,8 @@ export type WireProtocol = 'v1' | 'native';
 /** What the owner (Server or Client) hands a connection of either protocol: its token and where its output goes. */
 export interface LinkEvents {
   token: bigint;
-  transmit: (datagram: Uint8Array) => void;
+  /** Sends a datagram; true when its bytes were handed to the OS before returning (see DatagramSink in packetWriter.ts). */
+  transmit: (datagram: Uint8Array) => boolean | void;
   onMessage: (type: string, payload: Record<string, unknown>, channel: Channel) => void;
   onClosed: (reason: string, byRemote: boolean) => void;
 }

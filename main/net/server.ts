@@ -310,7 +310,8 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       case 'drop':
         return this.counters.drop(decision.reason);
       case 'challenge':
-        return this.transmit(decision.datagram, from.port, from.address);
+        this.transmit(decision.datagram, from.port, from.address);
+        return;
       case 'v1':
         return this.accept(from, undefined);
       case 'native':
@@ -403,11 +404,12 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     for (const peer of [...this.byId.values()]) fn(peer.connection);
   }
 
-  private transmit(datagram: Uint8Array, port: number, address: string): void {
-    if (this.socketClosed) return;
+  /** Sends to a peer's address; true when the OS took the bytes at once (see TrackedSender.send). */
+  private transmit(datagram: Uint8Array, port: number, address: string): boolean {
+    if (this.socketClosed) return false;
     this.counters.datagramsSent += 1;
     this.counters.bytesSent += datagram.length;
-    this.sender.send(datagram, port, address);
+    return this.sender.send(datagram, port, address);
   }
 }
 

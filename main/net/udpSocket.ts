@@ -90,11 +90,16 @@ export class TrackedSender {
     return this.pending;
   }
 
-  /** Sends one datagram, to the connected peer when `port` is omitted. */
-  send(datagram: Uint8Array, port?: number, address?: string): void {
+  /**
+   * Sends one datagram, to the connected peer when `port` is omitted. Returns true when the OS took its bytes
+   * before returning (nothing waits in the socket's queue), so the caller may reuse them.
+   */
+  send(datagram: Uint8Array, port?: number, address?: string): boolean {
     this.pending += 1;
     if (port === undefined) this.socket.send(datagram, this.done);
     else this.socket.send(datagram, port, address, this.done);
+    // A send the OS could not take at once waits in libuv's queue, still reading the caller's bytes.
+    return this.socket.getSendQueueCount() === 0;
   }
 
   /** Closes the socket once sends still on their way (a goodbye, say) have left; waits at most ~200 ms. */

@@ -279,10 +279,10 @@ export class NativeConnection implements Link {
     this.opts.onMessage(message.type, message.payload, channel);
   }
 
-  private transmit(datagram: Uint8Array): void {
+  private transmit(datagram: Uint8Array): boolean {
     this.counters.datagramsSent += 1;
     this.counters.bytesSent += datagram.length;
-    this.opts.transmit(datagram);
+    return this.opts.transmit(datagram) === true;
   }
 }
 

@@ -65,6 +65,23 @@ describe('TrackedSender', () => {
     await sender.close();
   });
 
+  it('says whether the OS took the bytes at once, so the caller may reuse them', async () => {
+    const far = await sink();
+    const { socket } = await openUdpSocket({ host: '127.0.0.1' });
+    const sender = new TrackedSender(socket, () => undefined);
+    const bytes = Uint8Array.from(Buffer.from('first'));
+    expect(sender.send(bytes, far.port, '127.0.0.1')).toBe(true);
+    bytes.set(Buffer.from('again')); // reused at once: what left must still read 'first'
+    expect(sender.send(bytes, far.port, '127.0.0.1')).toBe(true);
+    await until(() => far.received.length === 2);
+    expect(far.received.map(String)).toEqual(['first', 'again']);
+    // With libuv's queue holding a send (as when the socket buffer is full), the bytes are not free.
+    const queued = Object.assign(Object.create(socket) as typeof socket, { getSendQueueCount: () => 1 });
+    expect(new TrackedSender(queued, () => undefined).send(Buffer.from('x'), far.port, '127.0.0.1')).toBe(false);
+    await until(() => far.received.length === 3);
+    await sender.close();
+  });
+
   it('closes the socket, and a second close does not throw', async () => {
     const { socket } = await openUdpSocket({ host: '127.0.0.1' });
     const sender = new TrackedSender(socket, () => undefined);

@@ -9,7 +9,7 @@ const TOKEN = 0x1122334455667788n;
 
 function writer(mtu = 1200) {
   const sent: Uint8Array[] = [];
-  return { w: new PacketWriter(TOKEN, mtu, (d) => sent.push(d)), sent };
+  return { w: new PacketWriter(TOKEN, mtu, (d) => void sent.push(d)), sent };
 }
 
 /** A raw frame of exactly `size` bytes (contents do not matter to the writer). */
@@ -91,10 +91,10 @@ describe('PacketWriter', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('never writes a datagram again once sent, across many datagrams of every size', () => {
+  it('never writes a datagram again once sent to a sink that may still read it, across many of every size', () => {
     const { w, sent } = writer();
     const expected: Uint8Array[] = [];
-    // Enough datagrams to fill several of the writer's slabs, full and short ones mixed.
+    // Full and short datagrams mixed; the sink returns nothing, so each may still be read later.
     for (let i = 0; i < 300; i++) {
       const size = i % 3 === 0 ? w.maxFrame : 1 + ((i * 37) % 200);
       w.append(frameOf(size, i & 0xff));
@@ -110,6 +110,51 @@ describe('PacketWriter', () => {
   });
 });
 
+/** The magic and token bytes every datagram of {@link TOKEN} starts with. */
+const HEADER = [Native.MAGIC, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88];
+
+describe('PacketWriter with a sink that reports its sends done', () => {
+  it('fills the next datagram in the same memory, each one whole and correct when sent', () => {
+    const seen: number[][] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    const w = new PacketWriter(TOKEN, 600, (d) => {
+      seen.push([...d]); // what the OS copies, at the moment of the send
+      buffers.add(d.buffer);
+      return true;
+    });
+    for (let i = 0; i < 20; i++) {
+      w.append(frameOf(1 + i * 7, i));
+      w.flush();
+    }
+    expect(buffers.size).toBe(1);
+    seen.forEach((bytes, i) => {
+      expect(bytes).toHaveLength(Native.HEADER_SIZE + 1 + i * 7);
+      expect(bytes.slice(0, Native.HEADER_SIZE)).toEqual(HEADER);
+      expect(bytes.slice(Native.HEADER_SIZE).every((b) => b === i)).toBe(true);
+    });
+  });
+
+  it('moves to fresh memory, header kept, after a send the sink could not complete at once', () => {
+    const sent: Uint8Array[] = [];
+    let complete = true;
+    const w = new PacketWriter(TOKEN, 600, (d) => {
+      sent.push(d);
+      return complete;
+    });
+    w.append(frameOf(5, 0xaa));
+    complete = false;
+    w.flush(); // still queued: these bytes must stay as they are
+    complete = true;
+    w.append(frameOf(9, 0xbb));
+    w.flush();
+    expect(sent[0]!.buffer).not.toBe(sent[1]!.buffer);
+    expect([...sent[0]!.subarray(Native.HEADER_SIZE)]).toEqual(new Array(5).fill(0xaa));
+    expect([...sent[0]!.subarray(0, Native.HEADER_SIZE)]).toEqual(HEADER);
+    expect([...sent[1]!.subarray(0, Native.HEADER_SIZE)]).toEqual(HEADER);
+    expect([...sent[1]!.subarray(Native.HEADER_SIZE)]).toEqual(new Array(9).fill(0xbb));
+  });
+});
+
 describe('PacketWriter.appendMessage', () => {
   it('writes the same bytes as appending an encoded MESSAGE frame, on every channel and across sequence sizes', () => {
     const random = seededRandom(11);
@@ -118,8 +163,8 @@ describe('PacketWriter.appendMessage', () => {
         const body = Uint8Array.from({ length: 1 + Math.floor(random() * 300) }, () => Math.floor(random() * 256));
         const viaFrame: Uint8Array[] = [];
         const direct: Uint8Array[] = [];
-        const a = new PacketWriter(42n, 1200, (d) => viaFrame.push(d));
-        const b = new PacketWriter(42n, 1200, (d) => direct.push(d));
+        const a = new PacketWriter(42n, 1200, (d) => void viaFrame.push(d));
+        const b = new PacketWriter(42n, 1200, (d) => void direct.push(d));
         a.append(encodeMessageFrame(channel, channel === 0 ? 0 : seq, body));
         b.appendMessage(channel, channel === 0 ? 0 : seq, body);
         a.flush();
@@ -144,8 +189,8 @@ describe('PacketWriter.appendAck', () => {
         if (size > 2) bitmap[size - 1] = 0; // a trailing zero byte is left out
         const viaFrame: Uint8Array[] = [];
         const direct: Uint8Array[] = [];
-        const a = new PacketWriter(42n, 1200, (d) => viaFrame.push(Uint8Array.from(d)));
-        const b = new PacketWriter(42n, 1200, (d) => direct.push(Uint8Array.from(d)));
+        const a = new PacketWriter(42n, 1200, (d) => void viaFrame.push(Uint8Array.from(d)));
+        const b = new PacketWriter(42n, 1200, (d) => void direct.push(Uint8Array.from(d)));
         a.append(encodeAckFrame(2, next, bitmap));
         b.appendAck(2, next, bitmap);
         a.flush();
