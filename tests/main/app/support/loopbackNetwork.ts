@@ -1,18 +1,7 @@
-import { createSocket } from 'node:dgram';
 import type { NetworkOptions } from '../../../../main/app/networkOptions';
 import type { NetworkInterfacesLike } from '../../../../main/net/discovery';
 
-/** A UDP port that was free a moment ago (bind 0, read it back, close). */
-export async function freeUdpPort(): Promise<number> {
-  const socket = createSocket('udp4');
-  await new Promise<void>((resolve, reject) => {
-    socket.once('error', reject);
-    socket.bind(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(() => resolve()));
-  return port;
-}
+export { freeUdpPort } from '../../../support/freeUdpPort';
 
 /** A machine with only loopback: rooms show no LAN address, searches reach no real network. */
 export const loopbackInterfaces = (): NetworkInterfacesLike => ({

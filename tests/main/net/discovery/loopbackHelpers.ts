@@ -25,17 +25,7 @@ export function failingSocket(target: string, code: string): Socket {
 /** Loopback-only broadcast address: the only broadcast these tests ever send to. */
 export const LOOPBACK_BROADCAST = '127.255.255.255';
 
-/** A currently free UDP port (never 9998), for a discovery port shared by several reuseAddr sockets. */
-export async function freeUdpPort(): Promise<number> {
-  for (;;) {
-    const socket = dgram.createSocket('udp4');
-    const port = await new Promise<number>((resolve) =>
-      socket.bind(0, '127.0.0.1', () => resolve(socket.address().port)),
-    );
-    await new Promise<void>((resolve) => socket.close(() => resolve()));
-    if (port !== 9998) return port;
-  }
-}
+export { freeUdpPort } from '../../../support/freeUdpPort';
 
 /** A datagram a {@link RawPeer} received. */
 export interface Received {
@@ -60,7 +50,10 @@ export async function openRawPeer(
   const socket = dgram.createSocket({ type: 'udp4', reuseAddr: options.reuseAddr ?? false });
   const received: Received[] = [];
   socket.on('message', (bytes, from) => received.push({ text: bytes.toString('utf8'), bytes, from }));
-  await new Promise<void>((resolve) => socket.bind(options.port ?? 0, options.address ?? '0.0.0.0', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject); // a taken port fails the test at once instead of leaving it to time out
+    socket.bind(options.port ?? 0, options.address ?? '0.0.0.0', () => resolve());
+  });
   socket.setBroadcast(true);
   return {
     socket,
