@@ -16,6 +16,7 @@ import { DropReason, TrafficCounters } from './stats';
 import { startLanDiscovery, type LanDiscoveryHandle, type LanDiscoveryOptions } from './discovery';
 import { openUdpSocket, TrackedSender } from './udpSocket';
 import { EndpointMap } from './endpointMap';
+import { FlushQueue } from './flushQueue';
 import { PayloadTooLargeError, SendQueueFullError } from './errors';
 import type { Link } from './link';
 import type { Serializer } from './serialization';
@@ -52,14 +53,8 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   readonly heartbeatInterval: number;
   readonly timeout: number;
   private readonly byEndpoint = new EndpointMap<Peer>();
-  /**
-   * Connections that asked for a flush or received since the last one, the first {@link unflushedCount} slots:
-   * only these are flushed. Arrays kept at their size, swapped at each flush: a Set emptied at every flush
-   * reallocated its table, and a fresh or truncated array its backing store.
-   */
-  private unflushed: (Link | undefined)[] = [];
-  private unflushedCount = 0;
-  private flushing: (Link | undefined)[] = [];
+  /** Connections that asked for a flush or received since the last one: only these are flushed. */
+  private readonly unflushed = new FlushQueue<Link>();
   private readonly byId = new Map<number, Peer>();
   private nextPeerId = 1;
   private readonly driver: EndpointDriver;
@@ -115,7 +110,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       {
         handleDatagram: (data, from) => this.handleDatagram(data, from),
         service: (now) => this.service(now),
-        afterBatch: () => this.flushUnflushed(),
+        afterBatch: () => this.unflushed.drain(flushLink),
       },
       { mode: resolved.drive, clock: resolved.clock, tickInterval: resolved.tickInterval, counters: this.counters },
     );
@@ -290,7 +285,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     }
     if (!(peer!.connection instanceof Connection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
     peer!.connection.receive(header, message, data.length);
-    this.markUnflushed(peer!.connection); // it owes an ack
+    this.unflushed.add(peer!.connection); // it owes an ack
   }
 
   /** A native datagram: only from a peer that negotiated the native protocol. */
@@ -300,7 +295,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     if (!peer) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
     if (!(peer.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
     peer.connection.receiveDatagram(data);
-    this.markUnflushed(peer.connection); // it may owe acks
+    this.unflushed.add(peer.connection); // it may owe acks
   }
 
   /** A connect request from an address without a peer: v1, a native challenge, or a native peer. */
@@ -331,7 +326,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       onMessage: (type, payload) => this.messageListeners.emit(type, ref.peer!, payload as never),
       onClosed: (reason) => this.remove(ref.peer!, reason),
       requestFlush: () => {
-        if (ref.peer) this.markUnflushed(ref.peer.connection);
+        if (ref.peer) this.unflushed.add(ref.peer.connection);
         this.driver.requestPromptFlush();
       },
       peerRecvWindow,
@@ -379,27 +374,6 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     this.forEachConnection((c) => c.service(now));
   }
 
-  private markUnflushed(link: Link): void {
-    const links = this.unflushed;
-    for (let i = 0; i < this.unflushedCount; i++) if (links[i] === link) return;
-    links[this.unflushedCount++] = link;
-  }
-
-  /** Flushes the connections with something to send (a closed one sends nothing); one asking again meanwhile is kept. */
-  private flushUnflushed(): void {
-    const count = this.unflushedCount;
-    if (count === 0) return;
-    const links = this.unflushed;
-    this.unflushed = this.flushing;
-    this.unflushedCount = 0;
-    this.flushing = links;
-    for (let i = 0; i < count; i++) {
-      const link = links[i]!;
-      links[i] = undefined;
-      link.flushAcks();
-    }
-  }
-
   private forEachConnection(fn: (c: Link) => void): void {
     for (const peer of [...this.byId.values()]) fn(peer.connection);
   }
@@ -412,6 +386,9 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     return this.sender.send(datagram, port, address);
   }
 }
+
+/** Sends what a connection has waiting (a closed one sends nothing). */
+const flushLink = (link: Link): void => link.flushAcks();
 
 /** Rejects channel ids that are not a {@link Channel}. */
 export function checkChannel(channel: number): Channel {
