@@ -34,7 +34,7 @@ export class Peer {
     return this.connection.stats();
   }
 
-  /** `address:port`, the key the server files this peer under. */
+  /** `address:port`, for logs and lists (the server finds peers by address and port, not by this string). */
   get endpoint(): string {
     return `${this.address}:${this.port}`;
   }
