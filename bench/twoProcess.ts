@@ -125,6 +125,13 @@ const WARMUP_SECONDS = 3;
 /** Round trips per echo trial. */
 const ECHO_SAMPLES = 1000;
 
+/**
+ * Round trips each echo side makes before it is measured. The mode's code was warmed by the flood before
+ * it, but on other paths: after only 500, the first five trials ran at p50 1.19-1.20x raw against 1.04-1.07x
+ * for the five after them (three runs), so a short warm-up measured the JIT, not the transport.
+ */
+const ECHO_WARMUP = 5000;
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /**
@@ -153,8 +160,8 @@ export async function benchTwoProcess(): Promise<BenchResult[]> {
       // baseline taken once, cold, at the start had a p99 several times its warm one and flattered every mode.)
       const rawEcho = await rawEchoer(rawPort);
       const modeEcho = await transportEchoer(port, mode);
-      await rawEcho.measure(500);
-      await modeEcho.measure(500);
+      await rawEcho.measure(ECHO_WARMUP);
+      await modeEcho.measure(ECHO_WARMUP);
       const rawRtts: number[][] = [];
       const rtts: number[][] = [];
       for (let i = 0; i < TRIALS; i++) {
