@@ -6,6 +6,7 @@ import { benchGameHost } from './gameHost';
 import { benchRenderFrame } from './renderFrame';
 import { benchTwoProcess } from './twoProcess';
 import { codecBench } from './codec';
+import { againstV1 } from './againstV1';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
 
@@ -26,7 +27,9 @@ function print(section: string, results: BenchResult[], baselineLabel = 'raw dgr
 
 async function main(): Promise<void> {
   console.log(`LAN Party benchmarks — node ${process.version}, loopback 127.0.0.1`);
-  print('transport, gale.net v1 and native, vs raw dgram (two processes)', await benchTwoProcess());
+  const transport = await benchTwoProcess();
+  print('transport, gale.net v1 and native, vs raw dgram (two processes)', transport);
+  print('native vs gale.net v1, same run', againstV1(transport), 'gale.net v1');
   print('binary codec vs JSON, 20-entity snapshot (one process)', await codecBench(), 'reference JSON');
   print('link conditioner (impairments off) vs raw dgram (one process)', await benchConditioner());
   print(
