@@ -26,6 +26,7 @@ export function openUdpSocket(options: OpenSocketOptions = {}): Promise<OpenSock
   const port = options.port ?? 0;
   const host = options.host ?? '0.0.0.0';
   const socket = createSocket({ type: 'udp4', reuseAddr: options.reuseAddr ?? false, lookup: literalFirstLookup });
+  literalLookupSockets.add(socket);
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       socket.close();
@@ -57,6 +58,11 @@ export function raiseRecvBuffer(socket: Socket, wanted: number): number {
   }
 }
 
+/** Sockets made by {@link openUdpSocket}, which resolve IPv4 literals at once (see {@link literalFirstLookup}). */
+const literalLookupSockets = new WeakSet<Socket>();
+/** Lookups {@link literalFirstLookup} handed to DNS: a send whose lookup went there reads its bytes later. */
+let deferredLookups = 0;
+
 /**
  * Answers an IPv4 literal at once and asks DNS for anything else. An unconnected socket looks up the
  * address of every send, and `dns.lookup` defers even a literal to the next tick: a server pays that
@@ -67,8 +73,9 @@ export function literalFirstLookup(
   options: LookupOneOptions,
   callback: (err: NodeJS.ErrnoException | null, address: string, family: number) => void,
 ): void {
-  if (isIPv4(hostname)) callback(null, hostname, 4);
-  else lookup(hostname, options, callback);
+  if (isIPv4(hostname)) return callback(null, hostname, 4);
+  deferredLookups += 1;
+  lookup(hostname, options, callback);
 }
 
 /** Sends datagrams on one socket, counting those the OS has not taken yet so a close can wait for them. */
@@ -80,10 +87,15 @@ export class TrackedSender {
     if (err) this.onError();
   };
 
+  /** Whether a send to an address can complete before returning: only when its lookup answers at once. */
+  private readonly literalLookup: boolean;
+
   constructor(
     readonly socket: Socket,
     private readonly onError: () => void,
-  ) {}
+  ) {
+    this.literalLookup = literalLookupSockets.has(socket);
+  }
 
   /** Datagrams handed to the socket whose send has not completed. */
   get inFlight(): number {
@@ -92,12 +104,18 @@ export class TrackedSender {
 
   /**
    * Sends one datagram, to the connected peer when `port` is omitted. Returns true when the OS took its bytes
-   * before returning (nothing waits in the socket's queue), so the caller may reuse them.
+   * before returning, so the caller may reuse them: no address lookup deferred the send, and nothing waits in
+   * the socket's queue.
    */
   send(datagram: Uint8Array, port?: number, address?: string): boolean {
     this.pending += 1;
-    if (port === undefined) this.socket.send(datagram, this.done);
-    else this.socket.send(datagram, port, address, this.done);
+    if (port === undefined) {
+      this.socket.send(datagram, this.done);
+    } else {
+      const lookups = deferredLookups;
+      this.socket.send(datagram, port, address, this.done);
+      if (!this.literalLookup || deferredLookups !== lookups) return false;
+    }
     // A send the OS could not take at once waits in libuv's queue, still reading the caller's bytes.
     return this.socket.getSendQueueCount() === 0;
   }

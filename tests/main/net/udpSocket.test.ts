@@ -76,10 +76,29 @@ describe('TrackedSender', () => {
     await until(() => far.received.length === 2);
     expect(far.received.map(String)).toEqual(['first', 'again']);
     // With libuv's queue holding a send (as when the socket buffer is full), the bytes are not free.
+    await new Promise<void>((r) => socket.connect(far.port, '127.0.0.1', r));
+    expect(sender.send(Buffer.from('connected'))).toBe(true);
     const queued = Object.assign(Object.create(socket) as typeof socket, { getSendQueueCount: () => 1 });
-    expect(new TrackedSender(queued, () => undefined).send(Buffer.from('x'), far.port, '127.0.0.1')).toBe(false);
-    await until(() => far.received.length === 3);
+    expect(new TrackedSender(queued, () => undefined).send(Buffer.from('x'))).toBe(false);
+    await until(() => far.received.length === 4);
     await sender.close();
+  });
+
+  it('does not call bytes free when the address lookup deferred the send', async () => {
+    const far = await sink();
+    const { socket } = await openUdpSocket({ host: '127.0.0.1' });
+    const sender = new TrackedSender(socket, () => undefined);
+    expect(sender.send(Buffer.from('by name'), far.port, 'localhost')).toBe(false); // dns.lookup answers later
+    expect(sender.send(Buffer.from('by literal'), far.port, '127.0.0.1')).toBe(true);
+    // A socket not made by openUdpSocket looks up even literals later (dns.lookup's next tick).
+    const plain = createSocket('udp4');
+    await new Promise<void>((r) => plain.bind(0, '127.0.0.1', r));
+    const plainSender = new TrackedSender(plain, () => undefined);
+    expect(plainSender.send(Buffer.from('plain'), far.port, '127.0.0.1')).toBe(false);
+    await until(() => far.received.length === 3);
+    expect(far.received.map(String).sort()).toEqual(['by literal', 'by name', 'plain']);
+    await sender.close();
+    await plainSender.close();
   });
 
   it('closes the socket, and a second close does not throw', async () => {
