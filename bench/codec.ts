@@ -1,6 +1,6 @@
 import { pack, Packr, unpack, Unpackr } from 'msgpackr';
 import { binarySerializer, defineSchema } from '../main/net/codec';
-import { compactJsonSerializer, jsonSerializer } from '../main/net/serialization';
+import { compactJsonSerializer, jsonSerializer } from '../main/net/v1/serialization';
 import { entitySnapshot, entitySnapshotSchema } from '../tests/support/entitySnapshot';
 import type { BenchResult } from './benchResult';
 

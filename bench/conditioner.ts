@@ -1,9 +1,9 @@
 import type { BenchResult } from './benchResult';
 import { createSocket, type Socket } from 'node:dgram';
-import { LinkConditioner } from '../main/net/conditioner/linkConditioner';
-import { LinkModel } from '../main/net/conditioner/linkModel';
-import { resolveLinkProfile } from '../main/net/conditioner/linkProfile';
-import { createPrng } from '../main/net/conditioner/prng';
+import { LinkConditioner } from '../main/conditioner/linkConditioner';
+import { LinkModel } from '../main/conditioner/linkModel';
+import { resolveLinkProfile } from '../main/conditioner/linkProfile';
+import { createPrng } from '../main/conditioner/prng';
 
 const PAYLOAD = Buffer.alloc(64, 0x61);
 const WINDOW = 128;

@@ -1,7 +1,7 @@
-import { GameHost } from '../main/game/gameHost';
+import { GameHost } from '../main/game/host/gameHost';
 import type { HostTransport, TransportPeer } from '../main/game/gameTransport';
-import { encodeBody } from '../main/net/connection';
-import { jsonSerializer } from '../main/net/serialization';
+import { encodeBody } from '../main/net/v1/connection';
+import { jsonSerializer } from '../main/net/v1/serialization';
 import { createGame } from '../shared/game/createGame';
 import { GameMessage, INPUT_REDUNDANCY } from '../shared/game/gameProtocol';
 import { DEFAULT_ARENA } from '../shared/game/rules';

@@ -1,5 +1,5 @@
 import { Channel, Client, Server } from '../main/net/index';
-import { LinkConditioner } from '../main/net/conditioner/linkConditioner';
+import { LinkConditioner } from '../main/conditioner/linkConditioner';
 import { percentile } from './percentile';
 import type { BenchResult } from './benchResult';
 

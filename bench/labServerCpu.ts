@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { Server, jsonSerializer } from '../main/net/index';
-import { Wire } from '../main/net/protocol';
+import { Wire } from '../main/net/v1/protocol';
 import { siblingScript } from './siblingScript';
 import type { BenchResult } from './benchResult';
 

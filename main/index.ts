@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, session } from 'electron';
 import { formatBindingHash } from '../shared/ipc/bindingHash';
-import { createAppUrlPolicy, resolveAppLocation } from './app/appUrl';
-import { createBackend } from './app/createBackend';
-import { createMainWindow } from './app/createMainWindow';
-import { consoleLogger } from './app/logger';
-import { installNavigationGuards } from './app/navigationGuards';
-import { applyPermissionPolicy } from './app/permissions';
+import { createAppUrlPolicy, resolveAppLocation } from './shell/appUrl';
+import { createBackend } from './createBackend';
+import { createMainWindow } from './shell/createMainWindow';
+import { consoleLogger } from './base/logger';
+import { installNavigationGuards } from './shell/navigationGuards';
+import { applyPermissionPolicy } from './shell/permissions';
 import { createBindingSecret } from './ipc/bindingSecret';
 import { bindElectronIpc } from './ipc/electronBinding';
 import { isTrustedSender } from './ipc/senderPolicy';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { consoleLogger } from '../main/app/logger';
+import { consoleLogger } from '../main/base/logger';
 import { DEV_WEB_NETWORK_FLAG_SPECS, networkOptionsFromFlags } from '../main/devServer/devWebNetworkArgs';
 import { startDevServer } from '../main/devServer/startDevServer';
 import { readOsUserName } from '../main/settings/osUserName';

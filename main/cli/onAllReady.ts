@@ -1,5 +1,5 @@
 import type { GameResults } from '../../shared/game/gameProtocol';
-import { GameHost } from '../game/gameHost';
+import { GameHost } from '../game/host/gameHost';
 import type { LobbyHost } from '../lobby/lobbyHost';
 
 /** How long the winner screen stays up before the room returns to the lobby, as in the app. */

@@ -1,4 +1,4 @@
-import type { NetworkOptions } from '../app/networkOptions';
+import type { NetworkOptions } from '../base/networkOptions';
 
 /** The dev:web flags that set network parameters, as parseArgs returns them. */
 export interface DevWebNetworkFlags {

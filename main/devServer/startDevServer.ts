@@ -1,11 +1,11 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatBindingHash } from '../../shared/ipc/bindingHash';
-import type { AppFacts } from '../app/appInfoHandlers';
-import { CONTENT_SECURITY_POLICY } from '../app/contentSecurityPolicy';
-import { createBackend, type Backend } from '../app/createBackend';
-import type { Logger } from '../app/logger';
-import type { NetworkOptions } from '../app/networkOptions';
+import type { AppFacts } from '../shell/appInfoHandlers';
+import { CONTENT_SECURITY_POLICY } from '../shell/contentSecurityPolicy';
+import { createBackend, type Backend } from '../createBackend';
+import type { Logger } from '../base/logger';
+import type { NetworkOptions } from '../base/networkOptions';
 import { createBindingSecret } from '../ipc/bindingSecret';
 import { startWebSocketBinding, type WebSocketBinding } from '../ipc/webSocketBinding';
 import { startStaticServer } from './staticServer';

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
-import type { Logger } from '../app/logger';
+import type { Logger } from '../base/logger';
 import { contentTypeFor } from './contentTypes';
 import { resolveStaticPath } from './resolveStaticPath';
 

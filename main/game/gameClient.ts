@@ -10,11 +10,11 @@ import {
 import { parseResultsPayload, parseRosterPayload, parseSnapshotPayload } from '../../shared/game/gameSchemas';
 import type { PlayerId, PlayerInput } from '../../shared/game/types';
 import { Channel } from '../../shared/net/channel';
-import { reportCallbackError } from '../net/listeners';
+import { reportCallbackError } from '../base/listeners';
 import { GameLinkEvents } from './gameLinkEvents';
 import type { GameLink } from './gameLink';
 import type { GuestTransport } from './gameTransport';
-import { RosterAssembler } from './rosterAssembler';
+import { RosterAssembler } from './host/rosterAssembler';
 
 /** Options of {@link GameClient}. */
 export interface GameClientOptions {

@@ -1,6 +1,6 @@
 import type { GameResults, GameRoster } from '../../shared/game/gameProtocol';
 import type { GameSnapshot } from '../../shared/game/snapshot';
-import { Listeners } from '../net/listeners';
+import { Listeners } from '../base/listeners';
 
 /** The listening half every GameLink shares: snapshots, the roster (replayed to late subscribers), results, closing. */
 export abstract class GameLinkEvents {

@@ -1,5 +1,5 @@
 import type { PlayerId, PlayerInput } from '../../shared/game/types';
-import { reportCallbackError } from '../net/listeners';
+import { reportCallbackError } from '../base/listeners';
 import type { GameFeed, GameLink } from './gameLink';
 import { GameLinkEvents } from './gameLinkEvents';
 

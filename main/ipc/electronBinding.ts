@@ -3,7 +3,7 @@ import { eventChannel, requestChannel } from '../../shared/ipc/channels';
 import type { ContractShape } from '../../shared/ipc/contractTypes';
 import { IpcErrorCode } from '../../shared/ipc/errors';
 import { err, type IpcResult } from '../../shared/ipc/result';
-import type { Logger } from '../app/logger';
+import type { Logger } from '../base/logger';
 import type { Gateway } from './gateway';
 
 /** Options for {@link bindElectronIpc}. */

@@ -1,7 +1,7 @@
 import type { ContractShape, EventNameOf, RequestSpec } from '../../shared/ipc/contractTypes';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import { err, ok, type IpcResult } from '../../shared/ipc/result';
-import type { Logger } from '../app/logger';
+import type { Logger } from '../base/logger';
 import { describeIssues } from './describeIssues';
 import type { EmitFn, HandlersOf, RequestContext } from './handlerTypes';
 

@@ -13,7 +13,7 @@ import {
   wsRequestMessageSchema,
   type WsServerMessage,
 } from '../../shared/ipc/wsProtocol';
-import type { Logger } from '../app/logger';
+import type { Logger } from '../base/logger';
 import { secretsMatch } from './bindingSecret';
 import type { Gateway } from './gateway';
 

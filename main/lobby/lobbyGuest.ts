@@ -1,5 +1,5 @@
 import { Channel, Client, ConnectError, type EndpointOptions } from '../net/index';
-import { Listeners, reportCallbackError } from '../net/listeners';
+import { Listeners, reportCallbackError } from '../base/listeners';
 import { applyLobbyEvent } from '../../shared/lobby/lobbyReducer';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import {

@@ -1,7 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import { Channel, Server, type EndpointOptions, type LanDiscoveryHandle, type Peer } from '../net/index';
 import type { LanDiscoveryOptions, NetworkInterfacesLike } from '../net/discovery';
-import { Listeners, reportCallbackError } from '../net/listeners';
+import { Listeners, reportCallbackError } from '../base/listeners';
 import { encode } from '../../shared/roomCode';
 import { applyLobbyEvent, canStart } from '../../shared/lobby/lobbyReducer';
 import {

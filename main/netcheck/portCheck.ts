@@ -1,5 +1,5 @@
 import { BindError } from '../net/errors';
-import { openUdpSocket, type OpenSocket, type OpenSocketOptions } from '../net/udpSocket';
+import { openUdpSocket, type OpenSocket, type OpenSocketOptions } from '../net/endpoint/udpSocket';
 import type { PortCheck } from '../../shared/netcheck/report';
 
 /** Binds a UDP socket (main/net's openUdpSocket, or a stand-in in tests). */

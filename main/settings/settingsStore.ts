@@ -2,7 +2,7 @@ import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import { settingsSchema, type Settings } from '../../shared/ipc/schemas/settings';
-import type { Logger } from '../app/logger';
+import type { Logger } from '../base/logger';
 import { atomicWriteFile } from './atomicWriteFile';
 import { defaultSettings } from './defaultSettings';
 import { parseSettingsFile, serializeSettingsFile, SETTINGS_FILE_NAME } from './settingsFile';

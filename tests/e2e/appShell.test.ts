@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../main/app/contentSecurityPolicy';
-import { silentLogger } from '../../main/app/logger';
+import { CONTENT_SECURITY_POLICY } from '../../main/shell/contentSecurityPolicy';
+import { silentLogger } from '../../main/base/logger';
 import { createSettingsStore } from '../../main/settings/settingsStore';
 import { chromiumSkipReason } from './support/chromium';
 import { openE2eSession, type E2ePlayer, type E2eSession } from './support/e2eSession';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from '../../shared/roomCode';
-import { freeUdpPort, loopbackNetwork } from '../main/app/support/loopbackNetwork';
+import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 import { chromiumSkipReason } from './support/chromium';
 import { openE2eSession, type E2ePlayer, type E2eSession } from './support/e2eSession';
 import { completeFirstRun } from './support/firstRun';

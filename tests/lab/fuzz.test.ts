@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, ReservedType, Server, TrafficCounters, type ServerOptions } from '../../main/net/index';
-import type { Link } from '../../main/net/link';
+import type { Link } from '../../main/net/endpoint/link';
 import type { KitProtocol } from '../support/endpoints';
 import { seededRandom } from '../support/seededRandom';
 import { avoidToken, mutate, MutationKind } from '../support/labMutator';

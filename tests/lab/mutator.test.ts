@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReservedType, Wire, packHeader, unpackHeader } from '../../main/net/index';
-import { jsonSerializer } from '../../main/net/serialization';
+import { jsonSerializer } from '../../main/net/v1/serialization';
 import { avoidToken, mutate, MutationKind, tokenOf } from '../support/labMutator';
 import {
   encodeAckFrame,

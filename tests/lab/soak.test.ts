@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Channel, Client, Server, type Peer } from '../../main/net/index';
-import { LinkConditioner } from '../../main/net/conditioner/linkConditioner';
-import type { LinkProfile } from '../../main/net/conditioner/linkProfile';
+import { LinkConditioner } from '../../main/conditioner/linkConditioner';
+import type { LinkProfile } from '../../main/conditioner/linkProfile';
 import type { KitProtocol } from '../support/endpoints';
 import { DeliveryLog } from '../support/labDeliveryLog';
 import { clientConnection } from '../support/labInspect';

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import type { Backend } from '../../main/app/createBackend';
-import { silentLogger } from '../../main/app/logger';
+import type { Backend } from '../../main/createBackend';
+import { silentLogger } from '../../main/base/logger';
 import { startWebSocketBinding, type WebSocketBinding } from '../../main/ipc/webSocketBinding';
 import { createApiFromBridge } from '../../renderer/src/api/apiFromBridge';
 import { connectWebSocketBridge, type SocketFactory } from '../../renderer/src/api/webSocketBridge';
 import { webSocketBindingUrl } from '../../shared/ipc/wsProtocol';
-import { testBackend } from '../main/app/support/testBackend';
+import { testBackend } from '../support/testBackend';
 
 // The renderer's client against the real backend and binding, in Node (the ws package plays the browser).
 const nodeSocket: SocketFactory = (url, handlers) => {

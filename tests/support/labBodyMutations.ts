@@ -1,4 +1,4 @@
-import { ReservedType, Wire } from '../../main/net/protocol';
+import { ReservedType, Wire } from '../../main/net/v1/protocol';
 
 /** A source of floats in [0, 1), injected so every fuzz run repeats from its seed. */
 export type Random = () => number;

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { unpackHeader } from '../../main/net/header';
-import { Wire } from '../../main/net/protocol';
-import { jsonSerializer } from '../../main/net/serialization';
+import { unpackHeader } from '../../main/net/v1/header';
+import { Wire } from '../../main/net/v1/protocol';
+import { jsonSerializer } from '../../main/net/v1/serialization';
 
 /** One flooding source: a loopback address (127.0.0.0/8) and the datagram it repeats. */
 export interface FloodSource {

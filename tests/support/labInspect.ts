@@ -1,7 +1,7 @@
 import type { Client } from '../../main/net/index';
-import type { Link } from '../../main/net/link';
-import type { ReliableReceiver } from '../../main/net/reliableReceiver';
-import type { ReliableSender } from '../../main/net/reliableSender';
+import type { Link } from '../../main/net/endpoint/link';
+import type { ReliableReceiver } from '../../main/net/v1/reliableReceiver';
+import type { ReliableSender } from '../../main/net/v1/reliableSender';
 
 /** Sizes of one connection's per-peer structures, the ones an attacker could try to grow. */
 export interface ConnectionSizes {

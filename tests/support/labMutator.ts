@@ -1,4 +1,4 @@
-import { Wire } from '../../main/net/protocol';
+import { Wire } from '../../main/net/v1/protocol';
 import { below, mutateBody, pick, type Random } from './labBodyMutations';
 
 /** How one fuzz datagram was derived from captured traffic (or not). */

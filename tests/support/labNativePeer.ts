@@ -1,13 +1,13 @@
 import { nativeDatagram as buildNativeDatagram } from './nativeDatagram';
 import { createSocket, type Socket } from 'node:dgram';
-import { unpackHeader } from '../../main/net/header';
-import { ReservedType, Wire } from '../../main/net/protocol';
-import { compactJsonSerializer, jsonSerializer } from '../../main/net/serialization';
+import { unpackHeader } from '../../main/net/v1/header';
+import { ReservedType, Wire } from '../../main/net/v1/protocol';
+import { compactJsonSerializer, jsonSerializer } from '../../main/net/v1/serialization';
 import { encodeIdFrame, encodeMessageFrame, type NativeFrame } from '../../main/net/native/nativeFrames';
 import { NativeParseError, parseNativePacket } from '../../main/net/native/nativePacket';
 import { Frame, Native } from '../../main/net/native/nativeWire';
 import { recvWindowFor } from '../../main/net/native/negotiation';
-import { DEFAULT_RECV_BUFFER, raiseRecvBuffer } from '../../main/net/udpSocket';
+import { DEFAULT_RECV_BUFFER, raiseRecvBuffer } from '../../main/net/endpoint/udpSocket';
 import { datagram, type RawReceived } from './labRawPeer';
 
 /** The native parameters a raw peer offers (spec defaults), and the cookie it echoes once challenged. */

@@ -1,7 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
-import { packHeader, unpackHeader, type PacketHeader } from '../../main/net/header';
-import { ReservedType, Wire } from '../../main/net/protocol';
-import { jsonSerializer, type DecodedMessage } from '../../main/net/serialization';
+import { packHeader, unpackHeader, type PacketHeader } from '../../main/net/v1/header';
+import { ReservedType, Wire } from '../../main/net/v1/protocol';
+import { jsonSerializer, type DecodedMessage } from '../../main/net/v1/serialization';
 
 /** One datagram a raw peer received, decoded when possible. */
 export interface RawReceived {

@@ -1,4 +1,4 @@
-import { ReservedType } from '../../main/net/protocol';
+import { ReservedType } from '../../main/net/v1/protocol';
 import { encodeAckFrame, encodeDisconnectFrame, encodeIdFrame } from '../../main/net/native/nativeFrames';
 import { Frame, Native } from '../../main/net/native/nativeWire';
 import type { KitProtocol } from './endpoints';

@@ -11,7 +11,7 @@ export interface RelayOdds {
 
 /**
  * A minimal one-client UDP relay on 127.0.0.1 that drops, duplicates and swaps datagrams in both
- * directions, seeded. The full link conditioner lives in main/net/conditioner; this keeps the
+ * directions, seeded. The full link conditioner lives in main/conditioner; this keeps the
  * transport's own tests independent of it.
  */
 export async function startLossyRelay(targetPort: number, odds: RelayOdds, seed = 1) {

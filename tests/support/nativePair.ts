@@ -1,6 +1,6 @@
 import type { Channel } from '../../shared/net/channel';
-import { encodeBody } from '../../main/net/connection';
-import { compactJsonSerializer } from '../../main/net/serialization';
+import { encodeBody } from '../../main/net/v1/connection';
+import { compactJsonSerializer } from '../../main/net/v1/serialization';
 import { NativeConnection, type NativeConnectionOptions } from '../../main/net/native/nativeConnection';
 import { Native } from '../../main/net/native/nativeWire';
 import { seededRandom } from './seededRandom';

@@ -1,8 +1,8 @@
 import type { Channel } from '../../shared/net/channel';
-import { Connection } from '../../main/net/connection';
-import { unpackHeader } from '../../main/net/header';
-import { Wire } from '../../main/net/protocol';
-import { jsonSerializer } from '../../main/net/serialization';
+import { Connection } from '../../main/net/v1/connection';
+import { unpackHeader } from '../../main/net/v1/header';
+import { Wire } from '../../main/net/v1/protocol';
+import { jsonSerializer } from '../../main/net/v1/serialization';
 import { seededRandom } from './seededRandom';
 import { ImpairedQueue, type Impairment } from './impairedQueue';
 

@@ -1,4 +1,4 @@
-import { compactJsonSerializer, SerializationError, type DecodedMessage, type Serializer } from '../serialization';
+import { compactJsonSerializer, SerializationError, type DecodedMessage, type Serializer } from '../v1/serialization';
 import { toSerializationError } from './codecFailure';
 import type { CompiledCodec } from './compileCodec';
 import type { Schema } from './defineSchema';

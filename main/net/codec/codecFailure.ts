@@ -1,4 +1,4 @@
-import { SerializationError } from '../serialization';
+import { SerializationError } from '../v1/serialization';
 
 /**
  * Thrown inside the codec where a value or byte is wrong; each enclosing struct or array adds its segment to `path`

@@ -1,8 +1,8 @@
-import type { ResolvedNativeOptions } from '../endpointOptions';
-import { packHeader } from '../header';
-import { ReservedType } from '../protocol';
-import type { Serializer } from '../serialization';
-import { DropReason } from '../stats';
+import type { ResolvedNativeOptions } from '../endpoint/endpointOptions';
+import { packHeader } from '../v1/header';
+import { ReservedType } from '../v1/protocol';
+import type { Serializer } from '../v1/serialization';
+import { DropReason } from '../endpoint/stats';
 import { ConnectCookies, encodeCookie } from './connectCookie';
 import { acceptOffer, cookieBinding, parseOffer, type NativeParams } from './negotiation';
 import { Native } from './nativeWire';

@@ -1,6 +1,6 @@
 import { Channel } from '../../../shared/net/channel';
-import { ReliableReceiver } from '../reliableReceiver';
-import { DropReason } from '../stats';
+import { ReliableReceiver } from '../v1/reliableReceiver';
+import { DropReason } from '../endpoint/stats';
 import { RELIABLE_CHANNELS, type ReliableChannel } from './nativeOutbox';
 import { Native } from './nativeWire';
 import { Reassembler } from './reassembler';

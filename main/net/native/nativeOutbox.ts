@@ -1,6 +1,6 @@
 import { Channel } from '../../../shared/net/channel';
-import { ReliableSender, type InFlight } from '../reliableSender';
-import { FlightBudget } from '../flightBudget';
+import { ReliableSender, type InFlight } from '../v1/reliableSender';
+import { FlightBudget } from '../v1/flightBudget';
 import { SendQueueFullError } from '../errors';
 import { encodeFragmentFrame } from './nativeFrames';
 import { MAX_FRAME_OVERHEAD, Native } from './nativeWire';

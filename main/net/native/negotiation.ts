@@ -1,5 +1,5 @@
-import { compactJsonSerializer, type Serializer } from '../serialization';
-import { Wire } from '../protocol';
+import { compactJsonSerializer, type Serializer } from '../v1/serialization';
+import { Wire } from '../v1/protocol';
 import { decodeCookie, encodeCookie } from './connectCookie';
 import { Native } from './nativeWire';
 

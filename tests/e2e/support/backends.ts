@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { silentLogger, type Logger } from '../../../main/app/logger';
-import type { NetworkOptions } from '../../../main/app/networkOptions';
+import { silentLogger, type Logger } from '../../../main/base/logger';
+import type { NetworkOptions } from '../../../main/base/networkOptions';
 import { startDevServer, type DevServer } from '../../../main/devServer/startDevServer';
 import { assertRendererBuilt, RENDERER_DIST } from './rendererBuild';
 
@@ -17,7 +17,7 @@ export interface StartBackendsOptions {
   /** OS user name per backend (seeds the default player name); defaults to player1, player2, ... */
   readonly osUserNames?: readonly string[];
   readonly logger?: Logger;
-  /** Network parameters for every backend (see tests/main/app/support/loopbackNetwork.ts); default the app's. */
+  /** Network parameters for every backend (see tests/support/loopbackNetwork.ts); default the app's. */
   readonly network?: Partial<NetworkOptions>;
 }
 

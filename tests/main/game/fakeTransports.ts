@@ -1,7 +1,7 @@
-import { encodeBody } from '../../../main/net/connection';
-import { jsonSerializer } from '../../../main/net/serialization';
+import { encodeBody } from '../../../main/net/v1/connection';
+import { jsonSerializer } from '../../../main/net/v1/serialization';
 import type { GuestTransport, HostTransport, TransportPeer } from '../../../main/game/gameTransport';
-import type { TickTimer } from '../../../main/game/tickLoop';
+import type { TickTimer } from '../../../main/game/host/tickLoop';
 import type { Channel } from '../../../shared/net/channel';
 
 /** One message a fake transport sent, as the receiver would decode it, with its encoded body size. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { GameClient } from '../../../main/game/gameClient';
 import { LocalGameClient } from '../../../main/game/localGameClient';
-import { RosterAssembler } from '../../../main/game/rosterAssembler';
+import { RosterAssembler } from '../../../main/game/host/rosterAssembler';
 import { GameMessage, rosterParts, type GameResults, type GameRoster } from '../../../shared/game/gameProtocol';
 import type { GameSnapshot } from '../../../shared/game/snapshot';
 import type { PlayerInput } from '../../../shared/game/types';

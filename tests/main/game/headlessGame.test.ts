@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GameClient } from '../../../main/game/gameClient';
-import { GameHost } from '../../../main/game/gameHost';
+import { GameHost } from '../../../main/game/host/gameHost';
 import { LocalGameClient } from '../../../main/game/localGameClient';
 import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
 import { LobbyHost } from '../../../main/lobby/lobbyHost';
-import { LinkConditioner } from '../../../main/net/conditioner/linkConditioner';
+import { LinkConditioner } from '../../../main/conditioner/linkConditioner';
 import { ClientView, type ClientControls, type ViewPlayer } from '../../../shared/game/clientView';
 import type { GameResults, GameRoster } from '../../../shared/game/gameProtocol';
 import { RULES, TAG_REACH } from '../../../shared/game/rules';

@@ -1,4 +1,4 @@
-import { GameHost, type GameHostOptions, type GamePlayer } from '../../../main/game/gameHost';
+import { GameHost, type GameHostOptions, type GamePlayer } from '../../../main/game/host/gameHost';
 import { GAME_TICK_DT, GameMessage, type GameResults } from '../../../shared/game/gameProtocol';
 import type { Arena, GameState, PlayerState } from '../../../shared/game/types';
 import { FakeHostTransport, manualTicker } from './fakeTransports';

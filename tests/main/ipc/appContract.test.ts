@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Backend } from '../../../main/app/createBackend';
+import type { Backend } from '../../../main/createBackend';
 import { LOBBY_END_MESSAGES } from '../../../main/lobby/lobbyErrors';
 import { ipcContract } from '../../../shared/ipc/contract';
 import { lobbyEndSchema, lobbyViewSchema } from '../../../shared/ipc/schemas/lobby';
-import { freeUdpPort, loopbackNetwork } from '../app/support/loopbackNetwork';
-import { testBackend } from '../app/support/testBackend';
+import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
+import { testBackend } from '../../support/testBackend';
 
 // Every lobby, LAN and netcheck request refuses malformed input with a typed error before any handler runs.
 const cleanups: Array<() => unknown> = [];

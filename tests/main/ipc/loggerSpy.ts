@@ -1,5 +1,5 @@
 import { vi, type Mock } from 'vitest';
-import type { Logger } from '../../../main/app/logger';
+import type { Logger } from '../../../main/base/logger';
 
 type LogFn = (message: string, ...details: unknown[]) => void;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { binarySerializer, BinaryTag, defineSchema, FieldType } from '../../../../main/net/codec';
-import { compactJsonSerializer, SerializationError } from '../../../../main/net/serialization';
+import { compactJsonSerializer, SerializationError } from '../../../../main/net/v1/serialization';
 import { allTypesVariants, sampleAllTypes } from './allTypesSchema';
 
 const chat = defineSchema({ text: FieldType.string });

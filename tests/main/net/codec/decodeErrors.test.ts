@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { arrayOf, defineSchema, FieldType, optional, struct } from '../../../../main/net/codec';
-import { SerializationError } from '../../../../main/net/serialization';
+import { SerializationError } from '../../../../main/net/v1/serialization';
 import { entitySnapshot, entitySnapshotSchema } from '../../../support/entitySnapshot';
 import { allTypesVariants, sampleAllTypes } from './allTypesSchema';
 

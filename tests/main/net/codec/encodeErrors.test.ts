@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ENCODED_BYTES } from '../../../../main/net/codec';
-import { SerializationError } from '../../../../main/net/serialization';
+import { SerializationError } from '../../../../main/net/v1/serialization';
 import { allTypesVariants, sampleAllTypes } from './allTypesSchema';
 
 /** The error `fn` throws; fails the test if it throws nothing or something other than a SerializationError. */

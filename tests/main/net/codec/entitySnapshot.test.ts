@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { binarySerializer } from '../../../../main/net/codec';
-import { compactJsonSerializer, jsonSerializer } from '../../../../main/net/serialization';
+import { compactJsonSerializer, jsonSerializer } from '../../../../main/net/v1/serialization';
 import { entitySnapshot, entitySnapshotSchema } from '../../../support/entitySnapshot';
 
 describe('20-entity snapshot', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { binarySerializer, defineSchema } from '../../../../main/net/codec';
-import { SerializationError, type Serializer } from '../../../../main/net/serialization';
+import { SerializationError, type Serializer } from '../../../../main/net/v1/serialization';
 import { entitySnapshot, entitySnapshotSchema } from '../../../support/entitySnapshot';
 import { seededRandom } from '../../../support/seededRandom';
 import { allTypesFields, randomAllTypes } from './allTypesSchema';

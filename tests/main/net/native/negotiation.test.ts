@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactJsonSerializer } from '../../../../main/net/serialization';
+import { compactJsonSerializer } from '../../../../main/net/v1/serialization';
 import {
   acceptOffer,
   cookieBinding,

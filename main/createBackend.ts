@@ -1,0 +1,113 @@
+import { ipcContract, type IpcContract } from '../shared/ipc/contract';
+import { createGateway, type Gateway } from './ipc/gateway';
+import type { HandlersOf } from './ipc/handlerTypes';
+import type { Ipv4Lookup } from './net/resolveRoomHost';
+import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
+import { settingsHandlers } from './settings/settingsHandlers';
+import { appInfoHandlers, type AppFacts } from './shell/appInfoHandlers';
+import { createDevConditioner, devConditionerHandlers, type DevConditioner } from './conditioner/devConditioner';
+import { createGameService, type GameService } from './game/gameService';
+import { createLanBrowserService, type LanBrowserService } from './lan/lanBrowserService';
+import { lanHandlers } from './lan/lanHandlers';
+import { lobbyHandlers } from './lobby/lobbyHandlers';
+import { createLobbyService, type LobbyService } from './lobby/lobbyService';
+import type { Logger } from './base/logger';
+import { netcheckHandlers } from './netcheck/netcheckHandlers';
+import { resolveNetworkOptions, type NetworkOptions } from './base/networkOptions';
+
+/** Everything the backend needs from its host; Node only, so Electron main and the dev server share it. */
+export interface BackendOptions {
+  readonly app: AppFacts;
+  readonly userDataDir: string;
+  readonly osUserName: string;
+  /** Check outputs and event payloads against the contract (true in dev and tests). */
+  readonly validateOutputs: boolean;
+  readonly logger: Logger;
+  /** Network parameters; the defaults are the real app's (tests pass loopback ones). */
+  readonly network?: Partial<NetworkOptions>;
+  /** Resolves host names for join-by-address; default the system resolver. */
+  readonly lookup?: Ipv4Lookup;
+  /** Length of a game round in seconds (the e2e test plays short ones); default the rules' 90 s. */
+  readonly gameRoundDuration?: number;
+}
+
+/** The services plus the gateway that exposes them. */
+export interface Backend {
+  readonly gateway: Gateway<IpcContract>;
+  readonly settings: SettingsStore;
+  readonly lobby: LobbyService;
+  readonly lan: LanBrowserService;
+  readonly game: GameService;
+  /** The developer's simulated bad network for rooms this app joins. */
+  readonly devConditioner: DevConditioner;
+  readonly network: NetworkOptions;
+  /** Closes the room (telling its players), stops the LAN search and event forwarding. */
+  close(): Promise<void>;
+}
+
+/** Composition root: builds each service, registers its handlers and forwards its events. */
+export function createBackend(options: BackendOptions): Backend {
+  const network = resolveNetworkOptions(options.network);
+  const platform = options.app.platform as NodeJS.Platform;
+  const { logger } = options;
+  const settings = createSettingsStore({ dir: options.userDataDir, osUserName: options.osUserName, logger });
+  const devConditioner = createDevConditioner({ logger });
+  const lobby = createLobbyService({
+    network,
+    routeTo: (target) => devConditioner.routeTo(target),
+    settings: () => settings.get(),
+    platform,
+    logger,
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+  });
+  const lan = createLanBrowserService({ network, logger, ownInstanceId: () => lobby.ownInstanceId() });
+  const openRoom = () => {
+    const view = lobby.view();
+    return view.role === 'host' && view.port !== null && view.state
+      ? { port: view.port, roomName: view.state.roomName }
+      : null;
+  };
+  // Runs or joins the room's game; its events go out through the gateway built just below.
+  const game = createGameService({
+    emit: (name, payload) => gateway.emit(name, payload),
+    logger,
+    conditioner: () => devConditioner.summary(),
+    ...(options.gameRoundDuration !== undefined ? { roundDuration: options.gameRoundDuration } : {}),
+  });
+  const handlers: HandlersOf<IpcContract> = {
+    ...appInfoHandlers(options.app),
+    ...settingsHandlers(settings),
+    ...lobbyHandlers(lobby),
+    ...lanHandlers(lan),
+    ...netcheckHandlers({ network, platform, openRoom }),
+    ...game.handlers,
+    ...devConditionerHandlers(devConditioner),
+  };
+  const gateway = createGateway(ipcContract, handlers, { validateOutputs: options.validateOutputs, logger });
+  const stops = [
+    settings.onChange((next) => gateway.emit('settings.changed', next)),
+    lobby.onChange((view) => gateway.emit('lobby.changed', view)),
+    lan.onChange((list) => gateway.emit('lan.servers', list)),
+    // Our own room appears or goes: re-flag it in the LAN list.
+    lobby.onSession(() => lan.republish()),
+    // Games start with lobby.start, guests attach on joining, and everything stops when the room goes.
+    game.bindLobby(lobby),
+  ];
+  let closing: Promise<void> | null = null;
+  return {
+    gateway,
+    settings,
+    lobby,
+    lan,
+    game,
+    devConditioner,
+    network,
+    close() {
+      closing ??= (async () => {
+        for (const stop of stops) stop();
+        await Promise.all([lobby.close(), lan.close()]);
+      })();
+      return closing;
+    },
+  };
+}

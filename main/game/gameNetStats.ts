@@ -1,0 +1,32 @@
+import type { ConditionerSummary, NetLinkStats, NetStats } from '../../shared/ipc/schemas/game';
+import type { ConnectionStats } from '../net/endpoint/netStats';
+import type { GameRoom, GameSeat } from './gameServiceTypes';
+
+/** Links listed at most (the contract's bound; rooms hold 16 players). */
+const MAX_LINKS = 32;
+
+/** One connection's health in the units the net graph plots (ms, 0–1). */
+export function linkOf(peerId: number, name: string, s: ConnectionStats): NetLinkStats {
+  return {
+    peerId,
+    name,
+    rttMs: s.rtt === undefined ? null : s.rtt * 1000,
+    jitterMs: s.jitter * 1000,
+    loss: Math.min(1, Math.max(0, s.loss)),
+    packetsSentPerSecond: s.packetsSentPerSecond,
+    packetsReceivedPerSecond: s.packetsReceivedPerSecond,
+  };
+}
+
+/** `net.stats` for where we are: the host's link to each guest, a guest's one link to the host, or nothing. */
+export function netStatsOf(place: GameRoom | GameSeat | null, conditioner: ConditionerSummary): NetStats {
+  if (place === null) return { role: null, links: [], conditioner };
+  if ('getPeers' in place.transport) {
+    const names = new Map(place.state.players.map((p) => [p.id, p.name]));
+    const links = place.transport.getPeers().map((p) => linkOf(p.id, names.get(p.id) ?? `#${p.id}`, p.stats()));
+    return { role: 'host', links: links.slice(0, MAX_LINKS), conditioner };
+  }
+  const s = place.transport.stats();
+  const hostName = place.state.players.find((p) => p.host)?.name ?? 'host';
+  return { role: 'guest', links: s === undefined ? [] : [linkOf(0, hostName, s)], conditioner };
+}

@@ -1,0 +1,183 @@
+import type { GameResults, GameRoster } from '../../shared/game/gameProtocol';
+import type { GameResultsPayload, GameRosterPayload } from '../../shared/ipc/schemas/game';
+import { GameClient } from './gameClient';
+import { GameHost } from './host/gameHost';
+import type { GameLink } from './gameLink';
+import { LocalGameClient } from './localGameClient';
+import { netStatsOf } from './gameNetStats';
+import type { GameRoom, GameSeat, GameService, GameServiceOptions, GameSession } from './gameServiceTypes';
+import { silentLogger } from '../base/logger';
+
+export type {
+  GameEmit,
+  GameEvents,
+  GameHandlers,
+  GameRoom,
+  GameSeat,
+  GameService,
+  GameServiceOptions,
+  GameSession,
+} from './gameServiceTypes';
+
+const HOST_ENDED = 'The host ended the round.';
+
+const rosterPayload = (r: GameRoster): GameRosterPayload => ({
+  game: r.game,
+  players: r.players.map((p) => ({ ...p })),
+});
+const resultsPayload = (r: GameResults): GameResultsPayload => ({
+  ...r,
+  winners: [...r.winners],
+  scores: r.scores.map((s) => ({ ...s })),
+});
+/** The game bridge of the backend: runs or joins the room's game and forwards it to the renderer. */
+export function createGameService(options: GameServiceOptions): GameService {
+  const { emit } = options;
+  const logger = options.logger ?? silentLogger;
+  const holdMs = (options.resultsHoldSeconds ?? 5) * 1000;
+  const onError = (error: unknown) => logger.error('game callback failed', error);
+  let room: GameRoom | null = null;
+  let seat: GameSeat | null = null;
+  let host: GameHost | null = null;
+  let link: GameLink | null = null;
+  let linkOffs: (() => void)[] = [];
+  const placeOffs: (() => void)[] = [];
+  let roster: GameRosterPayload | null = null;
+  let results: GameResultsPayload | null = null;
+  let ended = false;
+  let hold: ReturnType<typeof setTimeout> | undefined;
+
+  const emitEnded = (reason: string): void => {
+    if (roster === null || results !== null || ended) return;
+    ended = true;
+    emit('game.ended', { game: roster.game, reason });
+  };
+  const watch = (next: GameLink, gameId: () => number | undefined): void => {
+    link = next;
+    linkOffs = [
+      next.onRoster((r) => {
+        if (r.game !== roster?.game) [results, ended] = [null, false];
+        roster = rosterPayload(r);
+        emit('game.roster', roster);
+      }),
+      next.onSnapshot((snapshot) => {
+        const game = gameId();
+        if (game !== undefined) emit('game.snapshot', { game, snapshot });
+      }),
+      next.onResults((r) => {
+        results = resultsPayload(r);
+        emit('game.results', results);
+      }),
+      next.onClosed((reason) => emitEnded(reason)),
+    ];
+  };
+  const closeLink = (): void => {
+    for (const off of linkOffs.splice(0)) off();
+    link?.close();
+    link = null;
+  };
+  // Back in the lobby: a running game stops (telling the renderer), and the last game's data is dropped.
+  const endRound = (reason: string): void => {
+    clearTimeout(hold);
+    host?.stop(reason);
+    emitEnded(reason);
+    host = null;
+    if (room !== null) closeLink();
+    [roster, results, ended] = [null, null, false];
+  };
+  const stop = (reason = 'You left the room.'): void => {
+    endRound(reason);
+    closeLink();
+    for (const off of placeOffs.splice(0)) off();
+    room = seat = null;
+  };
+  const adoptRoom = (next: GameRoom, autoStart: boolean): void => {
+    if (room === next) return;
+    stop();
+    room = next;
+    placeOffs.push(
+      next.onState((state) => {
+        if (state.phase !== 'playing') endRound(HOST_ENDED);
+        else if (autoStart && host === null) startGuarded(next);
+      }),
+    );
+  };
+  const startGuarded = (r: GameRoom): void => {
+    try {
+      startAsHost(r);
+    } catch (error) {
+      logger.error('could not start the game', error);
+      r.endGame();
+    }
+  };
+
+  function startAsHost(r: GameRoom, opts: { onRoundEnd?: (results: GameResults) => void } = {}): GameHost {
+    adoptRoom(r, false);
+    endRound(HOST_ENDED);
+    const game = new GameHost({
+      transport: r.transport,
+      players: r.state.players.map(({ id, name, colour }) => ({ id, name, colour })),
+      ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),
+      onCallbackError: onError,
+      onRoundEnd: (final) => {
+        hold = setTimeout(() => {
+          if (host === game) r.endGame();
+        }, holdMs);
+        opts.onRoundEnd?.(final);
+      },
+    });
+    host = game;
+    watch(new LocalGameClient(game, onError), () => game.gameId);
+    game.start();
+    return game;
+  }
+
+  function attachGuest(next: GameSeat): void {
+    if (seat === next) return;
+    stop();
+    seat = next;
+    const client = new GameClient({ transport: next.transport, playerId: String(next.you), onCallbackError: onError });
+    watch(client, () => client.gameId);
+    placeOffs.push(
+      next.onState((state) => {
+        if (state.phase !== 'playing') endRound(HOST_ENDED);
+      }),
+      next.onEnd((end) => emitEnded(end.message)),
+    );
+  }
+
+  return {
+    handlers: {
+      'game.get': () => ({
+        you: link?.playerId ?? (room !== null ? '0' : seat !== null ? String(seat.you) : null),
+        roster,
+        results,
+      }),
+      'game.input': ({ inputs, interpolationDelay }) => {
+        if (link === null || roster === null || results !== null || ended) return { accepted: false };
+        link.sendInputs(inputs, interpolationDelay);
+        return { accepted: true };
+      },
+      'net.stats': () => netStatsOf(room ?? seat, options.conditioner?.() ?? null),
+    },
+    startAsHost,
+    attachGuest,
+    bindLobby(lobby) {
+      const follow = (session: GameSession | null): void => {
+        if (session === null) stop();
+        else if (session.role === 'guest') attachGuest(session.guest);
+        else {
+          adoptRoom(session.host, true);
+          if (session.host.state.phase === 'playing' && host === null) startGuarded(session.host);
+        }
+      };
+      follow(lobby.session());
+      const off = lobby.onSession(follow);
+      return () => {
+        off();
+        stop();
+      };
+    },
+    stop,
+  };
+}

@@ -1,0 +1,80 @@
+import type { GameResults } from '../../shared/game/gameProtocol';
+import type {
+  ConditionerSummary,
+  GameCurrent,
+  GameInputRequest,
+  GameInputResult,
+  NetStats,
+} from '../../shared/ipc/schemas/game';
+import type { IpcContract } from '../../shared/ipc/contract';
+import type { EventPayload } from '../../shared/ipc/contractTypes';
+import type { LobbyState } from '../../shared/lobby/lobbyState';
+import type { GameHost } from './host/gameHost';
+import type { GuestTransport, HostTransport } from './gameTransport';
+import type { ConnectionStats } from '../net/endpoint/netStats';
+import type { Logger } from '../base/logger';
+
+/** The game events this service pushes to the renderer, with their contract payloads. */
+export type GameEvents = {
+  [K in 'game.roster' | 'game.snapshot' | 'game.results' | 'game.ended']: EventPayload<IpcContract, K>;
+};
+
+/** Pushes one game event (the gateway's emit). */
+export type GameEmit = <K extends keyof GameEvents>(name: K, payload: GameEvents[K]) => void;
+
+/** A hosted room as the game needs it; LobbyHost satisfies it. */
+export interface GameRoom {
+  readonly transport: HostTransport & { getPeers(): readonly { id: number; stats(): ConnectionStats }[] };
+  readonly state: LobbyState;
+  endGame(): void;
+  onState(listener: (state: LobbyState) => void): () => void;
+}
+
+/** A seat in someone else's room as the game needs it; LobbyGuest satisfies it. */
+export interface GameSeat {
+  readonly you: number;
+  readonly state: LobbyState;
+  readonly transport: GuestTransport & { stats(): ConnectionStats | undefined };
+  onState(listener: (state: LobbyState) => void): () => void;
+  /** Called once when the stay ends (host closed the room, kicked, host gone). */
+  onEnd(listener: (end: { readonly message: string }) => void): () => void;
+}
+
+/** The lobby service's room object (LobbyService.session()). */
+export type GameSession =
+  { readonly role: 'host'; readonly host: GameRoom } | { readonly role: 'guest'; readonly guest: GameSeat };
+
+/** Options of {@link createGameService}. */
+export interface GameServiceOptions {
+  readonly emit: GameEmit;
+  /** Round length in seconds (tests and the e2e run use a short one). Default the rules' 90 s. */
+  readonly roundDuration?: number;
+  /** Seconds the winner screen shows before the host returns the room to the lobby. Default 5. */
+  readonly resultsHoldSeconds?: number;
+  /** The link conditioner's settings when one is in front of this machine's room connection. */
+  readonly conditioner?: () => ConditionerSummary;
+  readonly logger?: Logger;
+}
+
+/** The game requests this service answers (Pick<HandlersOf<IpcContract>, …> compatible). */
+export interface GameHandlers {
+  'game.get': () => GameCurrent;
+  'game.input': (input: GameInputRequest) => GameInputResult;
+  'net.stats': () => NetStats;
+}
+
+/** What {@link createGameService} returns. */
+export interface GameService {
+  readonly handlers: GameHandlers;
+  /** Starts the authoritative game in the host's room (after LobbyHost.startGame()); returns the running host. */
+  startAsHost(room: GameRoom, options?: { onRoundEnd?: (results: GameResults) => void }): GameHost;
+  /** Attaches to a joined room at once, so no roster or snapshot of a later game is missed. */
+  attachGuest(seat: GameSeat): void;
+  /** Follows the lobby service: starts games in our room, attaches to rooms we join, stops when we leave. */
+  bindLobby(lobby: {
+    session(): GameSession | null;
+    onSession(listener: (s: GameSession | null) => void): () => void;
+  }): () => void;
+  /** Ends any game and lets go of the room. */
+  stop(reason?: string): void;
+}

@@ -1,0 +1,113 @@
+import {
+  fromResultsPayload,
+  GameMessage,
+  rosterParts,
+  type GameResults,
+  type GameRoster,
+  type ResultsPayload,
+  type RoundEndReason,
+} from '../../../shared/game/gameProtocol';
+import { toRoster, toSnapshot, type SequenceLookup } from '../../../shared/game/snapshot';
+import type { GameState } from '../../../shared/game/types';
+import { Channel } from '../../../shared/net/channel';
+import { PayloadTooLargeError } from '../../net/errors';
+import type { GameFeed } from '../gameLink';
+import type { HostTransport } from '../gameTransport';
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** Everything the game host sends, to guests over the transport and to in-process players directly. */
+export class HostOutbox {
+  private readonly feeds = new Set<GameFeed>();
+  private sent = 0;
+  private tooLarge = 0;
+
+  constructor(
+    private readonly transport: HostTransport,
+    private readonly gameId: number,
+    /** Ticks per snapshot. */
+    readonly snapshotEvery: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** Snapshots broadcast so far. */
+  get snapshotsSent(): number {
+    return this.sent;
+  }
+
+  /** Snapshots not sent because they exceeded one datagram. */
+  get snapshotsTooLarge(): number {
+    return this.tooLarge;
+  }
+
+  /** Adds an in-process player; it gets the roster of `current` at once when given. */
+  attach(feed: GameFeed, current: GameState | undefined): () => void {
+    this.feeds.add(feed);
+    if (current !== undefined) this.deliver((f) => f.roster(this.roster(current)), [feed]);
+    return () => this.feeds.delete(feed);
+  }
+
+  /** The player list, reliably, in parts small enough for one datagram each. */
+  sendRoster(state: GameState): void {
+    const roster = this.roster(state);
+    for (const part of rosterParts(this.gameId, roster.players)) {
+      this.transport.broadcast(GameMessage.ROSTER, part, { channel: Channel.RELIABLE_ORDERED });
+    }
+    this.deliver((f) => f.roster(roster));
+  }
+
+  /**
+   * The world, unreliably and sequenced (natively, a snapshot older than one already delivered is
+   * dropped); a snapshot too large for the connection is counted and skipped, never thrown.
+   */
+  sendSnapshot(state: GameState, acks: SequenceLookup): void {
+    const snapshot = toSnapshot(state, acks);
+    try {
+      this.transport.broadcast(
+        GameMessage.SNAPSHOT,
+        { ...snapshot, g: this.gameId },
+        { channel: Channel.UNRELIABLE_SEQUENCED },
+      );
+      this.sent += 1;
+    } catch (error) {
+      if (!(error instanceof PayloadTooLargeError)) throw error;
+      this.tooLarge += 1;
+    }
+    this.deliver((f) => f.snapshot(snapshot));
+  }
+
+  /** The final scores, reliably; returns them as delivered. */
+  sendResults(state: GameState, reason: RoundEndReason): GameResults {
+    const payload: ResultsPayload = {
+      g: this.gameId,
+      why: reason,
+      w: reason === 'finished' ? [...state.winnerIds] : [],
+      s: state.players.map((p) => [p.id, round1(p.score), p.tags]),
+    };
+    this.transport.broadcast(GameMessage.RESULTS, payload, { channel: Channel.RELIABLE_ORDERED });
+    const results = fromResultsPayload(payload);
+    this.deliver((f) => f.results(results));
+    return results;
+  }
+
+  /** Tells in-process players the game stopped without results. */
+  stopped(reason: string): void {
+    this.deliver((f) => f.stopped(reason));
+  }
+
+  private roster(state: GameState): GameRoster {
+    return { game: this.gameId, players: toRoster(state) };
+  }
+
+  private deliver(send: (feed: GameFeed) => void, feeds: Iterable<GameFeed> = [...this.feeds]): void {
+    for (const feed of feeds) {
+      try {
+        send(feed);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+}

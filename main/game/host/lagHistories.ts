@@ -1,0 +1,73 @@
+import { createLagCompensatedLookup, DEFAULT_MAX_REWIND } from '../../../shared/game/lagLookup';
+import { MAX_REPORTED_INTERPOLATION_DELAY } from '../../../shared/game/gameProtocol';
+import type { PlayerId, PlayerState, TargetPositionLookup } from '../../../shared/game/types';
+import { SnapshotInterpolator } from '../../../shared/net/snapshotInterpolator';
+
+/** Positions kept per player: 32 ticks ≈ 0.53 s at 60 Hz, more than the longest rewind (0.35 s). */
+const HISTORY_CAPACITY = 32;
+
+/** What one tag attempt's rewind is made of, in seconds. */
+export interface RewindParts {
+  /** Host time between the tag input's arrival and the tick applying it. */
+  readonly queueDelay: number;
+  /** The shooter's smoothed round-trip time (undefined: not measured yet, or the host's own player). */
+  readonly rtt: number | undefined;
+  /** The interpolation delay the shooter reported (clamped here). */
+  readonly interpolationDelay: number;
+}
+
+/**
+ * How far back the shooter saw the world. The client maps snapshot times onto its clock with the least-delayed
+ * snapshot, so it draws other players at (host time − downstream delay − interpolation delay); its input then
+ * needs the upstream delay to arrive and waits in the queue. Hence queue delay + RTT (up + down) + interpolation
+ * delay — not RTT/2, which would assume a client clock synchronised to the host's true time. The sum is clamped to
+ * DEFAULT_MAX_REWIND by the lookup.
+ */
+export function rewindSeconds(parts: RewindParts): number {
+  const delay = Math.min(MAX_REPORTED_INTERPOLATION_DELAY, Math.max(0, parts.interpolationDelay));
+  const rtt = parts.rtt !== undefined && Number.isFinite(parts.rtt) ? Math.max(0, parts.rtt) : 0;
+  return Math.max(0, parts.queueDelay) + rtt + delay;
+}
+
+/**
+ * Per-player position histories stamped with host game time (GameState.elapsed), for lag-compensated tags:
+ * a target is looked up where it was `rewind` seconds before the tick resolving the tag.
+ */
+export class LagHistories {
+  private readonly histories = new Map<PlayerId, SnapshotInterpolator<{ x: number; y: number }>>();
+  private readonly rewinds = new Map<PlayerId, number>();
+  /** The step() hook resolving tags against rewound positions. */
+  readonly lookup: TargetPositionLookup;
+
+  constructor(private readonly now: () => number) {
+    this.lookup = createLagCompensatedLookup({
+      historyFor: (id) => this.histories.get(id),
+      rewindTimeFor: (id) => this.rewinds.get(id),
+      maxRewind: DEFAULT_MAX_REWIND,
+    });
+  }
+
+  /** Sets how far back `shooter`'s tag this tick looks (seconds; undefined = no rewind). */
+  setRewind(shooter: PlayerId, rewind: number | undefined): void {
+    if (rewind === undefined) this.rewinds.delete(shooter);
+    else this.rewinds.set(shooter, rewind);
+  }
+
+  /** Appends every player's position at the current host time. */
+  record(players: readonly PlayerState[]): void {
+    for (const p of players) {
+      let history = this.histories.get(p.id);
+      if (history === undefined) {
+        history = new SnapshotInterpolator<{ x: number; y: number }>({ now: this.now, capacity: HISTORY_CAPACITY });
+        this.histories.set(p.id, history);
+      }
+      history.add({ x: p.x, y: p.y });
+    }
+  }
+
+  /** Forgets a player who left. */
+  remove(id: PlayerId): void {
+    this.histories.delete(id);
+    this.rewinds.delete(id);
+  }
+}

@@ -1,0 +1,290 @@
+import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
+import type { LobbyView } from '../../shared/ipc/schemas/lobby';
+import type { Settings } from '../../shared/ipc/schemas/settings';
+import { startBlocker } from '../../shared/ipc/startBlocker';
+import { ROOM_CAPACITY } from '../../shared/ipc/schemas/lobby';
+import { decode, RoomCodeError } from '../../shared/roomCode';
+import { resolveRoomHost, type Ipv4Lookup } from '../net/resolveRoomHost';
+import { LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
+import type { LobbyHost } from './lobbyHost';
+import type { JoinRoute } from '../conditioner/devConditioner';
+import { describeJoinFailure, roomCodeFailure } from './joinFailure';
+import { lobbyNameOf, defaultRoomName } from './lobbyNames';
+import { lobbyViewOf, type LobbyPhase, type RoomTarget } from './lobbyView';
+import type { Logger } from '../base/logger';
+import type { NetworkOptions } from '../base/networkOptions';
+import { openRoom, type OpenRoomDeps } from './openRoom';
+
+/** The live room object, for the game wiring to share its transport. */
+export type LobbySession =
+  { readonly role: 'host'; readonly host: LobbyHost } | { readonly role: 'guest'; readonly guest: LobbyGuest };
+
+/** Options of {@link createLobbyService}. */
+export interface LobbyServiceOptions {
+  readonly network: NetworkOptions;
+  /** The player's current name and colour. */
+  readonly settings: () => Promise<Settings>;
+  readonly platform: string;
+  readonly logger: Logger;
+  /** Resolves host names for join-by-address; default the system resolver. */
+  readonly lookup?: Ipv4Lookup;
+  /** Swappable for tests. */
+  readonly startHost?: OpenRoomDeps['start'];
+  readonly joinGuest?: (options: LobbyJoinOptions) => Promise<LobbyGuest>;
+  /** A relay to join the room through (the developer link conditioner), or null to join it directly. */
+  readonly routeTo?: (target: RoomTarget) => Promise<JoinRoute | null>;
+}
+
+/** What the room requests need: validated input in, the new view out, IpcErrors for expected failures. */
+export interface LobbyService {
+  view(): LobbyView;
+  onChange(listener: (view: LobbyView) => void): () => void;
+  host(input: { roomName?: string; capacity?: number; password?: string; port?: number }): Promise<LobbyView>;
+  joinByCode(input: { code: string; password?: string }): Promise<LobbyView>;
+  joinByAddress(input: { host: string; port: number; password?: string }): Promise<LobbyView>;
+  /** Leaves (a host closes the room for everyone), cancels a join, or dismisses an ended stay. */
+  leave(): Promise<LobbyView>;
+  setReady(ready: boolean): LobbyView;
+  chat(text: string): LobbyView;
+  kick(playerId: number): LobbyView;
+  start(): LobbyView;
+  endRound(): LobbyView;
+  /** The room object while in one. */
+  session(): LobbySession | null;
+  onSession(listener: (session: LobbySession | null) => void): () => void;
+  /** Our room's discovery instance id while hosting with discovery. */
+  ownInstanceId(): string | null;
+  close(): Promise<void>;
+}
+
+const notInRoom = () => new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'You are not in a room.');
+const hostOnly = (what: string) => new IpcError(IpcErrorCode.PERMISSION_DENIED, `Only the host can ${what}.`);
+
+/** Creates the service that runs this app's one room (hosted or joined). */
+export function createLobbyService(options: LobbyServiceOptions): LobbyService {
+  const { network, logger } = options;
+  const joinGuest = options.joinGuest ?? ((o: LobbyJoinOptions) => LobbyGuest.join(o));
+  const viewListeners = new Set<(view: LobbyView) => void>();
+  const sessionListeners = new Set<(session: LobbySession | null) => void>();
+  let phase: LobbyPhase = { kind: 'idle' };
+  let session: LobbySession | null = null;
+  let instanceId: string | null = null;
+  let unsubscribe: (() => void)[] = [];
+  // The relay the current guest stay goes through, closed when the stay ends.
+  let route: JoinRoute | null = null;
+  const closeRoute = async (which: JoinRoute | null): Promise<void> => {
+    if (route === which) route = null;
+    await which?.close().catch((error: unknown) => logger.warn('closing the join relay failed', error));
+  };
+  // Bumped whenever the player leaves, so a host or join still in flight knows it is no longer wanted.
+  let epoch = 0;
+
+  const notify = <T>(listeners: Set<(value: T) => void>, value: T): void => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(value);
+      } catch (error) {
+        logger.warn('lobby listener failed', error);
+      }
+    }
+  };
+  const setPhase = (next: LobbyPhase): LobbyView => {
+    phase = next;
+    const view = lobbyViewOf(phase);
+    notify(viewListeners, view);
+    return view;
+  };
+  const setSession = (next: LobbySession | null): void => {
+    for (const off of unsubscribe) off();
+    unsubscribe = [];
+    session = next;
+    notify(sessionListeners, next);
+  };
+  const assertFree = (): void => {
+    if (phase.kind === 'ended') setPhase({ kind: 'idle' });
+    if (phase.kind !== 'idle') {
+      throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'You are already in a room. Leave it first.');
+    }
+  };
+  const cancelled = () => new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'Cancelled: you left before it finished.');
+
+  async function host(input: Parameters<LobbyService['host']>[0]): Promise<LobbyView> {
+    assertFree();
+    const run = ++epoch;
+    setPhase({ kind: 'opening' });
+    let opened;
+    try {
+      const settings = await options.settings();
+      const playerName = lobbyNameOf(settings.playerName);
+      opened = await openRoom(
+        {
+          roomName: input.roomName ?? defaultRoomName(playerName),
+          playerName,
+          colour: settings.playerColor,
+          capacity: input.capacity ?? ROOM_CAPACITY.DEFAULT,
+          password: input.password,
+          port: input.port,
+        },
+        { network, platform: options.platform, logger, ...(options.startHost ? { start: options.startHost } : {}) },
+      );
+    } catch (error) {
+      if (run === epoch) setPhase({ kind: 'idle' });
+      throw error;
+    }
+    const room = opened.host;
+    if (run !== epoch) {
+      await room.close();
+      throw cancelled();
+    }
+    instanceId = opened.instanceId;
+    const target: RoomTarget = { host: decode(room.code).host, port: room.port };
+    const hosting = (state = room.state): LobbyPhase => ({
+      kind: 'hosting',
+      code: room.code,
+      target,
+      addresses: room.addresses,
+      discoverable: opened.discoverable,
+      state,
+    });
+    setSession({ role: 'host', host: room });
+    unsubscribe.push(room.onState((state) => setPhase(hosting(state))));
+    return setPhase(hosting());
+  }
+
+  async function join(target: RoomTarget, password: string | undefined): Promise<LobbyView> {
+    assertFree();
+    const run = ++epoch;
+    setPhase({ kind: 'joining', target });
+    let guest: LobbyGuest;
+    let via: JoinRoute | null = null;
+    try {
+      const settings = await options.settings();
+      via = (await options.routeTo?.(target)) ?? null;
+      guest = await joinGuest({
+        host: via?.host ?? target.host,
+        port: via?.port ?? target.port,
+        playerName: lobbyNameOf(settings.playerName),
+        colour: settings.playerColor,
+        timeout: network.joinTimeoutSec,
+        ...(password !== undefined ? { password } : {}),
+      });
+    } catch (error) {
+      await closeRoute(via);
+      if (run === epoch) setPhase({ kind: 'idle' });
+      throw describeJoinFailure(error, password !== undefined);
+    }
+    if (run !== epoch) {
+      await guest.leave();
+      await closeRoute(via);
+      throw cancelled();
+    }
+    route = via;
+    setSession({ role: 'guest', guest });
+    unsubscribe.push(guest.onState((state) => setPhase({ kind: 'guest', target, you: guest.you, state })));
+    unsubscribe.push(
+      guest.onEnd((end) => {
+        if (session?.role !== 'guest' || session.guest !== guest) return;
+        setSession(null);
+        void closeRoute(via);
+        setPhase({ kind: 'ended', end, target, you: guest.you, state: guest.state });
+      }),
+    );
+    return setPhase({ kind: 'guest', target, you: guest.you, state: guest.state });
+  }
+
+  const inRoom = (): LobbySession => {
+    if (!session) throw notInRoom();
+    return session;
+  };
+  const asHost = (what: string): LobbyHost => {
+    const current = inRoom();
+    if (current.role !== 'host') throw hostOnly(what);
+    return current.host;
+  };
+
+  async function leave(): Promise<LobbyView> {
+    epoch += 1;
+    const current = session;
+    instanceId = null;
+    setSession(null);
+    if (current?.role === 'host') await current.host.close();
+    if (current?.role === 'guest') await current.guest.leave();
+    await closeRoute(route);
+    return setPhase({ kind: 'idle' });
+  }
+
+  return {
+    view: () => lobbyViewOf(phase),
+    onChange(listener) {
+      viewListeners.add(listener);
+      return () => viewListeners.delete(listener);
+    },
+    host,
+    async joinByCode({ code, password }) {
+      let target: RoomTarget;
+      try {
+        target = decode(code);
+      } catch (error) {
+        throw error instanceof RoomCodeError ? roomCodeFailure(error) : error;
+      }
+      return join(target, password);
+    },
+    async joinByAddress({ host: name, port, password }) {
+      assertFree();
+      let address: string;
+      try {
+        address = await resolveRoomHost(name, options.lookup);
+      } catch (error) {
+        if (!(error instanceof RoomCodeError)) throw error;
+        throw new IpcError(
+          IpcErrorCode.NOT_FOUND,
+          `Could not find a computer called “${name}” on the network. Check the name, or type the host’s IP ` +
+            'address (like 192.168.1.20).',
+        );
+      }
+      return join({ host: address, port }, password);
+    },
+    leave,
+    setReady(ready) {
+      const current = inRoom();
+      if (current.role === 'host') current.host.setReady(ready);
+      else current.guest.setReady(ready);
+      return lobbyViewOf(phase);
+    },
+    chat(text) {
+      const current = inRoom();
+      if (current.role === 'host') current.host.chat(text);
+      else current.guest.chat(text);
+      return lobbyViewOf(phase);
+    },
+    kick(playerId) {
+      const room = asHost('remove players');
+      if (!room.kick(playerId)) {
+        throw new IpcError(IpcErrorCode.NOT_FOUND, 'That player is no longer in the room.');
+      }
+      return lobbyViewOf(phase);
+    },
+    start() {
+      const room = asHost('start the round');
+      const blocker = startBlocker(room.state);
+      if (blocker) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, blocker);
+      room.startGame();
+      return lobbyViewOf(phase);
+    },
+    endRound() {
+      asHost('end the round').endGame();
+      return lobbyViewOf(phase);
+    },
+    session: () => session,
+    onSession(listener) {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
+    },
+    ownInstanceId: () => instanceId,
+    async close() {
+      await leave();
+      viewListeners.clear();
+      sessionListeners.clear();
+    },
+  };
+}

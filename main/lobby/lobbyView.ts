@@ -1,0 +1,91 @@
+import { IDLE_LOBBY_VIEW } from '../../shared/ipc/schemas/lobby';
+import type { LobbyView, LobbyViewEnd } from '../../shared/ipc/schemas/lobby';
+import type { LobbyState } from '../../shared/lobby/lobbyState';
+import { encode } from '../../shared/roomCode';
+import type { LanAddress } from './lanAddresses';
+
+/** Where a room is: its host's address and game port. */
+export interface RoomTarget {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** The lobby service's situation, as plain data (the live host or guest object is kept elsewhere). */
+export type LobbyPhase =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'opening' }
+  | { readonly kind: 'joining'; readonly target: RoomTarget }
+  | {
+      readonly kind: 'hosting';
+      readonly code: string;
+      readonly target: RoomTarget;
+      readonly addresses: readonly LanAddress[];
+      readonly discoverable: boolean;
+      readonly state: LobbyState;
+    }
+  | { readonly kind: 'guest'; readonly target: RoomTarget; readonly you: number; readonly state: LobbyState }
+  | {
+      readonly kind: 'ended';
+      readonly end: LobbyViewEnd;
+      readonly target: RoomTarget;
+      readonly you: number;
+      readonly state: LobbyState;
+    };
+
+export { IDLE_LOBBY_VIEW };
+
+/** The room code for an address, or null when it cannot have one (not IPv4). */
+export function codeFor(target: RoomTarget): string | null {
+  try {
+    return encode(target.host, target.port);
+  } catch {
+    return null;
+  }
+}
+
+/** The renderer's view model of a phase. Pure. */
+export function lobbyViewOf(phase: LobbyPhase): LobbyView {
+  switch (phase.kind) {
+    case 'idle':
+      return IDLE_LOBBY_VIEW;
+    case 'opening':
+      return { ...IDLE_LOBBY_VIEW, status: 'hosting', role: 'host' };
+    case 'joining':
+      return { ...IDLE_LOBBY_VIEW, status: 'joining', role: 'guest', target: { ...phase.target } };
+    case 'hosting':
+      return {
+        status: 'in-room',
+        role: 'host',
+        code: phase.code,
+        addresses: phase.addresses.map(({ interfaceName, address }) => ({ interfaceName, address })),
+        port: phase.target.port,
+        target: { ...phase.target },
+        you: 0,
+        state: phase.state,
+        discoverable: phase.discoverable,
+        end: null,
+      };
+    case 'guest':
+      return {
+        ...IDLE_LOBBY_VIEW,
+        status: 'in-room',
+        role: 'guest',
+        code: codeFor(phase.target),
+        port: phase.target.port,
+        target: { ...phase.target },
+        you: phase.you,
+        state: phase.state,
+      };
+    case 'ended':
+      return {
+        ...IDLE_LOBBY_VIEW,
+        status: 'ended',
+        role: 'guest',
+        port: phase.target.port,
+        target: { ...phase.target },
+        you: phase.you,
+        state: phase.state,
+        end: { ...phase.end },
+      };
+  }
+}

@@ -1,0 +1,389 @@
+import type { RemoteInfo } from 'node:dgram';
+import { Channel } from '../../../shared/net/channel';
+import { Connection, encodeBody } from '../v1/connection';
+import { EndpointDriver } from './driver';
+import { resolveEndpointOptions, type EndpointOptions, type ResolvedEndpointOptions } from './endpointOptions';
+import { ConnectError } from '../errors';
+import { packHeader, unpackHeader } from '../v1/header';
+import { Listeners, TypedListeners } from '../../base/listeners';
+import { Defaults, ReservedType, Wire } from '../v1/protocol';
+import type { MessageMap } from './server';
+import { checkChannel } from './server';
+import { DropReason, TrafficCounters } from './stats';
+import type { ConnectionStats } from './netStats';
+import { openUdpSocket, TrackedSender } from './udpSocket';
+import type { Link, WireProtocol } from './link';
+import { decodeCookie } from '../native/connectCookie';
+import { NativeConnection } from '../native/nativeConnection';
+import { isNativeDatagram } from '../native/nativePacket';
+import { FALLBACK_CODEC, offerPayload, parseAccepted, recvWindowFor } from '../native/negotiation';
+import { createLink } from './createLink';
+import { Native } from '../native/nativeWire';
+
+/** Where a Client is in its life. */
+export type ClientState = 'idle' | 'connecting' | 'connected' | 'closed';
+
+type Payload<M, K> = K extends keyof M ? M[K] : Record<string, unknown>;
+
+interface Attempt {
+  host: string;
+  port: number;
+  started: number;
+  deadline: number;
+  lastRequest: number;
+  requests: number;
+  /** The server's challenge cookie, echoed in every request after it arrived. */
+  cookie?: Uint8Array;
+  lastSocketError?: string;
+  resolve: () => void;
+  reject: (error: ConnectError) => void;
+}
+
+/**
+ * The connecting side of a gale.net game: joins one Server over UDP, sends it messages and
+ * reacts to the ones it sends back. Speaks gale.net v1.
+ */
+export class Client<In extends MessageMap = Record<string, Record<string, unknown>>, Out extends MessageMap = In> {
+  readonly counters = new TrafficCounters();
+  private readonly resolved: ResolvedEndpointOptions;
+  private readonly driver: EndpointDriver;
+  private readonly connectListeners: Listeners<[]>;
+  private readonly failListeners: Listeners<[string]>;
+  private readonly disconnectListeners: Listeners<[string]>;
+  private readonly messageListeners: TypedListeners<[never]>;
+  private stateValue: ClientState = 'idle';
+  private attempt: Attempt | undefined;
+  private sender: TrackedSender | undefined;
+  private connection: Link | undefined;
+  private server: { address: string; port: number } | undefined;
+  private peerIdValue: number | undefined;
+  /** Receive buffer the OS granted on the last socket, bytes. */
+  recvBufferSize = 0;
+
+  constructor(options: EndpointOptions = {}) {
+    this.resolved = resolveEndpointOptions(options);
+    const onError = this.resolved.onCallbackError;
+    this.connectListeners = new Listeners(onError);
+    this.failListeners = new Listeners(onError);
+    this.disconnectListeners = new Listeners(onError);
+    this.messageListeners = new TypedListeners(onError);
+    this.driver = new EndpointDriver(
+      {
+        handleDatagram: (data, from) => this.handleDatagram(data, from),
+        service: (now) => this.service(now),
+        afterBatch: () => this.connection?.flushAcks(),
+      },
+      {
+        mode: this.resolved.drive,
+        clock: this.resolved.clock,
+        tickInterval: this.resolved.tickInterval,
+        counters: this.counters,
+      },
+    );
+  }
+
+  /** idle, connecting, connected, or closed (after `close()`). */
+  get state(): ClientState {
+    return this.stateValue;
+  }
+
+  /** The id the server gave us, while connected. */
+  get peerId(): number | undefined {
+    return this.peerIdValue;
+  }
+
+  /** The unsigned 64-bit connection token, while connected. */
+  get token(): bigint | undefined {
+    return this.connection?.token;
+  }
+
+  /** 'native' when the server is ours and agreed to the fast path; 'v1' with a gale.net server; undefined when not connected. */
+  get protocol(): WireProtocol | undefined {
+    return this.connection?.protocol;
+  }
+
+  /** Called once the connection is established. */
+  onConnect(callback: () => void): () => void {
+    return this.connectListeners.add(callback);
+  }
+
+  /** Called with a reason when `connect` gives up. */
+  onConnectFailed(callback: (reason: string) => void): () => void {
+    return this.failListeners.add(callback);
+  }
+
+  /** Called with a reason when an established connection ends without our own `disconnect()`. */
+  onDisconnect(callback: (reason: string) => void): () => void {
+    return this.disconnectListeners.add(callback);
+  }
+
+  /** Called with the payload of every message of `type`. */
+  onMessage<K extends keyof In & string>(type: K, callback: (payload: Payload<In, K>) => void): () => void {
+    return this.messageListeners.add(type, callback as (payload: never) => void);
+  }
+
+  /**
+   * Starts connecting; retries every 0.5 s until accepted or `timeout` seconds pass. The promise
+   * resolves on connect and rejects with a {@link ConnectError}; ignoring it is safe.
+   */
+  connect(host: string, port: number, options: { timeout?: number } = {}): Promise<void> {
+    if (this.stateValue === 'closed') return handled(Promise.reject(new ConnectError('client is closed')));
+    if (this.stateValue !== 'idle') return handled(Promise.reject(new ConnectError(`already ${this.stateValue}`)));
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      return handled(Promise.reject(new ConnectError(`port must be 1–65535, got ${port}`)));
+    }
+    const timeout = options.timeout ?? Defaults.CONNECT_TIMEOUT;
+    const now = this.resolved.clock();
+    this.stateValue = 'connecting';
+    const promise = new Promise<void>((resolve, reject) => {
+      this.attempt = {
+        host,
+        port,
+        started: now,
+        deadline: now + timeout,
+        lastRequest: -Infinity,
+        requests: 0,
+        resolve,
+        reject,
+      };
+    });
+    void this.openSocket(this.attempt!);
+    return handled(promise);
+  }
+
+  /** Smoothed RTT to the server in seconds, or undefined if not connected or not measured yet. */
+  getRtt(): number | undefined {
+    return this.stateValue === 'connected' ? this.connection?.rtt.smoothed : undefined;
+  }
+
+  /**
+   * Sends to the server; returns false when not connected. Throws PayloadTooLargeError on a body
+   * larger than the connection carries (v1: 1200 bytes; native: `native.maxMessageSize`).
+   */
+  send<K extends keyof Out & string>(
+    type: K,
+    payload: Payload<Out, K>,
+    channel: Channel = Channel.UNRELIABLE,
+  ): boolean {
+    const ch = checkChannel(channel);
+    const link = this.connection;
+    if (this.stateValue !== 'connected' || !link) {
+      encodeBody(this.resolved.serializer, type, payload); // still reports an unserializable payload
+      return false;
+    }
+    link.sendBody(encodeBody(link.serializer, type, payload, link.maxBody(ch)), ch);
+    return true;
+  }
+
+  /** Ends the connection (or attempt), telling the server; does not fire our own `onDisconnect`. */
+  disconnect(): void {
+    if (this.attempt) this.fail('connect cancelled by disconnect()', false);
+    const connection = this.connection;
+    this.connection = undefined;
+    connection?.disconnect('disconnected by this client');
+    this.teardown();
+  }
+
+  /** Closes the socket for good. */
+  async close(): Promise<void> {
+    if (this.stateValue === 'closed') return;
+    this.disconnect();
+    this.driver.stop();
+    this.stateValue = 'closed';
+  }
+
+  /** Manual drive: handle what arrived, retry connecting, heartbeats, retransmits, timeouts. */
+  update(_dt = 0): void {
+    this.driver.update();
+  }
+
+  /** RTT, jitter, loss estimate and traffic rates of the current connection, or undefined when not connected. */
+  stats(): ConnectionStats | undefined {
+    return this.connection?.stats();
+  }
+
+  /** Traffic counters of the current connection, if any. */
+  get connectionCounters(): TrafficCounters | undefined {
+    return this.connection?.counters;
+  }
+
+  private async openSocket(attempt: Attempt): Promise<void> {
+    try {
+      const opened = await openUdpSocket({ port: 0, host: '0.0.0.0', recvBufferSize: this.resolved.recvBufferSize });
+      if (this.attempt !== attempt) {
+        opened.socket.close();
+        return;
+      }
+      const socket = opened.socket;
+      this.recvBufferSize = opened.recvBufferSize;
+      socket.on('error', (err) => {
+        if (this.attempt) this.attempt.lastSocketError = (err as NodeJS.ErrnoException).code ?? err.message;
+      });
+      await new Promise<void>((resolve, reject) =>
+        socket.connect(attempt.port, attempt.host, (err?: Error) => (err ? reject(err) : resolve())),
+      );
+      if (this.attempt !== attempt) {
+        socket.close();
+        return;
+      }
+      const remote = socket.remoteAddress();
+      this.sender = new TrackedSender(socket, () => (this.counters.sendErrors += 1));
+      this.server = { address: remote.address, port: remote.port };
+      socket.on('message', (data, from) => this.driver.onDatagram(data, from));
+      this.sendRequest(this.resolved.clock());
+    } catch (error) {
+      if (this.attempt !== attempt) return;
+      const code = (error as NodeJS.ErrnoException).code;
+      this.fail(
+        code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? `could not resolve host "${attempt.host}"`
+          : `could not connect: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  private sendRequest(now: number): void {
+    const attempt = this.attempt;
+    if (!attempt || !this.sender) return;
+    attempt.lastRequest = now;
+    attempt.requests += 1;
+    const native = this.resolved.native;
+    const offer = native && {
+      version: Native.VERSION,
+      mtu: native.mtu,
+      codec: native.serializer.name ?? FALLBACK_CODEC,
+      maxMessage: native.maxMessageSize,
+      recvWindow: recvWindowFor(this.recvBufferSize),
+      cookie: attempt.cookie,
+    };
+    const payload = offer ? offerPayload(offer, this.resolved.serializer, ReservedType.CONNECT_REQUEST) : {};
+    const body = this.resolved.serializer.serialize(ReservedType.CONNECT_REQUEST, payload);
+    const datagram = new Uint8Array(Wire.HEADER_SIZE + body.length);
+    datagram.set(packHeader({ channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 }));
+    datagram.set(body, Wire.HEADER_SIZE);
+    this.transmit(datagram);
+  }
+
+  private handleDatagram(data: Uint8Array, from: RemoteInfo): void {
+    this.counters.datagramsReceived += 1;
+    this.counters.bytesReceived += data.length;
+    if (!this.server || from.address !== this.server.address || from.port !== this.server.port) {
+      return this.counters.drop(DropReason.UNKNOWN_SOURCE);
+    }
+    if (isNativeDatagram(data)) {
+      if (data.length > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
+      if (!(this.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
+      return this.connection.receiveDatagram(data);
+    }
+    if (data.length < Wire.HEADER_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
+    if (data.length > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
+    const header = unpackHeader(data)!;
+    if (header.channel > Channel.RELIABLE_UNORDERED) return this.counters.drop(DropReason.UNKNOWN_CHANNEL);
+    if (this.connection && header.token !== this.connection.token) return this.counters.drop(DropReason.BAD_TOKEN);
+    if (!this.connection && header.channel !== Channel.UNRELIABLE) return this.counters.drop(DropReason.BAD_TOKEN);
+    let message;
+    try {
+      message = this.resolved.serializer.deserialize(data.subarray(Wire.HEADER_SIZE));
+    } catch {
+      return this.counters.drop(DropReason.BAD_BODY);
+    }
+    if (!this.connection) return this.handshake(header.token, message.type, message.payload);
+    if (message.type === ReservedType.CONNECT_ACCEPTED) return; // a repeat of the accept we already took
+    if (this.connection instanceof Connection) this.connection.receive(header, message, data.length);
+    else this.counters.drop(DropReason.WRONG_PROTOCOL);
+  }
+
+  /** The server's answers while connecting: a native challenge (token 0) or the accept (its token). */
+  private handshake(token: bigint, type: string, payload: Record<string, unknown>): void {
+    const attempt = this.attempt;
+    if (type === ReservedType.NATIVE_CHALLENGE && token === 0n && attempt && this.resolved.native) {
+      const cookie = decodeCookie(payload.cookie);
+      if (!cookie) return this.counters.drop(DropReason.BAD_BODY);
+      // The same cookie again (a repeat): the request that echoes it is already on its way.
+      if (attempt.cookie && Buffer.from(attempt.cookie).equals(cookie)) return;
+      attempt.cookie = cookie;
+      return this.sendRequest(this.resolved.clock());
+    }
+    if (type === ReservedType.CONNECT_ACCEPTED && token !== 0n && attempt) return this.accepted(token, payload);
+    this.counters.drop(DropReason.BAD_TOKEN);
+  }
+
+  private accepted(token: bigint, payload: Record<string, unknown>): void {
+    const attempt = this.attempt!;
+    const now = this.resolved.clock();
+    this.attempt = undefined;
+    this.peerIdValue = typeof payload.peer_id === 'number' ? payload.peer_id : undefined;
+    const r = this.resolved;
+    // No native parameters in the accept: the server is a gale.net (v1) server.
+    const agreed = r.native ? parseAccepted(payload) : undefined;
+    const connection: Link = createLink(r, agreed, {
+      token,
+      transmit: (datagram) => this.transmit(datagram),
+      onMessage: (type, p) => this.messageListeners.emit(type, p as never),
+      onClosed: (reason) => {
+        if (this.connection !== connection) return; // our own disconnect(): not reported
+        this.connection = undefined;
+        this.teardown();
+        this.disconnectListeners.emit(reason);
+      },
+      requestFlush: () => this.driver.requestPromptFlush(),
+      peerRecvWindow: agreed?.recvWindow,
+    });
+    // One request answered (after the challenge, if any): the handshake is a clean RTT sample.
+    if (attempt.requests === (attempt.cookie ? 2 : 1)) connection.addRttSample(now - attempt.lastRequest);
+    this.connection = connection;
+    this.stateValue = 'connected';
+    // Speak at once: the first ping also confirms us to a v1 server, which reclaims silent peers' slots.
+    connection.service(r.clock());
+    attempt.resolve();
+    this.connectListeners.emit();
+  }
+
+  private service(now: number): void {
+    const attempt = this.attempt;
+    if (attempt) {
+      if (now >= attempt.deadline) {
+        const why = attempt.lastSocketError === 'ECONNREFUSED' ? ' (port unreachable: is the server running?)' : '';
+        this.fail(
+          `timed out after ${+(attempt.deadline - attempt.started).toFixed(3)} s: no answer from ${attempt.host}:${attempt.port}${why}`,
+        );
+      } else if (this.sender && now - attempt.lastRequest >= Defaults.CONNECT_RETRY_INTERVAL) {
+        this.sendRequest(now);
+      }
+      return;
+    }
+    this.connection?.service(now);
+  }
+
+  private fail(reason: string, notify = true): void {
+    const attempt = this.attempt;
+    if (!attempt) return;
+    this.attempt = undefined;
+    this.teardown();
+    attempt.reject(new ConnectError(reason));
+    if (notify) this.failListeners.emit(reason);
+  }
+
+  private teardown(): void {
+    if (this.stateValue !== 'closed') this.stateValue = 'idle';
+    this.peerIdValue = undefined;
+    this.server = undefined;
+    const sender = this.sender;
+    this.sender = undefined;
+    if (sender) void sender.close();
+  }
+
+  /** Sends to the server; true when the OS took the bytes at once (see TrackedSender.send). */
+  private transmit(datagram: Uint8Array): boolean {
+    const sender = this.sender;
+    if (!sender) return false;
+    this.counters.datagramsSent += 1;
+    this.counters.bytesSent += datagram.length;
+    return sender.send(datagram);
+  }
+}
+
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}

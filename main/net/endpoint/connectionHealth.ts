@@ -1,0 +1,131 @@
+import { Defaults } from '../v1/protocol';
+import { RttEstimator, type RetransmitOptions } from './rttEstimator';
+import { LossEstimator, RateWindow, type ConnectionStats } from './netStats';
+import type { InFlight } from '../v1/reliableSender';
+
+/** What health needs of an in-flight message, whatever it carries. */
+type Sent = Pick<InFlight<unknown>, 'attempts' | 'firstSent'>;
+import type { TrafficCounters } from './stats';
+
+/** Timing options every connection shares, whatever its protocol. */
+export interface HealthOptions {
+  clock: () => number;
+  heartbeatInterval?: number;
+  timeout?: number;
+  retransmit?: RetransmitOptions;
+  /** Attempts before an unacknowledged message, older than `timeout`, ends the connection. */
+  maxAttempts?: number;
+}
+
+/** A ping still unanswered after this many newer ones counts as lost. */
+const MAX_OUTSTANDING_PINGS = 8;
+
+/**
+ * What v1 and native connections measure alike: heartbeats and their RTT (the reference's EMA),
+ * the retransmission timeout (also fed by first-time acks, Karn's rule), loss, traffic rates,
+ * silence and stuck messages. Protocol-free: the owner sends the pings it is told to.
+ */
+export class ConnectionHealth {
+  /** Round-trip time from heartbeats: the reference's smoothed RTT, reported to the application. */
+  readonly rtt: RttEstimator;
+  /** Round-trip time from heartbeats and first-time acks: many samples, quick to adapt, drives retransmission. */
+  readonly rto: RttEstimator;
+  readonly heartbeatInterval: number;
+  readonly timeout: number;
+  readonly maxAttempts: number;
+  private readonly loss = new LossEstimator();
+  private readonly rates: RateWindow;
+  private readonly pings = new Map<number, number>();
+  private nextPingId = 1;
+  private lastPingSent: number;
+  private lastSeen: number;
+
+  constructor(
+    options: HealthOptions,
+    private readonly counters: TrafficCounters,
+  ) {
+    this.heartbeatInterval = options.heartbeatInterval ?? Defaults.HEARTBEAT_INTERVAL;
+    this.timeout = options.timeout ?? Defaults.TIMEOUT;
+    this.maxAttempts = options.maxAttempts ?? 10;
+    this.rtt = new RttEstimator(options.retransmit);
+    this.rto = new RttEstimator(options.retransmit);
+    const now = options.clock();
+    this.lastSeen = now;
+    // Ping early so RTT (and so the retransmission timeout) is known within one round trip.
+    this.lastPingSent = now - this.heartbeatInterval;
+    this.rates = new RateWindow(now, counters);
+  }
+
+  /** Something arrived from the other side at `now`. */
+  heard(now: number): void {
+    this.lastSeen = now;
+  }
+
+  /** The reason to end the connection at `now` for silence, if it has been silent too long. */
+  silence(now: number): string | undefined {
+    return now - this.lastSeen > this.timeout ? `timed out: nothing heard for ${this.timeout} s` : undefined;
+  }
+
+  /** The reason to end the connection because `oldest` was never acknowledged, if it is time. */
+  stuck(oldest: Sent | undefined, now: number): string | undefined {
+    if (!oldest || oldest.attempts < this.maxAttempts || now - oldest.firstSent <= this.timeout) return undefined;
+    return `reliable message not acknowledged after ${oldest.attempts} attempts`;
+  }
+
+  /** Rolls the rate window; returns the id of a ping to send now, if one is due. */
+  tick(now: number): number | undefined {
+    this.rates.roll(now, this.counters);
+    if (now - this.lastPingSent < this.heartbeatInterval) return undefined;
+    const id = this.nextPingId++;
+    this.pings.set(id, now);
+    if (this.pings.delete(id - MAX_OUTSTANDING_PINGS)) this.loss.observe(true);
+    this.lastPingSent = now;
+    return id;
+  }
+
+  /** A pong for ping `id` arrived at `now`; unknown ids are ignored. */
+  pong(id: unknown, now: number): void {
+    const sent = typeof id === 'number' ? this.pings.get(id) : undefined;
+    if (sent === undefined) return;
+    this.pings.delete(id as number);
+    this.loss.observe(false);
+    this.addRttSample(now - sent);
+  }
+
+  /** An in-flight message was acknowledged at `now`: a clean RTO sample if it was sent once (Karn). */
+  acknowledged(entry: Sent, now: number): void {
+    if (entry.attempts === 1) this.rto.addSample(now - entry.firstSent);
+    this.loss.observe(entry.attempts > 1);
+  }
+
+  /** Folds in a round-trip sample taken outside the heartbeats (the connect handshake). */
+  addRttSample(seconds: number): void {
+    this.rtt.addSample(seconds);
+    this.rto.addSample(seconds);
+  }
+
+  /** Timeout before the next retransmission of a message whose timeout expired `timeouts` times. */
+  readonly timeoutFor = (timeouts: number): number => this.rto.retransmitTimeout(timeouts);
+
+  /** Pings waiting for their pong. */
+  get outstandingPings(): number {
+    return this.pings.size;
+  }
+
+  /** RTT, jitter, loss, traffic rates and counters, for the application. */
+  stats(pendingReliable: number): ConnectionStats {
+    const rates = this.rates.perSecond;
+    return {
+      rtt: this.rtt.smoothed,
+      jitter: this.rtt.jitter,
+      loss: this.loss.estimate,
+      packetsSentPerSecond: rates.datagramsSent,
+      packetsReceivedPerSecond: rates.datagramsReceived,
+      bytesSentPerSecond: rates.bytesSent,
+      bytesReceivedPerSecond: rates.bytesReceived,
+      retransmits: this.counters.retransmits,
+      dropped: this.counters.droppedTotal,
+      pendingReliable,
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import { Connection } from '../v1/connection';
+import type { ResolvedEndpointOptions } from './endpointOptions';
+import type { Link, LinkEvents } from './link';
+import { NativeConnection } from '../native/nativeConnection';
+import { serializerFor, type NativeParams } from '../native/negotiation';
+
+/** What a new connection needs from its owner (Server or Client). */
+export interface LinkWiring extends LinkEvents {
+  /** Native only: ask the owner to flush at the end of this tick. */
+  requestFlush: () => void;
+  /** Native only: the other side's advertised receive window, bytes (from the offer, or from the accept). */
+  peerRecvWindow?: number;
+  /** v1 only: false for a server's new peer, which gets no heartbeats until it has spoken. */
+  confirmed?: boolean;
+}
+
+/**
+ * The connection for what the handshake agreed: native with the agreed parameters (each side
+ * keeps the smaller of its own and the other's limits), or v1 when there are none.
+ */
+export function createLink(
+  options: ResolvedEndpointOptions,
+  agreed: NativeParams | undefined,
+  wiring: LinkWiring,
+): Link {
+  const common = {
+    token: wiring.token,
+    clock: options.clock,
+    heartbeatInterval: options.heartbeatInterval,
+    timeout: options.timeout,
+    retransmit: options.retransmit,
+    maxQueued: options.maxQueued,
+    transmit: wiring.transmit,
+    onMessage: wiring.onMessage,
+    onClosed: wiring.onClosed,
+  };
+  const native = options.native;
+  if (!agreed || !native)
+    return new Connection({ ...common, serializer: options.serializer, confirmed: wiring.confirmed });
+  return new NativeConnection({
+    ...common,
+    serializer: serializerFor(agreed.codec, native.serializer),
+    mtu: Math.min(agreed.mtu, native.mtu),
+    maxMessageSize: Math.min(agreed.maxMessage, native.maxMessageSize),
+    reassemblyBytes: native.reassemblyBytes,
+    requestFlush: wiring.requestFlush,
+    peerRecvWindow: wiring.peerRecvWindow,
+  });
+}

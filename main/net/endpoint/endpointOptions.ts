@@ -1,0 +1,116 @@
+import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import { Defaults, Wire } from '../v1/protocol';
+import { Native } from '../native/nativeWire';
+import { MAX_MESSAGE } from '../native/negotiation';
+import type { DriveMode } from './driver';
+import type { RetransmitOptions } from './rttEstimator';
+import { compactJsonSerializer, jsonSerializer, type Serializer } from '../v1/serialization';
+import { reportCallbackError } from '../../base/listeners';
+
+/** The native protocol's settings (used only when both ends are ours). */
+export interface NativeOptions {
+  /** Body codec on native connections, e.g. a binarySerializer; offered by name. Default: compact JSON. */
+  serializer?: Serializer;
+  /** Largest datagram, bytes (576–1472). Default 1200: safe on every IPv4 path. */
+  mtu?: number;
+  /** Largest reliable message, bytes; larger ones are split into fragments. Default 4 MiB. */
+  maxMessageSize?: number;
+  /** Bytes of partial (fragmented) messages held per peer and channel. Default 8 MiB. */
+  reassemblyBytes?: number;
+}
+
+/** Options common to Server and Client. */
+export interface EndpointOptions {
+  /**
+   * The native protocol: offered by our Client, accepted by our Server; a Python gale.net peer
+   * gets v1 either way. `false` speaks only v1. Default: on, with defaults.
+   */
+  native?: false | NativeOptions;
+  /** Body codec; both ends must use the same. Default: the reference's JSON. */
+  serializer?: Serializer;
+  /** Seconds between pings. Default 1. */
+  heartbeatInterval?: number;
+  /** Seconds of silence before the other side counts as gone. Default 5. */
+  timeout?: number;
+  /** 'auto' (default): self-driven by timers. 'manual': call `update(dt)` from your loop, as in the reference. */
+  drive?: DriveMode;
+  /** Monotonic clock in seconds; injectable for tests. */
+  clock?: () => number;
+  /** Auto mode's service period in seconds. Default 0.01. */
+  tickInterval?: number;
+  /** Retransmission timeout floor and ceiling. */
+  retransmit?: RetransmitOptions;
+  /** Reliable messages allowed to wait behind the send window per channel. Default 65,536. */
+  maxQueued?: number;
+  /** Receive buffer to ask the OS for, bytes. Default 4 MiB. */
+  recvBufferSize?: number;
+  /** Where exceptions thrown by your callbacks go. Default: console.error. */
+  onCallbackError?: (error: unknown) => void;
+}
+
+/** {@link NativeOptions} with defaults filled in. */
+export type ResolvedNativeOptions = Required<NativeOptions>;
+
+/** {@link EndpointOptions} with defaults filled in; `native` is undefined when turned off. */
+export type ResolvedEndpointOptions = Required<Omit<EndpointOptions, 'retransmit' | 'native'>> &
+  Pick<EndpointOptions, 'retransmit'> & { native: ResolvedNativeOptions | undefined };
+
+/** The process's monotonic clock in seconds. */
+export const monotonicSeconds = (): number => performance.now() / 1000;
+
+/** Fills in defaults and rejects nonsensical values with a clear error. */
+export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpointOptions {
+  const { native, ...rest } = options;
+  const resolved = {
+    serializer: jsonSerializer,
+    heartbeatInterval: Defaults.HEARTBEAT_INTERVAL,
+    timeout: Defaults.TIMEOUT,
+    drive: 'auto' as DriveMode,
+    clock: monotonicSeconds,
+    tickInterval: 0.01,
+    maxQueued: 65_536,
+    recvBufferSize: 4 * 1024 * 1024,
+    onCallbackError: reportCallbackError,
+    ...stripUndefined(rest),
+    native: native === false ? undefined : resolveNative(native ?? {}),
+  };
+  for (const key of ['heartbeatInterval', 'timeout', 'tickInterval'] as const) {
+    const v = resolved[key];
+    if (!(typeof v === 'number' && Number.isFinite(v) && v > 0))
+      throw new RangeError(`${key} must be a positive number of seconds, got ${v}`);
+  }
+  if (resolved.drive !== 'auto' && resolved.drive !== 'manual')
+    throw new RangeError(`drive must be 'auto' or 'manual'`);
+  return resolved;
+}
+
+function resolveNative(options: NativeOptions): ResolvedNativeOptions {
+  const resolved = {
+    serializer: compactJsonSerializer,
+    mtu: Native.DEFAULT_MTU,
+    maxMessageSize: 4 * 1024 * 1024,
+    reassemblyBytes: 8 * 1024 * 1024,
+    ...stripUndefined(options),
+  };
+  const { mtu, maxMessageSize, reassemblyBytes } = resolved;
+  if (!Number.isInteger(mtu) || mtu < Native.MIN_MTU || mtu > Native.MAX_MTU)
+    throw new RangeError(`native.mtu must be a whole number of bytes from ${Native.MIN_MTU} to ${Native.MAX_MTU}`);
+  if (!Number.isInteger(maxMessageSize) || maxMessageSize < Wire.MAX_BODY_SIZE || maxMessageSize > MAX_MESSAGE)
+    throw new RangeError(`native.maxMessageSize must be a whole number of bytes from ${Wire.MAX_BODY_SIZE} to 2^30`);
+  if (!Number.isInteger(reassemblyBytes) || reassemblyBytes < maxMessageSize)
+    throw new RangeError('native.reassemblyBytes must be a whole number ≥ native.maxMessageSize');
+  return resolved;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** A random, non-zero unsigned 64-bit connection token from the OS's CSPRNG. */
+export function randomToken(): bigint {
+  for (;;) {
+    const token = randomBytes(8).readBigUInt64BE(0);
+    if (token !== 0n) return token;
+  }
+}

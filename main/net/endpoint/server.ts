@@ -1,0 +1,398 @@
+import type { RemoteInfo, Socket } from 'node:dgram';
+import { Channel } from '../../../shared/net/channel';
+import { Connection, encodeBody } from '../v1/connection';
+import { EndpointDriver } from './driver';
+import {
+  resolveEndpointOptions,
+  randomToken,
+  type EndpointOptions,
+  type ResolvedEndpointOptions,
+} from './endpointOptions';
+import { unpackHeader, packHeader } from '../v1/header';
+import { Listeners, TypedListeners } from '../../base/listeners';
+import { Peer } from './peer';
+import { ReservedType, Wire } from '../v1/protocol';
+import { DropReason, TrafficCounters } from './stats';
+import { startLanDiscovery, type LanDiscoveryHandle, type LanDiscoveryOptions } from '../discovery';
+import { openUdpSocket, TrackedSender } from './udpSocket';
+import { EndpointMap } from './endpointMap';
+import { FlushQueue } from './flushQueue';
+import { PayloadTooLargeError, SendQueueFullError } from '../errors';
+import type { Link } from './link';
+import type { Serializer } from '../v1/serialization';
+import { NativeAdmission } from '../native/admission';
+import { NativeConnection } from '../native/nativeConnection';
+import { isNativeDatagram } from '../native/nativePacket';
+import { recvWindowFor, type NativeParams } from '../native/negotiation';
+import { createLink } from './createLink';
+import { Native } from '../native/nativeWire';
+
+/** Options of {@link Server.listen}. */
+export interface ServerOptions extends EndpointOptions {
+  /** UDP port; 0 picks a free one (read `server.port`). */
+  port: number;
+  /** Address to bind. Default 0.0.0.0 (binding an interface IP breaks LAN broadcast on Linux). */
+  host?: string;
+  /** Connected peers at most; further connect requests are ignored, as in the reference. */
+  maxPeers?: number;
+  /** Source of connection tokens; default: 64 random bits from the OS. */
+  randomToken?: () => bigint;
+}
+
+/** A message map: message type → payload shape. */
+export type MessageMap = object;
+type Payload<M, K> = K extends keyof M ? M[K] : Record<string, unknown>;
+
+/**
+ * The authoritative side of a gale.net game: accepts Clients on one UDP socket, sends and
+ * broadcasts messages to them, and reacts to theirs. Speaks gale.net v1.
+ */
+export class Server<In extends MessageMap = Record<string, Record<string, unknown>>, Out extends MessageMap = In> {
+  readonly counters = new TrafficCounters();
+  readonly maxPeers: number | undefined;
+  readonly heartbeatInterval: number;
+  readonly timeout: number;
+  private readonly byEndpoint = new EndpointMap<Peer>();
+  /** Connections that asked for a flush or received since the last one: only these are flushed. */
+  private readonly unflushed = new FlushQueue<Link>();
+  private readonly byId = new Map<number, Peer>();
+  private nextPeerId = 1;
+  private readonly driver: EndpointDriver;
+  private readonly connectListeners: Listeners<[Peer]>;
+  private readonly disconnectListeners: Listeners<[Peer, string]>;
+  private readonly messageListeners: TypedListeners<[Peer, never]>;
+  private closing: Promise<void> | undefined;
+  private socketClosed = false;
+  private discovery: LanDiscoveryHandle | undefined;
+  private readonly admission: NativeAdmission;
+  private readonly acceptPayloads = new WeakMap<Peer, Record<string, unknown>>();
+  private readonly sender: TrackedSender;
+
+  /** Binds the port and starts serving. Rejects with a {@link BindError} naming a busy port. */
+  static async listen<I extends MessageMap = Record<string, Record<string, unknown>>, O extends MessageMap = I>(
+    options: ServerOptions,
+  ): Promise<Server<I, O>> {
+    const resolved = resolveEndpointOptions(options);
+    if (options.maxPeers !== undefined && !(Number.isInteger(options.maxPeers) && options.maxPeers >= 1)) {
+      throw new RangeError(`maxPeers must be a whole number ≥ 1, got ${options.maxPeers}`);
+    }
+    const opened = await openUdpSocket({
+      port: options.port,
+      host: options.host ?? '0.0.0.0',
+      recvBufferSize: resolved.recvBufferSize,
+    });
+    return new Server<I, O>(opened.socket, opened.port, opened.recvBufferSize, options, resolved);
+  }
+
+  private constructor(
+    private readonly socket: Socket,
+    /** The bound UDP port. */
+    readonly port: number,
+    /** Receive buffer the OS granted, bytes. */
+    readonly recvBufferSize: number,
+    private readonly options: ServerOptions,
+    private readonly resolved: ResolvedEndpointOptions,
+  ) {
+    this.maxPeers = options.maxPeers;
+    this.heartbeatInterval = resolved.heartbeatInterval;
+    this.timeout = resolved.timeout;
+    const onError = resolved.onCallbackError;
+    this.connectListeners = new Listeners(onError);
+    this.disconnectListeners = new Listeners(onError);
+    this.messageListeners = new TypedListeners(onError);
+    this.admission = new NativeAdmission(
+      resolved.native,
+      resolved.serializer,
+      resolved.clock,
+      recvWindowFor(recvBufferSize),
+    );
+    this.driver = new EndpointDriver(
+      {
+        handleDatagram: (data, from) => this.handleDatagram(data, from),
+        service: (now) => this.service(now),
+        afterBatch: () => this.unflushed.drain(flushLink),
+      },
+      { mode: resolved.drive, clock: resolved.clock, tickInterval: resolved.tickInterval, counters: this.counters },
+    );
+    this.sender = new TrackedSender(socket, () => (this.counters.sendErrors += 1));
+    socket.on('message', (data, from) => this.driver.onDatagram(data, from));
+    socket.on('error', () => {
+      // Socket-level errors (e.g. ICMP unreachable reported late) are not fatal to a UDP server.
+    });
+  }
+
+  /** Called with each newly connected peer. Returns an unsubscribe function. */
+  onConnect(callback: (peer: Peer) => void): () => void {
+    return this.connectListeners.add(callback);
+  }
+
+  /** Called when a peer leaves, times out, is kicked, or the server closes; with the reason. */
+  onDisconnect(callback: (peer: Peer, reason: string) => void): () => void {
+    return this.disconnectListeners.add(callback);
+  }
+
+  /** Called with (peer, payload) for every message of `type` from any peer. */
+  onMessage<K extends keyof In & string>(type: K, callback: (peer: Peer, payload: Payload<In, K>) => void): () => void {
+    return this.messageListeners.add(type, callback as (peer: Peer, payload: never) => void);
+  }
+
+  /** The connected peers. */
+  getPeers(): Peer[] {
+    return [...this.byId.values()];
+  }
+
+  /** The peer with this id, if connected. */
+  getPeer(peerId: number): Peer | undefined {
+    return this.byId.get(peerId);
+  }
+
+  /** A peer's smoothed RTT in seconds, or undefined if not connected or not measured yet. */
+  getRtt(peerId: number): number | undefined {
+    return this.byId.get(peerId)?.rtt;
+  }
+
+  /**
+   * Sends to one peer; returns false if no such peer. Throws PayloadTooLargeError on a body larger
+   * than the peer's connection carries (v1: 1200 bytes; native: `native.maxMessageSize`).
+   */
+  sendTo<K extends keyof Out & string>(
+    peerId: number,
+    type: K,
+    payload: Payload<Out, K>,
+    channel: Channel = Channel.UNRELIABLE,
+  ): boolean {
+    const ch = checkChannel(channel);
+    const peer = this.byId.get(peerId);
+    if (!peer) {
+      encodeBody(this.resolved.serializer, type, payload); // still reports an unserializable payload
+      return false;
+    }
+    const link = peer.connection;
+    link.sendBody(encodeBody(link.serializer, type, payload, link.maxBody(ch)), ch);
+    return true;
+  }
+
+  /**
+   * Sends to every peer but those in `exclude`, serializing once per codec in use. Returns how many peers it
+   * went to. Throws PayloadTooLargeError before sending to anyone when some recipient cannot carry the body.
+   * A peer whose reliable send queue is full is disconnected (reason: the queue is full) instead of failing the rest.
+   */
+  broadcast<K extends keyof Out & string>(
+    type: K,
+    payload: Payload<Out, K>,
+    options: { channel?: Channel; exclude?: Iterable<number> } = {},
+  ): number {
+    const channel = checkChannel(options.channel ?? Channel.UNRELIABLE);
+    const exclude = new Set(options.exclude ?? []);
+    const recipients = [...this.byId.values()].filter((peer) => !exclude.has(peer.id));
+    const bodies = new Map<Serializer, Uint8Array>();
+    // With nobody to send to, still report a payload that cannot be serialized.
+    if (recipients.length === 0) encodeBody(this.resolved.serializer, type, payload, Infinity);
+    for (const { connection: link } of recipients) {
+      let body = bodies.get(link.serializer);
+      if (!body) bodies.set(link.serializer, (body = encodeBody(link.serializer, type, payload, Infinity)));
+      const limit = link.maxBody(channel);
+      if (body.length > limit) throw new PayloadTooLargeError(type, body.length, limit);
+    }
+    let sent = 0;
+    for (const peer of recipients) {
+      if (peer.connection.closed) continue;
+      try {
+        peer.connection.sendBody(bodies.get(peer.connection.serializer)!, channel);
+      } catch (error) {
+        // One peer that stopped acknowledging must not cost the others the message; its reliable stream
+        // can no longer be complete, so it is dropped (as the reference drops a peer with too much unacked).
+        if (!(error instanceof SendQueueFullError)) throw error;
+        peer.connection.disconnect(error.message);
+        continue;
+      }
+      sent += 1;
+    }
+    return sent;
+  }
+
+  /** Disconnects a peer, telling it so; `onDisconnect` fires with `reason`. Returns false if unknown. */
+  disconnect(peerId: number, reason = 'disconnected by the server'): boolean {
+    const peer = this.byId.get(peerId);
+    if (!peer) return false;
+    peer.connection.disconnect(reason);
+    return true;
+  }
+
+  /**
+   * Answers LAN discovery requests (reference-compatible, with the live player count) until the
+   * server closes. `port` defaults to 9998; other options (announcements, extra info, the player
+   * count) pass through.
+   * Only for servers on a local network.
+   */
+  async enableLanDiscovery(
+    name: string,
+    options: Partial<Omit<LanDiscoveryOptions, 'name' | 'gamePort'>> = {},
+  ): Promise<LanDiscoveryHandle> {
+    if (this.closing) throw new Error('server is closed');
+    await this.discovery?.close();
+    this.discovery = await startLanDiscovery({
+      getExtraInfo: () => (this.maxPeers !== undefined ? { capacity: this.maxPeers } : {}),
+      // Connected peers by default; an application with its own notion of players (a lobby) passes its count.
+      getPlayerCount: () => this.byId.size,
+      ...options,
+      name,
+      gamePort: this.port,
+    });
+    return this.discovery;
+  }
+
+  /** Manual drive: handle what arrived, then heartbeats, retransmits, timeouts. Harmless in auto mode. */
+  update(_dt = 0): void {
+    this.driver.update();
+  }
+
+  /** Tells every peer the server is closing, then closes the socket. Not usable afterwards. */
+  close(): Promise<void> {
+    if (this.closing) return this.closing;
+    for (const peer of this.getPeers()) peer.connection.disconnect('server closed');
+    const discovery = this.discovery?.close();
+    this.driver.stop();
+    this.socketClosed = true;
+    // Let the disconnect notices leave before the socket goes (sends complete asynchronously).
+    this.closing = Promise.all([this.sender.close(), discovery]).then(() => undefined);
+    return this.closing;
+  }
+
+  private handleDatagram(data: Uint8Array, from: RemoteInfo): void {
+    this.counters.datagramsReceived += 1;
+    this.counters.bytesReceived += data.length;
+    if (isNativeDatagram(data)) return this.handleNative(data, from);
+    if (data.length < Wire.HEADER_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
+    if (data.length > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
+    const header = unpackHeader(data)!;
+    if (header.channel > Channel.RELIABLE_UNORDERED) return this.counters.drop(DropReason.UNKNOWN_CHANNEL);
+    const peer = this.byEndpoint.get(from.address, from.port);
+    const isHandshake = header.channel === Channel.UNRELIABLE && header.token === 0n;
+    if (!peer && !isHandshake) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
+    if (peer && header.token !== peer.token && !isHandshake) return this.counters.drop(DropReason.BAD_TOKEN);
+    let message;
+    try {
+      message = this.resolved.serializer.deserialize(data.subarray(Wire.HEADER_SIZE));
+    } catch {
+      return this.counters.drop(DropReason.BAD_BODY);
+    }
+    if (isHandshake) {
+      if (message.type !== ReservedType.CONNECT_REQUEST)
+        return this.counters.drop(peer ? DropReason.BAD_TOKEN : DropReason.UNKNOWN_SOURCE);
+      if (peer) return this.sendAccept(peer);
+      return this.admit(from, message.payload, data.length);
+    }
+    if (!(peer!.connection instanceof Connection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
+    peer!.connection.receive(header, message, data.length);
+    this.unflushed.add(peer!.connection); // it owes an ack
+  }
+
+  /** A native datagram: only from a peer that negotiated the native protocol. */
+  private handleNative(data: Uint8Array, from: RemoteInfo): void {
+    if (data.length > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
+    const peer = this.byEndpoint.get(from.address, from.port);
+    if (!peer) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
+    if (!(peer.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
+    peer.connection.receiveDatagram(data);
+    this.unflushed.add(peer.connection); // it may owe acks
+  }
+
+  /** A connect request from an address without a peer: v1, a native challenge, or a native peer. */
+  private admit(from: RemoteInfo, payload: Record<string, unknown>, size: number): void {
+    const decision = this.admission.decide(payload, size, from.address, from.port);
+    switch (decision.kind) {
+      case 'drop':
+        return this.counters.drop(decision.reason);
+      case 'challenge':
+        this.transmit(decision.datagram, from.port, from.address);
+        return;
+      case 'v1':
+        return this.accept(from, undefined);
+      case 'native':
+        return this.accept(from, decision.params, decision.peerRecvWindow);
+    }
+  }
+
+  private accept(from: RemoteInfo, native: NativeParams | undefined, peerRecvWindow?: number): void {
+    if (this.maxPeers !== undefined && this.byId.size >= this.maxPeers && !this.reclaimUnconfirmedSlot()) {
+      return this.counters.drop(DropReason.FULL);
+    }
+    const id = this.nextPeerId++;
+    const ref: { peer?: Peer } = {};
+    const link = createLink(this.resolved, native, {
+      token: (this.options.randomToken ?? randomToken)(),
+      transmit: (datagram) => this.transmit(datagram, from.port, from.address),
+      onMessage: (type, payload) => this.messageListeners.emit(type, ref.peer!, payload as never),
+      onClosed: (reason) => this.remove(ref.peer!, reason),
+      requestFlush: () => {
+        if (ref.peer) this.unflushed.add(ref.peer.connection);
+        this.driver.requestPromptFlush();
+      },
+      peerRecvWindow,
+      confirmed: false,
+    });
+    const peer = (ref.peer = new Peer(id, from.address, from.port, link));
+    this.acceptPayloads.set(peer, native ? { peer_id: id, native } : { peer_id: id });
+    this.byEndpoint.set(peer.address, peer.port, peer);
+    this.byId.set(id, peer);
+    this.sendAccept(peer);
+    this.connectListeners.emit(peer);
+  }
+
+  /**
+   * Frees the slot of the oldest v1 peer that never sent anything after its accept. v1 has no
+   * address check, so such a peer may be a spoofed request; a real client would have spoken by now.
+   */
+  private reclaimUnconfirmedSlot(): boolean {
+    for (const peer of this.byId.values()) {
+      if (peer.connection.confirmed) continue;
+      peer.connection.close('never answered after connecting: slot given to a newer client', false);
+      return true;
+    }
+    return false;
+  }
+
+  private sendAccept(peer: Peer): void {
+    const payload = this.acceptPayloads.get(peer) ?? { peer_id: peer.id };
+    const body = this.resolved.serializer.serialize(ReservedType.CONNECT_ACCEPTED, payload);
+    const header = packHeader({ channel: 0, token: peer.token, sequence: 0, ack: 0, ackBitfield: 0 });
+    const datagram = new Uint8Array(header.length + body.length);
+    datagram.set(header);
+    datagram.set(body, header.length);
+    this.transmit(datagram, peer.port, peer.address);
+  }
+
+  private remove(peer: Peer, reason: string): void {
+    if (this.byId.get(peer.id) !== peer) return;
+    this.byId.delete(peer.id);
+    this.byEndpoint.delete(peer.address, peer.port);
+    this.disconnectListeners.emit(peer, reason);
+  }
+
+  private service(now: number): void {
+    this.forEachConnection((c) => c.service(now));
+  }
+
+  private forEachConnection(fn: (c: Link) => void): void {
+    for (const peer of [...this.byId.values()]) fn(peer.connection);
+  }
+
+  /** Sends to a peer's address; true when the OS took the bytes at once (see TrackedSender.send). */
+  private transmit(datagram: Uint8Array, port: number, address: string): boolean {
+    if (this.socketClosed) return false;
+    this.counters.datagramsSent += 1;
+    this.counters.bytesSent += datagram.length;
+    return this.sender.send(datagram, port, address);
+  }
+}
+
+/** Sends what a connection has waiting (a closed one sends nothing). */
+const flushLink = (link: Link): void => link.flushAcks();
+
+/** Rejects channel ids that are not a {@link Channel}. */
+export function checkChannel(channel: number): Channel {
+  if (channel !== 0 && channel !== 1 && channel !== 2 && channel !== 3)
+    throw new RangeError(`unknown channel ${channel}; use Channel.*`);
+  return channel;
+}

@@ -1,0 +1,134 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { lookup, type LookupOneOptions } from 'node:dns';
+import { isIPv4 } from 'node:net';
+import { BindError } from '../errors';
+
+/** Receive buffer asked of the OS: the default ~208 KiB holds only ~256 small datagrams. */
+export const DEFAULT_RECV_BUFFER = 4 * 1024 * 1024;
+
+/** Options for {@link openUdpSocket}. */
+export interface OpenSocketOptions {
+  port?: number;
+  host?: string;
+  recvBufferSize?: number;
+  reuseAddr?: boolean;
+}
+
+/** A bound udp4 socket and the receive buffer the OS actually granted. */
+export interface OpenSocket {
+  socket: Socket;
+  port: number;
+  recvBufferSize: number;
+}
+
+/** Binds a udp4 socket, raising the receive buffer (halving on refusal, as macOS refuses above its cap). */
+export function openUdpSocket(options: OpenSocketOptions = {}): Promise<OpenSocket> {
+  const port = options.port ?? 0;
+  const host = options.host ?? '0.0.0.0';
+  const socket = createSocket({ type: 'udp4', reuseAddr: options.reuseAddr ?? false, lookup: literalFirstLookup });
+  literalLookupSockets.add(socket);
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      socket.close();
+      reject(new BindError(port, host, err.code, err.message));
+    };
+    socket.once('error', onError);
+    socket.bind(port, host, () => {
+      socket.off('error', onError);
+      const granted = raiseRecvBuffer(socket, options.recvBufferSize ?? DEFAULT_RECV_BUFFER);
+      resolve({ socket, port: socket.address().port, recvBufferSize: granted });
+    });
+  });
+}
+
+/** Asks for `wanted` bytes of receive buffer, halving on error; returns what the OS reports. */
+export function raiseRecvBuffer(socket: Socket, wanted: number): number {
+  for (let size = wanted; size >= 64 * 1024; size = Math.floor(size / 2)) {
+    try {
+      socket.setRecvBufferSize(size);
+      break;
+    } catch {
+      // ENOBUFS above the OS cap: try half.
+    }
+  }
+  try {
+    return socket.getRecvBufferSize();
+  } catch {
+    return 0;
+  }
+}
+
+/** Sockets made by {@link openUdpSocket}, which resolve IPv4 literals at once (see {@link literalFirstLookup}). */
+const literalLookupSockets = new WeakSet<Socket>();
+/** Lookups {@link literalFirstLookup} handed to DNS: a send whose lookup went there reads its bytes later. */
+let deferredLookups = 0;
+
+/**
+ * Answers an IPv4 literal at once and asks DNS for anything else. An unconnected socket looks up the
+ * address of every send, and `dns.lookup` defers even a literal to the next tick: a server pays that
+ * on each datagram it sends to a peer.
+ */
+export function literalFirstLookup(
+  hostname: string,
+  options: LookupOneOptions,
+  callback: (err: NodeJS.ErrnoException | null, address: string, family: number) => void,
+): void {
+  if (isIPv4(hostname)) return callback(null, hostname, 4);
+  deferredLookups += 1;
+  lookup(hostname, options, callback);
+}
+
+/** Sends datagrams on one socket, counting those the OS has not taken yet so a close can wait for them. */
+export class TrackedSender {
+  private pending = 0;
+  /** One callback for every send: Node reports a send error only to a callback, and drops it without one. */
+  private readonly done = (err: Error | null) => {
+    this.pending -= 1;
+    if (err) this.onError();
+  };
+
+  /** Whether a send to an address can complete before returning: only when its lookup answers at once. */
+  private readonly literalLookup: boolean;
+
+  constructor(
+    readonly socket: Socket,
+    private readonly onError: () => void,
+  ) {
+    this.literalLookup = literalLookupSockets.has(socket);
+  }
+
+  /** Datagrams handed to the socket whose send has not completed. */
+  get inFlight(): number {
+    return this.pending;
+  }
+
+  /**
+   * Sends one datagram, to the connected peer when `port` is omitted. Returns true when the OS took its bytes
+   * before returning, so the caller may reuse them: no address lookup deferred the send, and nothing waits in
+   * the socket's queue.
+   */
+  send(datagram: Uint8Array, port?: number, address?: string): boolean {
+    this.pending += 1;
+    if (port === undefined) {
+      this.socket.send(datagram, this.done);
+    } else {
+      const lookups = deferredLookups;
+      this.socket.send(datagram, port, address, this.done);
+      if (!this.literalLookup || deferredLookups !== lookups) return false;
+    }
+    // A send the OS could not take at once waits in libuv's queue, still reading the caller's bytes.
+    return this.socket.getSendQueueCount() === 0;
+  }
+
+  /** Closes the socket once sends still on their way (a goodbye, say) have left; waits at most ~200 ms. */
+  async close(): Promise<void> {
+    for (let i = 0; i < 100 && this.pending > 0; i++) await new Promise((r) => setTimeout(r, 2));
+    await new Promise<void>((resolve) => {
+      try {
+        this.socket.close(() => resolve());
+      } catch {
+        resolve(); // already closed
+      }
+    });
+  }
+}

@@ -1,0 +1,104 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBackend } from '../../main/createBackend';
+import { DEFAULT_NETWORK_OPTIONS } from '../../main/base/networkOptions';
+import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
+import { loggerSpy } from './ipc/loggerSpy';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lan-party-backend-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function backend() {
+  return createBackend({
+    app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
+    userDataDir: dir,
+    osUserName: 'ada',
+    validateOutputs: true,
+    logger: loggerSpy(),
+  });
+}
+
+const electron = { transport: 'electron' } as const;
+
+describe('backend composition', () => {
+  it('answers app.getInfo with the host facts and the caller transport', async () => {
+    const b = backend();
+    expect(await b.gateway.dispatch('app.getInfo', undefined, electron)).toEqual({
+      ok: true,
+      value: { name: 'LAN Party', version: '1.0.0', platform: 'linux', transport: 'electron' },
+    });
+    expect(await b.gateway.dispatch('app.getInfo', undefined, { transport: 'websocket' })).toMatchObject({
+      value: { transport: 'websocket' },
+    });
+  });
+
+  it('serves settings and emits settings.changed after an update', async () => {
+    const b = backend();
+    const sink = vi.fn();
+    b.gateway.subscribe(sink);
+    expect(await b.gateway.dispatch('settings.get', undefined, electron)).toMatchObject({
+      value: { playerName: 'ada' },
+    });
+    const updated = await b.gateway.dispatch(
+      'settings.update',
+      { playerName: '  Nova ', playerColor: '#A77DFF' },
+      electron,
+    );
+    const expected = { playerName: 'Nova', playerColor: '#a77dff', onboarded: false };
+    expect(updated).toEqual({ ok: true, value: expected });
+    expect(sink).toHaveBeenCalledExactlyOnceWith('settings.changed', expected);
+  });
+
+  it('rejects invalid updates with invalid-argument and leaves settings alone', async () => {
+    const b = backend();
+    for (const bad of [{ playerName: '' }, { playerColor: '#000000' }, { nickname: 'x' }, 'Nova', null]) {
+      expect(await b.gateway.dispatch('settings.update', bad, electron)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-argument' },
+      });
+    }
+    expect(await b.settings.get()).toMatchObject({ playerName: 'ada' });
+  });
+
+  it('emits lobby.changed as a room opens and closes, and close ends the room', async () => {
+    const b = createBackend({
+      app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
+      userDataDir: dir,
+      osUserName: 'ada',
+      validateOutputs: true,
+      logger: loggerSpy(),
+      network: loopbackNetwork(await freeUdpPort()),
+    });
+    const sink = vi.fn();
+    b.gateway.subscribe(sink);
+    const hosted = await b.gateway.dispatch('lobby.host', { roomName: 'Friday' }, electron);
+    expect(hosted).toMatchObject({ ok: true, value: { status: 'in-room', state: { roomName: 'Friday' } } });
+    const statuses = sink.mock.calls.filter(([name]) => name === 'lobby.changed').map(([, view]) => view.status);
+    expect(statuses).toEqual(['hosting', 'in-room']);
+    expect(b.network).toMatchObject({ bindAddress: '127.0.0.1', broadcastTargets: ['127.255.255.255'] });
+    expect(b.lobby.session()?.role).toBe('host');
+    await b.close();
+    expect(b.lobby.view().status).toBe('idle');
+    expect(b.lobby.session()).toBeNull();
+  });
+
+  it('uses the real app’s network defaults unless told otherwise', () => {
+    expect(backend().network).toEqual(DEFAULT_NETWORK_OPTIONS);
+  });
+
+  it('stops forwarding settings events after close', async () => {
+    const b = backend();
+    const sink = vi.fn();
+    b.gateway.subscribe(sink);
+    await b.close();
+    await b.settings.update({ playerName: 'Later' });
+    expect(sink).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,81 @@
+import { testBackend } from '../../support/testBackend';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Backend } from '../../../main/createBackend';
+import type { LanList } from '../../../shared/ipc/schemas/lan';
+import { lanListSchema } from '../../../shared/ipc/schemas/lan';
+import { waitFor } from '../../support/waitFor';
+import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
+
+// Two backends in one process stand in for two computers: they share a random discovery port and search
+// 127.255.255.255 only.
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function backend(name: string, discoveryPort: number): Promise<{ backend: Backend; lists: LanList[] }> {
+  const b = await testBackend(cleanups, { osUserName: name, network: loopbackNetwork(discoveryPort) });
+  const lists: LanList[] = [];
+  b.gateway.subscribe((event, payload) => {
+    if (event === 'lan.servers') lists.push(lanListSchema.parse(payload));
+  });
+  return { backend: b, lists };
+}
+
+const ctx = { transport: 'websocket' } as const;
+
+describe('LAN list service', () => {
+  it('lists a room hosted by another backend, flags our own, and drops a closed one', async () => {
+    const discoveryPort = await freeUdpPort();
+    const a = await backend('ada', discoveryPort);
+    const b = await backend('bob', discoveryPort);
+    const hosted = await a.backend.gateway.dispatch('lobby.host', { capacity: 6, password: 'pw' }, ctx);
+    expect(hosted.ok).toBe(true);
+    const port = a.backend.lobby.view().port;
+
+    const started = await b.backend.gateway.dispatch('lan.start', undefined, ctx);
+    expect(started).toMatchObject({ ok: true, value: { running: true, error: null } });
+    await waitFor(() => b.backend.lan.list().servers.length === 1, 3000, 'the room to be listed');
+    expect(b.backend.lan.list().servers[0]).toMatchObject({
+      name: "ada's room",
+      host: '127.0.0.1',
+      port,
+      playerCount: 1, // the host's own seat
+      capacity: 6,
+      passwordProtected: true,
+      compatibility: 'compatible',
+      gameName: 'LAN Party Tag',
+      own: false,
+    });
+    await waitFor(() => b.backend.lan.list().servers[0]?.pingMs != null, 3000, 'a ping from an answered search');
+    expect(b.lists.at(-1)?.servers).toHaveLength(1);
+
+    await a.backend.lan.start();
+    await waitFor(() => a.backend.lan.list().servers.length === 1, 3000, 'our own room in our list');
+    expect(a.backend.lan.list().servers[0]?.own).toBe(true);
+
+    await a.backend.gateway.dispatch('lobby.leave', undefined, ctx);
+    await waitFor(() => b.backend.lan.list().servers.length === 0, 4000, 'the closed room to go');
+    expect(b.lists.at(-1)?.servers).toEqual([]);
+
+    const stopped = await b.backend.gateway.dispatch('lan.stop', undefined, ctx);
+    expect(stopped).toEqual({ ok: true, value: { running: false, servers: [], error: null } });
+  });
+
+  it('refresh starts the search when it is not running, and reports a search that cannot start', async () => {
+    const discoveryPort = await freeUdpPort();
+    const b = await backend('bob', discoveryPort);
+    const refreshed = await b.backend.gateway.dispatch('lan.refresh', undefined, ctx);
+    expect(refreshed).toMatchObject({ ok: true, value: { running: true, servers: [] } });
+    await b.backend.lan.stop();
+
+    const broken = await testBackend(cleanups, {
+      osUserName: 'cy',
+      // Not an address of this machine: the search socket cannot bind (nothing is sent).
+      network: loopbackNetwork(discoveryPort, { discoveryBindAddress: '192.0.2.1' }),
+    });
+    const result = await broken.gateway.dispatch('lan.start', undefined, ctx);
+    expect(result).toMatchObject({ ok: true, value: { running: false } });
+    expect(result.ok && (result.value as LanList).error).toMatch(/^Could not search the network: .*Network check/);
+  });
+});

@@ -1,0 +1,242 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLobbyService } from '../../../main/lobby/lobbyService';
+import { silentLogger } from '../../../main/base/logger';
+import { resolveNetworkOptions, type NetworkOptions } from '../../../main/base/networkOptions';
+import { IpcError } from '../../../shared/ipc/errors';
+import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
+import { lobbyViewSchema } from '../../../shared/ipc/schemas/lobby';
+import type { PlayerColor } from '../../../shared/ipc/schemas/settings';
+import { decode, encode } from '../../../shared/roomCode';
+import { waitFor } from '../../support/waitFor';
+import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
+
+// Real lobby hosts and guests on loopback: rooms bound to 127.0.0.1, discovery on a free port searched via
+// 127.255.255.255 only.
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function service(name: string, extra: Partial<NetworkOptions> = {}, colour: PlayerColor = '#3ddc97') {
+  const network = resolveNetworkOptions(loopbackNetwork(await freeUdpPort(), extra));
+  const lobby = createLobbyService({
+    network,
+    settings: async () => ({ playerName: name, playerColor: colour, onboarded: true }),
+    platform: 'linux',
+    logger: silentLogger,
+    lookup: async (host) => {
+      if (host === 'party-pc') return '127.0.0.1';
+      throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+    },
+  });
+  const views: LobbyView[] = [];
+  lobby.onChange((view) => views.push(lobbyViewSchema.parse(view)));
+  cleanups.push(() => lobby.close());
+  return { lobby, views, last: () => views[views.length - 1] };
+}
+
+async function occupy(port = 0, address = '127.0.0.1'): Promise<Socket> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(port, address, () => resolve()));
+  cleanups.push(() => new Promise<void>((resolve) => socket.close(() => resolve())));
+  return socket;
+}
+
+async function rejection(promise: Promise<unknown> | (() => unknown)): Promise<IpcError> {
+  try {
+    await (typeof promise === 'function' ? promise() : promise);
+  } catch (error) {
+    expect(error).toBeInstanceOf(IpcError);
+    return error as IpcError;
+  }
+  throw new Error('expected a rejection');
+}
+
+const names = (view: LobbyView | undefined) => view?.state?.players.map((p) => p.name);
+
+describe('lobby service: host and guest on loopback', () => {
+  it('hosts with defaults, a guest joins by code, they chat, ready up and start', async () => {
+    const a = await service('Ada');
+    const b = await service('Bob', {}, '#ff5c8a');
+    const hosted = await a.lobby.host({});
+    expect(hosted).toMatchObject({ status: 'in-room', role: 'host', you: 0, discoverable: true, end: null });
+    expect(hosted.state).toMatchObject({ roomName: "Ada's room", capacity: 8, passwordProtected: false });
+    expect(a.views.map((v) => v.status)).toEqual(['hosting', 'in-room']);
+    expect(decode(hosted.code!)).toEqual({ host: '127.0.0.1', port: hosted.port });
+    expect(hosted.target).toEqual({ host: '127.0.0.1', port: hosted.port });
+
+    const joined = await b.lobby.joinByCode({ code: hosted.code!.toLowerCase() });
+    expect(joined).toMatchObject({ status: 'in-room', role: 'guest', code: hosted.code, port: hosted.port });
+    expect(names(joined)).toEqual(['Ada', 'Bob']);
+    expect(b.views[0]?.status).toBe('joining');
+    await waitFor(() => names(a.last())?.length === 2, 3000, 'the host to see the guest');
+
+    const blocked = await rejection(() => a.lobby.start());
+    expect(blocked.code).toBe('failed-precondition');
+    expect(blocked.message).toBe('Waiting for Bob to get ready.');
+
+    a.lobby.chat('welcome!');
+    b.lobby.chat('  hi there ');
+    b.lobby.setReady(true);
+    await waitFor(() => a.last()?.state?.players[1]?.ready === true, 3000, 'ready to reach the host');
+    await waitFor(() => (b.last()?.state?.chat.length ?? 0) === 2, 3000, 'chat to reach the guest');
+    expect(a.last()?.state?.chat.map((line) => `${line.name}: ${line.text}`)).toEqual([
+      'Ada: welcome!',
+      'Bob: hi there',
+    ]);
+    expect(b.last()?.state?.chat.map((line) => line.text)).toEqual(['welcome!', 'hi there']);
+
+    expect(a.lobby.start().state?.phase).toBe('playing');
+    await waitFor(() => b.last()?.state?.phase === 'playing', 3000, 'the guest to see the round start');
+    a.lobby.endRound();
+    await waitFor(() => b.last()?.state?.phase === 'lobby', 3000, 'the guest to see the round end');
+    expect(a.lobby.session()?.role).toBe('host');
+    expect(b.lobby.session()?.role).toBe('guest');
+  });
+
+  it('only the host may kick or start; kicking ends the guest’s stay with a message', async () => {
+    const a = await service('Ada');
+    const b = await service('Bob');
+    const hosted = await a.lobby.host({ roomName: 'Kick test' });
+    await b.lobby.joinByAddress({ host: '127.0.0.1', port: hosted.port! });
+    expect((await rejection(() => b.lobby.kick(0))).code).toBe('permission-denied');
+    expect((await rejection(() => b.lobby.start())).message).toBe('Only the host can start the round.');
+    expect((await rejection(() => a.lobby.kick(42))).code).toBe('not-found');
+    await waitFor(() => names(a.last())?.length === 2, 3000, 'the guest to arrive');
+    const guestId = a.last()!.state!.players[1]!.id;
+    a.lobby.kick(guestId);
+    await waitFor(() => b.last()?.status === 'ended', 3000, 'the guest to be removed');
+    expect(b.last()?.end).toEqual({ code: 'kicked', message: 'The host removed you from the room.' });
+    expect(b.lobby.session()).toBeNull();
+    expect((await b.lobby.leave()).status).toBe('idle');
+  });
+
+  it('the host leaving ends the room for everyone with a message', async () => {
+    const a = await service('Ada');
+    const b = await service('Bob');
+    const hosted = await a.lobby.host({});
+    await b.lobby.joinByCode({ code: hosted.code! });
+    expect((await a.lobby.leave()).status).toBe('idle');
+    await waitFor(() => b.last()?.status === 'ended', 3000, 'the guest to hear the room closed');
+    expect(b.last()).toMatchObject({
+      status: 'ended',
+      end: { code: 'host-closed', message: 'The host closed the room.' },
+      state: { roomName: "Ada's room" },
+    });
+    // A new join dismisses the ended room.
+    const again = await rejection(b.lobby.joinByCode({ code: hosted.code! }));
+    expect(again.code).toBe('unavailable');
+    expect(b.last()?.status).toBe('idle');
+  }, 10_000);
+
+  it('asks for a password, refuses a wrong one, and lets the right one in', async () => {
+    const a = await service('Ada');
+    const b = await service('Bob');
+    const hosted = await a.lobby.host({ password: 'sesame' });
+    expect(hosted.state?.passwordProtected).toBe(true);
+    const missing = await rejection(b.lobby.joinByCode({ code: hosted.code! }));
+    expect(missing).toMatchObject({ code: 'permission-denied', message: 'This room needs a password.' });
+    const wrong = await rejection(b.lobby.joinByCode({ code: hosted.code!, password: 'open' }));
+    expect(wrong).toMatchObject({
+      code: 'permission-denied',
+      message: 'Wrong password for this room. Check it with the host.',
+    });
+    expect(b.last()?.status).toBe('idle');
+    expect((await b.lobby.joinByCode({ code: hosted.code!, password: 'sesame' })).status).toBe('in-room');
+  });
+
+  it('says when the room is full', async () => {
+    const a = await service('Ada');
+    const b = await service('Bob');
+    const c = await service('Cy');
+    const hosted = await a.lobby.host({ capacity: 2 });
+    await b.lobby.joinByCode({ code: hosted.code! });
+    const full = await rejection(c.lobby.joinByCode({ code: hosted.code! }));
+    expect(full).toMatchObject({ code: 'failed-precondition', message: 'The room is full.' });
+  });
+
+  it('explains a mistyped code precisely, without touching the network', async () => {
+    const b = await service('Bob');
+    const typo = await rejection(b.lobby.joinByCode({ code: 'ABOCD-EFGHJ' }));
+    expect(typo.code).toBe('invalid-argument');
+    expect(typo.message).toMatch(/^Room code has an invalid character 'O' at position 3 \(did you mean '0'\?\)/);
+    const short = await rejection(b.lobby.joinByCode({ code: 'ABCD' }));
+    expect(short.message).toBe('Room code has 4 characters, expected 10 (some are missing).');
+    expect(b.views).toEqual([]);
+  });
+
+  it('times out with advice when nobody answers', async () => {
+    const silent = await occupy();
+    const b = await service('Bob', { joinTimeoutSec: 1 });
+    const code = encode('127.0.0.1', silent.address().port);
+    const timeout = await rejection(b.lobby.joinByCode({ code }));
+    expect(timeout.code).toBe('unavailable');
+    expect(timeout.message).toMatch(/did not answer.*firewall/);
+    expect(b.views.map((v) => v.status)).toEqual(['joining', 'idle']);
+    expect(b.views[0]?.target).toEqual({ host: '127.0.0.1', port: silent.address().port });
+  });
+
+  it('resolves host names for join by address and names one it cannot find', async () => {
+    const a = await service('Ada');
+    const b = await service('Bob');
+    const hosted = await a.lobby.host({});
+    const missing = await rejection(b.lobby.joinByAddress({ host: 'nowhere-pc', port: hosted.port! }));
+    expect(missing.code).toBe('not-found');
+    expect(missing.message).toContain('“nowhere-pc”');
+    const joined = await b.lobby.joinByAddress({ host: 'party-pc', port: hosted.port! });
+    expect(joined).toMatchObject({ status: 'in-room', target: { host: '127.0.0.1', port: hosted.port } });
+  });
+
+  it('refuses a second room while in one, and actions while in none', async () => {
+    const a = await service('Ada');
+    await a.lobby.host({});
+    expect((await rejection(a.lobby.host({}))).message).toBe('You are already in a room. Leave it first.');
+    expect((await rejection(a.lobby.joinByCode({ code: encode('127.0.0.1', 9) }))).code).toBe('failed-precondition');
+    await a.lobby.leave();
+    expect((await rejection(() => a.lobby.chat('hello'))).message).toBe('You are not in a room.');
+    expect((await rejection(() => a.lobby.setReady(true))).code).toBe('failed-precondition');
+  });
+
+  it('a join cancelled by leave does not stay in the room', async () => {
+    const a = await service('Ada');
+    const b = await service('Bob');
+    const hosted = await a.lobby.host({});
+    const pending = b.lobby.joinByCode({ code: hosted.code! });
+    expect(b.lobby.view().status).toBe('joining');
+    expect((await b.lobby.leave()).status).toBe('idle');
+    expect((await rejection(pending)).message).toMatch(/Cancelled/);
+    expect(b.lobby.view().status).toBe('idle');
+    await waitFor(() => names(a.last())?.length === 1, 3000, 'the cancelled guest to leave the host');
+  });
+});
+
+describe('lobby service: ports', () => {
+  it('falls back to a free port when the default game port is busy', async () => {
+    const busy = await occupy();
+    const a = await service('Ada', { defaultGamePort: busy.address().port });
+    const hosted = await a.lobby.host({});
+    expect(hosted.status).toBe('in-room');
+    expect(hosted.port).not.toBe(busy.address().port);
+  });
+
+  it('explains a busy port the player chose, with a fix', async () => {
+    const busy = await occupy();
+    const a = await service('Ada');
+    const error = await rejection(a.lobby.host({ port: busy.address().port }));
+    expect(error.code).toBe('failed-precondition');
+    expect(error.message).toContain(`UDP port ${busy.address().port} is already in use`);
+    expect(error.message).toContain('leave the port empty');
+    expect(a.lobby.view().status).toBe('idle');
+    expect(a.views.map((v) => v.status)).toEqual(['hosting', 'idle']);
+  });
+
+  it('hosts without LAN discovery when the discovery port is taken, and says so', async () => {
+    const discoveryPort = await freeUdpPort();
+    await occupy(discoveryPort, '0.0.0.0');
+    const a = await service('Ada', { discoveryPort });
+    const hosted = await a.lobby.host({});
+    expect(hosted).toMatchObject({ status: 'in-room', discoverable: false });
+    expect(a.lobby.ownInstanceId()).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '../../../main/base/logger';
+import { resolveNetworkOptions } from '../../../main/base/networkOptions';
+import { openRoom, type OpenRoomRequest } from '../../../main/lobby/openRoom';
+import type { LobbyHost, LobbyHostOptions } from '../../../main/lobby/lobbyHost';
+import { BindError } from '../../../main/net/errors';
+
+// The port and discovery decisions, with LobbyHost.start swapped for a stand-in (no sockets).
+const request: OpenRoomRequest = {
+  roomName: 'Friday',
+  playerName: 'Ada',
+  colour: '#3ddc97',
+  capacity: 8,
+  password: undefined,
+  port: undefined,
+};
+const fakeHost = {} as LobbyHost;
+const busy = (port: number) => new BindError(port, '0.0.0.0', 'EADDRINUSE', 'in use');
+
+function deps(start: (options: LobbyHostOptions) => Promise<LobbyHost>, network = resolveNetworkOptions()) {
+  return { network, platform: 'linux', logger: silentLogger, start: vi.fn(start) };
+}
+
+describe('openRoom', () => {
+  it('uses the real defaults: port 9000, wildcard bind, discovery on 9998 announcing every 3 s', async () => {
+    const d = deps(async () => fakeHost);
+    const opened = await openRoom(request, d);
+    expect(opened).toMatchObject({ host: fakeHost, discoverable: true });
+    expect(opened.instanceId).toMatch(/^[0-9a-f]{16}$/);
+    const options = d.start.mock.calls[0]![0];
+    expect(options).toMatchObject({ port: 9000, bindAddress: '0.0.0.0', roomName: 'Friday', capacity: 8 });
+    expect(options.discovery).toMatchObject({
+      port: 9998,
+      bindAddress: '0.0.0.0',
+      instanceId: opened.instanceId,
+      announce: { intervalMs: 3000 },
+    });
+    expect(options.discovery && 'targets' in options.discovery.announce!).toBe(false);
+    expect('advertiseAddress' in options).toBe(false);
+    expect('password' in options).toBe(false);
+  });
+
+  it('passes injected loopback parameters through', async () => {
+    const network = resolveNetworkOptions({
+      bindAddress: '127.0.0.1',
+      advertiseAddress: '127.0.0.1',
+      broadcastTargets: ['127.255.255.255'],
+      discoveryPort: 45000,
+    });
+    const d = deps(async () => fakeHost, network);
+    await openRoom({ ...request, password: 'pw' }, d);
+    expect(d.start.mock.calls[0]![0]).toMatchObject({
+      bindAddress: '127.0.0.1',
+      advertiseAddress: '127.0.0.1',
+      password: 'pw',
+      discovery: { port: 45000, announce: { targets: ['127.255.255.255'] } },
+    });
+  });
+
+  it('falls back to a free port when the default is busy, but not when the player chose it', async () => {
+    const d = deps(async (options) => {
+      if (options.port === 9000) throw busy(9000);
+      return fakeHost;
+    });
+    await openRoom(request, d);
+    expect(d.start.mock.calls.map(([options]) => options.port)).toEqual([9000, 0]);
+    const chosen = deps(async () => Promise.reject(busy(9100)));
+    await expect(openRoom({ ...request, port: 9100 }, chosen)).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringContaining('UDP port 9100 is already in use'),
+    });
+    expect(chosen.start).toHaveBeenCalledOnce();
+  });
+
+  it('opens without discovery when only discovery fails', async () => {
+    const d = deps(async (options) => {
+      if (options.discovery !== false) throw new Error('cannot listen for LAN discovery on 0.0.0.0:9998');
+      return fakeHost;
+    });
+    expect(await openRoom(request, d)).toEqual({ host: fakeHost, instanceId: null, discoverable: false });
+  });
+});

@@ -1,0 +1,95 @@
+import type { RemoteInfo } from 'node:dgram';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EndpointDriver, type DriveMode } from '../../../../main/net/endpoint/driver';
+import { DropReason, TrafficCounters } from '../../../../main/net/endpoint/stats';
+
+const from: RemoteInfo = { address: '127.0.0.1', port: 4000, family: 'IPv4', size: 1 };
+const drivers: EndpointDriver[] = [];
+afterEach(() => {
+  for (const d of drivers.splice(0)) d.stop();
+});
+
+/** A driver whose hooks log what they were called with, in order. */
+function driverFor(mode: DriveMode, inboxLimit?: number) {
+  const log: string[] = [];
+  const counters = new TrafficCounters();
+  const driver: EndpointDriver = new EndpointDriver(
+    {
+      handleDatagram: (data) => {
+        log.push(`datagram ${data[0]}`);
+        // A datagram with first byte 1 answers at once (as a message callback that sends would).
+        if (data[0] === 1) driver.requestPromptFlush();
+      },
+      service: (now) => log.push(`service ${now}`),
+      afterBatch: () => log.push('flush'),
+    },
+    { mode, clock: () => 7, tickInterval: 3600, counters, inboxLimit },
+  );
+  drivers.push(driver);
+  return { driver, log, counters };
+}
+
+const nextTurn = () => new Promise<void>((r) => setTimeout(r, 0));
+
+describe('EndpointDriver, auto mode', () => {
+  it('runs one prompt flush for many requests, as a microtask before the event loop moves on', async () => {
+    const { driver, log } = driverFor('auto');
+    driver.requestPromptFlush();
+    driver.requestPromptFlush();
+    log.push('sync code done');
+    await Promise.resolve();
+    expect(log).toEqual(['sync code done', 'flush']);
+    driver.requestPromptFlush();
+    await nextTurn();
+    expect(log).toEqual(['sync code done', 'flush', 'flush']);
+  });
+
+  it('handles datagrams at once and flushes once after the turn that received them', async () => {
+    const { driver, log } = driverFor('auto');
+    driver.onDatagram(Uint8Array.of(0), from);
+    driver.onDatagram(Uint8Array.of(0), from);
+    expect(log).toEqual(['datagram 0', 'datagram 0']);
+    await Promise.resolve();
+    expect(log).toEqual(['datagram 0', 'datagram 0']); // acks wait for the end of the turn, to share a datagram
+    await nextTurn();
+    expect(log).toEqual(['datagram 0', 'datagram 0', 'flush']);
+  });
+
+  it('adds no end-of-turn flush when the datagram already asked for a prompt one', async () => {
+    const { driver, log } = driverFor('auto');
+    driver.onDatagram(Uint8Array.of(1), from);
+    await nextTurn();
+    expect(log).toEqual(['datagram 1', 'flush']);
+  });
+
+  it('runs nothing pending once stopped', async () => {
+    const { driver, log } = driverFor('auto');
+    driver.onDatagram(Uint8Array.of(0), from);
+    driver.requestPromptFlush();
+    driver.stop();
+    driver.onDatagram(Uint8Array.of(0), from);
+    await nextTurn();
+    expect(log).toEqual(['datagram 0']);
+  });
+});
+
+describe('EndpointDriver, manual mode', () => {
+  it('holds datagrams for update, which handles them, services, then flushes', async () => {
+    const { driver, log } = driverFor('manual');
+    driver.onDatagram(Uint8Array.of(1), from);
+    driver.requestFlush();
+    driver.requestPromptFlush();
+    await nextTurn();
+    expect(log).toEqual([]);
+    driver.update();
+    expect(log).toEqual(['datagram 1', 'service 7', 'flush']);
+  });
+
+  it('drops datagrams beyond the inbox limit and counts them', () => {
+    const { driver, log, counters } = driverFor('manual', 2);
+    for (let i = 0; i < 3; i++) driver.onDatagram(Uint8Array.of(i + 2), from);
+    expect(counters.dropped[DropReason.INBOX_FULL]).toBe(1);
+    driver.update();
+    expect(log).toEqual(['datagram 2', 'datagram 3', 'service 7', 'flush']);
+  });
+});
