@@ -24,6 +24,23 @@ function ip(...args: string[]): void {
   if (result.status !== 0) throw new Error(`ip ${args.join(' ')} failed: ${result.stderr.trim()}`);
 }
 
+/**
+ * Waits (at most 10 s) until every veth has carrier. A fresh veth pair reports NO-CARRIER for up to a second
+ * after both ends are up, and Node's networkInterfaces() leaves such an interface out: a search started in
+ * that window saw only some of its subnets.
+ */
+function waitForCarrier(links: readonly (readonly [string, string])[]): void {
+  const deadline = Date.now() + 10_000;
+  for (const [ns, dev] of links) {
+    for (;;) {
+      const state = spawnSync('ip', ['-n', ns, '-o', 'link', 'show', 'dev', dev], { encoding: 'utf8' }).stdout;
+      if (!state.includes('NO-CARRIER') && state.includes('state UP')) break;
+      if (Date.now() > deadline) throw new Error(`${dev} in ${ns} has no carrier after 10 s: ${state.trim()}`);
+      spawnSync('sleep', ['0.05']);
+    }
+  }
+}
+
 /** One subnet: its /24 prefix (e.g. "10.213.7") and which hosts join it with which last octet. */
 export interface SubnetSpec {
   readonly prefix: string;
@@ -60,6 +77,7 @@ export function createNetnsLan(hosts: readonly string[], subnets: readonly Subne
   const namespaces: Record<string, string> = {};
   const addresses: Record<string, string[]> = {};
   const own: string[] = [];
+  const links: [string, string][] = [];
   const add = (name: string) => {
     ip('netns', 'add', name);
     created.add(name);
@@ -92,8 +110,10 @@ export function createNetnsLan(hosts: readonly string[], subnets: readonly Subne
         ip('-n', ns, 'addr', 'add', `${address}/24`, 'broadcast', `${subnet.prefix}.255`, 'dev', inside);
         ip('-n', ns, 'link', 'set', inside, 'up');
         addresses[host]?.push(address);
+        links.push([ns, inside]);
       }
     });
+    waitForCarrier(links);
   } catch (error) {
     destroy();
     throw error;
