@@ -1,10 +1,11 @@
 import type { Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
+import type { NetworkInterfacesLike } from '../../base/networkOptions';
 import { consoleDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
 import { DISCOVERY } from './discoveryProtocol';
 import { buildDiscoveryQuery } from './discoveryRequest';
 import { randomInstanceId } from './instanceId';
-import { defaultBroadcastTargets, type NetworkInterfacesLike } from './interfaceTargets';
+import { defaultBroadcastTargets } from './interfaceTargets';
 import { openLanQuerySocket } from './lanQuerySocket';
 import type { SendFailure } from './sendDatagram';
 import { serverKey, toServerInfo, type ServerInfo } from './serverInfo';

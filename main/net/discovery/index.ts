@@ -23,10 +23,9 @@ export {
   connectedSubnets,
   defaultBroadcastTargets,
   isOnSubnets,
-  type InterfaceAddressLike,
   type Ipv4Subnet,
-  type NetworkInterfacesLike,
 } from './interfaceTargets';
+export type { InterfaceAddressLike, NetworkInterfacesLike } from '../../base/networkOptions';
 export { createLanBrowser, type LanBrowser, type LanBrowserEvents, type LanBrowserOptions } from './lanBrowser';
 export {
   startLanDiscovery,

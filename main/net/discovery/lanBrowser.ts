@@ -1,5 +1,6 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
+import type { NetworkInterfacesLike } from '../../base/networkOptions';
 import { BrowsedServerTable, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
 import { consoleDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
 import {
@@ -11,7 +12,7 @@ import { DISCOVERY } from './discoveryProtocol';
 import { parseDiscoveryReply, type DiscoveryAdvert } from './discoveryReply';
 import { buildDiscoveryQuery } from './discoveryRequest';
 import { randomInstanceId } from './instanceId';
-import { defaultBroadcastTargets, type NetworkInterfacesLike } from './interfaceTargets';
+import { defaultBroadcastTargets } from './interfaceTargets';
 import { openLanQuerySocket, type LanQuerySocket } from './lanQuerySocket';
 import { realDiscoveryScheduler, type DiscoveryScheduler } from './scheduler';
 import type { SendFailure } from './sendDatagram';

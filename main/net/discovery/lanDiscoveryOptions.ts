@@ -1,8 +1,8 @@
+import type { NetworkInterfacesLike } from '../../base/networkOptions';
 import type { DiscoveryLogger } from './discoveryLogger';
 import type { DiscoveryPortRegistry } from './discoveryPortRegistry';
 import { DISCOVERY } from './discoveryProtocol';
 import { isValidInstanceId } from './discoveryReply';
-import type { NetworkInterfacesLike } from './interfaceTargets';
 import type { RateLimit } from './rateLimiter';
 import type { DiscoveryScheduler } from './scheduler';
 import type { SendFailure } from './sendDatagram';
