@@ -1,4 +1,5 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
+import type { Scheduler, TimerHandle } from '../base/scheduler';
 import { ClientMappings, type ClientMapping, type ClientMappingInfo } from './clientMappings';
 import {
   resolveConditionerOptions,
@@ -10,7 +11,6 @@ import { resolveLinkProfile, type LinkProfile } from './linkProfile';
 import { isLoopbackAddress } from './loopback';
 import { createPrng, deriveSeed } from './prng';
 import { bindRelaySocket, createRelaySocket } from './relaySocket';
-import type { Scheduler, TimerHandle } from './scheduler';
 
 export type { LinkConditionerOptions } from './conditionerOptions';
 

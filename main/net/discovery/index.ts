@@ -35,6 +35,5 @@ export {
   type LanDiscoveryStats,
 } from './lanDiscoveryResponder';
 export { createRateLimiter, type RateLimit, type RateLimiter } from './rateLimiter';
-export { realDiscoveryScheduler, type DiscoveryScheduler } from './scheduler';
 export type { SendFailure } from './sendDatagram';
 export { serverKey, toServerInfo, type ServerInfo } from './serverInfo';

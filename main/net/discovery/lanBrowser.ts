@@ -1,6 +1,7 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
 import type { NetworkInterfacesLike } from '../../base/networkOptions';
+import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
 import { BrowsedServerTable, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
 import { consoleDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
 import {
@@ -14,7 +15,6 @@ import { buildDiscoveryQuery } from './discoveryRequest';
 import { randomInstanceId } from './instanceId';
 import { defaultBroadcastTargets } from './interfaceTargets';
 import { openLanQuerySocket, type LanQuerySocket } from './lanQuerySocket';
-import { realDiscoveryScheduler, type DiscoveryScheduler } from './scheduler';
 import type { SendFailure } from './sendDatagram';
 import { toServerInfo } from './serverInfo';
 import { createReplySourceFilter } from './sourceFilter';
@@ -48,7 +48,8 @@ export interface LanBrowserOptions {
   readonly isAllowedSource?: (address: string) => boolean;
   readonly networkInterfaces?: () => NetworkInterfacesLike;
   readonly registry?: DiscoveryPortRegistry;
-  readonly scheduler?: DiscoveryScheduler;
+  /** Clock and timers; default real time with unref'd timers. */
+  readonly scheduler?: Scheduler;
   readonly logger?: DiscoveryLogger;
   readonly createSocket?: () => Socket;
   readonly platform?: NodeJS.Platform;
@@ -79,7 +80,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new RangeError(`invalid discovery port ${port}`);
   if (!(intervalMs >= 50)) throw new RangeError('intervalMs must be at least 50');
   if (!(goneAfterMs > intervalMs)) throw new RangeError('goneAfterMs must be longer than intervalMs');
-  const scheduler = options.scheduler ?? realDiscoveryScheduler;
+  const scheduler = options.scheduler ?? backgroundScheduler;
   const logger = options.logger ?? consoleDiscoveryLogger;
   const readInterfaces = options.networkInterfaces ?? networkInterfaces;
   const registry = options.registry ?? defaultDiscoveryPortRegistry;
@@ -94,7 +95,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
   };
   const explicitTargets = typeof options.targets === 'function' ? options.targets() : (options.targets ?? []);
   const isAllowedSource =
-    options.isAllowedSource ?? createReplySourceFilter(explicitTargets, scheduler.now, readInterfaces);
+    options.isAllowedSource ?? createReplySourceFilter(explicitTargets, () => scheduler.now(), readInterfaces);
 
   let querySocket: LanQuerySocket | undefined;
   let lease: DiscoveryPortLease | undefined;
@@ -183,7 +184,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
     async stop() {
       if (!running) return;
       running = false;
-      if (timer !== undefined) scheduler.clearRepeating(timer);
+      if (timer !== undefined) scheduler.clearTimer(timer);
       timer = undefined;
       const closing = [querySocket?.close(), lease?.release()];
       querySocket = undefined;

@@ -1,10 +1,10 @@
 import type { NetworkInterfacesLike } from '../../base/networkOptions';
+import type { Scheduler } from '../../base/scheduler';
 import type { DiscoveryLogger } from './discoveryLogger';
 import type { DiscoveryPortRegistry } from './discoveryPortRegistry';
 import { DISCOVERY } from './discoveryProtocol';
 import { isValidInstanceId } from './discoveryReply';
 import type { RateLimit } from './rateLimiter';
-import type { DiscoveryScheduler } from './scheduler';
 import type { SendFailure } from './sendDatagram';
 
 /** LAN Party's optional fields, read on every reply so they stay live. */
@@ -42,7 +42,8 @@ export interface LanDiscoveryOptions {
   readonly isAllowedSource?: (address: string) => boolean;
   readonly networkInterfaces?: () => NetworkInterfacesLike;
   readonly registry?: DiscoveryPortRegistry;
-  readonly scheduler?: DiscoveryScheduler;
+  /** Clock and timers; default real time with unref'd timers. */
+  readonly scheduler?: Scheduler;
   readonly logger?: DiscoveryLogger;
 }
 

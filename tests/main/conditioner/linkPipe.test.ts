@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LinkPipe } from '../../../main/conditioner/linkPipe';
 import { resolveLinkProfile, type LinkProfile } from '../../../main/conditioner/linkProfile';
 import { createPrng } from '../../../main/conditioner/prng';
-import type { Scheduler } from '../../../main/conditioner/scheduler';
-import { ManualScheduler } from './manualScheduler';
+import type { Scheduler } from '../../../main/base/scheduler';
+import { ManualScheduler } from '../../support/manualScheduler';
 
 function setup(patch: Partial<LinkProfile>, opts: { maxQueued?: number; accept?: (n: number) => boolean } = {}) {
   const scheduler = new ManualScheduler();
@@ -79,6 +79,9 @@ describe('LinkPipe', () => {
       setTimer: (cb) => {
         callbacks.push(cb);
         return cb;
+      },
+      setRepeating: () => {
+        throw new Error('LinkPipe arms one-shot timers only');
       },
       clearTimer: () => {},
     };

@@ -5,7 +5,6 @@ import {
   type LanDiscoveryOptions,
 } from '../../../../main/net/discovery';
 import dgram, { type RemoteInfo, type Socket } from 'node:dgram';
-import type { DiscoveryScheduler } from '../../../../main/net/discovery';
 
 /** A udp4 socket whose sends to `target` fail with `code` (as EACCES/ENETUNREACH/EHOSTUNREACH would) without sending. */
 export function failingSocket(target: string, code: string): Socket {
@@ -79,38 +78,6 @@ export async function waitFor(condition: () => boolean, timeoutMs = 2000, what =
 /** Lets in-flight loopback datagrams arrive, to assert that something did NOT happen. */
 export function settle(ms = 150): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** A scheduler whose clock and timers the test drives by hand. */
-export interface ManualScheduler extends DiscoveryScheduler {
-  time: number;
-  /** Runs every repeating callback once, as if each interval had elapsed. */
-  fire(): void;
-  readonly active: number;
-}
-
-export function createManualScheduler(start = 1000): ManualScheduler {
-  const timers = new Map<number, () => void>();
-  let next = 1;
-  const scheduler: ManualScheduler = {
-    time: start,
-    now: () => scheduler.time,
-    setRepeating(callback) {
-      const id = next++;
-      timers.set(id, callback);
-      return id;
-    },
-    clearRepeating(handle) {
-      timers.delete(handle as number);
-    },
-    fire() {
-      for (const callback of [...timers.values()]) callback();
-    },
-    get active() {
-      return timers.size;
-    },
-  };
-  return scheduler;
 }
 
 /** A logger that keeps warnings for assertions instead of printing them. */
