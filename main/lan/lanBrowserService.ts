@@ -3,7 +3,6 @@ import { createLanBrowser, type LanBrowser, type LanBrowserOptions, type SendFai
 import { lanListOf } from './lanServerView';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
-import { discoveryLoggerFor } from '../lobby/openRoom';
 
 /** Options of {@link createLanBrowserService}. */
 export interface LanBrowserServiceOptions {
@@ -66,7 +65,7 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
       port: network.discoveryPort,
       intervalMs: network.browseIntervalMs,
       bindAddress: network.discoveryBindAddress,
-      logger: discoveryLoggerFor(logger),
+      logger,
       ...(network.broadcastTargets ? { targets: [...network.broadcastTargets] } : {}),
       ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
     });

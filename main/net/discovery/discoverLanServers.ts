@@ -1,7 +1,7 @@
 import type { Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
+import { consoleLogger, type Logger } from '../../base/logger';
 import type { NetworkInterfacesLike } from '../../base/networkOptions';
-import { consoleDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
 import { DISCOVERY } from './discoveryProtocol';
 import { buildDiscoveryQuery } from './discoveryRequest';
 import { randomInstanceId } from './instanceId';
@@ -31,7 +31,8 @@ export interface DiscoverLanServersOptions {
   readonly isAllowedSource?: (address: string) => boolean;
   /** Told about each destination that could not be sent to (EACCES, ENETUNREACH, EHOSTUNREACH…). */
   readonly onSendError?: (failure: SendFailure) => void;
-  readonly logger?: DiscoveryLogger;
+  /** Where survivable trouble (send errors, socket errors) is reported; default the console. */
+  readonly logger?: Logger;
   readonly createSocket?: () => Socket;
   readonly platform?: NodeJS.Platform;
 }
@@ -59,7 +60,7 @@ export async function discoverLanServers(options: DiscoverLanServersOptions = {}
     ...(options.bindAddress !== undefined ? { bindAddress: options.bindAddress } : {}),
     ...(options.createSocket ? { createSocket: options.createSocket } : {}),
     ...(options.platform ? { platform: options.platform } : {}),
-    logger: options.logger ?? consoleDiscoveryLogger,
+    logger: options.logger ?? consoleLogger('lan-discovery'),
     isAllowedSource:
       options.isAllowedSource ?? createReplySourceFilter(targets, () => performance.now(), readInterfaces),
     onReply(advert, from) {

@@ -1,5 +1,5 @@
 import dgram, { type RemoteInfo, type Socket } from 'node:dgram';
-import { consoleDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
+import { consoleLogger, type Logger } from '../../base/logger';
 
 /** Receives every datagram arriving on a discovery port. */
 export type DiscoveryPortListener = (datagram: Buffer, from: RemoteInfo) => void;
@@ -40,7 +40,7 @@ export class DiscoveryPortRegistry {
 
   constructor(
     private readonly createSocket: () => Socket = createReusableUdp4Socket,
-    private readonly logger: DiscoveryLogger = consoleDiscoveryLogger,
+    private readonly logger: Logger = consoleLogger('lan-discovery'),
   ) {}
 
   /** Binds (or reuses) the socket for `bindAddress:port`; port 0 always binds a fresh ephemeral port. */

@@ -1,6 +1,5 @@
 export { BrowsedServerTable, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
 export { discoverLanServers, type DiscoverLanServersOptions } from './discoverLanServers';
-export { consoleDiscoveryLogger, silentDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
 export {
   DiscoveryPortRegistry,
   createReusableUdp4Socket,

@@ -1,9 +1,9 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
+import { consoleLogger, type Logger } from '../../base/logger';
 import type { NetworkInterfacesLike } from '../../base/networkOptions';
 import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
 import { BrowsedServerTable, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
-import { consoleDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
 import {
   defaultDiscoveryPortRegistry,
   type DiscoveryPortLease,
@@ -50,7 +50,8 @@ export interface LanBrowserOptions {
   readonly registry?: DiscoveryPortRegistry;
   /** Clock and timers; default real time with unref'd timers. */
   readonly scheduler?: Scheduler;
-  readonly logger?: DiscoveryLogger;
+  /** Where survivable trouble (send errors, a listener that threw) is reported; default the console. */
+  readonly logger?: Logger;
   readonly createSocket?: () => Socket;
   readonly platform?: NodeJS.Platform;
 }
@@ -81,7 +82,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
   if (!(intervalMs >= 50)) throw new RangeError('intervalMs must be at least 50');
   if (!(goneAfterMs > intervalMs)) throw new RangeError('goneAfterMs must be longer than intervalMs');
   const scheduler = options.scheduler ?? backgroundScheduler;
-  const logger = options.logger ?? consoleDiscoveryLogger;
+  const logger = options.logger ?? consoleLogger('lan-discovery');
   const readInterfaces = options.networkInterfaces ?? networkInterfaces;
   const registry = options.registry ?? defaultDiscoveryPortRegistry;
   const instanceId = options.instanceId ?? randomInstanceId();

@@ -1,6 +1,6 @@
+import type { Logger } from '../../base/logger';
 import type { NetworkInterfacesLike } from '../../base/networkOptions';
 import type { Scheduler } from '../../base/scheduler';
-import type { DiscoveryLogger } from './discoveryLogger';
 import type { DiscoveryPortRegistry } from './discoveryPortRegistry';
 import { DISCOVERY } from './discoveryProtocol';
 import { isValidInstanceId } from './discoveryReply';
@@ -44,7 +44,8 @@ export interface LanDiscoveryOptions {
   readonly registry?: DiscoveryPortRegistry;
   /** Clock and timers; default real time with unref'd timers. */
   readonly scheduler?: Scheduler;
-  readonly logger?: DiscoveryLogger;
+  /** Where survivable trouble (send errors, unreadable server info) is reported; default the console. */
+  readonly logger?: Logger;
 }
 
 /** Counters for what the responder did and refused. */

@@ -1,7 +1,7 @@
 import type { RemoteInfo } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
+import { consoleLogger } from '../../base/logger';
 import { backgroundScheduler } from '../../base/scheduler';
-import { consoleDiscoveryLogger } from './discoveryLogger';
 import { defaultDiscoveryPortRegistry } from './discoveryPortRegistry';
 import { DISCOVERY } from './discoveryProtocol';
 import { buildReferenceReply, buildRichReply, parseDiscoveryReply, type DiscoveryAdvert } from './discoveryReply';
@@ -34,7 +34,7 @@ export type {
 export async function startLanDiscovery(options: LanDiscoveryOptions): Promise<LanDiscoveryHandle> {
   validateLanDiscoveryOptions(options);
   const scheduler = options.scheduler ?? backgroundScheduler;
-  const logger = options.logger ?? consoleDiscoveryLogger;
+  const logger = options.logger ?? consoleLogger('lan-discovery');
   const readInterfaces = options.networkInterfaces ?? networkInterfaces;
   const registry = options.registry ?? defaultDiscoveryPortRegistry;
   const instanceId = options.instanceId ?? randomInstanceId();

@@ -1,4 +1,4 @@
-import type { DiscoveryLogger } from './discoveryLogger';
+import type { Logger } from '../../base/logger';
 
 /** Event name → listener signature. */
 export type EventMap = { [event: string]: (...args: never[]) => void };
@@ -7,7 +7,7 @@ export type EventMap = { [event: string]: (...args: never[]) => void };
 export class TypedEmitter<Events extends EventMap> {
   private readonly listeners = new Map<keyof Events, Set<Events[keyof Events]>>();
 
-  constructor(private readonly logger: DiscoveryLogger) {}
+  constructor(private readonly logger: Logger) {}
 
   /** Adds a listener; returns a function that removes it. */
   on<E extends keyof Events>(event: E, listener: Events[E]): () => void {
