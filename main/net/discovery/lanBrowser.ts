@@ -1,5 +1,6 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
+import { Listeners } from '../../base/listeners';
 import { consoleLogger, type Logger } from '../../base/logger';
 import type { NetworkInterfacesLike } from '../../base/networkOptions';
 import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
@@ -18,7 +19,6 @@ import { openLanQuerySocket, type LanQuerySocket } from './lanQuerySocket';
 import type { SendFailure } from './sendDatagram';
 import { toServerInfo } from './serverInfo';
 import { createReplySourceFilter } from './sourceFilter';
-import { TypedEmitter } from './typedEmitter';
 
 /** Events of a {@link LanBrowser}. */
 export type LanBrowserEvents = {
@@ -28,6 +28,9 @@ export type LanBrowserEvents = {
   /** One destination of a query round could not be sent to; `hint` marks the macOS Local Network denial. */
   sendError: (failure: SendFailure) => void;
 };
+
+/** One Listeners per event, each taking that event's arguments. */
+type LanBrowserListeners = { readonly [E in keyof LanBrowserEvents]: Listeners<Parameters<LanBrowserEvents[E]>> };
 
 /** Options for {@link createLanBrowser}. */
 export interface LanBrowserOptions {
@@ -66,6 +69,7 @@ export interface LanBrowser {
   refresh(): Promise<void>;
   /** Current servers, sorted by name. */
   servers(): BrowsedServer[];
+  /** Adds a listener (a throwing one is logged, the rest still run); returns its remover. Throws for an unknown event. */
   on<E extends keyof LanBrowserEvents>(event: E, listener: LanBrowserEvents[E]): () => void;
   readonly running: boolean;
 }
@@ -87,7 +91,14 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
   const registry = options.registry ?? defaultDiscoveryPortRegistry;
   const instanceId = options.instanceId ?? randomInstanceId();
   const ignored = new Set(options.ignoreInstanceIds ?? []);
-  const emitter = new TypedEmitter<LanBrowserEvents>(logger);
+  const reportThrown = (event: keyof LanBrowserEvents) => (error: unknown) =>
+    logger.warn(`listener for '${event}' threw`, { error: String(error) });
+  const listeners: LanBrowserListeners = {
+    appeared: new Listeners(reportThrown('appeared')),
+    changed: new Listeners(reportThrown('changed')),
+    gone: new Listeners(reportThrown('gone')),
+    sendError: new Listeners(reportThrown('sendError')),
+  };
   const table = new BrowsedServerTable(goneAfterMs);
   const currentTargets = (): readonly string[] => {
     const { targets } = options;
@@ -108,8 +119,8 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
 
   const publish = (change: BrowsedServerChange | undefined): void => {
     if (!change) return;
-    if (change.kind === 'changed') emitter.emit('changed', change.server, change.previous);
-    else emitter.emit(change.kind, change.server);
+    if (change.kind === 'changed') listeners.changed.emit(change.server, change.previous);
+    else listeners[change.kind].emit(change.server);
   };
 
   const heard = (advert: DiscoveryAdvert, from: RemoteInfo, viaQuery: boolean): void => {
@@ -135,7 +146,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
       roundSentAt.delete(old);
     }
     const failures = await querySocket.sendRound(buildDiscoveryQuery({ instanceId, nonce }), port, currentTargets());
-    for (const failure of failures) emitter.emit('sendError', failure);
+    for (const failure of failures) listeners.sendError.emit(failure);
   };
 
   const listenForAnnouncements = async (): Promise<void> => {
@@ -197,6 +208,10 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
     },
     refresh,
     servers: () => table.list(),
-    on: (event, listener) => emitter.on(event, listener),
+    on<E extends keyof LanBrowserEvents>(event: E, listener: LanBrowserEvents[E]) {
+      if (!Object.hasOwn(listeners, event)) throw new TypeError(`LAN browser has no event '${String(event)}'`);
+      // The same signature seen two ways: TypeScript does not narrow LanBrowserEvents[E] to its argument list.
+      return listeners[event].add(listener as (...args: Parameters<LanBrowserEvents[E]>) => void);
+    },
   };
 }

@@ -207,16 +207,31 @@ describe('createLanBrowser on loopback', () => {
     await waitFor(() => events.appeared.length === 2);
   });
 
-  it('survives a listener that throws', async () => {
+  it('survives a listener that throws, and logs it', async () => {
     const port = await freeUdpPort();
     await server(port, { name: 'Robust' });
     const scheduler = new ManualScheduler();
-    const { browser: lan, events } = browser(port, scheduler);
+    const logger = createRecordingLogger();
+    const { browser: lan, events } = browser(port, scheduler, { logger });
     lan.on('appeared', () => {
       throw new Error('UI bug');
     });
     await lan.start();
     await waitFor(() => events.appeared.length === 1);
+    expect(logger.warnings).toEqual(["listener for 'appeared' threw"]);
+  });
+
+  it('stops calling a removed listener, and refuses an event it does not have', async () => {
+    const port = await freeUdpPort();
+    await server(port, { name: 'Once', instanceId: 'once' });
+    const { browser: lan, events } = browser(port, new ManualScheduler());
+    const seen: string[] = [];
+    const off = lan.on('appeared', (s) => seen.push(s.name));
+    off();
+    await lan.start();
+    await waitFor(() => events.appeared.length === 1);
+    expect(seen).toEqual([]);
+    expect(() => lan.on('vanished' as 'gone', () => undefined)).toThrow(/no event 'vanished'/);
   });
 
   it('still browses by query when the discovery port cannot be shared', async () => {
