@@ -69,7 +69,7 @@ export interface LanBrowser {
   refresh(): Promise<void>;
   /** Current servers, sorted by name. */
   servers(): BrowsedServer[];
-  /** Adds a listener (a throwing one is logged, the rest still run); returns its remover. Throws for an unknown event. */
+  /** Adds a listener (one that throws is logged, the rest still run); returns its remover. Unknown events throw. */
   on<E extends keyof LanBrowserEvents>(event: E, listener: LanBrowserEvents[E]): () => void;
   readonly running: boolean;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LinkPipe } from '../../../main/conditioner/linkPipe';
 import { resolveLinkProfile, type LinkProfile } from '../../../main/conditioner/linkProfile';
-import { createPrng } from '../../../main/conditioner/prng';
+import { SeededRandom } from '../../../shared/random/prng';
 import type { Scheduler } from '../../../main/base/scheduler';
 import { ManualScheduler } from '../../support/manualScheduler';
 
@@ -10,7 +10,7 @@ function setup(patch: Partial<LinkProfile>, opts: { maxQueued?: number; accept?:
   const out: number[] = [];
   const pipe = new LinkPipe<number>({
     profile: resolveLinkProfile(patch),
-    rng: createPrng(3),
+    rng: new SeededRandom(3),
     scheduler,
     maxQueued: opts.maxQueued ?? 1000,
     deliver: (n) => {
@@ -88,7 +88,7 @@ describe('LinkPipe', () => {
     const out: number[] = [];
     const pipe = new LinkPipe<number>({
       profile: resolveLinkProfile({ latencyMs: 20 }),
-      rng: createPrng(1),
+      rng: new SeededRandom(1),
       scheduler: early,
       maxQueued: 10,
       deliver: (n) => out.push(n) > 0,
