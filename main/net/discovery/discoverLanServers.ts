@@ -2,13 +2,13 @@ import type { Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
 import { consoleLogger, type Logger } from '../../base/logger';
 import type { NetworkInterfacesLike } from '../../base/networkOptions';
+import { serverKey, toServerInfo, type ServerInfo } from './browsedServerTable';
 import { DISCOVERY } from './discoveryProtocol';
 import { buildDiscoveryQuery } from './discoveryRequest';
-import { randomInstanceId } from './instanceId';
+import { randomInstanceId } from './discoveryReply';
 import { defaultBroadcastTargets } from './interfaceTargets';
 import { openLanQuerySocket } from './lanQuerySocket';
 import type { SendFailure } from './sendDatagram';
-import { serverKey, toServerInfo, type ServerInfo } from './serverInfo';
 import { createReplySourceFilter } from './sourceFilter';
 
 /** Options for {@link discoverLanServers}. */

@@ -1,4 +1,11 @@
-export { BrowsedServerTable, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
+export {
+  BrowsedServerTable,
+  serverKey,
+  toServerInfo,
+  type BrowsedServer,
+  type BrowsedServerChange,
+  type ServerInfo,
+} from './browsedServerTable';
 export { discoverLanServers, type DiscoverLanServersOptions } from './discoverLanServers';
 export {
   DiscoveryPortRegistry,
@@ -13,10 +20,10 @@ export {
   buildRichReply,
   isValidInstanceId,
   parseDiscoveryReply,
+  randomInstanceId,
   type DiscoveryAdvert,
 } from './discoveryReply';
 export { buildDiscoveryQuery, parseDiscoveryRequest, type DiscoveryRequest } from './discoveryRequest';
-export { randomInstanceId } from './instanceId';
 export {
   LIMITED_BROADCAST,
   connectedSubnets,
@@ -35,4 +42,3 @@ export {
 } from './lanDiscoveryResponder';
 export { createRateLimiter, type RateLimit, type RateLimiter } from './rateLimiter';
 export type { SendFailure } from './sendDatagram';
-export { serverKey, toServerInfo, type ServerInfo } from './serverInfo';

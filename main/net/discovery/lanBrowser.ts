@@ -4,20 +4,18 @@ import { Listeners } from '../../base/listeners';
 import { consoleLogger, type Logger } from '../../base/logger';
 import type { NetworkInterfacesLike } from '../../base/networkOptions';
 import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
-import { BrowsedServerTable, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
+import { BrowsedServerTable, toServerInfo, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
 import {
   defaultDiscoveryPortRegistry,
   type DiscoveryPortLease,
   type DiscoveryPortRegistry,
 } from './discoveryPortRegistry';
 import { DISCOVERY } from './discoveryProtocol';
-import { parseDiscoveryReply, type DiscoveryAdvert } from './discoveryReply';
+import { parseDiscoveryReply, randomInstanceId, type DiscoveryAdvert } from './discoveryReply';
 import { buildDiscoveryQuery } from './discoveryRequest';
-import { randomInstanceId } from './instanceId';
 import { defaultBroadcastTargets } from './interfaceTargets';
 import { openLanQuerySocket, type LanQuerySocket } from './lanQuerySocket';
 import type { SendFailure } from './sendDatagram';
-import { toServerInfo } from './serverInfo';
 import { createReplySourceFilter } from './sourceFilter';
 
 /** Events of a {@link LanBrowser}. */

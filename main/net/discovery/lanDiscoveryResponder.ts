@@ -4,9 +4,14 @@ import { consoleLogger } from '../../base/logger';
 import { backgroundScheduler } from '../../base/scheduler';
 import { defaultDiscoveryPortRegistry } from './discoveryPortRegistry';
 import { DISCOVERY } from './discoveryProtocol';
-import { buildReferenceReply, buildRichReply, parseDiscoveryReply, type DiscoveryAdvert } from './discoveryReply';
+import {
+  buildReferenceReply,
+  buildRichReply,
+  parseDiscoveryReply,
+  randomInstanceId,
+  type DiscoveryAdvert,
+} from './discoveryReply';
 import { parseDiscoveryRequest } from './discoveryRequest';
-import { randomInstanceId } from './instanceId';
 import { defaultBroadcastTargets } from './interfaceTargets';
 import {
   isValidCount,
