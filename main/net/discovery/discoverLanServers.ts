@@ -2,6 +2,7 @@ import type { Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
 import { consoleLogger, type Logger } from '../../base/logger';
 import type { NetworkInterfacesLike } from '../../base/networkOptions';
+import { systemScheduler, type Scheduler } from '../../base/scheduler';
 import { serverKey, toServerInfo, type ServerInfo } from './browsedServerTable';
 import { DISCOVERY } from './discoveryProtocol';
 import { buildDiscoveryQuery } from './discoveryRequest';
@@ -35,10 +36,8 @@ export interface DiscoverLanServersOptions {
   readonly logger?: Logger;
   readonly createSocket?: () => Socket;
   readonly platform?: NodeJS.Platform;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  /** Clock and timers of the rounds and the collection window; default the real ones. */
+  readonly scheduler?: Scheduler;
 }
 
 /**
@@ -52,6 +51,8 @@ export async function discoverLanServers(options: DiscoverLanServersOptions = {}
   const attempts = Math.max(1, Math.floor(options.attempts ?? 2));
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new RangeError(`invalid discovery port ${port}`);
   if (!(timeoutMs >= 0)) throw new RangeError(`invalid timeoutMs ${timeoutMs}`);
+  const scheduler = options.scheduler ?? systemScheduler;
+  const delay = (ms: number): Promise<void> => new Promise((resolve) => scheduler.setTimer(resolve, ms));
   const readInterfaces = options.networkInterfaces ?? networkInterfaces;
   const targets = options.targets ?? defaultBroadcastTargets(readInterfaces());
   const ignored = new Set(options.ignoreInstanceIds ?? []);
@@ -61,8 +62,7 @@ export async function discoverLanServers(options: DiscoverLanServersOptions = {}
     ...(options.createSocket ? { createSocket: options.createSocket } : {}),
     ...(options.platform ? { platform: options.platform } : {}),
     logger: options.logger ?? consoleLogger('lan-discovery'),
-    isAllowedSource:
-      options.isAllowedSource ?? createReplySourceFilter(targets, () => performance.now(), readInterfaces),
+    isAllowedSource: options.isAllowedSource ?? createReplySourceFilter(targets, () => scheduler.now(), readInterfaces),
     onReply(advert, from) {
       if (advert.instanceId !== undefined && ignored.has(advert.instanceId)) return;
       const info = toServerInfo(advert, from.address);
