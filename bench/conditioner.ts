@@ -3,7 +3,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { LinkConditioner } from '../main/conditioner/linkConditioner';
 import { LinkModel } from '../main/conditioner/linkModel';
 import { resolveLinkProfile } from '../main/conditioner/linkProfile';
-import { createPrng } from '../main/conditioner/prng';
+import { SeededRandom } from '../shared/random/prng';
 
 const PAYLOAD = Buffer.alloc(64, 0x61);
 const WINDOW = 128;
@@ -92,7 +92,7 @@ function modelRate(): number {
     reorder: 0.01,
     bandwidthKbps: 100_000,
   });
-  const model = new LinkModel(profile, createPrng(1));
+  const model = new LinkModel(profile, new SeededRandom(1));
   const n = 1_000_000;
   const start = performance.now();
   for (let i = 0; i < n; i++) model.decide(200, i * 0.01);

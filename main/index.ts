@@ -7,7 +7,6 @@ import { createMainWindow } from './shell/createMainWindow';
 import { consoleLogger } from './base/logger';
 import { installNavigationGuards } from './shell/navigationGuards';
 import { applyPermissionPolicy } from './shell/permissions';
-import { createBindingSecret } from './ipc/bindingSecret';
 import { bindElectronIpc } from './ipc/electronBinding';
 import { isTrustedSender } from './ipc/senderPolicy';
 import { shouldEnableWebSocketBinding } from './ipc/webSocketGuard';
@@ -58,7 +57,7 @@ async function start(): Promise<void> {
   });
   if (shouldEnableWebSocketBinding({ env: process.env, argv: process.argv, isPackaged: app.isPackaged })) {
     // Loaded lazily: the packaged app never even evaluates the WebSocket code.
-    const { startWebSocketBinding } = await import('./ipc/webSocketBinding');
+    const { createBindingSecret, startWebSocketBinding } = await import('./ipc/webSocketBinding');
     const binding = await startWebSocketBinding({ gateway: backend.gateway, secret: createBindingSecret(), logger });
     logger.info(`WebSocket binding for browsers: append ${formatBindingHash(binding.location)} to the page URL`);
     app.on('will-quit', () => void binding.close());

@@ -1,8 +1,12 @@
 // CLI for the link conditioner: a UDP relay on loopback that simulates loss, delay, duplication, reordering and
 // a bandwidth cap. `npx tsx scripts/conditioner.ts --help` lists the flags. Exit codes: 0 ok, 1 failed, 2 usage.
 import { closeOnSignal, runCli } from '../main/cli/closeOnSignal';
-import { ConditionerUsageError, conditionerHelp, parseConditionerArgs } from '../main/conditioner/conditionerArgs';
-import { formatConditionerStats } from '../main/conditioner/formatStats';
+import {
+  ConditionerUsageError,
+  conditionerHelp,
+  formatConditionerStats,
+  parseConditionerArgs,
+} from '../main/conditioner/conditionerArgs';
 import { LinkConditioner } from '../main/conditioner/linkConditioner';
 
 async function main(argv: string[]): Promise<number> {

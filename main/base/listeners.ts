@@ -56,6 +56,12 @@ export class Listeners<A extends [] | [unknown] | [unknown, unknown]> {
     return this.registrations.length;
   }
 
+  /** Removes every callback, e.g. when a service closes; an emit under way skips them too. */
+  clear(): void {
+    for (const registration of this.registrations) registration.live = false;
+    this.registrations = [];
+  }
+
   private append(registration: Registration<A>): Registration<A> {
     this.registrations = [...this.registrations, registration];
     return registration;

@@ -1,5 +1,15 @@
 import { LAN_PARTY_PORTS } from '../../shared/netcheck/ports';
-import type { NetworkInterfacesLike } from '../net/discovery';
+
+/** One address entry as `os.networkInterfaces()` returns it (family was numeric in Node 18.0–18.3). */
+export interface InterfaceAddressLike {
+  readonly address: string;
+  readonly netmask: string;
+  readonly family: string | number;
+  readonly internal: boolean;
+}
+
+/** The shape of `os.networkInterfaces()`: interface name → its addresses. */
+export type NetworkInterfacesLike = Readonly<Record<string, readonly InterfaceAddressLike[] | undefined>>;
 
 /**
  * Every network parameter the backend's services use. The app runs on the defaults; tests pass loopback

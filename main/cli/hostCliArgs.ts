@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { cleanDisplayText } from '../net/discovery/displayText';
+import { cleanDisplayText } from '../net/discovery/discoveryReply';
 import { DISCOVERY } from '../net/discovery/discoveryProtocol';
 import { parseIpv4 } from '../../shared/roomCode/ipv4';
 import { LAN_PARTY_PORTS } from '../../shared/netcheck/ports';

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { LinkConditionerOptions } from './conditionerOptions';
+import type { ConditionerStats } from './linkConditioner';
+import type { DirectionStats } from './linkPipe';
 import { DEFAULT_LINK_PROFILE, linkProfileIssues, type LinkProfile } from './linkProfile';
 import { isLoopbackAddress, parseHostLiteral } from './loopback';
 
@@ -175,4 +177,25 @@ export function parseConditionerArgs(argv: readonly string[]): ConditionerComman
   if (idle !== undefined) options.idleTimeoutMs = toInteger('idle-timeout', idle, 1, 86_400_000);
   const statsIntervalMs = toInteger('stats-interval', str('stats-interval') ?? '0', 0, 86_400_000);
   return { kind: 'run', options, statsIntervalMs };
+}
+
+function direction(name: string, s: DirectionStats): string {
+  const reasons = Object.entries(s.drops)
+    .filter(([, n]) => n > 0)
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ');
+  const drops = reasons === '' ? `${s.dropped}` : `${s.dropped} (${reasons})`;
+  return (
+    `${name}: received ${s.received} (${s.receivedBytes} B), forwarded ${s.forwarded} (${s.forwardedBytes} B), ` +
+    `dropped ${drops}, duplicated ${s.duplicated}, reordered ${s.reordered}, queued ${s.queued}`
+  );
+}
+
+/** One human-readable line per direction plus a line for the relay itself. */
+export function formatConditionerStats(stats: ConditionerStats): string {
+  return [
+    direction('upstream  ', stats.upstream),
+    direction('downstream', stats.downstream),
+    `clients: ${stats.mappings}, strays: ${stats.strays}, socket errors: ${stats.errors}`,
+  ].join('\n');
 }

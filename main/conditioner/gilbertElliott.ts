@@ -1,4 +1,4 @@
-import type { Prng } from './prng';
+import type { RandomSource } from '../../shared/random/prng';
 
 /** Parameters of the two-state (good/bad) Gilbert–Elliott loss channel. */
 export interface GilbertElliottParams {
@@ -19,7 +19,7 @@ export class GilbertElliott {
 
   constructor(
     private params: GilbertElliottParams,
-    private readonly rng: Prng,
+    private readonly rng: RandomSource,
   ) {}
 
   /** Whether the chain is currently in the bad state. */

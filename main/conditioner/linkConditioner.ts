@@ -1,4 +1,6 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
+import { deriveSeed, SeededRandom } from '../../shared/random/prng';
+import type { Scheduler, TimerHandle } from '../base/scheduler';
 import { ClientMappings, type ClientMapping, type ClientMappingInfo } from './clientMappings';
 import {
   resolveConditionerOptions,
@@ -8,9 +10,7 @@ import {
 import { LinkPipe, type DirectionStats } from './linkPipe';
 import { resolveLinkProfile, type LinkProfile } from './linkProfile';
 import { isLoopbackAddress } from './loopback';
-import { createPrng, deriveSeed } from './prng';
 import { bindRelaySocket, createRelaySocket } from './relaySocket';
-import type { Scheduler, TimerHandle } from './scheduler';
 
 export type { LinkConditionerOptions } from './conditionerOptions';
 
@@ -59,7 +59,7 @@ export class LinkConditioner {
     const pipe = (direction: LinkDirection, stream: number, deliver: (r: Routed) => boolean) =>
       new LinkPipe<Routed>({
         profile: options[direction],
-        rng: createPrng(deriveSeed(options.seed, stream)),
+        rng: new SeededRandom(deriveSeed(options.seed, stream)),
         scheduler: options.scheduler,
         deliver,
         maxQueued: options.maxQueued,

@@ -1,6 +1,6 @@
 import { GilbertElliott } from './gilbertElliott';
 import { isTransparentProfile, type LinkProfile } from './linkProfile';
-import type { Prng } from './prng';
+import type { RandomSource } from '../../shared/random/prng';
 
 /** Why the model dropped a datagram. */
 export type DropReason = 'loss' | 'burst' | 'backlog';
@@ -34,7 +34,7 @@ export class LinkModel {
 
   constructor(
     profile: Readonly<LinkProfile>,
-    private readonly rng: Prng,
+    private readonly rng: RandomSource,
   ) {
     this.profileValue = { ...profile };
     this.transparentValue = isTransparentProfile(profile);

@@ -1,8 +1,8 @@
+import type { RandomSource } from '../../shared/random/prng';
+import type { Scheduler, TimerHandle } from '../base/scheduler';
 import { DelayQueue } from './delayQueue';
 import { LinkModel, type DropReason } from './linkModel';
 import type { LinkProfile } from './linkProfile';
-import type { Prng } from './prng';
-import type { Scheduler, TimerHandle } from './scheduler';
 
 /** Why a datagram did not get through: the model's reasons, a full queue, or nowhere to send it. */
 export type PipeDropReason = DropReason | 'overflow' | 'unroutable';
@@ -24,7 +24,7 @@ export interface DirectionStats {
 /** What a LinkPipe needs: its settings, randomness, clock, and where datagrams go (false = could not deliver). */
 export interface LinkPipeOptions<T> {
   profile: Readonly<LinkProfile>;
-  rng: Prng;
+  rng: RandomSource;
   scheduler: Scheduler;
   deliver: (item: T) => boolean;
   /** Most datagrams held at once; beyond it new ones are dropped as 'overflow' (bounds memory). */

@@ -6,8 +6,7 @@ import { CONTENT_SECURITY_POLICY } from '../shell/contentSecurityPolicy';
 import { createBackend, type Backend } from '../createBackend';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
-import { createBindingSecret } from '../ipc/bindingSecret';
-import { startWebSocketBinding, type WebSocketBinding } from '../ipc/webSocketBinding';
+import { createBindingSecret, startWebSocketBinding, type WebSocketBinding } from '../ipc/webSocketBinding';
 import { startStaticServer } from './staticServer';
 
 /** Options for {@link startDevServer}. */

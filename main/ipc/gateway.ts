@@ -1,8 +1,9 @@
+import type { z } from 'zod';
 import type { ContractShape, EventNameOf, RequestSpec } from '../../shared/ipc/contractTypes';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import { err, ok, type IpcResult } from '../../shared/ipc/result';
+import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
-import { describeIssues } from './describeIssues';
 import type { EmitFn, HandlersOf, RequestContext } from './handlerTypes';
 
 /** Receives every event the gateway emits; each binding registers one. */
@@ -35,6 +36,14 @@ export interface Gateway<C extends ContractShape> {
   stats(): GatewayStats;
 }
 
+/** One line naming each failing field, short enough to show a user: `playerName: Name cannot be empty`. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
 /** Builds the gateway for a contract and its handlers (one per request, checked by the compiler). */
 export function createGateway<C extends ContractShape>(
   contract: C,
@@ -42,7 +51,10 @@ export function createGateway<C extends ContractShape>(
   options: GatewayOptions,
 ): Gateway<C> {
   const { logger, validateOutputs } = options;
-  const sinks = new Set<EventSink>();
+  // The event being delivered, named when a sink throws.
+  let delivering = '';
+  // One broken binding (e.g. a closed window) must not starve the others.
+  const sinks = new Listeners<[string, unknown]>((error) => logger.warn(`event sink failed for ${delivering}`, error));
   const counts = { rejectedInputs: 0, failedRequests: 0, droppedEvents: 0 };
   const requests: Readonly<Record<string, RequestSpec>> = contract.requests;
   const handlerTable = handlers as Readonly<Record<string, (input: unknown, ctx: RequestContext) => unknown>>;
@@ -97,14 +109,8 @@ export function createGateway<C extends ContractShape>(
         return;
       }
     }
-    for (const sink of [...sinks]) {
-      try {
-        sink(name, payload);
-      } catch (error) {
-        // One broken binding (e.g. a closed window) must not starve the others.
-        logger.warn(`event sink failed for ${name}`, error);
-      }
-    }
+    delivering = name;
+    sinks.emit(name, payload);
   }) as EmitFn<C>;
 
   return {
@@ -112,12 +118,7 @@ export function createGateway<C extends ContractShape>(
     eventNames: Object.freeze(Object.keys(contract.events) as EventNameOf<C>[]),
     dispatch,
     emit,
-    subscribe(sink) {
-      sinks.add(sink);
-      return () => {
-        sinks.delete(sink);
-      };
-    },
+    subscribe: (sink) => sinks.add(sink),
     stats: () => ({ ...counts }),
   };
 }

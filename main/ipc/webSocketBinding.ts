@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -14,7 +15,6 @@ import {
   type WsServerMessage,
 } from '../../shared/ipc/wsProtocol';
 import type { Logger } from '../base/logger';
-import { secretsMatch } from './bindingSecret';
 import type { Gateway } from './gateway';
 
 /** The only address the binding ever listens on. */
@@ -46,6 +46,18 @@ export interface WebSocketBinding {
   readonly url: string;
   stats(): WebSocketBindingStats;
   close(): Promise<void>;
+}
+
+/** A fresh per-run secret for the binding: 32 random bytes, base64url. */
+export function createBindingSecret(random: (size: number) => Buffer = randomBytes): string {
+  return random(32).toString('base64url');
+}
+
+/** Constant-time comparison (hashing first so the length of the secret does not leak either). */
+export function secretsMatch(expected: string, offered: string): boolean {
+  const a = createHash('sha256').update(expected).digest();
+  const b = createHash('sha256').update(offered).digest();
+  return timingSafeEqual(a, b) && expected.length > 0;
 }
 
 function refuse(socket: Duplex, status: number, reason: string): void {

@@ -1,9 +1,9 @@
 import type { LanList } from '../../shared/ipc/schemas/lan';
 import { createLanBrowser, type LanBrowser, type LanBrowserOptions, type SendFailure } from '../net/discovery';
 import { lanListOf } from './lanServerView';
+import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
-import { discoveryLoggerFor } from '../lobby/openRoom';
 
 /** Options of {@link createLanBrowserService}. */
 export interface LanBrowserServiceOptions {
@@ -36,23 +36,14 @@ const MAC_LOCAL_NETWORK =
 /** Creates the service; nothing is sent until {@link LanBrowserService.start}. */
 export function createLanBrowserService(options: LanBrowserServiceOptions): LanBrowserService {
   const { network, logger } = options;
-  const listeners = new Set<(list: LanList) => void>();
+  const listeners = new Listeners<[LanList]>((listenerError) => logger.warn('LAN list listener failed', listenerError));
   const create = options.createBrowser ?? createLanBrowser;
   let browser: LanBrowser | null = null;
   let error: string | null = null;
 
   const list = (): LanList =>
     lanListOf(browser?.running ?? false, browser?.servers() ?? [], options.ownInstanceId(), error);
-  const publish = (): void => {
-    const current = list();
-    for (const listener of [...listeners]) {
-      try {
-        listener(current);
-      } catch (listenerError) {
-        logger.warn('LAN list listener failed', listenerError);
-      }
-    }
-  };
+  const publish = (): void => listeners.emit(list());
   const onSendError = (failure: SendFailure): void => {
     // Unreachable broadcast addresses are routine (no default route, a VPN adapter); only macOS's denial is news.
     if (failure.hint === 'macos-local-network' && error !== MAC_LOCAL_NETWORK) {
@@ -66,7 +57,7 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
       port: network.discoveryPort,
       intervalMs: network.browseIntervalMs,
       bindAddress: network.discoveryBindAddress,
-      logger: discoveryLoggerFor(logger),
+      logger,
       ...(network.broadcastTargets ? { targets: [...network.broadcastTargets] } : {}),
       ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
     });
@@ -110,10 +101,7 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
       return list();
     },
     republish: publish,
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: (listener) => listeners.add(listener),
     async close() {
       listeners.clear();
       await browser?.stop();

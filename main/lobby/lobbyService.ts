@@ -11,6 +11,7 @@ import type { JoinRoute } from '../conditioner/devConditioner';
 import { describeJoinFailure, roomCodeFailure } from './joinFailure';
 import { lobbyNameOf, defaultRoomName } from './lobbyNames';
 import { lobbyViewOf, type LobbyPhase, type RoomTarget } from './lobbyView';
+import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
 import { openRoom, type OpenRoomDeps } from './openRoom';
@@ -64,8 +65,9 @@ const hostOnly = (what: string) => new IpcError(IpcErrorCode.PERMISSION_DENIED, 
 export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   const { network, logger } = options;
   const joinGuest = options.joinGuest ?? ((o: LobbyJoinOptions) => LobbyGuest.join(o));
-  const viewListeners = new Set<(view: LobbyView) => void>();
-  const sessionListeners = new Set<(session: LobbySession | null) => void>();
+  const reportListenerError = (error: unknown): void => logger.warn('lobby listener failed', error);
+  const viewListeners = new Listeners<[LobbyView]>(reportListenerError);
+  const sessionListeners = new Listeners<[LobbySession | null]>(reportListenerError);
   let phase: LobbyPhase = { kind: 'idle' };
   let session: LobbySession | null = null;
   let instanceId: string | null = null;
@@ -79,26 +81,17 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   // Bumped whenever the player leaves, so a host or join still in flight knows it is no longer wanted.
   let epoch = 0;
 
-  const notify = <T>(listeners: Set<(value: T) => void>, value: T): void => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(value);
-      } catch (error) {
-        logger.warn('lobby listener failed', error);
-      }
-    }
-  };
   const setPhase = (next: LobbyPhase): LobbyView => {
     phase = next;
     const view = lobbyViewOf(phase);
-    notify(viewListeners, view);
+    viewListeners.emit(view);
     return view;
   };
   const setSession = (next: LobbySession | null): void => {
     for (const off of unsubscribe) off();
     unsubscribe = [];
     session = next;
-    notify(sessionListeners, next);
+    sessionListeners.emit(next);
   };
   const assertFree = (): void => {
     if (phase.kind === 'ended') setPhase({ kind: 'idle' });
@@ -215,10 +208,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
 
   return {
     view: () => lobbyViewOf(phase),
-    onChange(listener) {
-      viewListeners.add(listener);
-      return () => viewListeners.delete(listener);
-    },
+    onChange: (listener) => viewListeners.add(listener),
     host,
     async joinByCode({ code, password }) {
       let target: RoomTarget;
@@ -276,10 +266,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
       return lobbyViewOf(phase);
     },
     session: () => session,
-    onSession(listener) {
-      sessionListeners.add(listener);
-      return () => sessionListeners.delete(listener);
-    },
+    onSession: (listener) => sessionListeners.add(listener),
     ownInstanceId: () => instanceId,
     async close() {
       await leave();

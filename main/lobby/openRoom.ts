@@ -1,4 +1,4 @@
-import { randomInstanceId, type DiscoveryLogger } from '../net/discovery';
+import { randomInstanceId } from '../net/discovery';
 import { BindError } from '../net/errors';
 import { LobbyHost, type LobbyHostOptions } from './lobbyHost';
 import { describeHostFailure } from './hostFailure';
@@ -31,11 +31,6 @@ export interface OpenRoomDeps {
   readonly platform: string;
   readonly logger: Logger;
   readonly start?: (options: LobbyHostOptions) => Promise<LobbyHost>;
-}
-
-/** Discovery's logger, forwarding warnings to the app's. */
-export function discoveryLoggerFor(logger: Logger): DiscoveryLogger {
-  return { warn: (message, details) => logger.warn(message, details ?? {}), debug: () => {} };
 }
 
 function isPortInUse(error: unknown): boolean {
@@ -72,7 +67,7 @@ export async function openRoom(request: OpenRoomRequest, deps: OpenRoomDeps): Pr
       intervalMs: network.announceIntervalMs,
       ...(network.broadcastTargets ? { targets: [...network.broadcastTargets] } : {}),
     },
-    logger: discoveryLoggerFor(deps.logger),
+    logger: deps.logger,
   };
 
   for (const [index, port] of ports.entries()) {

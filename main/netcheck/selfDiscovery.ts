@@ -1,12 +1,12 @@
 import {
   discoverLanServers,
-  silentDiscoveryLogger,
   startLanDiscovery,
   type DiscoveryPortRegistry,
   type LanDiscoveryHandle,
   type NetworkInterfacesLike,
   type SendFailure,
 } from '../net/discovery';
+import { silentLogger } from '../base/logger';
 import type { SelfDiscoveryReport } from '../../shared/netcheck/report';
 
 /** Options of {@link checkSelfDiscovery}. */
@@ -44,7 +44,7 @@ export async function checkSelfDiscovery(options: SelfDiscoveryOptions): Promise
       gamePort: options.gamePort,
       getPlayerCount: () => 0,
       port: options.port,
-      logger: silentDiscoveryLogger,
+      logger: silentLogger,
       ...(options.registry ? { registry: options.registry } : {}),
       ...(options.acceptSource ? { isAllowedSource: options.acceptSource } : {}),
       ...(options.networkInterfaces ? { networkInterfaces: options.networkInterfaces } : {}),
@@ -65,7 +65,7 @@ export async function checkSelfDiscovery(options: SelfDiscoveryOptions): Promise
       targets,
       timeoutMs: options.timeoutMs,
       attempts: 2,
-      logger: silentDiscoveryLogger,
+      logger: silentLogger,
       onSendError: (failure) => failures.push(failure),
       ...(options.networkInterfaces ? { networkInterfaces: options.networkInterfaces } : {}),
       ...(options.platform ? { platform: options.platform } : {}),

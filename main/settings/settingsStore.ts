@@ -2,6 +2,7 @@ import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import { settingsSchema, type Settings } from '../../shared/ipc/schemas/settings';
+import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
 import { atomicWriteFile } from './atomicWriteFile';
 import { defaultSettings } from './defaultSettings';
@@ -35,7 +36,7 @@ function isMissingFile(error: unknown): boolean {
 /** Creates the store; nothing touches the disk until the first get or update. */
 export function createSettingsStore({ dir, osUserName, logger }: SettingsStoreOptions): SettingsStore {
   const filePath = join(dir, SETTINGS_FILE_NAME);
-  const listeners = new Set<(settings: Settings) => void>();
+  const listeners = new Listeners<[Settings]>((error) => logger.warn('settings listener failed', error));
   let current: Promise<Settings> | null = null;
   // Updates run one at a time so two quick saves cannot interleave their writes.
   let queue: Promise<unknown> = Promise.resolve();
@@ -80,13 +81,7 @@ export function createSettingsStore({ dir, osUserName, logger }: SettingsStoreOp
     await mkdir(dir, { recursive: true });
     await atomicWriteFile(filePath, serializeSettingsFile(next));
     current = Promise.resolve(next);
-    for (const listener of [...listeners]) {
-      try {
-        listener(next);
-      } catch (error) {
-        logger.warn('settings listener failed', error);
-      }
-    }
+    listeners.emit(next);
     return next;
   }
 
@@ -98,11 +93,6 @@ export function createSettingsStore({ dir, osUserName, logger }: SettingsStoreOp
       queue = run.catch(() => undefined);
       return run;
     },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    onChange: (listener) => listeners.add(listener),
   };
 }

@@ -1,5 +1,4 @@
-import type { NetworkOptions } from '../../main/base/networkOptions';
-import type { NetworkInterfacesLike } from '../../main/net/discovery';
+import type { NetworkInterfacesLike, NetworkOptions } from '../../main/base/networkOptions';
 
 export { freeUdpPort } from './freeUdpPort';
 

@@ -1,13 +1,15 @@
 import type { Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
-import { consoleDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
+import { consoleLogger, type Logger } from '../../base/logger';
+import type { NetworkInterfacesLike } from '../../base/networkOptions';
+import { systemScheduler, type Scheduler } from '../../base/scheduler';
+import { serverKey, toServerInfo, type ServerInfo } from './browsedServerTable';
 import { DISCOVERY } from './discoveryProtocol';
 import { buildDiscoveryQuery } from './discoveryRequest';
-import { randomInstanceId } from './instanceId';
-import { defaultBroadcastTargets, type NetworkInterfacesLike } from './interfaceTargets';
+import { randomInstanceId } from './discoveryReply';
+import { defaultBroadcastTargets } from './interfaceTargets';
 import { openLanQuerySocket } from './lanQuerySocket';
 import type { SendFailure } from './sendDatagram';
-import { serverKey, toServerInfo, type ServerInfo } from './serverInfo';
 import { createReplySourceFilter } from './sourceFilter';
 
 /** Options for {@link discoverLanServers}. */
@@ -30,13 +32,12 @@ export interface DiscoverLanServersOptions {
   readonly isAllowedSource?: (address: string) => boolean;
   /** Told about each destination that could not be sent to (EACCES, ENETUNREACH, EHOSTUNREACH…). */
   readonly onSendError?: (failure: SendFailure) => void;
-  readonly logger?: DiscoveryLogger;
+  /** Where survivable trouble (send errors, socket errors) is reported; default the console. */
+  readonly logger?: Logger;
   readonly createSocket?: () => Socket;
   readonly platform?: NodeJS.Platform;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  /** Clock and timers of the rounds and the collection window; default the real ones. */
+  readonly scheduler?: Scheduler;
 }
 
 /**
@@ -50,6 +51,8 @@ export async function discoverLanServers(options: DiscoverLanServersOptions = {}
   const attempts = Math.max(1, Math.floor(options.attempts ?? 2));
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new RangeError(`invalid discovery port ${port}`);
   if (!(timeoutMs >= 0)) throw new RangeError(`invalid timeoutMs ${timeoutMs}`);
+  const scheduler = options.scheduler ?? systemScheduler;
+  const delay = (ms: number): Promise<void> => new Promise((resolve) => scheduler.setTimer(resolve, ms));
   const readInterfaces = options.networkInterfaces ?? networkInterfaces;
   const targets = options.targets ?? defaultBroadcastTargets(readInterfaces());
   const ignored = new Set(options.ignoreInstanceIds ?? []);
@@ -58,9 +61,8 @@ export async function discoverLanServers(options: DiscoverLanServersOptions = {}
     ...(options.bindAddress !== undefined ? { bindAddress: options.bindAddress } : {}),
     ...(options.createSocket ? { createSocket: options.createSocket } : {}),
     ...(options.platform ? { platform: options.platform } : {}),
-    logger: options.logger ?? consoleDiscoveryLogger,
-    isAllowedSource:
-      options.isAllowedSource ?? createReplySourceFilter(targets, () => performance.now(), readInterfaces),
+    logger: options.logger ?? consoleLogger('lan-discovery'),
+    isAllowedSource: options.isAllowedSource ?? createReplySourceFilter(targets, () => scheduler.now(), readInterfaces),
     onReply(advert, from) {
       if (advert.instanceId !== undefined && ignored.has(advert.instanceId)) return;
       const info = toServerInfo(advert, from.address);

@@ -1,5 +1,6 @@
 import dgram, { type RemoteInfo, type Socket } from 'node:dgram';
-import { consoleDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
+import { Listeners } from '../../base/listeners';
+import { consoleLogger, type Logger } from '../../base/logger';
 
 /** Receives every datagram arriving on a discovery port. */
 export type DiscoveryPortListener = (datagram: Buffer, from: RemoteInfo) => void;
@@ -19,7 +20,7 @@ export interface DiscoveryPortLease {
 interface SharedPort {
   readonly socket: Socket;
   readonly port: number;
-  readonly listeners: Set<DiscoveryPortListener>;
+  readonly listeners: Listeners<[Buffer, RemoteInfo]>;
   leases: number;
   closed: boolean;
   readonly keys: Set<string>;
@@ -40,7 +41,7 @@ export class DiscoveryPortRegistry {
 
   constructor(
     private readonly createSocket: () => Socket = createReusableUdp4Socket,
-    private readonly logger: DiscoveryLogger = consoleDiscoveryLogger,
+    private readonly logger: Logger = consoleLogger('lan-discovery'),
   ) {}
 
   /** Binds (or reuses) the socket for `bindAddress:port`; port 0 always binds a fresh ephemeral port. */
@@ -63,24 +64,26 @@ export class DiscoveryPortRegistry {
   }
 
   private lease(shared: SharedPort): DiscoveryPortLease {
-    const own = new Set<DiscoveryPortListener>();
+    // This lease's removers, run on release.
+    const own = new Set<() => void>();
     let released = false;
     return {
       port: shared.port,
       socket: shared.socket,
       subscribe: (listener) => {
-        const wrapped: DiscoveryPortListener = (datagram, from) => listener(datagram, from);
-        own.add(wrapped);
-        shared.listeners.add(wrapped);
+        // Wrapped, so one listener subscribed through two leases is two registrations, each released with its lease.
+        const remove = shared.listeners.add((datagram, from) => listener(datagram, from));
+        own.add(remove);
         return () => {
-          own.delete(wrapped);
-          shared.listeners.delete(wrapped);
+          own.delete(remove);
+          remove();
         };
       },
       release: async () => {
         if (released) return;
         released = true;
-        for (const listener of own) shared.listeners.delete(listener);
+        for (const remove of own) remove();
+        own.clear();
         shared.leases -= 1;
         if (shared.leases > 0) return;
         shared.closed = true;
@@ -98,7 +101,9 @@ export class DiscoveryPortRegistry {
 
   private bind(port: number, bindAddress: string): Promise<SharedPort> {
     const socket = this.createSocket();
-    const listeners = new Set<DiscoveryPortListener>();
+    const listeners = new Listeners<[Buffer, RemoteInfo]>((error) =>
+      this.logger.warn('discovery listener threw', { error: String(error) }),
+    );
     return new Promise<SharedPort>((resolve, reject) => {
       const onBindError = (error: Error) => {
         try {
@@ -111,15 +116,7 @@ export class DiscoveryPortRegistry {
         );
       };
       socket.once('error', onBindError);
-      socket.on('message', (datagram, from) => {
-        for (const listener of listeners) {
-          try {
-            listener(datagram, from);
-          } catch (error) {
-            this.logger.warn('discovery listener threw', { error: String(error) });
-          }
-        }
-      });
+      socket.on('message', (datagram, from) => listeners.emit(datagram, from));
       socket.bind(port, bindAddress, () => {
         socket.off('error', onBindError);
         socket.on('error', (error) => this.logger.warn('discovery socket error', { error: error.message }));

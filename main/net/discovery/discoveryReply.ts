@@ -1,6 +1,5 @@
+import { randomBytes } from 'node:crypto';
 import { DISCOVERY, hasDiscoveryMagic } from './discoveryProtocol';
-import { cleanDisplayText } from './displayText';
-import { pythonJsonObject, type PythonJsonValue } from './pythonJson';
 
 /** What a server advertises: the reference's three fields plus LAN Party's optional ones. */
 export interface DiscoveryAdvert {
@@ -29,6 +28,42 @@ const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** Whether a value is a usable instance id (short, URL-safe characters only). */
 export function isValidInstanceId(value: unknown): value is string {
   return typeof value === 'string' && value.length <= DISCOVERY.MAX_ID_CHARS && ID_PATTERN.test(value);
+}
+
+/** A fresh random instance id (64 bits, hex) for deduplicating one server seen on several interfaces. */
+export function randomInstanceId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+/** Control, format (bidi overrides, zero-width) and separator characters that could disguise a name in a list. */
+const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** A name safe to show in a list: unsafe characters removed, trimmed, at most `maxChars` characters. */
+export function cleanDisplayText(text: string, maxChars: number): string {
+  return Array.from(text.replace(UNSAFE_CHARACTERS, '').trim()).slice(0, maxChars).join('');
+}
+
+/** A JSON scalar: replies are flat objects of these. */
+export type PythonJsonValue = string | number | boolean | null;
+
+function asciiString(text: string): string {
+  // Python escapes everything outside printable ASCII (space..~), DEL included, one UTF-16 unit at a time.
+  return JSON.stringify(text).replace(
+    /[\u007f-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * JSON text the way Python's json.dumps writes it by default (", " and ": " separators, non-ASCII as \uXXXX),
+ * so our replies to reference searchers are byte-for-byte what a reference server would send. Key order is kept.
+ */
+export function pythonJsonObject(fields: ReadonlyArray<readonly [string, PythonJsonValue]>): string {
+  const parts = fields.map(([key, value]) => {
+    const text = typeof value === 'string' ? asciiString(value) : JSON.stringify(value);
+    return `${asciiString(key)}: ${text}`;
+  });
+  return `{${parts.join(', ')}}`;
 }
 
 function isCount(value: unknown, max: number): value is number {

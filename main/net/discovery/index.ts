@@ -1,6 +1,12 @@
-export { BrowsedServerTable, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
+export {
+  BrowsedServerTable,
+  serverKey,
+  toServerInfo,
+  type BrowsedServer,
+  type BrowsedServerChange,
+  type ServerInfo,
+} from './browsedServerTable';
 export { discoverLanServers, type DiscoverLanServersOptions } from './discoverLanServers';
-export { consoleDiscoveryLogger, silentDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
 export {
   DiscoveryPortRegistry,
   createReusableUdp4Socket,
@@ -14,19 +20,18 @@ export {
   buildRichReply,
   isValidInstanceId,
   parseDiscoveryReply,
+  randomInstanceId,
   type DiscoveryAdvert,
 } from './discoveryReply';
 export { buildDiscoveryQuery, parseDiscoveryRequest, type DiscoveryRequest } from './discoveryRequest';
-export { randomInstanceId } from './instanceId';
 export {
   LIMITED_BROADCAST,
   connectedSubnets,
   defaultBroadcastTargets,
   isOnSubnets,
-  type InterfaceAddressLike,
   type Ipv4Subnet,
-  type NetworkInterfacesLike,
 } from './interfaceTargets';
+export type { InterfaceAddressLike, NetworkInterfacesLike } from '../../base/networkOptions';
 export { createLanBrowser, type LanBrowser, type LanBrowserEvents, type LanBrowserOptions } from './lanBrowser';
 export {
   startLanDiscovery,
@@ -36,6 +41,4 @@ export {
   type LanDiscoveryStats,
 } from './lanDiscoveryResponder';
 export { createRateLimiter, type RateLimit, type RateLimiter } from './rateLimiter';
-export { realDiscoveryScheduler, type DiscoveryScheduler } from './scheduler';
 export type { SendFailure } from './sendDatagram';
-export { serverKey, toServerInfo, type ServerInfo } from './serverInfo';

@@ -1,15 +1,5 @@
 import { formatIpv4, parseIpv4 } from '../../../shared/roomCode/ipv4';
-
-/** One address entry as `os.networkInterfaces()` returns it (family was numeric in Node 18.0–18.3). */
-export interface InterfaceAddressLike {
-  readonly address: string;
-  readonly netmask: string;
-  readonly family: string | number;
-  readonly internal: boolean;
-}
-
-/** The shape of `os.networkInterfaces()`: interface name → its addresses. */
-export type NetworkInterfacesLike = Readonly<Record<string, readonly InterfaceAddressLike[] | undefined>>;
+import type { InterfaceAddressLike, NetworkInterfacesLike } from '../../base/networkOptions';
 
 /** An IPv4 subnet as network address and mask, both 32-bit unsigned. */
 export interface Ipv4Subnet {

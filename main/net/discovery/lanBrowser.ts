@@ -1,23 +1,22 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
-import { BrowsedServerTable, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
-import { consoleDiscoveryLogger, type DiscoveryLogger } from './discoveryLogger';
+import { Listeners } from '../../base/listeners';
+import { consoleLogger, type Logger } from '../../base/logger';
+import type { NetworkInterfacesLike } from '../../base/networkOptions';
+import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
+import { BrowsedServerTable, toServerInfo, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
 import {
   defaultDiscoveryPortRegistry,
   type DiscoveryPortLease,
   type DiscoveryPortRegistry,
 } from './discoveryPortRegistry';
 import { DISCOVERY } from './discoveryProtocol';
-import { parseDiscoveryReply, type DiscoveryAdvert } from './discoveryReply';
+import { parseDiscoveryReply, randomInstanceId, type DiscoveryAdvert } from './discoveryReply';
 import { buildDiscoveryQuery } from './discoveryRequest';
-import { randomInstanceId } from './instanceId';
-import { defaultBroadcastTargets, type NetworkInterfacesLike } from './interfaceTargets';
+import { defaultBroadcastTargets } from './interfaceTargets';
 import { openLanQuerySocket, type LanQuerySocket } from './lanQuerySocket';
-import { realDiscoveryScheduler, type DiscoveryScheduler } from './scheduler';
 import type { SendFailure } from './sendDatagram';
-import { toServerInfo } from './serverInfo';
 import { createReplySourceFilter } from './sourceFilter';
-import { TypedEmitter } from './typedEmitter';
 
 /** Events of a {@link LanBrowser}. */
 export type LanBrowserEvents = {
@@ -27,6 +26,9 @@ export type LanBrowserEvents = {
   /** One destination of a query round could not be sent to; `hint` marks the macOS Local Network denial. */
   sendError: (failure: SendFailure) => void;
 };
+
+/** One Listeners per event, each taking that event's arguments. */
+type LanBrowserListeners = { readonly [E in keyof LanBrowserEvents]: Listeners<Parameters<LanBrowserEvents[E]>> };
 
 /** Options for {@link createLanBrowser}. */
 export interface LanBrowserOptions {
@@ -47,8 +49,10 @@ export interface LanBrowserOptions {
   readonly isAllowedSource?: (address: string) => boolean;
   readonly networkInterfaces?: () => NetworkInterfacesLike;
   readonly registry?: DiscoveryPortRegistry;
-  readonly scheduler?: DiscoveryScheduler;
-  readonly logger?: DiscoveryLogger;
+  /** Clock and timers; default real time with unref'd timers. */
+  readonly scheduler?: Scheduler;
+  /** Where survivable trouble (send errors, a listener that threw) is reported; default the console. */
+  readonly logger?: Logger;
   readonly createSocket?: () => Socket;
   readonly platform?: NodeJS.Platform;
 }
@@ -63,6 +67,7 @@ export interface LanBrowser {
   refresh(): Promise<void>;
   /** Current servers, sorted by name. */
   servers(): BrowsedServer[];
+  /** Adds a listener (one that throws is logged, the rest still run); returns its remover. Unknown events throw. */
   on<E extends keyof LanBrowserEvents>(event: E, listener: LanBrowserEvents[E]): () => void;
   readonly running: boolean;
 }
@@ -78,13 +83,20 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new RangeError(`invalid discovery port ${port}`);
   if (!(intervalMs >= 50)) throw new RangeError('intervalMs must be at least 50');
   if (!(goneAfterMs > intervalMs)) throw new RangeError('goneAfterMs must be longer than intervalMs');
-  const scheduler = options.scheduler ?? realDiscoveryScheduler;
-  const logger = options.logger ?? consoleDiscoveryLogger;
+  const scheduler = options.scheduler ?? backgroundScheduler;
+  const logger = options.logger ?? consoleLogger('lan-discovery');
   const readInterfaces = options.networkInterfaces ?? networkInterfaces;
   const registry = options.registry ?? defaultDiscoveryPortRegistry;
   const instanceId = options.instanceId ?? randomInstanceId();
   const ignored = new Set(options.ignoreInstanceIds ?? []);
-  const emitter = new TypedEmitter<LanBrowserEvents>(logger);
+  const reportThrown = (event: keyof LanBrowserEvents) => (error: unknown) =>
+    logger.warn(`listener for '${event}' threw`, { error: String(error) });
+  const listeners: LanBrowserListeners = {
+    appeared: new Listeners(reportThrown('appeared')),
+    changed: new Listeners(reportThrown('changed')),
+    gone: new Listeners(reportThrown('gone')),
+    sendError: new Listeners(reportThrown('sendError')),
+  };
   const table = new BrowsedServerTable(goneAfterMs);
   const currentTargets = (): readonly string[] => {
     const { targets } = options;
@@ -93,7 +105,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
   };
   const explicitTargets = typeof options.targets === 'function' ? options.targets() : (options.targets ?? []);
   const isAllowedSource =
-    options.isAllowedSource ?? createReplySourceFilter(explicitTargets, scheduler.now, readInterfaces);
+    options.isAllowedSource ?? createReplySourceFilter(explicitTargets, () => scheduler.now(), readInterfaces);
 
   let querySocket: LanQuerySocket | undefined;
   let lease: DiscoveryPortLease | undefined;
@@ -105,8 +117,8 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
 
   const publish = (change: BrowsedServerChange | undefined): void => {
     if (!change) return;
-    if (change.kind === 'changed') emitter.emit('changed', change.server, change.previous);
-    else emitter.emit(change.kind, change.server);
+    if (change.kind === 'changed') listeners.changed.emit(change.server, change.previous);
+    else listeners[change.kind].emit(change.server);
   };
 
   const heard = (advert: DiscoveryAdvert, from: RemoteInfo, viaQuery: boolean): void => {
@@ -132,7 +144,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
       roundSentAt.delete(old);
     }
     const failures = await querySocket.sendRound(buildDiscoveryQuery({ instanceId, nonce }), port, currentTargets());
-    for (const failure of failures) emitter.emit('sendError', failure);
+    for (const failure of failures) listeners.sendError.emit(failure);
   };
 
   const listenForAnnouncements = async (): Promise<void> => {
@@ -182,7 +194,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
     async stop() {
       if (!running) return;
       running = false;
-      if (timer !== undefined) scheduler.clearRepeating(timer);
+      if (timer !== undefined) scheduler.clearTimer(timer);
       timer = undefined;
       const closing = [querySocket?.close(), lease?.release()];
       querySocket = undefined;
@@ -194,6 +206,10 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
     },
     refresh,
     servers: () => table.list(),
-    on: (event, listener) => emitter.on(event, listener),
+    on<E extends keyof LanBrowserEvents>(event: E, listener: LanBrowserEvents[E]) {
+      if (!Object.hasOwn(listeners, event)) throw new TypeError(`LAN browser has no event '${String(event)}'`);
+      // The same signature seen two ways: TypeScript does not narrow LanBrowserEvents[E] to its argument list.
+      return listeners[event].add(listener as (...args: Parameters<LanBrowserEvents[E]>) => void);
+    },
   };
 }

@@ -1,10 +1,10 @@
-import type { DiscoveryLogger } from './discoveryLogger';
+import type { Logger } from '../../base/logger';
+import type { NetworkInterfacesLike } from '../../base/networkOptions';
+import type { Scheduler } from '../../base/scheduler';
 import type { DiscoveryPortRegistry } from './discoveryPortRegistry';
 import { DISCOVERY } from './discoveryProtocol';
 import { isValidInstanceId } from './discoveryReply';
-import type { NetworkInterfacesLike } from './interfaceTargets';
 import type { RateLimit } from './rateLimiter';
-import type { DiscoveryScheduler } from './scheduler';
 import type { SendFailure } from './sendDatagram';
 
 /** LAN Party's optional fields, read on every reply so they stay live. */
@@ -42,8 +42,10 @@ export interface LanDiscoveryOptions {
   readonly isAllowedSource?: (address: string) => boolean;
   readonly networkInterfaces?: () => NetworkInterfacesLike;
   readonly registry?: DiscoveryPortRegistry;
-  readonly scheduler?: DiscoveryScheduler;
-  readonly logger?: DiscoveryLogger;
+  /** Clock and timers; default real time with unref'd timers. */
+  readonly scheduler?: Scheduler;
+  /** Where survivable trouble (send errors, unreadable server info) is reported; default the console. */
+  readonly logger?: Logger;
 }
 
 /** Counters for what the responder did and refused. */

@@ -1,11 +1,17 @@
 import type { RemoteInfo } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
-import { consoleDiscoveryLogger } from './discoveryLogger';
+import { consoleLogger } from '../../base/logger';
+import { backgroundScheduler } from '../../base/scheduler';
 import { defaultDiscoveryPortRegistry } from './discoveryPortRegistry';
 import { DISCOVERY } from './discoveryProtocol';
-import { buildReferenceReply, buildRichReply, parseDiscoveryReply, type DiscoveryAdvert } from './discoveryReply';
+import {
+  buildReferenceReply,
+  buildRichReply,
+  parseDiscoveryReply,
+  randomInstanceId,
+  type DiscoveryAdvert,
+} from './discoveryReply';
 import { parseDiscoveryRequest } from './discoveryRequest';
-import { randomInstanceId } from './instanceId';
 import { defaultBroadcastTargets } from './interfaceTargets';
 import {
   isValidCount,
@@ -15,7 +21,6 @@ import {
   type LanDiscoveryStats,
 } from './lanDiscoveryOptions';
 import { createRateLimiter } from './rateLimiter';
-import { realDiscoveryScheduler } from './scheduler';
 import { sendDatagram, type SendFailure } from './sendDatagram';
 import { createConnectedSourceFilter } from './sourceFilter';
 
@@ -33,12 +38,12 @@ export type {
  */
 export async function startLanDiscovery(options: LanDiscoveryOptions): Promise<LanDiscoveryHandle> {
   validateLanDiscoveryOptions(options);
-  const scheduler = options.scheduler ?? realDiscoveryScheduler;
-  const logger = options.logger ?? consoleDiscoveryLogger;
+  const scheduler = options.scheduler ?? backgroundScheduler;
+  const logger = options.logger ?? consoleLogger('lan-discovery');
   const readInterfaces = options.networkInterfaces ?? networkInterfaces;
   const registry = options.registry ?? defaultDiscoveryPortRegistry;
   const instanceId = options.instanceId ?? randomInstanceId();
-  const isAllowedSource = options.isAllowedSource ?? createConnectedSourceFilter(scheduler.now, readInterfaces);
+  const isAllowedSource = options.isAllowedSource ?? createConnectedSourceFilter(() => scheduler.now(), readInterfaces);
   const perSource = createRateLimiter(options.rateLimit?.perSource ?? { burst: 5, perSecond: 2 }, scheduler);
   const total = createRateLimiter(options.rateLimit?.total ?? { burst: 50, perSecond: 50 }, scheduler);
   const stats: LanDiscoveryStats = {
@@ -147,7 +152,7 @@ export async function startLanDiscovery(options: LanDiscoveryOptions): Promise<L
     async close() {
       if (closed) return;
       closed = true;
-      if (timer !== undefined) scheduler.clearRepeating(timer);
+      if (timer !== undefined) scheduler.clearTimer(timer);
       unsubscribe();
       await lease.release();
     },

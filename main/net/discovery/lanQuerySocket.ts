@@ -1,5 +1,5 @@
 import dgram, { type RemoteInfo, type Socket } from 'node:dgram';
-import type { DiscoveryLogger } from './discoveryLogger';
+import type { Logger } from '../../base/logger';
 import { DISCOVERY } from './discoveryProtocol';
 import { parseDiscoveryReply, type DiscoveryAdvert } from './discoveryReply';
 import { sendDatagram, type SendFailure } from './sendDatagram';
@@ -12,7 +12,7 @@ export interface LanQuerySocketOptions {
   readonly onReply: (advert: DiscoveryAdvert, from: RemoteInfo) => void;
   /** Which reply sources are believed; replies from others are dropped and counted. */
   readonly isAllowedSource: (address: string) => boolean;
-  readonly logger: DiscoveryLogger;
+  readonly logger: Logger;
   readonly createSocket?: () => Socket;
   readonly platform?: NodeJS.Platform;
 }

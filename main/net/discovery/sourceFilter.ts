@@ -1,5 +1,6 @@
 import { networkInterfaces } from 'node:os';
-import { connectedSubnets, isOnSubnets, type Ipv4Subnet, type NetworkInterfacesLike } from './interfaceTargets';
+import type { NetworkInterfacesLike } from '../../base/networkOptions';
+import { connectedSubnets, isOnSubnets, type Ipv4Subnet } from './interfaceTargets';
 
 /** How long the interface list is trusted before it is read again (interfaces come and go: Wi-Fi, VPN). */
 const REFRESH_MS = 2000;

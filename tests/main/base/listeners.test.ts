@@ -90,6 +90,23 @@ describe('Listeners', () => {
     listeners.emit(2);
     expect(calls).toEqual(['once 1', 'always 1', 'always 2']);
   });
+
+  it('clear removes every callback, also for an emit under way, and takes new ones afterwards', () => {
+    const calls: string[] = [];
+    const listeners = new Listeners<[]>(() => undefined);
+    const offA = listeners.add(() => {
+      calls.push('a');
+      listeners.clear();
+    });
+    listeners.add(() => calls.push('b'));
+    listeners.emit();
+    expect(calls).toEqual(['a']);
+    expect(listeners.size).toBe(0);
+    offA(); // a remover after clear: harmless
+    listeners.add(() => calls.push('c'));
+    listeners.emit();
+    expect(calls).toEqual(['a', 'c']);
+  });
 });
 
 describe('TypedListeners', () => {

@@ -3,9 +3,9 @@ import {
   ConditionerUsageError,
   IMPAIRMENT_FLAGS,
   conditionerHelp,
+  formatConditionerStats,
   parseConditionerArgs,
 } from '../../../main/conditioner/conditionerArgs';
-import { formatConditionerStats } from '../../../main/conditioner/formatStats';
 
 const run = (...argv: string[]) => {
   const command = parseConditionerArgs(argv);

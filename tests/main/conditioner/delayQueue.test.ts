@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DelayQueue } from '../../../main/conditioner/delayQueue';
-import { createPrng } from '../../../main/conditioner/prng';
+import { SeededRandom } from '../../../shared/random/prng';
 
 describe('DelayQueue', () => {
   it('is empty at first', () => {
@@ -22,7 +22,7 @@ describe('DelayQueue', () => {
   });
 
   it('matches a stable sort on a large random workload', () => {
-    const rng = createPrng(99);
+    const rng = new SeededRandom(99);
     const q = new DelayQueue<number>();
     const items = Array.from({ length: 5000 }, (_, i) => ({ time: Math.floor(rng.next() * 200), i }));
     for (const { time, i } of items) q.push(time, i);

@@ -2,7 +2,7 @@ import { createSocket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LinkConditioner, type LinkConditionerOptions } from '../../../main/conditioner/linkConditioner';
 import { LinkProfileError } from '../../../main/conditioner/linkProfile';
-import { ManualScheduler } from './manualScheduler';
+import { ManualScheduler } from '../../support/manualScheduler';
 import { echoServer, endpoint, hasIpv6Loopback, pause, waitFor, type Endpoint } from './udpHelpers';
 
 const ipv6 = await hasIpv6Loopback();

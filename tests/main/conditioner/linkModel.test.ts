@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DelayQueue } from '../../../main/conditioner/delayQueue';
 import { LinkModel, type LinkDecision } from '../../../main/conditioner/linkModel';
 import { resolveLinkProfile, type LinkProfile } from '../../../main/conditioner/linkProfile';
-import { createPrng } from '../../../main/conditioner/prng';
+import { SeededRandom } from '../../../shared/random/prng';
 
 function model(patch: Partial<LinkProfile>, seed = 1): LinkModel {
-  return new LinkModel(resolveLinkProfile(patch), createPrng(seed));
+  return new LinkModel(resolveLinkProfile(patch), new SeededRandom(seed));
 }
 
 /** Feeds n datagrams of `size` bytes, one every `spacingMs`, and returns each arrival time with its decision. */

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LinkPipe } from '../../../main/conditioner/linkPipe';
 import { resolveLinkProfile, type LinkProfile } from '../../../main/conditioner/linkProfile';
-import { createPrng } from '../../../main/conditioner/prng';
-import type { Scheduler } from '../../../main/conditioner/scheduler';
-import { ManualScheduler } from './manualScheduler';
+import { SeededRandom } from '../../../shared/random/prng';
+import type { Scheduler } from '../../../main/base/scheduler';
+import { ManualScheduler } from '../../support/manualScheduler';
 
 function setup(patch: Partial<LinkProfile>, opts: { maxQueued?: number; accept?: (n: number) => boolean } = {}) {
   const scheduler = new ManualScheduler();
   const out: number[] = [];
   const pipe = new LinkPipe<number>({
     profile: resolveLinkProfile(patch),
-    rng: createPrng(3),
+    rng: new SeededRandom(3),
     scheduler,
     maxQueued: opts.maxQueued ?? 1000,
     deliver: (n) => {
@@ -80,12 +80,15 @@ describe('LinkPipe', () => {
         callbacks.push(cb);
         return cb;
       },
+      setRepeating: () => {
+        throw new Error('LinkPipe arms one-shot timers only');
+      },
       clearTimer: () => {},
     };
     const out: number[] = [];
     const pipe = new LinkPipe<number>({
       profile: resolveLinkProfile({ latencyMs: 20 }),
-      rng: createPrng(1),
+      rng: new SeededRandom(1),
       scheduler: early,
       maxQueued: 10,
       deliver: (n) => out.push(n) > 0,

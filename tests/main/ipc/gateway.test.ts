@@ -162,6 +162,9 @@ describe('gateway events', () => {
     gateway.subscribe(good);
     gateway.emit('thing.happened', { id: 3 });
     expect(good).toHaveBeenCalledOnce();
-    expect(logger.warn).toHaveBeenCalledOnce();
+    expect(logger.warn).toHaveBeenCalledExactlyOnceWith(
+      'event sink failed for thing.happened',
+      new Error('window gone'),
+    );
   });
 });

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { createGateway } from '../../../main/ipc/gateway';
-import { startWebSocketBinding, WS_BINDING_HOST, type WebSocketBinding } from '../../../main/ipc/webSocketBinding';
+import {
+  createBindingSecret,
+  secretsMatch,
+  startWebSocketBinding,
+  WS_BINDING_HOST,
+  type WebSocketBinding,
+} from '../../../main/ipc/webSocketBinding';
+import { parseBindingHash } from '../../../shared/ipc/bindingHash';
 import { loggerSpy } from './loggerSpy';
 
 const SECRET = 'test-secret-0123456789abcdef';
@@ -139,5 +146,27 @@ describe('WebSocket binding', () => {
       },
     );
     await expect(startWebSocketBinding({ gateway, secret: 'short', logger: loggerSpy() })).rejects.toThrow(/secret/);
+  });
+});
+
+describe('binding secret', () => {
+  it('is 32 random bytes as base64url, from the injected source', () => {
+    const secret = createBindingSecret((size) => Buffer.alloc(size, 0xfb));
+    expect(secret).toBe(Buffer.alloc(32, 0xfb).toString('base64url'));
+    expect(secret).toHaveLength(43);
+  });
+
+  it('differs between runs with the real source and fits the URL hash format', () => {
+    const a = createBindingSecret();
+    expect(a).not.toBe(createBindingSecret());
+    expect(parseBindingHash(`#ws=1&secret=${a}`)).toEqual({ port: 1, secret: a });
+  });
+
+  it('matches only the same secret', () => {
+    expect(secretsMatch('abc', 'abc')).toBe(true);
+    expect(secretsMatch('abc', 'abd')).toBe(false);
+    expect(secretsMatch('abc', 'abcd')).toBe(false);
+    expect(secretsMatch('abc', '')).toBe(false);
+    expect(secretsMatch('', '')).toBe(false);
   });
 });

@@ -5,6 +5,10 @@ import type { LanList } from '../../../shared/ipc/schemas/lan';
 import { lanListSchema } from '../../../shared/ipc/schemas/lan';
 import { waitFor } from '../../support/waitFor';
 import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
+import { resolveNetworkOptions } from '../../../main/base/networkOptions';
+import { createLanBrowserService } from '../../../main/lan/lanBrowserService';
+import type { LanBrowser } from '../../../main/net/discovery';
+import { loggerSpy } from '../ipc/loggerSpy';
 
 // Two backends in one process stand in for two computers: they share a random discovery port and search
 // 127.255.255.255 only.
@@ -77,5 +81,52 @@ describe('LAN list service', () => {
     const result = await broken.gateway.dispatch('lan.start', undefined, ctx);
     expect(result).toMatchObject({ ok: true, value: { running: false } });
     expect(result.ok && (result.value as LanList).error).toMatch(/^Could not search the network: .*Network check/);
+  });
+});
+
+/** A LanBrowser that opens nothing: starts and stops on request, lists no servers. */
+function idleBrowser(): LanBrowser {
+  let running = false;
+  return {
+    get running() {
+      return running;
+    },
+    start: async () => {
+      running = true;
+    },
+    stop: async () => {
+      running = false;
+    },
+    refresh: async () => undefined,
+    servers: () => [],
+    on: () => () => undefined,
+  };
+}
+
+describe('LAN list service listeners', () => {
+  it('reports a throwing listener, still notifies the others, and notifies nobody after close', async () => {
+    const logger = loggerSpy();
+    const service = createLanBrowserService({
+      network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort())),
+      logger,
+      ownInstanceId: () => null,
+      createBrowser: idleBrowser,
+    });
+    const lists: LanList[] = [];
+    service.onChange(() => {
+      throw new Error('window gone');
+    });
+    const off = service.onChange((list) => lists.push(list));
+    await service.start();
+    expect(lists).toEqual([{ running: true, servers: [], error: null }]);
+    expect(logger.warn).toHaveBeenCalledExactlyOnceWith('LAN list listener failed', new Error('window gone'));
+    off();
+    service.republish();
+    expect(lists).toHaveLength(1);
+    const late: LanList[] = [];
+    service.onChange((list) => late.push(list));
+    await service.close();
+    service.republish();
+    expect(late).toEqual([]);
   });
 });

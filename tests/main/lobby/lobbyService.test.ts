@@ -10,6 +10,7 @@ import type { PlayerColor } from '../../../shared/ipc/schemas/settings';
 import { decode, encode } from '../../../shared/roomCode';
 import { waitFor } from '../../support/waitFor';
 import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
+import { loggerSpy } from '../ipc/loggerSpy';
 
 // Real lobby hosts and guests on loopback: rooms bound to 127.0.0.1, discovery on a free port searched via
 // 127.255.255.255 only.
@@ -238,5 +239,33 @@ describe('lobby service: ports', () => {
     const hosted = await a.lobby.host({});
     expect(hosted).toMatchObject({ status: 'in-room', discoverable: false });
     expect(a.lobby.ownInstanceId()).toBeNull();
+  });
+});
+
+describe('lobby service listeners', () => {
+  it('reports a throwing listener, still notifies the others, and notifies nobody after close', async () => {
+    const logger = loggerSpy();
+    const lobby = createLobbyService({
+      network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort())),
+      settings: async () => ({ playerName: 'Ada', playerColor: '#3ddc97', onboarded: true }),
+      platform: 'linux',
+      logger,
+    });
+    cleanups.push(() => lobby.close());
+    const views: LobbyView[] = [];
+    const sessions: unknown[] = [];
+    lobby.onChange(() => {
+      throw new Error('window gone');
+    });
+    lobby.onChange((view) => views.push(view));
+    lobby.onSession((session) => sessions.push(session));
+    await lobby.leave(); // not in a room: back to idle, which every listener hears
+    expect(views).toEqual([lobby.view()]);
+    expect(sessions).toEqual([null]);
+    expect(logger.warn).toHaveBeenCalledExactlyOnceWith('lobby listener failed', new Error('window gone'));
+    await lobby.close();
+    const heard = [views.length, sessions.length];
+    await lobby.leave();
+    expect([views.length, sessions.length]).toEqual(heard);
   });
 });

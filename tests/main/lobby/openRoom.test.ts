@@ -36,6 +36,8 @@ describe('openRoom', () => {
       announce: { intervalMs: 3000 },
     });
     expect(options.discovery && 'targets' in options.discovery.announce!).toBe(false);
+    // Discovery reports to the app's own logger: one Logger interface, no adapter in between.
+    expect(options.discovery && options.discovery.logger).toBe(d.logger);
     expect('advertiseAddress' in options).toBe(false);
     expect('password' in options).toBe(false);
   });

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runNetworkCheck, type NetworkCheckOptions } from '../../../main/netcheck/runNetworkCheck';
 import { checkPort, describeBindFailure } from '../../../main/netcheck/portCheck';
 import { BindError } from '../../../main/net/errors';
-import { DiscoveryPortRegistry, silentDiscoveryLogger, type NetworkInterfacesLike } from '../../../main/net/discovery';
+import { DiscoveryPortRegistry, type NetworkInterfacesLike } from '../../../main/net/discovery';
+import { silentLogger } from '../../../main/base/logger';
 import { networkCheckReportSchema } from '../../../shared/netcheck/report';
 
 // Loopback only: ports bound on 127.0.0.1 or port 0, the self-test sends to 127.255.255.255 and nowhere else.
@@ -38,7 +39,7 @@ function check(options: Partial<NetworkCheckOptions> = {}) {
     selfTest: {
       targets: ['127.255.255.255'],
       timeoutMs: 300,
-      registry: new DiscoveryPortRegistry(undefined, silentDiscoveryLogger),
+      registry: new DiscoveryPortRegistry(undefined, silentLogger),
     },
     ...options,
   });
@@ -83,7 +84,7 @@ describe('runNetworkCheck on loopback', () => {
       selfTest: {
         targets: ['127.255.255.255'],
         timeoutMs: 200,
-        registry: new DiscoveryPortRegistry(undefined, silentDiscoveryLogger),
+        registry: new DiscoveryPortRegistry(undefined, silentLogger),
         acceptSource: () => false,
       },
     });

@@ -65,6 +65,18 @@ describe('settings store', () => {
     ]);
   });
 
+  it('reports a throwing listener and still notifies the others', async () => {
+    const { store: s, logger } = store();
+    const listener = vi.fn();
+    s.onChange(() => {
+      throw new Error('window gone');
+    });
+    s.onChange(listener);
+    await s.update({ playerName: 'Nova' });
+    expect(listener).toHaveBeenCalledOnce();
+    expect(logger.warn).toHaveBeenCalledExactlyOnceWith('settings listener failed', new Error('window gone'));
+  });
+
   it('does not rewrite the file when nothing changed', async () => {
     const { store: s } = store();
     await s.update(defaultSettings('ada'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextUint32, SeededRandom, seedState } from '../../../shared/random/prng';
+import { deriveSeed, mix32, nextUint32, SeededRandom, seedState } from '../../../shared/random/prng';
 
 describe('SeededRandom', () => {
   it('repeats exactly for the same seed and differs for another', () => {
@@ -49,5 +49,47 @@ describe('SeededRandom', () => {
     expect(() => new SeededRandom(1).int(2.5)).toThrow(RangeError);
     expect(seedState(-1)).toBe(2 ** 32 - 1);
     expect(seedState(3.9)).toBe(3);
+  });
+});
+
+describe('the generator sequence', () => {
+  it('pins the first outputs so a change to the generator (and to every seeded run and game) is noticed', () => {
+    // The values the link conditioner's own generator produced before it was folded in here.
+    const rng = new SeededRandom(1);
+    expect([rng.nextUint32(), rng.nextUint32(), rng.nextUint32()]).toEqual([2527132011, 314344336, 2535364964]);
+  });
+
+  it('gives floats with a uniform mean and spread over many draws', () => {
+    const rng = new SeededRandom(7);
+    const n = 100_000;
+    let sum = 0;
+    const buckets = new Array<number>(10).fill(0);
+    for (let i = 0; i < n; i++) {
+      const x = rng.next();
+      sum += x;
+      buckets[Math.floor(x * 10)]! += 1;
+    }
+    expect(sum / n).toBeCloseTo(0.5, 2);
+    for (const count of buckets) expect(Math.abs(count - n / 10)).toBeLessThan(500);
+  });
+});
+
+describe('mix32', () => {
+  it('is an avalanche mix: nearby inputs give far-apart outputs', () => {
+    expect(mix32(0)).toBe(0);
+    const differing = (mix32(1) ^ mix32(2)).toString(2).replace(/0/g, '').length;
+    expect(differing).toBeGreaterThan(8);
+  });
+});
+
+describe('deriveSeed', () => {
+  it('gives distinct, repeatable sub-seeds per stream', () => {
+    expect(deriveSeed(5, 1)).toBe(deriveSeed(5, 1));
+    expect(deriveSeed(5, 1)).not.toBe(deriveSeed(5, 2));
+    expect(deriveSeed(5, 1)).not.toBe(deriveSeed(6, 1));
+  });
+
+  it('pins the sub-seeds of the two conditioner directions (streams 1 and 2), as before the fold', () => {
+    expect([deriveSeed(1, 1), deriveSeed(1, 2)]).toEqual([3530840802, 230461417]);
   });
 });

@@ -8,7 +8,9 @@ import {
   freeUdpPort,
   openRawPeer,
   startTestResponder,
+  waitFor,
 } from './loopbackHelpers';
+import { ManualScheduler } from '../../../support/manualScheduler';
 import { hasPython, runPythonSearcher, startPythonServer, stopPythonServer } from './pythonReference';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -35,6 +37,23 @@ const search = (port: number, extra: Parameters<typeof discoverLanServers>[0] = 
   discoverLanServers({ port, timeoutMs: 800, targets: [LOOPBACK_BROADCAST], logger: quiet, ...extra });
 
 describe('discoverLanServers on loopback', () => {
+  it('spreads its rounds and ends its window by the injected clock', async () => {
+    const port = await freeUdpPort();
+    const responder = await server(port, { name: 'Clocked', instanceId: 'clocked' });
+    const scheduler = new ManualScheduler(0);
+    let done = false;
+    const searching = search(port, { scheduler, timeoutMs: 1000, attempts: 2 }).finally(() => (done = true));
+    // Two rounds (at 0 and at half the window) and the end of the window, once the socket is open.
+    await waitFor(() => scheduler.pending === 3, 2000, 'the rounds and the deadline to be armed');
+    scheduler.advance(1);
+    await waitFor(() => responder.stats().replies === 1, 2000, 'the first round answered');
+    scheduler.advance(499);
+    await waitFor(() => responder.stats().replies === 2, 2000, 'the second round answered');
+    expect(done).toBe(false);
+    scheduler.advance(500);
+    expect((await searching).map((info) => info.name)).toEqual(['Clocked']);
+  });
+
   it('lists several LAN Party servers and a reference server with their addresses', async () => {
     const port = await freeUdpPort();
     await server(port, {

@@ -10,16 +10,15 @@ import {
 } from '../../../../main/net/discovery';
 import {
   LOOPBACK_BROADCAST,
-  createManualScheduler,
   createRecordingLogger,
   freeUdpPort,
   failingSocket,
   openRawPeer,
   settle,
   waitFor,
-  type ManualScheduler,
   startTestResponder,
 } from './loopbackHelpers';
+import { ManualScheduler } from '../../../support/manualScheduler';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -72,13 +71,13 @@ describe('createLanBrowser on loopback', () => {
       instanceId: 'arena',
       getPlayerCount: () => players,
     });
-    const scheduler = createManualScheduler(10_000);
+    const scheduler = new ManualScheduler(10_000);
     let targets: string[] = [];
     const { browser: lan, events } = browser(port, scheduler, { targets: () => targets });
     await lan.start();
     targets = [LOOPBACK_BROADCAST];
     const round = lan.refresh();
-    scheduler.time = 10_042; // the reply can only be handled after this synchronous step: ping is exactly 42
+    scheduler.advance(42); // the reply can only be handled after this synchronous step: ping is exactly 42
     await round;
     await waitFor(() => events.appeared.length === 1, 2000, 'appeared');
     expect(events.appeared[0]).toMatchObject({
@@ -90,11 +89,10 @@ describe('createLanBrowser on loopback', () => {
       firstSeenAt: 10_042,
     });
     expect(lan.running).toBe(true);
-    expect(scheduler.active).toBe(1);
+    expect(scheduler.pending).toBe(1);
 
     players = 3;
-    scheduler.time = 11_000;
-    scheduler.fire();
+    scheduler.advance(958); // the next round is due at 11 000
     await waitFor(() => events.changed.length === 1, 2000, 'changed');
     const [now, before] = events.changed[0]!;
     expect(now).toMatchObject({ playerCount: 3, pingMs: 0 });
@@ -102,10 +100,10 @@ describe('createLanBrowser on loopback', () => {
     expect(lan.servers().map((s) => s.playerCount)).toEqual([3]);
 
     await arena.close();
-    scheduler.time = 14_000; // 3000 ms of silence: not gone yet
+    scheduler.advance(3000); // 3000 ms of silence (three rounds unanswered): not gone yet
     await lan.refresh();
     expect(events.gone).toEqual([]);
-    scheduler.time = 14_501; // 3501 ms > goneAfterMs
+    scheduler.advance(501); // 3501 ms > goneAfterMs
     await lan.refresh();
     expect(events.gone.map((s) => s.name)).toEqual(['Arena']);
     expect(lan.servers()).toEqual([]);
@@ -113,7 +111,7 @@ describe('createLanBrowser on loopback', () => {
 
   it('hears announcements on the discovery port without querying (no ping then)', async () => {
     const port = await freeUdpPort();
-    const scheduler = createManualScheduler();
+    const scheduler = new ManualScheduler();
     const { browser: lan, events } = browser(port, scheduler, { targets: [], listenForAnnouncements: true });
     await lan.start();
     await server(port, {
@@ -129,7 +127,7 @@ describe('createLanBrowser on loopback', () => {
   it('shares the discovery socket with a responder in the same process', async () => {
     const port = await freeUdpPort();
     const registry = new DiscoveryPortRegistry(undefined, createRecordingLogger());
-    const scheduler = createManualScheduler();
+    const scheduler = new ManualScheduler();
     const host = await server(port, {
       name: 'Here',
       instanceId: 'here',
@@ -153,7 +151,7 @@ describe('createLanBrowser on loopback', () => {
     const port = await freeUdpPort();
     await server(port, { name: 'Mine', instanceId: 'mine' });
     await server(port, { name: 'Theirs', instanceId: 'theirs' });
-    const { browser: lan, events } = browser(port, createManualScheduler(), { ignoreInstanceIds: ['mine'] });
+    const { browser: lan, events } = browser(port, new ManualScheduler(), { ignoreInstanceIds: ['mine'] });
     await lan.start();
     await waitFor(() => events.appeared.length === 1);
     await settle(50);
@@ -163,7 +161,7 @@ describe('createLanBrowser on loopback', () => {
   it('emits sendError per failed destination and keeps browsing', async () => {
     const port = await freeUdpPort();
     await server(port, { name: 'Fine' });
-    const scheduler = createManualScheduler();
+    const scheduler = new ManualScheduler();
     const { browser: lan, events } = browser(port, scheduler, {
       targets: ['127.0.0.9', LOOPBACK_BROADCAST],
       // Sends to 127.0.0.9 fail as a firewall or an unreachable network would; nothing leaves loopback.
@@ -179,27 +177,27 @@ describe('createLanBrowser on loopback', () => {
     const port = await freeUdpPort();
     await server(port, { name: 'Late' });
     let targets: string[] = [];
-    const scheduler = createManualScheduler();
+    const scheduler = new ManualScheduler();
     const { browser: lan, events } = browser(port, scheduler, { targets: () => targets });
     await lan.start();
     await settle(50);
     expect(events.appeared).toEqual([]);
     targets = [LOOPBACK_BROADCAST];
-    scheduler.fire();
+    scheduler.advance(1000);
     await waitFor(() => events.appeared.length === 1);
   });
 
   it('stops cleanly: no timers, no events, empty list; and can start again', async () => {
     const port = await freeUdpPort();
     const peer = await server(port, { name: 'Again', instanceId: 'again' });
-    const scheduler = createManualScheduler();
+    const scheduler = new ManualScheduler();
     const { browser: lan, events } = browser(port, scheduler);
     await lan.start();
     await waitFor(() => events.appeared.length === 1);
     await lan.stop();
     await lan.stop();
     expect(lan.running).toBe(false);
-    expect(scheduler.active).toBe(0);
+    expect(scheduler.pending).toBe(0);
     expect(lan.servers()).toEqual([]);
     await peer.announceNow();
     await lan.refresh();
@@ -209,16 +207,31 @@ describe('createLanBrowser on loopback', () => {
     await waitFor(() => events.appeared.length === 2);
   });
 
-  it('survives a listener that throws', async () => {
+  it('survives a listener that throws, and logs it', async () => {
     const port = await freeUdpPort();
     await server(port, { name: 'Robust' });
-    const scheduler = createManualScheduler();
-    const { browser: lan, events } = browser(port, scheduler);
+    const scheduler = new ManualScheduler();
+    const logger = createRecordingLogger();
+    const { browser: lan, events } = browser(port, scheduler, { logger });
     lan.on('appeared', () => {
       throw new Error('UI bug');
     });
     await lan.start();
     await waitFor(() => events.appeared.length === 1);
+    expect(logger.warnings).toEqual(["listener for 'appeared' threw"]);
+  });
+
+  it('stops calling a removed listener, and refuses an event it does not have', async () => {
+    const port = await freeUdpPort();
+    await server(port, { name: 'Once', instanceId: 'once' });
+    const { browser: lan, events } = browser(port, new ManualScheduler());
+    const seen: string[] = [];
+    const off = lan.on('appeared', (s) => seen.push(s.name));
+    off();
+    await lan.start();
+    await waitFor(() => events.appeared.length === 1);
+    expect(seen).toEqual([]);
+    expect(() => lan.on('vanished' as 'gone', () => undefined)).toThrow(/no event 'vanished'/);
   });
 
   it('still browses by query when the discovery port cannot be shared', async () => {
@@ -227,7 +240,7 @@ describe('createLanBrowser on loopback', () => {
     const blocker = await openRawPeer({ port });
     cleanups.push(() => blocker.close());
     const logger = createRecordingLogger();
-    const { browser: lan } = browser(port, createManualScheduler(), { listenForAnnouncements: true, logger });
+    const { browser: lan } = browser(port, new ManualScheduler(), { listenForAnnouncements: true, logger });
     await lan.start();
     expect(lan.running).toBe(true);
     expect(logger.warnings.join()).toContain('cannot listen for announcements');

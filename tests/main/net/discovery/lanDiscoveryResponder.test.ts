@@ -9,7 +9,6 @@ import {
 } from '../../../../main/net/discovery';
 import {
   LOOPBACK_BROADCAST,
-  createManualScheduler,
   createRecordingLogger,
   freeUdpPort,
   openRawPeer,
@@ -17,6 +16,7 @@ import {
   waitFor,
   type RawPeer,
 } from './loopbackHelpers';
+import { ManualScheduler } from '../../../support/manualScheduler';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -126,7 +126,7 @@ describe('startLanDiscovery on loopback', () => {
   });
 
   it('rate-limits replies per source, refilling with time', async () => {
-    const scheduler = createManualScheduler();
+    const scheduler = new ManualScheduler();
     const server = await responder({ scheduler, rateLimit: { perSource: { burst: 2, perSecond: 1 } } });
     const searcher = await peer();
     for (let i = 0; i < 5; i += 1) await searcher.send('GALEDISC1', server.port);
@@ -134,7 +134,7 @@ describe('startLanDiscovery on loopback', () => {
     await settle(50);
     expect(searcher.received).toHaveLength(2);
     expect(server.stats().ignoredRateLimited).toBe(3);
-    scheduler.time += 1000;
+    scheduler.advance(1000);
     await searcher.send('GALEDISC1', server.port);
     await waitFor(() => searcher.received.length === 3);
     // The budget is per source address (ports are free to spoof); another address has its own.
@@ -192,7 +192,7 @@ describe('startLanDiscovery on loopback', () => {
   it('announces to injected targets on every interval, and ignores its own announcements', async () => {
     const port = await freeUdpPort();
     const listener = await peer({ port, reuseAddr: true });
-    const scheduler = createManualScheduler();
+    const scheduler = new ManualScheduler();
     const server = await responder({
       port,
       scheduler,
@@ -202,12 +202,12 @@ describe('startLanDiscovery on loopback', () => {
     await waitFor(() => listener.received.length === 1, 2000, 'first announcement');
     expect(parseDiscoveryReply(listener.received[0]!.bytes)).toMatchObject({ name: 'Arena', instanceId: 'announcer' });
     expect(listener.received[0]?.from.port).toBe(port);
-    scheduler.fire();
+    scheduler.advance(1000);
     await waitFor(() => listener.received.length === 2, 2000, 'second announcement');
     await waitFor(() => server.stats().heardAdverts >= 2, 2000, 'own announcements heard');
     expect(server.stats()).toMatchObject({ announcements: 2, replies: 0 });
     await server.close();
-    expect(scheduler.active).toBe(0);
+    expect(scheduler.pending).toBe(0);
     expect(await server.announceNow()).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import {
   type LanDiscoveryOptions,
 } from '../../../../main/net/discovery';
 import dgram, { type RemoteInfo, type Socket } from 'node:dgram';
-import type { DiscoveryScheduler } from '../../../../main/net/discovery';
+import type { Logger } from '../../../../main/base/logger';
 
 /** A udp4 socket whose sends to `target` fail with `code` (as EACCES/ENETUNREACH/EHOSTUNREACH would) without sending. */
 export function failingSocket(target: string, code: string): Socket {
@@ -81,42 +81,17 @@ export function settle(ms = 150): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A scheduler whose clock and timers the test drives by hand. */
-export interface ManualScheduler extends DiscoveryScheduler {
-  time: number;
-  /** Runs every repeating callback once, as if each interval had elapsed. */
-  fire(): void;
-  readonly active: number;
-}
-
-export function createManualScheduler(start = 1000): ManualScheduler {
-  const timers = new Map<number, () => void>();
-  let next = 1;
-  const scheduler: ManualScheduler = {
-    time: start,
-    now: () => scheduler.time,
-    setRepeating(callback) {
-      const id = next++;
-      timers.set(id, callback);
-      return id;
-    },
-    clearRepeating(handle) {
-      timers.delete(handle as number);
-    },
-    fire() {
-      for (const callback of [...timers.values()]) callback();
-    },
-    get active() {
-      return timers.size;
-    },
-  };
-  return scheduler;
-}
-
-/** A logger that keeps warnings for assertions instead of printing them. */
-export function createRecordingLogger(): { warn(message: string): void; debug(): void; warnings: string[] } {
+/** A logger that keeps warnings and errors for assertions instead of printing them. */
+export function createRecordingLogger(): Logger & { readonly warnings: string[]; readonly errors: string[] } {
   const warnings: string[] = [];
-  return { warn: (message: string) => void warnings.push(message), debug() {}, warnings };
+  const errors: string[] = [];
+  return {
+    info() {},
+    warn: (message) => void warnings.push(message),
+    error: (message) => void errors.push(message),
+    warnings,
+    errors,
+  };
 }
 
 /** A LAN Party responder with its own port registry, standing in for a separate process sharing the port; closed by `cleanups`. */
