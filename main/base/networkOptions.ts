@@ -1,5 +1,5 @@
 import { LAN_PARTY_PORTS } from '../../shared/netcheck/ports';
-import type { NetworkInterfacesLike } from '../net/discovery';
+import type { NetworkInterfacesLike } from './networkInterfacesLike';
 
 /**
  * Every network parameter the backend's services use. The app runs on the defaults; tests pass loopback

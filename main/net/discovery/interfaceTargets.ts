@@ -1,15 +1,8 @@
 import { formatIpv4, parseIpv4 } from '../../../shared/roomCode/ipv4';
+import type { InterfaceAddressLike, NetworkInterfacesLike } from '../../base/networkInterfacesLike';
 
-/** One address entry as `os.networkInterfaces()` returns it (family was numeric in Node 18.0–18.3). */
-export interface InterfaceAddressLike {
-  readonly address: string;
-  readonly netmask: string;
-  readonly family: string | number;
-  readonly internal: boolean;
-}
-
-/** The shape of `os.networkInterfaces()`: interface name → its addresses. */
-export type NetworkInterfacesLike = Readonly<Record<string, readonly InterfaceAddressLike[] | undefined>>;
+// Discovery's users name the interface shape through discovery; its definition sits in main/base.
+export type { InterfaceAddressLike, NetworkInterfacesLike };
 
 /** An IPv4 subnet as network address and mask, both 32-bit unsigned. */
 export interface Ipv4Subnet {
