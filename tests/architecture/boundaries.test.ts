@@ -17,6 +17,9 @@ const FIXTURE_ROOTS = ['main', 'shared', 'renderer', 'preload', 'tests'];
 
 const describeViolation = (violation: IViolation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`;
 const pkg = (name: string) => `../../../node_modules/${name}`;
+// A cruise parses every file with TypeScript: ~5 s for the project alone, more on a busy machine.
+const CRUISE_TIMEOUT_MS = 60_000;
+const SLOW = { timeout: CRUISE_TIMEOUT_MS };
 
 /** Every forbidden import in the fixture, by rule; the fixture's allowed imports must not appear. */
 const EXPECTED = [
@@ -51,7 +54,7 @@ describe('import boundaries (dependency-cruiser)', () => {
   let fixture: ICruiseResult;
   beforeAll(async () => {
     fixture = await cruiseWithProjectRules(FIXTURE_ROOTS, { baseDir: FIXTURE });
-  });
+  }, CRUISE_TIMEOUT_MS);
 
   it('reports each forbidden import of the fixture tree under its rule, and none of its allowed imports', () => {
     const result = fixture;
@@ -65,7 +68,7 @@ describe('import boundaries (dependency-cruiser)', () => {
     expect(new Set(EXPECTED.map((line) => line.slice(0, line.indexOf(':'))))).toEqual(new Set(rules));
   });
 
-  it('ignores a known violation edge by edge: another break of the same rule still fails', async () => {
+  it('ignores a known violation edge by edge: another break of the same rule still fails', SLOW, async () => {
     const known = fixture.summary.violations.filter((v) => v.rule.name === 'no-runtime-import-between-features');
     expect(known).toHaveLength(1);
     const result = await cruiseWithProjectRules(FIXTURE_ROOTS, {
@@ -76,7 +79,7 @@ describe('import boundaries (dependency-cruiser)', () => {
     expect(result.summary.error).toBe(EXPECTED.length - 1);
   });
 
-  it('finds no violation in the project beyond the known ones, and every known one still exists', async () => {
+  it('finds no violation in the project beyond the known ones, and every known one still exists', SLOW, async () => {
     const known = readKnownViolations();
     const result = await cruiseWithProjectRules(CHECKED_ROOTS, { overrides: { knownViolations: known } });
     expect(result.summary.totalCruised).toBeGreaterThan(300);
