@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { cleanDisplayText } from '../net/discovery/discoveryReply';
-import { DISCOVERY } from '../net/discovery/discoveryProtocol';
+import { cleanDisplayText, DISCOVERY } from '../net/discovery';
 import { parseIpv4 } from '../../shared/roomCode/ipv4';
 import { LAN_PARTY_PORTS } from '../../shared/netcheck/ports';
 

@@ -18,6 +18,7 @@ export { DISCOVERY, hasDiscoveryMagic } from './discoveryProtocol';
 export {
   buildReferenceReply,
   buildRichReply,
+  cleanDisplayText,
   isValidInstanceId,
   parseDiscoveryReply,
   randomInstanceId,

@@ -1,0 +1,226 @@
+/**
+ * The import boundaries between LAN Party's parts, checked by `npm run lint:deps` (part of `npm test`).
+ * docs/architecture.md draws the same arrows; tests/architecture/boundaries.test.ts shows each rule failing
+ * on a fixture tree. Paths are relative to the cruise's base directory; npm packages are matched by
+ * "(^|/)node_modules/NAME/" so the rules read the same when a fixture tree resolves the project's packages.
+ * Imports that broke a rule when it was written are listed in .dependency-cruiser-known-violations.json and
+ * pass until fixed (then `npm run lint:deps:baseline` shrinks the list); any other break fails.
+ */
+
+/** The feature folders of the main process; each owns its service, its IPC handlers and its views. */
+const FEATURES = ['shell', 'lobby', 'lan', 'game', 'netcheck', 'settings', 'conditioner'];
+/** Entries that wire features together besides the composition root: the dedicated host CLI and the dev server. */
+const ENTRIES = ['cli', 'devServer'];
+/** Every main/ folder whose code a feature may not run: other features, the ipc gateway (features name only
+ * its handler types) and the entries. */
+const WIRED = [...FEATURES, 'ipc', ...ENTRIES];
+
+const anyOf = (names) => `(${names.join('|')})`;
+const npm = (name) => `(^|/)node_modules/${name}/`;
+const electron = `(^|/)node_modules/electron/|^electron$`;
+
+module.exports = {
+  forbidden: [
+    // ---- floors: no import runs back up ----------------------------------------------------------------
+    {
+      name: 'shared-no-node-builtins',
+      comment: 'shared/ runs in the sandboxed renderer as well as in main: a Node built-in breaks the renderer.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'shared-no-electron',
+      comment: 'shared/ must load in plain Node (tests, CLI, dev server) and in the page, neither has Electron.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: electron },
+    },
+    {
+      name: 'shared-no-react-or-dom',
+      comment: 'shared/ is logic both processes run; React and the DOM belong to renderer/.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: [npm('react'), npm('react-dom')] },
+    },
+    {
+      name: 'shared-imports-only-shared',
+      comment: 'shared/ is the bottom floor: it imports itself and zod (the IPC schemas), nothing of the app.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: {
+        dependencyTypesNot: ['core'],
+        pathNot: ['^shared/', npm('zod'), electron, npm('react'), npm('react-dom')],
+      },
+    },
+    {
+      name: 'base-imports-only-shared',
+      comment:
+        'main/base (logger, network options, listeners) is what everything in main may import, so it imports nothing above it.',
+      severity: 'error',
+      from: { path: '^main/base/' },
+      to: { dependencyTypesNot: ['core'], pathNot: ['^main/base/', '^shared/'] },
+    },
+    {
+      name: 'net-is-a-library',
+      comment:
+        'main/net is the transport library (a game developer uses it alone): it never imports a feature, only main/base and shared/.',
+      severity: 'error',
+      from: { path: '^main/net/' },
+      to: { dependencyTypesNot: ['core'], pathNot: ['^main/net/', '^main/base/', '^shared/'] },
+    },
+
+    // ---- inside main/net: endpoint on top of v1, native, codec and discovery ---------------------------
+    {
+      name: 'net-parts-below-endpoint',
+      comment:
+        'Server/Client/Peer (endpoint/) drive the wire formats; a wire format that reaches back up cannot be tested or reused alone.',
+      severity: 'error',
+      from: { path: '^main/net/(?!endpoint/)[^/]+/' },
+      to: { path: ['^main/net/endpoint/', '^main/net/index\\.ts$'] },
+    },
+    {
+      name: 'v1-is-the-reference-format',
+      comment:
+        'v1 is the gale.net wire format as the reference speaks it; native builds on its reliable sender, never the other way.',
+      severity: 'error',
+      from: { path: '^main/net/v1/' },
+      to: { path: '^main/net/(native|codec|discovery)/' },
+    },
+    {
+      name: 'codec-only-needs-the-serializer',
+      comment: 'The codec plugs into the Serializer interface of v1 and knows nothing of connections or discovery.',
+      severity: 'error',
+      from: { path: '^main/net/codec/' },
+      to: { path: '^main/net/(native|discovery)/' },
+    },
+    {
+      name: 'discovery-stands-alone',
+      comment:
+        'LAN discovery is its own UDP protocol (adverts, not connections): it shares no code with the wire formats.',
+      severity: 'error',
+      from: { path: '^main/net/discovery/' },
+      to: { path: '^main/net/(v1|native|codec)/' },
+    },
+
+    // ---- features -----------------------------------------------------------------------------------------
+    {
+      name: 'no-runtime-import-between-features',
+      comment:
+        "A feature runs none of another feature's code: createBackend passes services in. A type-only import of another " +
+        "feature's interface (erased at build time) is allowed, so a consumer can name what it is handed.",
+      severity: 'error',
+      from: { path: `^main/${anyOf(FEATURES)}/` },
+      to: { path: `^main/${anyOf(WIRED)}/`, pathNot: '^main/$1/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'ipc-imports-no-feature',
+      comment:
+        'main/ipc is the generic gateway and its bindings: features register handlers with it, it never names one.',
+      severity: 'error',
+      from: { path: '^main/ipc/' },
+      to: { path: [`^main/${anyOf([...FEATURES, ...ENTRIES])}/`, '^main/net/', '^main/createBackend\\.ts$'] },
+    },
+    {
+      name: 'only-entries-wire-the-app',
+      comment:
+        'createBackend.ts is the composition root; only the entries (Electron main, host CLI, dev server) call it.',
+      severity: 'error',
+      from: { path: '^main/', pathNot: [`^main/${anyOf(ENTRIES)}/`, '^main/index\\.ts$'] },
+      to: { path: ['^main/createBackend\\.ts$', '^main/index\\.ts$'] },
+    },
+    {
+      name: 'net-through-its-doors',
+      comment:
+        "Outside main/net, the transport is used through main/net/index.ts (the public API) or a part's own index.ts " +
+        '(discovery, codec), so its internals can change without touching features.',
+      severity: 'error',
+      from: { path: '^main/', pathNot: '^main/net/' },
+      to: { path: '^main/net/', pathNot: ['^main/net/index\\.ts$', '^main/net/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'electron-only-in-the-shell',
+      comment:
+        'Only the shell, the Electron entry and the Electron IPC binding run Electron code; everything else must run in plain ' +
+        'Node (tests, host CLI, dev server). Type-only imports in main/ are erased and allowed.',
+      severity: 'error',
+      from: {
+        path: '^main/',
+        pathNot: ['^main/shell/', '^main/index\\.ts$', '^main/ipc/electronBinding\\.ts$'],
+      },
+      to: { path: electron, dependencyTypesNot: ['type-only'] },
+    },
+
+    // ---- the two other processes --------------------------------------------------------------------------
+    {
+      name: 'renderer-imports-only-renderer-and-shared',
+      comment:
+        'The renderer is a sandboxed web page: it talks to main only through the preload bridge (shared/ipc types).',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { path: '^(main|preload|tests|bench|scripts)/' },
+    },
+    {
+      name: 'renderer-no-node-builtins',
+      comment: 'The renderer runs without Node integration; a built-in would fail in the page.',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'preload-imports-only-shared-ipc',
+      comment:
+        "The sandboxed preload exposes the IPC contract and nothing else: shared/ipc plus Electron's contextBridge.",
+      severity: 'error',
+      from: { path: '^preload/' },
+      to: { pathNot: ['^preload/', '^shared/ipc/', electron] },
+    },
+
+    // ---- hygiene ------------------------------------------------------------------------------------------
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes load order matter and both modules impossible to understand or test alone.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-orphans-in-main',
+      comment: 'A main/ module nothing imports and that imports nothing is dead code (entries and configs excepted).',
+      severity: 'error',
+      from: {
+        orphan: true,
+        path: '^main/',
+        pathNot: ['^main/index\\.ts$', '^main/cli/hostCli\\.ts$', '\\.config\\.ts$', '\\.d\\.ts$'],
+      },
+      to: {},
+    },
+    {
+      name: 'app-code-not-into-tests',
+      comment: 'tests/, bench/ and scripts/ may import anything; nothing that ships imports them.',
+      severity: 'error',
+      from: { path: '^(main|shared|renderer|preload)/' },
+      to: { path: '^(tests|bench|scripts)/' },
+    },
+    {
+      name: 'no-unresolvable',
+      comment: 'An import the tool cannot resolve is one no rule can check (tsc would also reject it).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // Report what package.json's files import, not what the packages import.
+    doNotFollow: { path: 'node_modules' },
+    // The fixture tree under tests/fixtures/boundaries breaks every rule on purpose; the test cruises it alone.
+    exclude: { path: ['^tests/fixtures/boundaries/', '^(dist|dist-electron|dist-bench|release|test-output)/'] },
+    // Keep type-only imports in the graph: the floor rules apply to types too.
+    tsPreCompilationDeps: true,
+    // Resolve packages the way Node and the bundler do (vite and its plugins only have an "exports" map).
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};
