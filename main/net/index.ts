@@ -32,3 +32,17 @@ export {
   type BrowsedServer,
 } from './discovery';
 export { resolveRoomHost, encodeRoomCodeForHost } from './resolveRoomHost';
+export type {
+  DatagramHandlers,
+  DatagramSocket,
+  DatagramSource,
+  OpenDatagramSocket,
+  OpenDatagramSocketOptions,
+} from './endpoint/datagramSocket';
+export {
+  createMemoryNetwork,
+  type MemoryDropFilter,
+  type MemoryNetwork,
+  type MemoryNetworkOptions,
+  type MemoryNetworkStats,
+} from './endpoint/memorySocket';

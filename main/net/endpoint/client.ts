@@ -1,4 +1,3 @@
-import type { RemoteInfo } from 'node:dgram';
 import { Channel } from '../../../shared/net/channel';
 import { Connection, encodeBody } from '../v1/connection';
 import { EndpointDriver } from './driver';
@@ -11,7 +10,7 @@ import type { MessageMap } from './server';
 import { checkChannel } from './server';
 import { DropReason, TrafficCounters } from './stats';
 import type { ConnectionStats } from './netStats';
-import { openUdpSocket, TrackedSender } from './udpSocket';
+import type { DatagramSocket, DatagramSource } from './datagramSocket';
 import type { Link, WireProtocol } from './link';
 import { decodeCookie } from '../native/connectCookie';
 import { NativeConnection } from '../native/nativeConnection';
@@ -53,13 +52,14 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private readonly messageListeners: TypedListeners<[never]>;
   private stateValue: ClientState = 'idle';
   private attempt: Attempt | undefined;
-  private sender: TrackedSender | undefined;
+  private socket: DatagramSocket | undefined;
   private connection: Link | undefined;
   private server: { address: string; port: number } | undefined;
   private peerIdValue: number | undefined;
   /** Receive buffer the OS granted on the last socket, bytes. */
   recvBufferSize = 0;
 
+  /** Checks the options (a RangeError names a bad one); sockets open on `connect`, through `options.openSocket`. */
   constructor(options: EndpointOptions = {}) {
     this.resolved = resolveEndpointOptions(options);
     const onError = this.resolved.onCallbackError;
@@ -208,30 +208,34 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   private async openSocket(attempt: Attempt): Promise<void> {
+    let socket: DatagramSocket | undefined;
     try {
-      const opened = await openUdpSocket({ port: 0, host: '0.0.0.0', recvBufferSize: this.resolved.recvBufferSize });
+      const r = this.resolved;
+      socket = await r.openSocket({ port: 0, host: '0.0.0.0', recvBufferSize: r.recvBufferSize });
       if (this.attempt !== attempt) {
-        opened.socket.close();
+        void socket.close();
         return;
       }
-      const socket = opened.socket;
-      this.recvBufferSize = opened.recvBufferSize;
-      socket.on('error', (err) => {
-        if (this.attempt) this.attempt.lastSocketError = (err as NodeJS.ErrnoException).code ?? err.message;
+      this.recvBufferSize = socket.recvBufferSize;
+      // Until the server's address is known, handleDatagram drops whatever arrives.
+      socket.listen({
+        message: (data, from) => this.driver.onDatagram(data, from),
+        sendError: () => (this.counters.sendErrors += 1),
+        error: (err) => {
+          if (this.attempt) this.attempt.lastSocketError = err.code ?? err.message;
+        },
       });
-      await new Promise<void>((resolve, reject) =>
-        socket.connect(attempt.port, attempt.host, (err?: Error) => (err ? reject(err) : resolve())),
-      );
+      // Connected, the socket sends without an address lookup and only hears the server.
+      const remote = await socket.connect(attempt.port, attempt.host);
       if (this.attempt !== attempt) {
-        socket.close();
+        void socket.close();
         return;
       }
-      const remote = socket.remoteAddress();
-      this.sender = new TrackedSender(socket, () => (this.counters.sendErrors += 1));
+      this.socket = socket;
       this.server = { address: remote.address, port: remote.port };
-      socket.on('message', (data, from) => this.driver.onDatagram(data, from));
       this.sendRequest(this.resolved.clock());
     } catch (error) {
+      if (socket && this.socket !== socket) void socket.close();
       if (this.attempt !== attempt) return;
       const code = (error as NodeJS.ErrnoException).code;
       this.fail(
@@ -244,7 +248,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
 
   private sendRequest(now: number): void {
     const attempt = this.attempt;
-    if (!attempt || !this.sender) return;
+    if (!attempt || !this.socket) return;
     attempt.lastRequest = now;
     attempt.requests += 1;
     const native = this.resolved.native;
@@ -264,7 +268,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.transmit(datagram);
   }
 
-  private handleDatagram(data: Uint8Array, from: RemoteInfo): void {
+  private handleDatagram(data: Uint8Array, from: DatagramSource): void {
     this.counters.datagramsReceived += 1;
     this.counters.bytesReceived += data.length;
     if (!this.server || from.address !== this.server.address || from.port !== this.server.port) {
@@ -347,7 +351,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
         this.fail(
           `timed out after ${+(attempt.deadline - attempt.started).toFixed(3)} s: no answer from ${attempt.host}:${attempt.port}${why}`,
         );
-      } else if (this.sender && now - attempt.lastRequest >= Defaults.CONNECT_RETRY_INTERVAL) {
+      } else if (this.socket && now - attempt.lastRequest >= Defaults.CONNECT_RETRY_INTERVAL) {
         this.sendRequest(now);
       }
       return;
@@ -368,18 +372,18 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     if (this.stateValue !== 'closed') this.stateValue = 'idle';
     this.peerIdValue = undefined;
     this.server = undefined;
-    const sender = this.sender;
-    this.sender = undefined;
-    if (sender) void sender.close();
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket) void socket.close();
   }
 
-  /** Sends to the server; true when the OS took the bytes at once (see TrackedSender.send). */
+  /** Sends to the server; true when the socket took the bytes at once (see DatagramSocket.send). */
   private transmit(datagram: Uint8Array): boolean {
-    const sender = this.sender;
-    if (!sender) return false;
+    const socket = this.socket;
+    if (!socket) return false;
     this.counters.datagramsSent += 1;
     this.counters.bytesSent += datagram.length;
-    return sender.send(datagram);
+    return socket.send(datagram);
   }
 }
 

@@ -7,6 +7,8 @@ import type { DriveMode } from './driver';
 import type { RetransmitOptions } from './rttEstimator';
 import { compactJsonSerializer, jsonSerializer, type Serializer } from '../v1/serialization';
 import { reportCallbackError } from '../../base/listeners';
+import type { OpenDatagramSocket } from './datagramSocket';
+import { openUdpDatagramSocket } from './udpSocket';
 
 /** The native protocol's settings (used only when both ends are ours). */
 export interface NativeOptions {
@@ -41,8 +43,17 @@ export interface EndpointOptions {
   tickInterval?: number;
   /** Retransmission timeout floor and ceiling. */
   retransmit?: RetransmitOptions;
-  /** Reliable messages allowed to wait behind the send window per channel. Default 65,536. */
+  /**
+   * Reliable messages (native: units of at most one datagram) allowed to wait behind the send window, per
+   * channel; one more throws SendQueueFullError. Default 65,536.
+   */
   maxQueued?: number;
+  /**
+   * Opens the socket the endpoint sends and receives on: a Server calls it once in `listen` (with its port
+   * and host), a Client once per `connect` (port 0, host 0.0.0.0). Default: a `dgram` udp4 socket, as
+   * always; `createMemoryNetwork().openSocket` runs the endpoint over an in-memory network instead.
+   */
+  openSocket?: OpenDatagramSocket;
   /** Receive buffer to ask the OS for, bytes. Default 4 MiB. */
   recvBufferSize?: number;
   /** Where exceptions thrown by your callbacks go. Default: console.error. */
@@ -72,6 +83,7 @@ export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpoi
     maxQueued: 65_536,
     recvBufferSize: 4 * 1024 * 1024,
     onCallbackError: reportCallbackError,
+    openSocket: openUdpDatagramSocket,
     ...stripUndefined(rest),
     native: native === false ? undefined : resolveNative(native ?? {}),
   };

@@ -1,4 +1,3 @@
-import type { RemoteInfo, Socket } from 'node:dgram';
 import { Channel } from '../../../shared/net/channel';
 import { Connection, encodeBody } from '../v1/connection';
 import { EndpointDriver } from './driver';
@@ -14,7 +13,7 @@ import { Peer } from './peer';
 import { ReservedType, Wire } from '../v1/protocol';
 import { DropReason, TrafficCounters } from './stats';
 import { startLanDiscovery, type LanDiscoveryHandle, type LanDiscoveryOptions } from '../discovery';
-import { openUdpSocket, TrackedSender } from './udpSocket';
+import type { DatagramSocket, DatagramSource } from './datagramSocket';
 import { EndpointMap } from './endpointMap';
 import { FlushQueue } from './flushQueue';
 import { PayloadTooLargeError, SendQueueFullError } from '../errors';
@@ -66,9 +65,15 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private discovery: LanDiscoveryHandle | undefined;
   private readonly admission: NativeAdmission;
   private readonly acceptPayloads = new WeakMap<Peer, Record<string, unknown>>();
-  private readonly sender: TrackedSender;
+  /** The bound port. */
+  readonly port: number;
+  /** Receive buffer the OS granted, bytes. */
+  readonly recvBufferSize: number;
 
-  /** Binds the port and starts serving. Rejects with a {@link BindError} naming a busy port. */
+  /**
+   * Binds the port (on the socket `options.openSocket` opens; default UDP) and starts serving. Rejects with a
+   * {@link BindError} naming a busy port.
+   */
   static async listen<I extends MessageMap = Record<string, Record<string, unknown>>, O extends MessageMap = I>(
     options: ServerOptions,
   ): Promise<Server<I, O>> {
@@ -76,23 +81,21 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     if (options.maxPeers !== undefined && !(Number.isInteger(options.maxPeers) && options.maxPeers >= 1)) {
       throw new RangeError(`maxPeers must be a whole number ≥ 1, got ${options.maxPeers}`);
     }
-    const opened = await openUdpSocket({
+    const socket = await resolved.openSocket({
       port: options.port,
       host: options.host ?? '0.0.0.0',
       recvBufferSize: resolved.recvBufferSize,
     });
-    return new Server<I, O>(opened.socket, opened.port, opened.recvBufferSize, options, resolved);
+    return new Server<I, O>(socket, options, resolved);
   }
 
   private constructor(
-    private readonly socket: Socket,
-    /** The bound UDP port. */
-    readonly port: number,
-    /** Receive buffer the OS granted, bytes. */
-    readonly recvBufferSize: number,
+    private readonly socket: DatagramSocket,
     private readonly options: ServerOptions,
     private readonly resolved: ResolvedEndpointOptions,
   ) {
+    this.port = socket.port;
+    this.recvBufferSize = socket.recvBufferSize;
     this.maxPeers = options.maxPeers;
     this.heartbeatInterval = resolved.heartbeatInterval;
     this.timeout = resolved.timeout;
@@ -104,7 +107,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       resolved.native,
       resolved.serializer,
       resolved.clock,
-      recvWindowFor(recvBufferSize),
+      recvWindowFor(this.recvBufferSize),
     );
     this.driver = new EndpointDriver(
       {
@@ -114,10 +117,11 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       },
       { mode: resolved.drive, clock: resolved.clock, tickInterval: resolved.tickInterval, counters: this.counters },
     );
-    this.sender = new TrackedSender(socket, () => (this.counters.sendErrors += 1));
-    socket.on('message', (data, from) => this.driver.onDatagram(data, from));
-    socket.on('error', () => {
+    socket.listen({
+      message: (data, from) => this.driver.onDatagram(data, from),
+      sendError: () => (this.counters.sendErrors += 1),
       // Socket-level errors (e.g. ICMP unreachable reported late) are not fatal to a UDP server.
+      error: () => undefined,
     });
   }
 
@@ -255,11 +259,11 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     this.driver.stop();
     this.socketClosed = true;
     // Let the disconnect notices leave before the socket goes (sends complete asynchronously).
-    this.closing = Promise.all([this.sender.close(), discovery]).then(() => undefined);
+    this.closing = Promise.all([this.socket.close(), discovery]).then(() => undefined);
     return this.closing;
   }
 
-  private handleDatagram(data: Uint8Array, from: RemoteInfo): void {
+  private handleDatagram(data: Uint8Array, from: DatagramSource): void {
     this.counters.datagramsReceived += 1;
     this.counters.bytesReceived += data.length;
     if (isNativeDatagram(data)) return this.handleNative(data, from);
@@ -289,7 +293,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   /** A native datagram: only from a peer that negotiated the native protocol. */
-  private handleNative(data: Uint8Array, from: RemoteInfo): void {
+  private handleNative(data: Uint8Array, from: DatagramSource): void {
     if (data.length > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
     const peer = this.byEndpoint.get(from.address, from.port);
     if (!peer) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
@@ -299,7 +303,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   /** A connect request from an address without a peer: v1, a native challenge, or a native peer. */
-  private admit(from: RemoteInfo, payload: Record<string, unknown>, size: number): void {
+  private admit(from: DatagramSource, payload: Record<string, unknown>, size: number): void {
     const decision = this.admission.decide(payload, size, from.address, from.port);
     switch (decision.kind) {
       case 'drop':
@@ -314,7 +318,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     }
   }
 
-  private accept(from: RemoteInfo, native: NativeParams | undefined, peerRecvWindow?: number): void {
+  private accept(from: DatagramSource, native: NativeParams | undefined, peerRecvWindow?: number): void {
     if (this.maxPeers !== undefined && this.byId.size >= this.maxPeers && !this.reclaimUnconfirmedSlot()) {
       return this.counters.drop(DropReason.FULL);
     }
@@ -378,12 +382,12 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     for (const peer of [...this.byId.values()]) fn(peer.connection);
   }
 
-  /** Sends to a peer's address; true when the OS took the bytes at once (see TrackedSender.send). */
+  /** Sends to a peer's address; true when the socket took the bytes at once (see DatagramSocket.send). */
   private transmit(datagram: Uint8Array, port: number, address: string): boolean {
     if (this.socketClosed) return false;
     this.counters.datagramsSent += 1;
     this.counters.bytesSent += datagram.length;
-    return this.sender.send(datagram, port, address);
+    return this.socket.send(datagram, port, address);
   }
 }
 
