@@ -19,6 +19,8 @@ import { FALLBACK_CODEC, offerPayload, parseAccepted, recvWindowFor } from '../n
 import { createLink } from './createLink';
 import { Native } from '../native/nativeWire';
 
+const { RELIABLE_ORDERED, RELIABLE_UNORDERED } = Channel;
+
 /** Where a Client is in its life. */
 export type ClientState = 'idle' | 'connecting' | 'connected' | 'closed';
 
@@ -50,9 +52,12 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private readonly failListeners: Listeners<[string]>;
   private readonly disconnectListeners: Listeners<[string]>;
   private readonly messageListeners: TypedListeners<[never]>;
+  private readonly drainListeners: Listeners<[]>;
   private stateValue: ClientState = 'idle';
   private attempt: Attempt | undefined;
   private socket: DatagramSocket | undefined;
+  /** A send returned false and `onDrain` has not fired since. */
+  private drainPending = false;
   private connection: Link | undefined;
   private server: { address: string; port: number } | undefined;
   private peerIdValue: number | undefined;
@@ -67,11 +72,16 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.failListeners = new Listeners(onError);
     this.disconnectListeners = new Listeners(onError);
     this.messageListeners = new TypedListeners(onError);
+    this.drainListeners = new Listeners(onError);
     this.driver = new EndpointDriver(
       {
         handleDatagram: (data, from) => this.handleDatagram(data, from),
         service: (now) => this.service(now),
-        afterBatch: () => this.connection?.flushAcks(),
+        afterBatch: () => {
+          this.connection?.flushAcks();
+          // Acknowledgements just applied may have drained the backlog a send reported.
+          if (this.drainPending) this.checkDrain();
+        },
       },
       {
         mode: this.resolved.drive,
@@ -117,6 +127,20 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     return this.disconnectListeners.add(callback);
   }
 
+  /**
+   * Called once a send that returned false (the reliable backlog had reached `highWaterMark`) is followed by
+   * the backlog falling to `lowWaterMark`: once per such episode, as a Node stream's 'drain'. Not called when
+   * the connection ends meanwhile.
+   */
+  onDrain(callback: () => void): () => void {
+    return this.drainListeners.add(callback);
+  }
+
+  /** Whether a send returned false for backpressure and `onDrain` has not fired since. */
+  get needsDrain(): boolean {
+    return this.drainPending;
+  }
+
   /** Called with the payload of every message of `type`. */
   onMessage<K extends keyof In & string>(type: K, callback: (payload: Payload<In, K>) => void): () => void {
     return this.messageListeners.add(type, callback as (payload: never) => void);
@@ -157,8 +181,11 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   /**
-   * Sends to the server; returns false when not connected. Throws PayloadTooLargeError on a body
-   * larger than the connection carries (v1: 1200 bytes; native: `native.maxMessageSize`).
+   * Sends to the server. Returns false when not connected (nothing sent), and false when a reliable message
+   * was sent but the reliable backlog is at `highWaterMark` (`needsDrain` tells the two apart): hold further
+   * reliable messages until `onDrain`. An unreliable message sent returns true. Throws PayloadTooLargeError
+   * on a body larger than the connection carries (v1: 1200 bytes; native: `native.maxMessageSize`),
+   * SendQueueFullError at `maxQueued`.
    */
   send<K extends keyof Out & string>(
     type: K,
@@ -172,7 +199,12 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
       return false;
     }
     link.sendBody(encodeBody(link.serializer, type, payload, link.maxBody(ch)), ch);
-    return true;
+    // Unreliable sends queue nothing (and false would read as "not sent"): only reliable ones report the mark.
+    if (ch !== RELIABLE_ORDERED && ch !== RELIABLE_UNORDERED) return true;
+    if (this.drainPending) return false;
+    if (link.closed || link.pendingReliable < this.resolved.highWaterMark) return true;
+    this.drainPending = true;
+    return false;
   }
 
   /** Ends the connection (or attempt), telling the server; does not fire our own `onDisconnect`. */
@@ -372,9 +404,18 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     if (this.stateValue !== 'closed') this.stateValue = 'idle';
     this.peerIdValue = undefined;
     this.server = undefined;
+    this.drainPending = false;
     const socket = this.socket;
     this.socket = undefined;
     if (socket) void socket.close();
+  }
+
+  /** Fires `onDrain` once the backlog a send reported is back at the low-water mark. */
+  private checkDrain(): void {
+    const link = this.connection;
+    if (link && !link.closed && link.pendingReliable > this.resolved.lowWaterMark) return;
+    this.drainPending = false;
+    if (link && !link.closed) this.drainListeners.emit();
   }
 
   /** Sends to the server; true when the socket took the bytes at once (see DatagramSocket.send). */
