@@ -32,9 +32,9 @@ class InProcessTransport implements HostTransport {
     return () => undefined;
   }
 
-  broadcast(type: string, payload: object): number {
+  broadcast(type: string, payload: object): boolean {
     encodeBody(jsonSerializer, type, payload);
-    return 1;
+    return true;
   }
 
   getRtt(): number {

@@ -9,8 +9,11 @@ export interface TransportPeer {
 export interface HostTransport {
   onMessage(type: string, callback: (peer: TransportPeer, payload: Record<string, unknown>) => void): () => void;
   onDisconnect(callback: (peer: TransportPeer, reason: string) => void): () => void;
-  /** Throws (e.g. PayloadTooLargeError) before sending to anyone when the body cannot be sent. */
-  broadcast(type: string, payload: object, options?: { channel?: Channel }): number;
+  /**
+   * Throws (e.g. PayloadTooLargeError) before sending to anyone when the body cannot be sent; false when
+   * some peer's reliable backlog reached its high-water mark.
+   */
+  broadcast(type: string, payload: object, options?: { channel?: Channel }): boolean;
   /** Smoothed RTT in seconds, undefined if not measured or not connected. */
   getRtt(peerId: number): number | undefined;
 }
@@ -19,6 +22,6 @@ export interface HostTransport {
 export interface GuestTransport {
   onMessage(type: string, callback: (payload: Record<string, unknown>) => void): () => void;
   onDisconnect(callback: (reason: string) => void): () => void;
-  /** False when not connected. */
+  /** False when not connected, or when the reliable backlog reached its high-water mark. */
   send(type: string, payload: object, channel?: Channel): boolean;
 }

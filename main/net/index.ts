@@ -1,13 +1,39 @@
-/** Public entry of the gale.net-compatible transport. */
+/**
+ * Public entry of the gale.net-compatible transport: what a game uses, nothing of the wire format's
+ * insides (those live in v1/, native/ and endpoint/, imported by path where a test or tool needs them).
+ *
+ * Units: as in gale.net, every time is in seconds — options (`heartbeatInterval`, `timeout`, `tickInterval`,
+ * `retransmit.minRto`/`maxRto`, `connect(…, { timeout })`), `update(dt)`, `getRtt()`, `peer.rtt` and the
+ * `stats()` fields (`rtt`, `jitter`; rates are per second). Sizes are bytes; `maxQueued`, `highWaterMark`
+ * and `lowWaterMark` count messages (native: units of at most one datagram). The one exception is LAN
+ * discovery, whose times are milliseconds and say so in their names (`timeoutMs`, `intervalMs`,
+ * `goneAfterMs`, `announce.intervalMs`, `pingMs`; `firstSeenAt`/`lastSeenAt` on its scheduler's ms clock).
+ */
 export { Channel, isReliableChannel } from '../../shared/net/channel';
 export { Server, type ServerOptions, type MessageMap } from './endpoint/server';
 export { Client, type ClientState } from './endpoint/client';
 export { Peer } from './endpoint/peer';
 export type { WireProtocol } from './endpoint/link';
-export type { NativeOptions } from './endpoint/endpointOptions';
-export * as codec from './codec';
-export type { EndpointOptions } from './endpoint/endpointOptions';
+export type { EndpointOptions, NativeOptions } from './endpoint/endpointOptions';
+export type { RetransmitOptions } from './endpoint/rttEstimator';
 export type { DriveMode } from './endpoint/driver';
+export type {
+  DatagramHandlers,
+  DatagramSocket,
+  DatagramSource,
+  OpenDatagramSocket,
+  OpenDatagramSocketOptions,
+} from './endpoint/datagramSocket';
+export {
+  createMemoryNetwork,
+  type MemoryDropFilter,
+  type MemoryNetwork,
+  type MemoryNetworkOptions,
+  type MemoryNetworkStats,
+} from './endpoint/memorySocket';
+export type { ConnectionStats } from './endpoint/netStats';
+export type { DropReason, TrafficCounters } from './endpoint/stats';
+export * as codec from './codec';
 export {
   jsonSerializer,
   compactJsonSerializer,
@@ -15,19 +41,19 @@ export {
   type Serializer,
   type DecodedMessage,
 } from './v1/serialization';
-export { packHeader, unpackHeader, writeHeader, type PacketHeader } from './v1/header';
-export { isSequenceNewer, sequenceAdd, sequenceDiff } from './v1/sequence';
-export { Wire, ReservedType, Defaults, isReservedType } from './v1/protocol';
 export { PayloadTooLargeError, BindError, SendQueueFullError, ConnectError } from './errors';
-export { TrafficCounters, DropReason } from './endpoint/stats';
-export type { ConnectionStats } from './endpoint/netStats';
 export {
   startLanDiscovery,
   discoverLanServers,
   createLanBrowser,
+  type DiscoverLanServersOptions,
   type LanDiscoveryHandle,
   type LanDiscoveryOptions,
+  type LanDiscoveryExtraInfo,
+  type LanDiscoveryStats,
   type LanBrowser,
+  type LanBrowserEvents,
+  type LanBrowserOptions,
   type ServerInfo,
   type BrowsedServer,
 } from './discovery';

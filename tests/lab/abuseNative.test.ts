@@ -1,6 +1,7 @@
 import { createSocket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Channel, ReservedType, Server, type ServerOptions } from '../../main/net/index';
+import { Channel, Server, type ServerOptions } from '../../main/net/index';
+import { ReservedType } from '../../main/net/v1/protocol';
 import { compactJsonSerializer } from '../../main/net/v1/serialization';
 import { encodeDisconnectFrame, encodeFragmentFrame } from '../../main/net/native/nativeFrames';
 import { MAX_UNRELIABLE_MESSAGE } from '../../main/net/native/nativeConnection';

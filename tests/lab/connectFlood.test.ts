@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReservedType, Server } from '../../main/net/index';
+import { Server } from '../../main/net/index';
+import { ReservedType } from '../../main/net/v1/protocol';
 import { Native } from '../../main/net/native/nativeWire';
 import { echoClient, flooders, loopbackHosts } from '../support/labFlood';
 import { offerPayload } from '../support/labNativePeer';

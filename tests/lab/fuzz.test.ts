@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { Client, ReservedType, Server, TrafficCounters, type ServerOptions } from '../../main/net/index';
+import { Client, Server, type ServerOptions } from '../../main/net/index';
+import { TrafficCounters } from '../../main/net/endpoint/stats';
+import { ReservedType } from '../../main/net/v1/protocol';
 import type { Link } from '../../main/net/endpoint/link';
 import type { KitProtocol } from '../support/endpoints';
 import { seededRandom } from '../support/seededRandom';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ReservedType, Wire, packHeader, unpackHeader } from '../../main/net/index';
+import { packHeader, unpackHeader } from '../../main/net/v1/header';
+import { ReservedType, Wire } from '../../main/net/v1/protocol';
 import { jsonSerializer } from '../../main/net/v1/serialization';
 import { avoidToken, mutate, MutationKind, tokenOf } from '../support/labMutator';
 import {
@@ -138,7 +139,9 @@ describe('the fuzz mutator (native)', () => {
       true,
     );
     expect(
-      is('ack-bitmap').some((d) => parsed(d)?.some((f) => f.kind === Frame.ACK && f.bitmap.byteLength === Native.MAX_ACK_BITMAP)),
+      is('ack-bitmap').some((d) =>
+        parsed(d)?.some((f) => f.kind === Frame.ACK && f.bitmap.byteLength === Native.MAX_ACK_BITMAP),
+      ),
     ).toBe(true);
     expect(
       is('frame-channel').some((d) => frames(d).some((f) => f.channelAt !== undefined && d[f.channelAt]! > 3)),

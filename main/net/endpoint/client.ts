@@ -1,4 +1,3 @@
-import type { RemoteInfo } from 'node:dgram';
 import { Channel } from '../../../shared/net/channel';
 import { Connection, encodeBody } from '../v1/connection';
 import { EndpointDriver } from './driver';
@@ -11,7 +10,7 @@ import type { MessageMap } from './server';
 import { checkChannel } from './server';
 import { DropReason, TrafficCounters } from './stats';
 import type { ConnectionStats } from './netStats';
-import { openUdpSocket, TrackedSender } from './udpSocket';
+import type { DatagramSocket, DatagramSource } from './datagramSocket';
 import type { Link, WireProtocol } from './link';
 import { decodeCookie } from '../native/connectCookie';
 import { NativeConnection } from '../native/nativeConnection';
@@ -19,6 +18,8 @@ import { isNativeDatagram } from '../native/nativePacket';
 import { FALLBACK_CODEC, offerPayload, parseAccepted, recvWindowFor } from '../native/negotiation';
 import { createLink } from './createLink';
 import { Native } from '../native/nativeWire';
+
+const { RELIABLE_ORDERED, RELIABLE_UNORDERED } = Channel;
 
 /** Where a Client is in its life. */
 export type ClientState = 'idle' | 'connecting' | 'connected' | 'closed';
@@ -51,15 +52,19 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private readonly failListeners: Listeners<[string]>;
   private readonly disconnectListeners: Listeners<[string]>;
   private readonly messageListeners: TypedListeners<[never]>;
+  private readonly drainListeners: Listeners<[]>;
   private stateValue: ClientState = 'idle';
   private attempt: Attempt | undefined;
-  private sender: TrackedSender | undefined;
+  private socket: DatagramSocket | undefined;
+  /** A send returned false and `onDrain` has not fired since. */
+  private drainPending = false;
   private connection: Link | undefined;
   private server: { address: string; port: number } | undefined;
   private peerIdValue: number | undefined;
   /** Receive buffer the OS granted on the last socket, bytes. */
   recvBufferSize = 0;
 
+  /** Checks the options (a RangeError names a bad one); sockets open on `connect`, through `options.openSocket`. */
   constructor(options: EndpointOptions = {}) {
     this.resolved = resolveEndpointOptions(options);
     const onError = this.resolved.onCallbackError;
@@ -67,11 +72,16 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.failListeners = new Listeners(onError);
     this.disconnectListeners = new Listeners(onError);
     this.messageListeners = new TypedListeners(onError);
+    this.drainListeners = new Listeners(onError);
     this.driver = new EndpointDriver(
       {
         handleDatagram: (data, from) => this.handleDatagram(data, from),
         service: (now) => this.service(now),
-        afterBatch: () => this.connection?.flushAcks(),
+        afterBatch: () => {
+          this.connection?.flushAcks();
+          // Acknowledgements just applied may have drained the backlog a send reported.
+          if (this.drainPending) this.checkDrain();
+        },
       },
       {
         mode: this.resolved.drive,
@@ -117,6 +127,20 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     return this.disconnectListeners.add(callback);
   }
 
+  /**
+   * Called once a send that returned false (the reliable backlog had reached `highWaterMark`) is followed by
+   * the backlog falling to `lowWaterMark`: once per such episode, as a Node stream's 'drain'. Not called when
+   * the connection ends meanwhile.
+   */
+  onDrain(callback: () => void): () => void {
+    return this.drainListeners.add(callback);
+  }
+
+  /** Whether a send returned false for backpressure and `onDrain` has not fired since. */
+  get needsDrain(): boolean {
+    return this.drainPending;
+  }
+
   /** Called with the payload of every message of `type`. */
   onMessage<K extends keyof In & string>(type: K, callback: (payload: Payload<In, K>) => void): () => void {
     return this.messageListeners.add(type, callback as (payload: never) => void);
@@ -157,8 +181,11 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   /**
-   * Sends to the server; returns false when not connected. Throws PayloadTooLargeError on a body
-   * larger than the connection carries (v1: 1200 bytes; native: `native.maxMessageSize`).
+   * Sends to the server. Returns false when not connected (nothing sent), and false when a reliable message
+   * was sent but the reliable backlog is at `highWaterMark` (`needsDrain` tells the two apart): hold further
+   * reliable messages until `onDrain`. An unreliable message sent returns true. Throws PayloadTooLargeError
+   * on a body larger than the connection carries (v1: 1200 bytes; native: `native.maxMessageSize`),
+   * SendQueueFullError at `maxQueued`.
    */
   send<K extends keyof Out & string>(
     type: K,
@@ -172,7 +199,12 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
       return false;
     }
     link.sendBody(encodeBody(link.serializer, type, payload, link.maxBody(ch)), ch);
-    return true;
+    // Unreliable sends queue nothing (and false would read as "not sent"): only reliable ones report the mark.
+    if (ch !== RELIABLE_ORDERED && ch !== RELIABLE_UNORDERED) return true;
+    if (this.drainPending) return false;
+    if (link.closed || link.pendingReliable < this.resolved.highWaterMark) return true;
+    this.drainPending = true;
+    return false;
   }
 
   /** Ends the connection (or attempt), telling the server; does not fire our own `onDisconnect`. */
@@ -208,30 +240,34 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   private async openSocket(attempt: Attempt): Promise<void> {
+    let socket: DatagramSocket | undefined;
     try {
-      const opened = await openUdpSocket({ port: 0, host: '0.0.0.0', recvBufferSize: this.resolved.recvBufferSize });
+      const r = this.resolved;
+      socket = await r.openSocket({ port: 0, host: '0.0.0.0', recvBufferSize: r.recvBufferSize });
       if (this.attempt !== attempt) {
-        opened.socket.close();
+        void socket.close();
         return;
       }
-      const socket = opened.socket;
-      this.recvBufferSize = opened.recvBufferSize;
-      socket.on('error', (err) => {
-        if (this.attempt) this.attempt.lastSocketError = (err as NodeJS.ErrnoException).code ?? err.message;
+      this.recvBufferSize = socket.recvBufferSize;
+      // Until the server's address is known, handleDatagram drops whatever arrives.
+      socket.listen({
+        message: (data, from) => this.driver.onDatagram(data, from),
+        sendError: () => (this.counters.sendErrors += 1),
+        error: (err) => {
+          if (this.attempt) this.attempt.lastSocketError = err.code ?? err.message;
+        },
       });
-      await new Promise<void>((resolve, reject) =>
-        socket.connect(attempt.port, attempt.host, (err?: Error) => (err ? reject(err) : resolve())),
-      );
+      // Connected, the socket sends without an address lookup and only hears the server.
+      const remote = await socket.connect(attempt.port, attempt.host);
       if (this.attempt !== attempt) {
-        socket.close();
+        void socket.close();
         return;
       }
-      const remote = socket.remoteAddress();
-      this.sender = new TrackedSender(socket, () => (this.counters.sendErrors += 1));
+      this.socket = socket;
       this.server = { address: remote.address, port: remote.port };
-      socket.on('message', (data, from) => this.driver.onDatagram(data, from));
       this.sendRequest(this.resolved.clock());
     } catch (error) {
+      if (socket && this.socket !== socket) void socket.close();
       if (this.attempt !== attempt) return;
       const code = (error as NodeJS.ErrnoException).code;
       this.fail(
@@ -244,7 +280,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
 
   private sendRequest(now: number): void {
     const attempt = this.attempt;
-    if (!attempt || !this.sender) return;
+    if (!attempt || !this.socket) return;
     attempt.lastRequest = now;
     attempt.requests += 1;
     const native = this.resolved.native;
@@ -264,7 +300,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.transmit(datagram);
   }
 
-  private handleDatagram(data: Uint8Array, from: RemoteInfo): void {
+  private handleDatagram(data: Uint8Array, from: DatagramSource): void {
     this.counters.datagramsReceived += 1;
     this.counters.bytesReceived += data.length;
     if (!this.server || from.address !== this.server.address || from.port !== this.server.port) {
@@ -347,7 +383,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
         this.fail(
           `timed out after ${+(attempt.deadline - attempt.started).toFixed(3)} s: no answer from ${attempt.host}:${attempt.port}${why}`,
         );
-      } else if (this.sender && now - attempt.lastRequest >= Defaults.CONNECT_RETRY_INTERVAL) {
+      } else if (this.socket && now - attempt.lastRequest >= Defaults.CONNECT_RETRY_INTERVAL) {
         this.sendRequest(now);
       }
       return;
@@ -368,18 +404,27 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     if (this.stateValue !== 'closed') this.stateValue = 'idle';
     this.peerIdValue = undefined;
     this.server = undefined;
-    const sender = this.sender;
-    this.sender = undefined;
-    if (sender) void sender.close();
+    this.drainPending = false;
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket) void socket.close();
   }
 
-  /** Sends to the server; true when the OS took the bytes at once (see TrackedSender.send). */
+  /** Fires `onDrain` once the backlog a send reported is back at the low-water mark. */
+  private checkDrain(): void {
+    const link = this.connection;
+    if (link && !link.closed && link.pendingReliable > this.resolved.lowWaterMark) return;
+    this.drainPending = false;
+    if (link && !link.closed) this.drainListeners.emit();
+  }
+
+  /** Sends to the server; true when the socket took the bytes at once (see DatagramSocket.send). */
   private transmit(datagram: Uint8Array): boolean {
-    const sender = this.sender;
-    if (!sender) return false;
+    const socket = this.socket;
+    if (!socket) return false;
     this.counters.datagramsSent += 1;
     this.counters.bytesSent += datagram.length;
-    return sender.send(datagram);
+    return socket.send(datagram);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { RemoteInfo } from 'node:dgram';
+import type { DatagramSource } from './datagramSocket';
 import { DropReason, type TrafficCounters } from './stats';
 
 const settled = Promise.resolve();
@@ -8,7 +8,7 @@ export type DriveMode = 'auto' | 'manual';
 
 /** What the driver calls on its owner. */
 export interface DriverHooks {
-  handleDatagram(data: Uint8Array, from: RemoteInfo): void;
+  handleDatagram(data: Uint8Array, from: DatagramSource): void;
   service(now: number): void;
   /** Called after a batch of datagrams in auto mode, to send acks promptly. */
   afterBatch(): void;
@@ -31,7 +31,7 @@ export interface DriverOptions {
  * both happen inside `update`, as in the reference.
  */
 export class EndpointDriver {
-  private readonly inbox: Array<[Uint8Array, RemoteInfo]> = [];
+  private readonly inbox: Array<[Uint8Array, DatagramSource]> = [];
   private timer: NodeJS.Timeout | undefined;
   private batchScheduled = false;
   private promptScheduled = false;
@@ -49,7 +49,7 @@ export class EndpointDriver {
   }
 
   /** Feed from the socket's 'message' event. */
-  onDatagram(data: Uint8Array, from: RemoteInfo): void {
+  onDatagram(data: Uint8Array, from: DatagramSource): void {
     if (this.stopped) return;
     if (this.options.mode === 'auto') {
       this.hooks.handleDatagram(data, from);

@@ -7,6 +7,8 @@ import type { DriveMode } from './driver';
 import type { RetransmitOptions } from './rttEstimator';
 import { compactJsonSerializer, jsonSerializer, type Serializer } from '../v1/serialization';
 import { reportCallbackError } from '../../base/listeners';
+import type { OpenDatagramSocket } from './datagramSocket';
+import { openUdpDatagramSocket } from './udpSocket';
 
 /** The native protocol's settings (used only when both ends are ours). */
 export interface NativeOptions {
@@ -41,8 +43,25 @@ export interface EndpointOptions {
   tickInterval?: number;
   /** Retransmission timeout floor and ceiling. */
   retransmit?: RetransmitOptions;
-  /** Reliable messages allowed to wait behind the send window per channel. Default 65,536. */
+  /**
+   * Reliable messages (native: units of at most one datagram) allowed to wait behind the send window, per
+   * channel; one more throws SendQueueFullError. Default 65,536.
+   */
   maxQueued?: number;
+  /**
+   * Backpressure: once a connection's reliable messages waiting for an acknowledgement or for room in the
+   * window (both channels; native: units) reach this many, reliable `send`/`sendTo` return false, and `onDrain` fires
+   * when they are back at `lowWaterMark`. Default a quarter of `maxQueued` (16,384).
+   */
+  highWaterMark?: number;
+  /** Where a backpressured connection counts as drained again (see `highWaterMark`). Default half of it. */
+  lowWaterMark?: number;
+  /**
+   * Opens the socket the endpoint sends and receives on: a Server calls it once in `listen` (with its port
+   * and host), a Client once per `connect` (port 0, host 0.0.0.0). Default: a `dgram` udp4 socket, as
+   * always; `createMemoryNetwork().openSocket` runs the endpoint over an in-memory network instead.
+   */
+  openSocket?: OpenDatagramSocket;
   /** Receive buffer to ask the OS for, bytes. Default 4 MiB. */
   recvBufferSize?: number;
   /** Where exceptions thrown by your callbacks go. Default: console.error. */
@@ -72,9 +91,11 @@ export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpoi
     maxQueued: 65_536,
     recvBufferSize: 4 * 1024 * 1024,
     onCallbackError: reportCallbackError,
+    openSocket: openUdpDatagramSocket,
     ...stripUndefined(rest),
     native: native === false ? undefined : resolveNative(native ?? {}),
   };
+  const { highWaterMark, lowWaterMark } = resolveWaterMarks(resolved.maxQueued, options);
   for (const key of ['heartbeatInterval', 'timeout', 'tickInterval'] as const) {
     const v = resolved[key];
     if (!(typeof v === 'number' && Number.isFinite(v) && v > 0))
@@ -82,7 +103,23 @@ export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpoi
   }
   if (resolved.drive !== 'auto' && resolved.drive !== 'manual')
     throw new RangeError(`drive must be 'auto' or 'manual'`);
-  return resolved;
+  return { ...resolved, highWaterMark, lowWaterMark };
+}
+
+/** The backpressure marks: given, or derived from the hard limit; low strictly below high. */
+function resolveWaterMarks(
+  maxQueued: number,
+  options: EndpointOptions,
+): { highWaterMark: number; lowWaterMark: number } {
+  if (!(Number.isInteger(maxQueued) && maxQueued >= 1))
+    throw new RangeError(`maxQueued must be a whole number ≥ 1, got ${maxQueued}`);
+  const high = options.highWaterMark ?? Math.max(1, Math.floor(maxQueued / 4));
+  if (!(Number.isInteger(high) && high >= 1))
+    throw new RangeError(`highWaterMark must be a whole number of messages ≥ 1, got ${high}`);
+  const low = options.lowWaterMark ?? Math.floor(high / 2);
+  if (!(Number.isInteger(low) && low >= 0 && low < high))
+    throw new RangeError(`lowWaterMark must be a whole number of messages from 0 to highWaterMark - 1, got ${low}`);
+  return { highWaterMark: high, lowWaterMark: low };
 }
 
 function resolveNative(options: NativeOptions): ResolvedNativeOptions {

@@ -14,6 +14,12 @@ export class Peer {
     readonly connection: Link,
   ) {}
 
+  /**
+   * Whether a send to this peer returned false (its reliable backlog reached the high-water mark) and the
+   * server's `onDrain` has not named it since. Set by the Server; read it, do not write it.
+   */
+  needsDrain = false;
+
   /** 'native' when the client is ours and negotiated the fast path; 'v1' for gale.net peers. */
   get protocol(): WireProtocol {
     return this.connection.protocol;

@@ -1,4 +1,3 @@
-import type { RemoteInfo, Socket } from 'node:dgram';
 import { Channel } from '../../../shared/net/channel';
 import { Connection, encodeBody } from '../v1/connection';
 import { EndpointDriver } from './driver';
@@ -14,7 +13,8 @@ import { Peer } from './peer';
 import { ReservedType, Wire } from '../v1/protocol';
 import { DropReason, TrafficCounters } from './stats';
 import { startLanDiscovery, type LanDiscoveryHandle, type LanDiscoveryOptions } from '../discovery';
-import { openUdpSocket, TrackedSender } from './udpSocket';
+import type { DatagramSocket, DatagramSource } from './datagramSocket';
+import { DrainList } from './drainList';
 import { EndpointMap } from './endpointMap';
 import { FlushQueue } from './flushQueue';
 import { PayloadTooLargeError, SendQueueFullError } from '../errors';
@@ -26,6 +26,8 @@ import { isNativeDatagram } from '../native/nativePacket';
 import { recvWindowFor, type NativeParams } from '../native/negotiation';
 import { createLink } from './createLink';
 import { Native } from '../native/nativeWire';
+
+const { RELIABLE_ORDERED, RELIABLE_UNORDERED } = Channel;
 
 /** Options of {@link Server.listen}. */
 export interface ServerOptions extends EndpointOptions {
@@ -66,9 +68,18 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private discovery: LanDiscoveryHandle | undefined;
   private readonly admission: NativeAdmission;
   private readonly acceptPayloads = new WeakMap<Peer, Record<string, unknown>>();
-  private readonly sender: TrackedSender;
+  private readonly drainListeners: Listeners<[Peer]>;
+  /** Peers a send returned false for, until their backlog is back at the low-water mark. */
+  private readonly pressured = new DrainList<Peer>();
+  /** The bound port. */
+  readonly port: number;
+  /** Receive buffer the OS granted, bytes. */
+  readonly recvBufferSize: number;
 
-  /** Binds the port and starts serving. Rejects with a {@link BindError} naming a busy port. */
+  /**
+   * Binds the port (on the socket `options.openSocket` opens; default UDP) and starts serving. Rejects with a
+   * {@link BindError} naming a busy port.
+   */
   static async listen<I extends MessageMap = Record<string, Record<string, unknown>>, O extends MessageMap = I>(
     options: ServerOptions,
   ): Promise<Server<I, O>> {
@@ -76,23 +87,21 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     if (options.maxPeers !== undefined && !(Number.isInteger(options.maxPeers) && options.maxPeers >= 1)) {
       throw new RangeError(`maxPeers must be a whole number ≥ 1, got ${options.maxPeers}`);
     }
-    const opened = await openUdpSocket({
+    const socket = await resolved.openSocket({
       port: options.port,
       host: options.host ?? '0.0.0.0',
       recvBufferSize: resolved.recvBufferSize,
     });
-    return new Server<I, O>(opened.socket, opened.port, opened.recvBufferSize, options, resolved);
+    return new Server<I, O>(socket, options, resolved);
   }
 
   private constructor(
-    private readonly socket: Socket,
-    /** The bound UDP port. */
-    readonly port: number,
-    /** Receive buffer the OS granted, bytes. */
-    readonly recvBufferSize: number,
+    private readonly socket: DatagramSocket,
     private readonly options: ServerOptions,
     private readonly resolved: ResolvedEndpointOptions,
   ) {
+    this.port = socket.port;
+    this.recvBufferSize = socket.recvBufferSize;
     this.maxPeers = options.maxPeers;
     this.heartbeatInterval = resolved.heartbeatInterval;
     this.timeout = resolved.timeout;
@@ -100,24 +109,30 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     this.connectListeners = new Listeners(onError);
     this.disconnectListeners = new Listeners(onError);
     this.messageListeners = new TypedListeners(onError);
+    this.drainListeners = new Listeners(onError);
     this.admission = new NativeAdmission(
       resolved.native,
       resolved.serializer,
       resolved.clock,
-      recvWindowFor(recvBufferSize),
+      recvWindowFor(this.recvBufferSize),
     );
     this.driver = new EndpointDriver(
       {
         handleDatagram: (data, from) => this.handleDatagram(data, from),
         service: (now) => this.service(now),
-        afterBatch: () => this.unflushed.drain(flushLink),
+        afterBatch: () => {
+          this.unflushed.drain(flushLink);
+          // Acknowledgements just applied may have drained a backpressured peer.
+          if (this.pressured.size !== 0) this.pressured.sweep(this.stillPressured, this.relieve);
+        },
       },
       { mode: resolved.drive, clock: resolved.clock, tickInterval: resolved.tickInterval, counters: this.counters },
     );
-    this.sender = new TrackedSender(socket, () => (this.counters.sendErrors += 1));
-    socket.on('message', (data, from) => this.driver.onDatagram(data, from));
-    socket.on('error', () => {
+    socket.listen({
+      message: (data, from) => this.driver.onDatagram(data, from),
+      sendError: () => (this.counters.sendErrors += 1),
       // Socket-level errors (e.g. ICMP unreachable reported late) are not fatal to a UDP server.
+      error: () => undefined,
     });
   }
 
@@ -129,6 +144,15 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   /** Called when a peer leaves, times out, is kicked, or the server closes; with the reason. */
   onDisconnect(callback: (peer: Peer, reason: string) => void): () => void {
     return this.disconnectListeners.add(callback);
+  }
+
+  /**
+   * Called with a peer once a send to it that returned false (its reliable backlog had reached
+   * `highWaterMark`) is followed by the backlog falling to `lowWaterMark`: once per such episode, as a
+   * Node stream's 'drain'. Not called for a peer that disconnects meanwhile.
+   */
+  onDrain(callback: (peer: Peer) => void): () => void {
+    return this.drainListeners.add(callback);
   }
 
   /** Called with (peer, payload) for every message of `type` from any peer. */
@@ -152,8 +176,11 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   /**
-   * Sends to one peer; returns false if no such peer. Throws PayloadTooLargeError on a body larger
-   * than the peer's connection carries (v1: 1200 bytes; native: `native.maxMessageSize`).
+   * Sends to one peer. Returns false if no such peer, and false when a reliable message was sent but the
+   * peer's reliable backlog is at `highWaterMark` (`peer.needsDrain` tells the two apart): hold further
+   * reliable messages until `onDrain` names the peer. An unreliable message sent returns true. Throws
+   * PayloadTooLargeError on a body larger than the peer's connection carries (v1: 1200 bytes; native:
+   * `native.maxMessageSize`), SendQueueFullError at `maxQueued`.
    */
   sendTo<K extends keyof Out & string>(
     peerId: number,
@@ -169,19 +196,22 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     }
     const link = peer.connection;
     link.sendBody(encodeBody(link.serializer, type, payload, link.maxBody(ch)), ch);
-    return true;
+    return this.belowMark(peer, ch);
   }
 
   /**
-   * Sends to every peer but those in `exclude`, serializing once per codec in use. Returns how many peers it
-   * went to. Throws PayloadTooLargeError before sending to anyone when some recipient cannot carry the body.
-   * A peer whose reliable send queue is full is disconnected (reason: the queue is full) instead of failing the rest.
+   * Sends to every peer but those in `exclude`, serializing once per codec in use. Returns true when every
+   * recipient took the message below its `highWaterMark` (always for an unreliable message, also with no
+   * recipients); false when some peer's reliable backlog is at the mark (`onDrain` names it later) or the
+   * peer was dropped. Throws PayloadTooLargeError before
+   * sending to anyone when some recipient cannot carry the body. A peer whose reliable send queue is full is
+   * disconnected (reason: the queue is full) instead of failing the rest.
    */
   broadcast<K extends keyof Out & string>(
     type: K,
     payload: Payload<Out, K>,
     options: { channel?: Channel; exclude?: Iterable<number> } = {},
-  ): number {
+  ): boolean {
     const channel = checkChannel(options.channel ?? Channel.UNRELIABLE);
     const exclude = new Set(options.exclude ?? []);
     const recipients = [...this.byId.values()].filter((peer) => !exclude.has(peer.id));
@@ -194,7 +224,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       const limit = link.maxBody(channel);
       if (body.length > limit) throw new PayloadTooLargeError(type, body.length, limit);
     }
-    let sent = 0;
+    let calm = true;
     for (const peer of recipients) {
       if (peer.connection.closed) continue;
       try {
@@ -204,11 +234,12 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
         // can no longer be complete, so it is dropped (as the reference drops a peer with too much unacked).
         if (!(error instanceof SendQueueFullError)) throw error;
         peer.connection.disconnect(error.message);
+        calm = false;
         continue;
       }
-      sent += 1;
+      if (!this.belowMark(peer, channel)) calm = false;
     }
-    return sent;
+    return calm;
   }
 
   /** Disconnects a peer, telling it so; `onDisconnect` fires with `reason`. Returns false if unknown. */
@@ -255,11 +286,11 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     this.driver.stop();
     this.socketClosed = true;
     // Let the disconnect notices leave before the socket goes (sends complete asynchronously).
-    this.closing = Promise.all([this.sender.close(), discovery]).then(() => undefined);
+    this.closing = Promise.all([this.socket.close(), discovery]).then(() => undefined);
     return this.closing;
   }
 
-  private handleDatagram(data: Uint8Array, from: RemoteInfo): void {
+  private handleDatagram(data: Uint8Array, from: DatagramSource): void {
     this.counters.datagramsReceived += 1;
     this.counters.bytesReceived += data.length;
     if (isNativeDatagram(data)) return this.handleNative(data, from);
@@ -289,7 +320,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   /** A native datagram: only from a peer that negotiated the native protocol. */
-  private handleNative(data: Uint8Array, from: RemoteInfo): void {
+  private handleNative(data: Uint8Array, from: DatagramSource): void {
     if (data.length > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
     const peer = this.byEndpoint.get(from.address, from.port);
     if (!peer) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
@@ -299,7 +330,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   /** A connect request from an address without a peer: v1, a native challenge, or a native peer. */
-  private admit(from: RemoteInfo, payload: Record<string, unknown>, size: number): void {
+  private admit(from: DatagramSource, payload: Record<string, unknown>, size: number): void {
     const decision = this.admission.decide(payload, size, from.address, from.port);
     switch (decision.kind) {
       case 'drop':
@@ -314,7 +345,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     }
   }
 
-  private accept(from: RemoteInfo, native: NativeParams | undefined, peerRecvWindow?: number): void {
+  private accept(from: DatagramSource, native: NativeParams | undefined, peerRecvWindow?: number): void {
     if (this.maxPeers !== undefined && this.byId.size >= this.maxPeers && !this.reclaimUnconfirmedSlot()) {
       return this.counters.drop(DropReason.FULL);
     }
@@ -378,13 +409,37 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     for (const peer of [...this.byId.values()]) fn(peer.connection);
   }
 
-  /** Sends to a peer's address; true when the OS took the bytes at once (see TrackedSender.send). */
+  /** Sends to a peer's address; true when the socket took the bytes at once (see DatagramSocket.send). */
   private transmit(datagram: Uint8Array, port: number, address: string): boolean {
     if (this.socketClosed) return false;
     this.counters.datagramsSent += 1;
     this.counters.bytesSent += datagram.length;
-    return this.sender.send(datagram, port, address);
+    return this.socket.send(datagram, port, address);
   }
+
+  /**
+   * After a send to `peer`: true for an unreliable one (it queues nothing, and false would read as "not sent");
+   * for a reliable one, false while the peer waits for its drain or when this send brought its backlog to the
+   * high-water mark (it then waits for its drain).
+   */
+  private belowMark(peer: Peer, channel: Channel): boolean {
+    if (channel !== RELIABLE_ORDERED && channel !== RELIABLE_UNORDERED) return true;
+    if (peer.needsDrain) return false;
+    if (peer.connection.closed || peer.connection.pendingReliable < this.resolved.highWaterMark) return true;
+    peer.needsDrain = true;
+    this.pressured.add(peer);
+    return false;
+  }
+
+  /** Whether a backpressured peer is still above the low-water mark (a closed one is not: it is forgotten). */
+  private readonly stillPressured = (peer: Peer): boolean =>
+    !peer.connection.closed && peer.connection.pendingReliable > this.resolved.lowWaterMark;
+
+  /** A peer left the pressured list: drained (fires `onDrain`) or gone (silently). */
+  private readonly relieve = (peer: Peer): void => {
+    peer.needsDrain = false;
+    if (!peer.connection.closed && this.byId.get(peer.id) === peer) this.drainListeners.emit(peer);
+  };
 }
 
 /** Sends what a connection has waiting (a closed one sends nothing). */

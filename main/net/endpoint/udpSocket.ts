@@ -2,6 +2,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { lookup, type LookupOneOptions } from 'node:dns';
 import { isIPv4 } from 'node:net';
 import { BindError } from '../errors';
+import type { DatagramHandlers, DatagramSocket, DatagramSource, OpenDatagramSocket } from './datagramSocket';
 
 /** Receive buffer asked of the OS: the default ~208 KiB holds only ~256 small datagrams. */
 export const DEFAULT_RECV_BUFFER = 4 * 1024 * 1024;
@@ -78,23 +79,39 @@ export function literalFirstLookup(
   lookup(hostname, options, callback);
 }
 
-/** Sends datagrams on one socket, counting those the OS has not taken yet so a close can wait for them. */
-export class TrackedSender {
+const IGNORE: DatagramHandlers = { message: () => undefined, sendError: () => undefined, error: () => undefined };
+
+/**
+ * The default {@link DatagramSocket}: a bound `dgram` udp4 socket. Counts sends the OS has not completed, so a
+ * close can wait for them, and tells the caller when its bytes are free again.
+ */
+export class UdpDatagramSocket implements DatagramSocket {
   private pending = 0;
+  private handlers = IGNORE;
   /** One callback for every send: Node reports a send error only to a callback, and drops it without one. */
   private readonly done = (err: Error | null) => {
     this.pending -= 1;
-    if (err) this.onError();
+    if (err) this.handlers.sendError(err);
   };
 
   /** Whether a send to an address can complete before returning: only when its lookup answers at once. */
   private readonly literalLookup: boolean;
+  readonly address: string;
+  readonly port: number;
+  readonly sendBufferSize: number;
 
+  /** Wraps a bound socket; `recvBufferSize` is what the OS granted. */
   constructor(
     readonly socket: Socket,
-    private readonly onError: () => void,
+    readonly recvBufferSize: number,
   ) {
     this.literalLookup = literalLookupSockets.has(socket);
+    const local = socket.address();
+    this.address = local.address;
+    this.port = local.port;
+    this.sendBufferSize = readSendBufferSize(socket);
+    // Always heard: an 'error' event without a listener would end the process.
+    socket.on('error', (err) => this.handlers.error(err));
   }
 
   /** Datagrams handed to the socket whose send has not completed. */
@@ -120,6 +137,20 @@ export class TrackedSender {
     return this.socket.getSendQueueCount() === 0;
   }
 
+  /** Hands datagrams straight from the socket's 'message' event to `handlers.message` (no wrapper per datagram). */
+  listen(handlers: DatagramHandlers): void {
+    if (this.handlers !== IGNORE) throw new Error('listen() was already called on this socket');
+    this.handlers = handlers;
+    this.socket.on('message', handlers.message);
+  }
+
+  /** Connects the socket (the kernel then filters other sources, and sends skip the address lookup). */
+  connect(port: number, host: string): Promise<DatagramSource> {
+    return new Promise((resolve, reject) =>
+      this.socket.connect(port, host, (err?: Error) => (err ? reject(err) : resolve(this.socket.remoteAddress()))),
+    );
+  }
+
   /** Closes the socket once sends still on their way (a goodbye, say) have left; waits at most ~200 ms. */
   async close(): Promise<void> {
     for (let i = 0; i < 100 && this.pending > 0; i++) await new Promise((r) => setTimeout(r, 2));
@@ -130,5 +161,19 @@ export class TrackedSender {
         resolve(); // already closed
       }
     });
+  }
+}
+
+/** The default {@link OpenDatagramSocket}: binds a udp4 socket as {@link openUdpSocket} does. */
+export const openUdpDatagramSocket: OpenDatagramSocket = async (options) => {
+  const opened = await openUdpSocket(options);
+  return new UdpDatagramSocket(opened.socket, opened.recvBufferSize);
+};
+
+function readSendBufferSize(socket: Socket): number {
+  try {
+    return socket.getSendBufferSize();
+  } catch {
+    return 0;
   }
 }

@@ -39,10 +39,10 @@ export class FakeHostTransport implements HostTransport {
     return () => this.disconnects.delete(callback);
   }
 
-  broadcast(type: string, payload: object, options: { channel?: Channel } = {}): number {
+  broadcast(type: string, payload: object, options: { channel?: Channel } = {}): boolean {
     const encoded = encode(type, payload);
     this.sent.push({ type, ...encoded, channel: options.channel ?? 0 });
-    return 1;
+    return true;
   }
 
   getRtt(peerId: number): number | undefined {

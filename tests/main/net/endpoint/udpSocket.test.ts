@@ -1,6 +1,12 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
-import { literalFirstLookup, openUdpSocket, TrackedSender } from '../../../../main/net/endpoint/udpSocket';
+import type { DatagramHandlers } from '../../../../main/net/endpoint/datagramSocket';
+import {
+  literalFirstLookup,
+  openUdpDatagramSocket,
+  openUdpSocket,
+  UdpDatagramSocket,
+} from '../../../../main/net/endpoint/udpSocket';
 
 const opened: Socket[] = [];
 afterEach(() => {
@@ -14,6 +20,14 @@ async function sink(): Promise<{ port: number; received: Buffer[] }> {
   socket.on('message', (data) => received.push(data));
   await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
   return { port: socket.address().port, received };
+}
+
+/** Wraps a bound socket, counting failed sends through the seam's handlers. */
+function listening(socket: Socket, onSendError: () => void): UdpDatagramSocket {
+  const wrapped = new UdpDatagramSocket(socket, 0);
+  const handlers: DatagramHandlers = { message: () => undefined, sendError: onSendError, error: () => undefined };
+  wrapped.listen(handlers);
+  return wrapped;
 }
 
 const until = async (done: () => boolean) => {
@@ -33,16 +47,16 @@ describe('literalFirstLookup', () => {
   });
 });
 
-describe('TrackedSender', () => {
+describe('UdpDatagramSocket', () => {
   it('sends to an address and to the connected peer, counting sends until they complete', async () => {
     const far = await sink();
     const { socket } = await openUdpSocket({ host: '127.0.0.1' });
     const errors: number[] = [];
-    const sender = new TrackedSender(socket, () => errors.push(1));
+    const sender = listening(socket, () => errors.push(1));
     sender.send(Buffer.from('to-address'), far.port, '127.0.0.1');
     expect(sender.inFlight).toBe(1);
     await until(() => far.received.length === 1);
-    await new Promise<void>((r) => socket.connect(far.port, '127.0.0.1', r));
+    expect(await sender.connect(far.port, '127.0.0.1')).toMatchObject({ address: '127.0.0.1', port: far.port });
     sender.send(Buffer.from('to-peer'));
     await until(() => far.received.length === 2);
     expect(far.received.map(String)).toEqual(['to-address', 'to-peer']);
@@ -55,7 +69,7 @@ describe('TrackedSender', () => {
     const far = await sink();
     const { socket } = await openUdpSocket({ host: '127.0.0.1' });
     let errors = 0;
-    const sender = new TrackedSender(socket, () => (errors += 1));
+    const sender = listening(socket, () => (errors += 1));
     sender.send(Buffer.alloc(70_000), far.port, '127.0.0.1'); // over UDP's 65,507-byte limit: EMSGSIZE
     sender.send(Buffer.from('after'), far.port, '127.0.0.1');
     await until(() => errors === 1 && far.received.length === 1);
@@ -68,7 +82,7 @@ describe('TrackedSender', () => {
   it('says whether the OS took the bytes at once, so the caller may reuse them', async () => {
     const far = await sink();
     const { socket } = await openUdpSocket({ host: '127.0.0.1' });
-    const sender = new TrackedSender(socket, () => undefined);
+    const sender = new UdpDatagramSocket(socket, 0);
     const bytes = Uint8Array.from(Buffer.from('first'));
     expect(sender.send(bytes, far.port, '127.0.0.1')).toBe(true);
     bytes.set(Buffer.from('again')); // reused at once: what left must still read 'first'
@@ -76,10 +90,10 @@ describe('TrackedSender', () => {
     await until(() => far.received.length === 2);
     expect(far.received.map(String)).toEqual(['first', 'again']);
     // With libuv's queue holding a send (as when the socket buffer is full), the bytes are not free.
-    await new Promise<void>((r) => socket.connect(far.port, '127.0.0.1', r));
+    await sender.connect(far.port, '127.0.0.1');
     expect(sender.send(Buffer.from('connected'))).toBe(true);
     const queued = Object.assign(Object.create(socket) as typeof socket, { getSendQueueCount: () => 1 });
-    expect(new TrackedSender(queued, () => undefined).send(Buffer.from('x'))).toBe(false);
+    expect(new UdpDatagramSocket(queued, 0).send(Buffer.from('x'))).toBe(false);
     await until(() => far.received.length === 4);
     await sender.close();
   });
@@ -87,13 +101,13 @@ describe('TrackedSender', () => {
   it('does not call bytes free when the address lookup deferred the send', async () => {
     const far = await sink();
     const { socket } = await openUdpSocket({ host: '127.0.0.1' });
-    const sender = new TrackedSender(socket, () => undefined);
+    const sender = new UdpDatagramSocket(socket, 0);
     expect(sender.send(Buffer.from('by name'), far.port, 'localhost')).toBe(false); // dns.lookup answers later
     expect(sender.send(Buffer.from('by literal'), far.port, '127.0.0.1')).toBe(true);
     // A socket not made by openUdpSocket looks up even literals later (dns.lookup's next tick).
     const plain = createSocket('udp4');
     await new Promise<void>((r) => plain.bind(0, '127.0.0.1', r));
-    const plainSender = new TrackedSender(plain, () => undefined);
+    const plainSender = new UdpDatagramSocket(plain, 0);
     expect(plainSender.send(Buffer.from('plain'), far.port, '127.0.0.1')).toBe(false);
     await until(() => far.received.length === 3);
     expect(far.received.map(String).sort()).toEqual(['by literal', 'by name', 'plain']);
@@ -103,9 +117,53 @@ describe('TrackedSender', () => {
 
   it('closes the socket, and a second close does not throw', async () => {
     const { socket } = await openUdpSocket({ host: '127.0.0.1' });
-    const sender = new TrackedSender(socket, () => undefined);
+    const sender = new UdpDatagramSocket(socket, 0);
     await sender.close();
     expect(() => socket.address()).toThrow();
     await expect(sender.close()).resolves.toBeUndefined();
+  });
+
+  it('opens a real bound socket that hands datagrams and their source to the handler', async () => {
+    const socket = await openUdpDatagramSocket({ port: 0, host: '127.0.0.1', recvBufferSize: 256 * 1024 });
+    expect(socket.address).toBe('127.0.0.1');
+    expect(socket.port).toBeGreaterThan(0);
+    expect(socket.recvBufferSize).toBeGreaterThan(0);
+    expect(socket.sendBufferSize).toBeGreaterThan(0);
+    const got: Array<[string, string, number]> = [];
+    socket.listen({
+      message: (data, from) => got.push([Buffer.from(data).toString(), from.address, from.port]),
+      sendError: () => undefined,
+      error: () => undefined,
+    });
+    const far = createSocket('udp4');
+    opened.push(far);
+    await new Promise<void>((r) => far.bind(0, '127.0.0.1', r));
+    far.send('hello', socket.port, '127.0.0.1');
+    await until(() => got.length === 1);
+    expect(got).toEqual([['hello', '127.0.0.1', far.address().port]]);
+    await socket.close();
+  });
+
+  it('rejects a busy port with a BindError, and a second listen()', async () => {
+    const socket = await openUdpDatagramSocket({ port: 0, host: '127.0.0.1', recvBufferSize: 0 });
+    await expect(openUdpDatagramSocket({ port: socket.port, host: '127.0.0.1', recvBufferSize: 0 })).rejects.toThrow(
+      /already in use/,
+    );
+    const handlers = { message: () => undefined, sendError: () => undefined, error: () => undefined };
+    socket.listen(handlers);
+    expect(() => socket.listen(handlers)).toThrow(/already called/);
+    await socket.close();
+  });
+
+  it('survives a socket error before listen() and reports later ones to the error handler', async () => {
+    const { socket } = await openUdpSocket({ host: '127.0.0.1' });
+    const wrapped = new UdpDatagramSocket(socket, 0);
+    const refused = Object.assign(new Error('refused'), { code: 'ECONNREFUSED' });
+    socket.emit('error', refused); // no listener of ours yet: must not throw
+    const errors: unknown[] = [];
+    wrapped.listen({ message: () => undefined, sendError: () => undefined, error: (e) => errors.push(e) });
+    socket.emit('error', refused);
+    expect(errors).toEqual([refused]);
+    await wrapped.close();
   });
 });

@@ -5,13 +5,13 @@ import {
   Client,
   PayloadTooLargeError,
   Server,
-  Wire,
   compactJsonSerializer,
   jsonSerializer,
   type EndpointOptions,
   type Serializer,
   type ServerOptions,
 } from '../../../../main/net/index';
+import { Wire } from '../../../../main/net/v1/protocol';
 import { isNativeDatagram } from '../../../../main/net/native/nativePacket';
 import { GaleReferencePeer, hasPython } from '../../../support/galeReferencePeer';
 import { startTapRelay, type TapRelay } from '../../../support/labTapRelay';

@@ -1,0 +1,224 @@
+import { isIPv4 } from 'node:net';
+import { BindError } from '../errors';
+import type {
+  DatagramHandlers,
+  DatagramSocket,
+  DatagramSource,
+  OpenDatagramSocket,
+  OpenDatagramSocketOptions,
+} from './datagramSocket';
+
+/** Decides the fate of one datagram on a {@link MemoryNetwork}: true drops it (loss, a partition). */
+export type MemoryDropFilter = (datagram: Uint8Array, from: DatagramSource, to: DatagramSource) => boolean;
+
+/** Options of {@link createMemoryNetwork}. */
+export interface MemoryNetworkOptions {
+  /** The address a socket bound to 0.0.0.0 (every Client's) gets. Default 127.0.0.1. */
+  defaultAddress?: string;
+  /** Initial drop filter; replace it any time through {@link MemoryNetwork.drop}. Default: nothing dropped. */
+  drop?: MemoryDropFilter;
+}
+
+/** Traffic on a memory network so far. */
+export interface MemoryNetworkStats {
+  sent: number;
+  delivered: number;
+  /** Dropped by the filter, or sent to an address where no socket is bound. */
+  dropped: number;
+}
+
+/** An in-memory datagram network for tests: pass `openSocket` as a Server's or Client's option. */
+export interface MemoryNetwork {
+  /** Binds a socket on this network (a busy port rejects with a BindError, as UDP does). */
+  readonly openSocket: OpenDatagramSocket;
+  /** Called for every datagram at send time; true drops it. Assign to start or stop losses. */
+  drop: MemoryDropFilter | undefined;
+  readonly stats: Readonly<MemoryNetworkStats>;
+  /** Sockets currently bound. */
+  readonly boundSockets: number;
+}
+
+interface InTransit {
+  datagram: Uint8Array;
+  from: DatagramSource;
+  to: DatagramSource;
+  sender: MemorySocket;
+}
+
+const FIRST_EPHEMERAL_PORT = 49_152;
+
+/**
+ * A network of {@link DatagramSocket}s in this process, for tests: datagrams are copied at `send` and
+ * delivered in order on a later event-loop turn (never from inside `send`, as with UDP), unless `drop` says so.
+ * A connected socket sending to an unbound address hears ECONNREFUSED, as on Linux.
+ */
+export function createMemoryNetwork(options: MemoryNetworkOptions = {}): MemoryNetwork {
+  return new MemoryNetworkImpl(options.defaultAddress ?? '127.0.0.1', options.drop);
+}
+
+class MemoryNetworkImpl implements MemoryNetwork {
+  drop: MemoryDropFilter | undefined;
+  readonly stats: MemoryNetworkStats = { sent: 0, delivered: 0, dropped: 0 };
+  private readonly bound = new Map<string, MemorySocket>();
+  private inTransit: InTransit[] = [];
+  private nextPort = FIRST_EPHEMERAL_PORT;
+
+  constructor(
+    private readonly defaultAddress: string,
+    drop: MemoryDropFilter | undefined,
+  ) {
+    this.drop = drop;
+  }
+
+  get boundSockets(): number {
+    return this.bound.size;
+  }
+
+  readonly openSocket: OpenDatagramSocket = async (options) => {
+    await Promise.resolve(); // binding answers later, as dgram's does
+    const address = options.host === '0.0.0.0' ? this.defaultAddress : options.host;
+    const { port } = options;
+    if (!isIPv4(address)) throw new BindError(port, options.host, 'EADDRNOTAVAIL', 'not an IPv4 address');
+    if (!(Number.isInteger(port) && port >= 0 && port <= 65_535))
+      throw new BindError(port, options.host, 'EINVAL', 'port out of range');
+    const chosen = port === 0 ? this.freePort(address) : port;
+    if (this.bound.has(`${address}:${chosen}`)) throw new BindError(port, options.host, 'EADDRINUSE', 'in use');
+    const socket = new MemorySocket(this, { address, port: chosen }, options);
+    this.bound.set(`${address}:${chosen}`, socket);
+    return socket;
+  };
+
+  /** Queues a copy of `datagram` for delivery, unless the filter drops it. */
+  send(sender: MemorySocket, datagram: Uint8Array, to: DatagramSource): void {
+    this.stats.sent += 1;
+    const from = { address: sender.address, port: sender.port };
+    if (this.drop?.(datagram, from, to)) {
+      this.stats.dropped += 1;
+      return;
+    }
+    if (this.inTransit.length === 0) setImmediate(this.deliver);
+    this.inTransit.push({ datagram: Uint8Array.from(datagram), from, to, sender });
+  }
+
+  /** Forgets a closed socket's address. */
+  unbind(socket: MemorySocket): void {
+    const key = `${socket.address}:${socket.port}`;
+    if (this.bound.get(key) === socket) this.bound.delete(key);
+  }
+
+  /** Hands every datagram in transit to the socket bound at its destination, in the order sent. */
+  private readonly deliver = (): void => {
+    const batch = this.inTransit;
+    this.inTransit = [];
+    for (const { datagram, from, to, sender } of batch) {
+      const target = this.bound.get(`${to.address}:${to.port}`);
+      if (target?.accepts(from)) {
+        this.stats.delivered += 1;
+        target.receive(datagram, from);
+        continue;
+      }
+      this.stats.dropped += 1;
+      if (!target && sender.isConnectedTo(to)) sender.refused();
+    }
+  };
+
+  private freePort(address: string): number {
+    for (let tries = 0; tries < 16_384; tries++) {
+      const port = this.nextPort;
+      this.nextPort = port >= 65_535 ? FIRST_EPHEMERAL_PORT : port + 1;
+      if (!this.bound.has(`${address}:${port}`)) return port;
+    }
+    throw new BindError(0, address, 'EADDRINUSE', 'no free ephemeral port');
+  }
+}
+
+const NO_HANDLERS: DatagramHandlers = { message: () => undefined, sendError: () => undefined, error: () => undefined };
+
+/** One socket on a {@link MemoryNetwork}. */
+class MemorySocket implements DatagramSocket {
+  readonly address: string;
+  readonly port: number;
+  readonly recvBufferSize: number;
+  /** No send buffer to fill: sends are copied at once. */
+  readonly sendBufferSize = 0;
+  private handlers = NO_HANDLERS;
+  private remote: DatagramSource | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly network: MemoryNetworkImpl,
+    local: DatagramSource,
+    options: OpenDatagramSocketOptions,
+  ) {
+    this.address = local.address;
+    this.port = local.port;
+    this.recvBufferSize = options.recvBufferSize;
+  }
+
+  /** Copies the datagram into the network, so the caller's bytes are always free again: returns true. */
+  send(datagram: Uint8Array, port?: number, address?: string): boolean {
+    if (this.closed) return true;
+    let to = this.remote;
+    if (port !== undefined) {
+      const resolved = resolveHost(address ?? '127.0.0.1');
+      if (resolved === undefined) {
+        setImmediate(() => this.handlers.sendError(lookupError(address ?? '')));
+        return true;
+      }
+      to = { address: resolved, port };
+    }
+    if (!to) throw new Error('send without a port on a socket that is not connected');
+    this.network.send(this, datagram, to);
+    return true;
+  }
+
+  listen(handlers: DatagramHandlers): void {
+    if (this.handlers !== NO_HANDLERS) throw new Error('listen() was already called on this socket');
+    this.handlers = handlers;
+  }
+
+  async connect(port: number, host: string): Promise<DatagramSource> {
+    await Promise.resolve();
+    const address = resolveHost(host);
+    if (address === undefined) throw lookupError(host);
+    if (this.closed) throw new Error('socket is closed');
+    if (this.remote) throw Object.assign(new Error('socket is already connected'), { code: 'EISCONN' });
+    this.remote = { address, port };
+    return this.remote;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.network.unbind(this);
+    await Promise.resolve();
+  }
+
+  /** Whether a datagram from `from` reaches this socket: open, and from its remote when connected. */
+  accepts(from: DatagramSource): boolean {
+    if (this.closed) return false;
+    return !this.remote || (this.remote.address === from.address && this.remote.port === from.port);
+  }
+
+  receive(datagram: Uint8Array, from: DatagramSource): void {
+    this.handlers.message(datagram, from);
+  }
+
+  isConnectedTo(to: DatagramSource): boolean {
+    return !this.closed && this.remote?.address === to.address && this.remote.port === to.port;
+  }
+
+  /** What Linux reports on a connected UDP socket after an ICMP "port unreachable". */
+  refused(): void {
+    this.handlers.error(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+  }
+}
+
+/** An IPv4 literal as is, `localhost` as 127.0.0.1; the memory network has no name service. */
+function resolveHost(host: string): string | undefined {
+  if (host === 'localhost') return '127.0.0.1';
+  return isIPv4(host) ? host : undefined;
+}
+
+function lookupError(host: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+}
