@@ -16,7 +16,7 @@ export {
   type DecodedMessage,
 } from './v1/serialization';
 export { packHeader, unpackHeader, writeHeader, type PacketHeader } from './v1/header';
-export { isSequenceNewer, sequenceAdd, sequenceDiff } from './v1/sequence';
+export { isSequenceNewer, sequenceAdd, sequenceDiff } from '../../shared/net/sequenceMath';
 export { Wire, ReservedType, Defaults, isReservedType } from './v1/protocol';
 export { PayloadTooLargeError, BindError, SendQueueFullError, ConnectError } from './errors';
 export { TrafficCounters, DropReason } from './endpoint/stats';
