@@ -157,8 +157,7 @@ export class NativeConnection implements Link {
     }
     const now = this.opts.clock();
     this.health.heard(now);
-    this.counters.datagramsReceived += 1;
-    this.counters.bytesReceived += data.length;
+    this.counters.countReceived(data.length);
     while (cursor.nextFrame()) {
       if (this.closed) return;
       switch (cursor.kind) {
@@ -280,8 +279,7 @@ export class NativeConnection implements Link {
   }
 
   private transmit(datagram: Uint8Array): boolean {
-    this.counters.datagramsSent += 1;
-    this.counters.bytesSent += datagram.length;
+    this.counters.countSent(datagram.length);
     return this.opts.transmit(datagram) === true;
   }
 }

@@ -1,5 +1,5 @@
 import { Channel } from '../../../shared/net/channel';
-import { writeHeader, type PacketHeader } from './header';
+import { writeHeader, type PacketHeader, type ReceivedHeader } from './header';
 import { ReservedType, Wire, isReservedType } from './protocol';
 import { ReliableReceiver } from './reliableReceiver';
 import { ReliableSender, type InFlight } from './reliableSender';
@@ -116,13 +116,12 @@ export class Connection implements Link {
   }
 
   /** Handles a datagram whose token and source were already checked by the owner. */
-  receive(header: PacketHeader, message: DecodedMessage, size: number): void {
+  receive(header: ReceivedHeader, message: DecodedMessage, size: number): void {
     if (this.closed) return;
     const now = this.opts.clock();
     this.health.heard(now);
     this.heard = true;
-    this.counters.datagramsReceived += 1;
-    this.counters.bytesReceived += size;
+    this.counters.countReceived(size);
     if (header.channel === Channel.UNRELIABLE) this.receiveControl(message, now);
     else this.receiveReliable(header.channel as ReliableChannel, header, message, now);
   }
@@ -203,7 +202,12 @@ export class Connection implements Link {
     }
   }
 
-  private receiveReliable(channel: ReliableChannel, header: PacketHeader, message: DecodedMessage, now: number): void {
+  private receiveReliable(
+    channel: ReliableChannel,
+    header: ReceivedHeader,
+    message: DecodedMessage,
+    now: number,
+  ): void {
     const isAck = message.type === ReservedType.ACK;
     // (0, 0) is ambiguous (seq 0 received, or nothing yet): trust it only from a bare ack.
     if (isAck || header.ack !== 0 || header.ackBitfield !== 0) {
@@ -267,8 +271,7 @@ export class Connection implements Link {
     const datagram = new Uint8Array(Wire.HEADER_SIZE + body.length);
     writeHeader(datagram, header);
     datagram.set(body, Wire.HEADER_SIZE);
-    this.counters.datagramsSent += 1;
-    this.counters.bytesSent += datagram.length;
+    this.counters.countSent(datagram.length);
     this.opts.transmit(datagram);
   }
 }
