@@ -1,5 +1,5 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
-import { Channel } from '../../../shared/net/channel';
+import { Channel, isChannel } from '../../../shared/net/channel';
 import { Connection, encodeBody } from '../v1/connection';
 import { EndpointDriver } from './driver';
 import {
@@ -389,7 +389,6 @@ const flushLink = (link: Link): void => link.flushAcks();
 
 /** Rejects channel ids that are not a {@link Channel}. */
 export function checkChannel(channel: number): Channel {
-  if (channel !== 0 && channel !== 1 && channel !== 2 && channel !== 3)
-    throw new RangeError(`unknown channel ${channel}; use Channel.*`);
+  if (!isChannel(channel)) throw new RangeError(`unknown channel ${channel}; use Channel.*`);
   return channel;
 }

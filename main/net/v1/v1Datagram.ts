@@ -1,15 +1,15 @@
-import { Channel } from '../../../shared/net/channel';
 import { DropReason } from '../endpoint/stats';
 import type { ReceivedHeader } from './header';
 import { Wire } from './protocol';
 import type { DecodedMessage, Serializer } from './serialization';
+import { CHANNEL_OF_V1_WIRE, V1_CONTROL_WIRE } from './v1Channels';
 
 // Module-level copies of imported constants: under a CommonJS transpiler (tsx, vitest) each use of an
 // imported binding is a getter call, which shows in the per-datagram profile.
 const { HEADER_SIZE, MAX_DATAGRAM_SIZE } = Wire;
 const { TOO_SHORT, TOO_LONG, UNKNOWN_CHANNEL, UNKNOWN_SOURCE, BAD_TOKEN, BAD_BODY } = DropReason;
-const CONTROL = Channel.UNRELIABLE;
-const LAST_CHANNEL = Channel.RELIABLE_UNORDERED;
+const CONTROL = V1_CONTROL_WIRE;
+const CHANNEL_OF_WIRE = CHANNEL_OF_V1_WIRE;
 
 /** What {@link V1DatagramReader.read} found a datagram to be. */
 export const V1Kind = { DROP: 0, HANDSHAKE: 1, MESSAGE: 2 } as const;
@@ -54,6 +54,7 @@ const u32 = (d: Uint8Array, at: number): number =>
 export class V1DatagramReader {
   kind: (typeof V1Kind)[keyof typeof V1Kind] = V1Kind.DROP;
   reason: DropReason = TOO_SHORT;
+  /** The header's channel byte (v1Channels.ts maps it to a channel). */
   channel = 0;
   sequence = 0;
   ack = 0;
@@ -85,7 +86,7 @@ export class V1DatagramReader {
     if (length < HEADER_SIZE) return this.drop(TOO_SHORT);
     if (length > MAX_DATAGRAM_SIZE) return this.drop(TOO_LONG);
     const channel = data[0]!;
-    if (channel > LAST_CHANNEL) return this.drop(UNKNOWN_CHANNEL);
+    if (CHANNEL_OF_WIRE[channel]! < 0) return this.drop(UNKNOWN_CHANNEL);
     this.channel = channel;
     this.tokenHigh = u32(data, 1);
     this.tokenLow = u32(data, 5);
