@@ -14,7 +14,12 @@ import { SimulatedPair } from '../../../support/simulatedLink';
 
 describe('v1 channel tables, derived from the policies', () => {
   it('sends each channel with its own v1 byte, or the one of the v1 channel it travels as', () => {
-    expect([...V1_WIRE_OF]).toEqual([0, 1, 2, 0]);
+    for (const p of CHANNEL_POLICY) {
+      const travelsAs = CHANNEL_POLICY.find((q) => q.inV1 && q.v1Wire === p.v1Wire)!;
+      expect(V1_WIRE_OF[p.id]).toBe(travelsAs.v1Wire);
+      expect(travelsAs.reliable || !p.reliable).toBe(true);
+    }
+    expect(V1_WIRE_OF[Channel.UNRELIABLE_SEQUENCED]).toBe(V1_WIRE_OF[Channel.UNRELIABLE]);
     expect(V1_CONTROL_WIRE).toBe(0);
     expect(V1_RELIABLE_WIRES).toEqual([1, 2]);
   });
@@ -35,12 +40,13 @@ describe('v1 Connection reads its channels from the policies', () => {
     for (const p of CHANNEL_POLICY) pair.a.send('m', { id: p.id }, p.id);
     pair.run(1, 0.005, () => pair.received.b.length === CHANNEL_POLICY.length);
     const arrived = new Map(pair.received.b.map(([, payload, channel]) => [payload.id, channel]));
-    expect(Object.fromEntries(arrived)).toEqual({
+    expect(Object.fromEntries(arrived)).toMatchObject({
       [Channel.UNRELIABLE]: Channel.UNRELIABLE,
       [Channel.RELIABLE_ORDERED]: Channel.RELIABLE_ORDERED,
       [Channel.RELIABLE_UNORDERED]: Channel.RELIABLE_UNORDERED,
       [Channel.UNRELIABLE_SEQUENCED]: Channel.UNRELIABLE,
     });
+    for (const p of CHANNEL_POLICY) expect(arrived.get(p.id)).toBe(CHANNEL_OF_V1_WIRE[V1_WIRE_OF[p.id]!]);
     // Each went out with the v1 header byte it travels with.
     const sent = pair.sent.a
       .map((d) => [jsonSerializer.deserialize(d.subarray(Wire.HEADER_SIZE)), d[0]] as const)
