@@ -1,4 +1,4 @@
-import { assertSequence, assertSequenceModulus, isSequenceNewer, UINT32_SEQUENCE_MODULUS } from './sequenceMath';
+import { assertSequence, assertSequenceModulus, isSequenceNewerOnRing, UINT32_SEQUENCE_MODULUS } from './sequenceMath';
 
 /** One locally applied input, as recorded for later replay. Named fields, so nothing can be passed out of order. */
 export interface PredictionEntry<TInput, TState> {
@@ -93,13 +93,13 @@ export class PredictionBuffer<TInput, TState> {
     if (typeof entry.dt !== 'number' || !Number.isFinite(entry.dt) || entry.dt < 0) {
       throw new RangeError(`record(): dt must be a finite number >= 0, got ${String(entry.dt)}`);
     }
-    if (this.lastRecorded !== undefined && !isSequenceNewer(sequence, this.lastRecorded, this.modulus)) {
+    if (this.lastRecorded !== undefined && !isSequenceNewerOnRing(sequence, this.lastRecorded, this.modulus)) {
       throw new RangeError(
         `record(): sequence ${sequence} is not newer than the last recorded ${this.lastRecorded}; sequences must increase`,
       );
     }
     const oldest = this.entries[0];
-    if (oldest !== undefined && !isSequenceNewer(sequence, oldest.sequence, this.modulus)) {
+    if (oldest !== undefined && !isSequenceNewerOnRing(sequence, oldest.sequence, this.modulus)) {
       throw new RangeError(
         `record(): sequence ${sequence} is more than half the sequence ring past the oldest pending ${oldest.sequence}`,
       );
@@ -125,12 +125,12 @@ export class PredictionBuffer<TInput, TState> {
     if (typeof args.applyInput !== 'function') {
       throw new TypeError('reconcile(): applyInput must be a function (state, input, dt) => state');
     }
-    if (this.lastAcknowledged !== undefined && isSequenceNewer(this.lastAcknowledged, acked, this.modulus)) {
+    if (this.lastAcknowledged !== undefined && isSequenceNewerOnRing(this.lastAcknowledged, acked, this.modulus)) {
       this.stale += 1;
       return undefined;
     }
     this.lastAcknowledged = acked;
-    const firstPending = this.entries.findIndex((e) => isSequenceNewer(e.sequence, acked, this.modulus));
+    const firstPending = this.entries.findIndex((e) => isSequenceNewerOnRing(e.sequence, acked, this.modulus));
     this.entries = firstPending < 0 ? [] : this.entries.slice(firstPending);
     let state = args.authoritativeState;
     for (const entry of this.entries) state = args.applyInput(state, entry.input, entry.dt);

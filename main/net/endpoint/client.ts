@@ -3,7 +3,8 @@ import { Connection, encodeBody } from '../v1/connection';
 import { EndpointDriver } from './driver';
 import { resolveEndpointOptions, type EndpointOptions, type ResolvedEndpointOptions } from './endpointOptions';
 import { ConnectError } from '../errors';
-import { packHeader, unpackHeader } from '../v1/header';
+import { packHeader } from '../v1/header';
+import { V1DatagramReader, V1Kind } from '../v1/v1Datagram';
 import { Listeners, TypedListeners } from '../../base/listeners';
 import { Defaults, ReservedType, Wire } from '../v1/protocol';
 import type { MessageMap } from './server';
@@ -300,33 +301,31 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.transmit(datagram);
   }
 
+  /** Checks v1 datagrams; it holds the fields of the last one read. */
+  private readonly v1Datagrams = new V1DatagramReader('client');
+
   private handleDatagram(data: Uint8Array, from: DatagramSource): void {
-    this.counters.datagramsReceived += 1;
-    this.counters.bytesReceived += data.length;
+    this.counters.countReceived(data.length);
     if (!this.server || from.address !== this.server.address || from.port !== this.server.port) {
       return this.counters.drop(DropReason.UNKNOWN_SOURCE);
     }
+    const connection = this.connection;
     if (isNativeDatagram(data)) {
       if (data.length > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
-      if (!(this.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
-      return this.connection.receiveDatagram(data);
+      if (!(connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
+      return connection.receiveDatagram(data);
     }
-    if (data.length < Wire.HEADER_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
-    if (data.length > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
-    const header = unpackHeader(data)!;
-    if (header.channel > Channel.RELIABLE_UNORDERED) return this.counters.drop(DropReason.UNKNOWN_CHANNEL);
-    if (this.connection && header.token !== this.connection.token) return this.counters.drop(DropReason.BAD_TOKEN);
-    if (!this.connection && header.channel !== Channel.UNRELIABLE) return this.counters.drop(DropReason.BAD_TOKEN);
-    let message;
-    try {
-      message = this.resolved.serializer.deserialize(data.subarray(Wire.HEADER_SIZE));
-    } catch {
-      return this.counters.drop(DropReason.BAD_BODY);
+    const datagram = this.v1Datagrams.read(data, connection?.token, this.resolved.serializer);
+    switch (datagram.kind) {
+      case V1Kind.DROP:
+        return this.counters.drop(datagram.reason);
+      case V1Kind.HANDSHAKE:
+        return this.handshake(datagram.token, datagram.message.type, datagram.message.payload);
+      case V1Kind.MESSAGE:
+        if (datagram.message.type === ReservedType.CONNECT_ACCEPTED) return; // a repeat of the accept we already took
+        if (connection instanceof Connection) connection.receive(datagram, datagram.message, data.length);
+        else this.counters.drop(DropReason.WRONG_PROTOCOL);
     }
-    if (!this.connection) return this.handshake(header.token, message.type, message.payload);
-    if (message.type === ReservedType.CONNECT_ACCEPTED) return; // a repeat of the accept we already took
-    if (this.connection instanceof Connection) this.connection.receive(header, message, data.length);
-    else this.counters.drop(DropReason.WRONG_PROTOCOL);
   }
 
   /** The server's answers while connecting: a native challenge (token 0) or the accept (its token). */
@@ -422,8 +421,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private transmit(datagram: Uint8Array): boolean {
     const socket = this.socket;
     if (!socket) return false;
-    this.counters.datagramsSent += 1;
-    this.counters.bytesSent += datagram.length;
+    this.counters.countSent(datagram.length);
     return socket.send(datagram);
   }
 }

@@ -1,4 +1,4 @@
-import { Channel } from '../../../shared/net/channel';
+import { Channel, isChannel } from '../../../shared/net/channel';
 import { Connection, encodeBody } from '../v1/connection';
 import { EndpointDriver } from './driver';
 import {
@@ -7,10 +7,11 @@ import {
   type EndpointOptions,
   type ResolvedEndpointOptions,
 } from './endpointOptions';
-import { unpackHeader, packHeader } from '../v1/header';
+import { packHeader } from '../v1/header';
+import { V1DatagramReader, V1Kind } from '../v1/v1Datagram';
 import { Listeners, TypedListeners } from '../../base/listeners';
 import { Peer } from './peer';
-import { ReservedType, Wire } from '../v1/protocol';
+import { ReservedType } from '../v1/protocol';
 import { DropReason, TrafficCounters } from './stats';
 import { startLanDiscovery, type LanDiscoveryHandle, type LanDiscoveryOptions } from '../discovery';
 import type { DatagramSocket, DatagramSource } from './datagramSocket';
@@ -290,33 +291,30 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     return this.closing;
   }
 
+  /** Checks v1 datagrams; it holds the fields of the last one read. */
+  private readonly v1Datagrams = new V1DatagramReader('server');
+
   private handleDatagram(data: Uint8Array, from: DatagramSource): void {
-    this.counters.datagramsReceived += 1;
-    this.counters.bytesReceived += data.length;
+    this.counters.countReceived(data.length);
     if (isNativeDatagram(data)) return this.handleNative(data, from);
-    if (data.length < Wire.HEADER_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
-    if (data.length > Wire.MAX_DATAGRAM_SIZE) return this.counters.drop(DropReason.TOO_LONG);
-    const header = unpackHeader(data)!;
-    if (header.channel > Channel.RELIABLE_UNORDERED) return this.counters.drop(DropReason.UNKNOWN_CHANNEL);
     const peer = this.byEndpoint.get(from.address, from.port);
-    const isHandshake = header.channel === Channel.UNRELIABLE && header.token === 0n;
-    if (!peer && !isHandshake) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
-    if (peer && header.token !== peer.token && !isHandshake) return this.counters.drop(DropReason.BAD_TOKEN);
-    let message;
-    try {
-      message = this.resolved.serializer.deserialize(data.subarray(Wire.HEADER_SIZE));
-    } catch {
-      return this.counters.drop(DropReason.BAD_BODY);
+    const datagram = this.v1Datagrams.read(data, peer?.token, this.resolved.serializer);
+    switch (datagram.kind) {
+      case V1Kind.DROP:
+        return this.counters.drop(datagram.reason);
+      case V1Kind.HANDSHAKE:
+        if (datagram.message.type !== ReservedType.CONNECT_REQUEST)
+          return this.counters.drop(peer ? DropReason.BAD_TOKEN : DropReason.UNKNOWN_SOURCE);
+        if (peer) return this.sendAccept(peer);
+        return this.admit(from, datagram.message.payload, data.length);
+      case V1Kind.MESSAGE: {
+        // A token matched, so there is a peer.
+        const link = peer!.connection;
+        if (!(link instanceof Connection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
+        link.receive(datagram, datagram.message, data.length);
+        this.unflushed.add(link); // it owes an ack
+      }
     }
-    if (isHandshake) {
-      if (message.type !== ReservedType.CONNECT_REQUEST)
-        return this.counters.drop(peer ? DropReason.BAD_TOKEN : DropReason.UNKNOWN_SOURCE);
-      if (peer) return this.sendAccept(peer);
-      return this.admit(from, message.payload, data.length);
-    }
-    if (!(peer!.connection instanceof Connection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
-    peer!.connection.receive(header, message, data.length);
-    this.unflushed.add(peer!.connection); // it owes an ack
   }
 
   /** A native datagram: only from a peer that negotiated the native protocol. */
@@ -412,8 +410,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   /** Sends to a peer's address; true when the socket took the bytes at once (see DatagramSocket.send). */
   private transmit(datagram: Uint8Array, port: number, address: string): boolean {
     if (this.socketClosed) return false;
-    this.counters.datagramsSent += 1;
-    this.counters.bytesSent += datagram.length;
+    this.counters.countSent(datagram.length);
     return this.socket.send(datagram, port, address);
   }
 
@@ -447,7 +444,6 @@ const flushLink = (link: Link): void => link.flushAcks();
 
 /** Rejects channel ids that are not a {@link Channel}. */
 export function checkChannel(channel: number): Channel {
-  if (channel !== 0 && channel !== 1 && channel !== 2 && channel !== 3)
-    throw new RangeError(`unknown channel ${channel}; use Channel.*`);
+  if (!isChannel(channel)) throw new RangeError(`unknown channel ${channel}; use Channel.*`);
   return channel;
 }

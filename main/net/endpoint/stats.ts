@@ -45,6 +45,18 @@ export class TrafficCounters {
     return total;
   }
 
+  /** Counts one datagram of `bytes` handed to the socket (or, on a connection, to its owner). */
+  countSent(bytes: number): void {
+    this.datagramsSent += 1;
+    this.bytesSent += bytes;
+  }
+
+  /** Counts one datagram of `bytes` that arrived, before any check. */
+  countReceived(bytes: number): void {
+    this.datagramsReceived += 1;
+    this.bytesReceived += bytes;
+  }
+
   /** Counts one dropped datagram. */
   drop(reason: DropReason): void {
     this.dropped[reason] += 1;

@@ -1,4 +1,4 @@
-import { Channel } from '../../../shared/net/channel';
+import { CHANNEL_POLICY, RELIABLE_CHANNELS, type Channel, type ReliableChannel } from '../../../shared/net/channel';
 import { isReservedType } from '../v1/protocol';
 import type { RttEstimator } from '../endpoint/rttEstimator';
 import type { Serializer } from '../v1/serialization';
@@ -10,7 +10,7 @@ import { PayloadTooLargeError } from '../errors';
 import type { InFlight } from '../v1/reliableSender';
 import { encodeDisconnectFrame, encodeIdFrame } from './nativeFrames';
 import { NativeInbox } from './nativeInbox';
-import { NativeOutbox, RELIABLE_CHANNELS, type OutboundUnit } from './nativeOutbox';
+import { NativeOutbox, type OutboundUnit } from './nativeOutbox';
 import { splitToken } from './nativePacket';
 import { NativeParseError, PacketCursor } from './packetCursor';
 import { Frame, Native } from './nativeWire';
@@ -19,7 +19,8 @@ import { PacketWriter } from './packetWriter';
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
 // use of an imported binding is a getter call, which shows in the per-message profile.
 const { MESSAGE, FRAGMENT, ACK, PING, PONG, DISCONNECT } = Frame;
-const { RELIABLE_ORDERED, RELIABLE_UNORDERED } = Channel;
+const POLICY = CHANNEL_POLICY;
+const RELIABLE = RELIABLE_CHANNELS;
 /** The bitmap of an ACK frame that carries none. */
 const NO_BITMAP = new Uint8Array(0);
 const isReserved = isReservedType;
@@ -117,8 +118,9 @@ export class NativeConnection implements Link {
   }
 
   maxBody(channel: Channel): number {
-    const reliable = channel === RELIABLE_ORDERED || channel === RELIABLE_UNORDERED;
-    return reliable ? this.opts.maxMessageSize : Math.min(MAX_UNRELIABLE_MESSAGE, this.opts.maxMessageSize);
+    return POLICY[channel]!.reliable
+      ? this.opts.maxMessageSize
+      : Math.min(MAX_UNRELIABLE_MESSAGE, this.opts.maxMessageSize);
   }
 
   /** Reliable bytes sent and not yet acknowledged, and the most the peer's receive window allows. */
@@ -157,8 +159,7 @@ export class NativeConnection implements Link {
     }
     const now = this.opts.clock();
     this.health.heard(now);
-    this.counters.datagramsReceived += 1;
-    this.counters.bytesReceived += data.length;
+    this.counters.countReceived(data.length);
     while (cursor.nextFrame()) {
       if (this.closed) return;
       switch (cursor.kind) {
@@ -170,7 +171,12 @@ export class NativeConnection implements Link {
           break;
         case ACK:
           // Most acks carry no bitmap (nothing arrived out of order): no view for those.
-          this.acknowledge(cursor.channel as 1 | 2, cursor.next, cursor.length === 0 ? NO_BITMAP : cursor.view(), now);
+          this.acknowledge(
+            cursor.channel as ReliableChannel,
+            cursor.next,
+            cursor.length === 0 ? NO_BITMAP : cursor.view(),
+            now,
+          );
           break;
         case PING:
           this.writer.append(encodeIdFrame(Frame.PONG, cursor.id));
@@ -195,7 +201,7 @@ export class NativeConnection implements Link {
     if (silent) return this.close(silent, false);
     const ping = health.tick(now);
     if (ping !== undefined) this.writer.append(encodeIdFrame(Frame.PING, ping));
-    for (const channel of RELIABLE_CHANNELS) {
+    for (const channel of RELIABLE) {
       const sender = this.outbox.senders[channel];
       const stuck = health.stuck(sender.oldest(), now);
       if (stuck) return this.disconnect(stuck);
@@ -245,7 +251,7 @@ export class NativeConnection implements Link {
   /** Takes an RTT sample from each unit an acknowledgement frees: one bound function, not a closure per ack. */
   private readonly sampleAcked = (entry: InFlight<OutboundUnit>) => this.health.acknowledged(entry, this.ackedAt);
 
-  private acknowledge(channel: 1 | 2, next: number, bitmap: Uint8Array, now: number): void {
+  private acknowledge(channel: ReliableChannel, next: number, bitmap: Uint8Array, now: number): void {
     const sender = this.outbox.senders[channel];
     this.ackedAt = now;
     if (sender.acknowledgeCumulative(next, bitmap, this.sampleAcked) === 0) return;
@@ -260,7 +266,7 @@ export class NativeConnection implements Link {
     if (this.outbox.hasQueued) this.outbox.flushAllSendable(this.opts.clock());
   }
 
-  private resend(channel: 1 | 2, entries: readonly InFlight<OutboundUnit>[]): void {
+  private resend(channel: ReliableChannel, entries: readonly InFlight<OutboundUnit>[]): void {
     if (entries.length === 0) return;
     this.counters.retransmits += entries.length;
     this.outbox.resend(channel, entries);
@@ -280,8 +286,7 @@ export class NativeConnection implements Link {
   }
 
   private transmit(datagram: Uint8Array): boolean {
-    this.counters.datagramsSent += 1;
-    this.counters.bytesSent += datagram.length;
+    this.counters.countSent(datagram.length);
     return this.opts.transmit(datagram) === true;
   }
 }

@@ -1,17 +1,20 @@
 import { Buffer } from 'node:buffer';
 import { Frame, Native } from './nativeWire';
 import { varintSize, writeVarint } from './varint';
+import { NATIVE_WIRE_OF, NUMBERED } from './nativeChannels';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
 // use of an imported binding is a getter call, which shows in the per-message profile.
 const { MESSAGE, FRAGMENT, ACK, DISCONNECT } = Frame;
 const sizeOf = varintSize;
 const write = writeVarint;
+const WIRE_OF = NATIVE_WIRE_OF;
+const HAS_SEQ = NUMBERED;
 
 // Node's pooled allocation: a fresh small ArrayBuffer per frame costs more than encoding the frame.
 const alloc = (size: number): Uint8Array => Buffer.allocUnsafe(size);
 
-/** One frame of a native datagram, as parsed. Bodies are views into the datagram. */
+/** One frame of a native datagram, as parsed. Bodies are views into the datagram; `channel` is a channel id. */
 export type NativeFrame =
   | { kind: typeof Frame.MESSAGE; channel: number; seq: number; body: Uint8Array }
   | { kind: typeof Frame.FRAGMENT; channel: number; seq: number; index: number; count: number; body: Uint8Array }
@@ -19,9 +22,9 @@ export type NativeFrame =
   | { kind: typeof Frame.PING | typeof Frame.PONG; id: number }
   | { kind: typeof Frame.DISCONNECT; reason: string };
 
-/** Bytes of the MESSAGE frame carrying `bodyLength` bytes on `channel` with `seq`. */
+/** Bytes of the MESSAGE frame carrying `bodyLength` bytes on channel id `channel` with `seq`. */
 export function messageFrameSize(channel: number, seq: number, bodyLength: number): number {
-  return 2 + (channel !== 0 ? sizeOf(seq) : 0) + sizeOf(bodyLength) + bodyLength;
+  return 2 + (HAS_SEQ[channel] === 1 ? sizeOf(seq) : 0) + sizeOf(bodyLength) + bodyLength;
 }
 
 /**
@@ -36,14 +39,14 @@ export function writeMessageFrame(
   body: Uint8Array,
 ): number {
   target[offset] = MESSAGE;
-  target[offset + 1] = channel;
-  let at = channel !== 0 ? write(target, offset + 2, seq) : offset + 2;
+  target[offset + 1] = WIRE_OF[channel]!;
+  let at = HAS_SEQ[channel] === 1 ? write(target, offset + 2, seq) : offset + 2;
   at = write(target, at, body.length);
   target.set(body, at);
   return at + body.length;
 }
 
-/** A MESSAGE frame: `seq` is left out on channel 0 (UNRELIABLE). */
+/** A MESSAGE frame on channel id `channel`: `seq` is left out on a channel that numbers nothing (UNRELIABLE). */
 export function encodeMessageFrame(channel: number, seq: number, body: Uint8Array): Uint8Array {
   const out = alloc(messageFrameSize(channel, seq, body.length));
   writeMessageFrame(out, 0, channel, seq, body);
@@ -61,7 +64,7 @@ export function encodeFragmentFrame(
   const size = 2 + sizeOf(seq) + sizeOf(index) + sizeOf(count) + sizeOf(piece.length);
   const out = alloc(size + piece.length);
   out[0] = FRAGMENT;
-  out[1] = channel;
+  out[1] = WIRE_OF[channel]!;
   let at = write(out, 2, seq);
   at = write(out, at, index);
   at = write(out, at, count);
@@ -98,7 +101,7 @@ export function writeAckFrame(
 ): number {
   const length = ackBitmapLength(bitmap, used);
   target[offset] = ACK;
-  target[offset + 1] = channel;
+  target[offset + 1] = WIRE_OF[channel]!;
   let at = write(target, offset + 2, next);
   at = write(target, at, length);
   for (let i = 0; i < length; i++) target[at + i] = bitmap[i]!;

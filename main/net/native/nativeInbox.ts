@@ -1,13 +1,21 @@
-import { Channel } from '../../../shared/net/channel';
+import {
+  CHANNEL_COUNT,
+  CHANNEL_POLICY,
+  RELIABLE_CHANNELS,
+  type Channel,
+  type ReliableChannel,
+} from '../../../shared/net/channel';
 import { ReliableReceiver } from '../v1/reliableReceiver';
 import { DropReason } from '../endpoint/stats';
-import { RELIABLE_CHANNELS, type ReliableChannel } from './nativeOutbox';
 import { Native } from './nativeWire';
 import { Reassembler } from './reassembler';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
 // use of an imported binding is a getter call, which shows in the per-message profile.
-const { UNRELIABLE, RELIABLE_ORDERED, RELIABLE_UNORDERED, UNRELIABLE_SEQUENCED } = Channel;
+const POLICY = CHANNEL_POLICY;
+const RELIABLE = RELIABLE_CHANNELS;
+/** The channels whose partial messages expire: the unreliable ones. */
+const EXPIRING = CHANNEL_POLICY.filter((p) => !p.reliable).map((p) => p.id);
 
 /** What the inbox reports to its connection. */
 export interface NativeInboxEvents {
@@ -58,27 +66,28 @@ type Unit = Uint8Array | FragmentUnit;
  * staleness filter, reassembly of fragments, and the acknowledgements owed.
  */
 export class NativeInbox {
-  private readonly receivers: Record<ReliableChannel, ReliableReceiver<Unit>>;
-  private readonly reassemblers: Record<Channel, Reassembler>;
-  private readonly ackDirty: Record<ReliableChannel, boolean> = { 1: false, 2: false };
+  private readonly receivers = {} as Record<ReliableChannel, ReliableReceiver<Unit>>;
+  /** One per channel id: reliable channels' hold their partial messages until complete, others' expire. */
+  private readonly reassemblers: Reassembler[];
+  private readonly ackDirty = {} as Record<ReliableChannel, boolean>;
   private readonly bitmap = new Uint8Array(Native.MAX_ACK_BITMAP);
-  private newestSequenced: number | undefined;
+  /** Per channel id: the newest sequence a sequenced channel delivered, -1 before the first. */
+  private readonly newestSequenced = new Float64Array(CHANNEL_COUNT).fill(-1);
   /** Time of the datagram being applied, for reassembly; saves a closure per unit. */
   private now = 0;
-  private readonly deliverers: Record<ReliableChannel, (unit: Unit) => void> = {
-    1: (unit) => this.deliverReliable(RELIABLE_ORDERED, unit),
-    2: (unit) => this.deliverReliable(RELIABLE_UNORDERED, unit),
-  };
+  /** Per reliable channel, made once: a closure per unit showed in the profile. */
+  private readonly deliverers = {} as Record<ReliableChannel, (unit: Unit) => void>;
 
   constructor(
     options: NativeInboxOptions,
     private readonly events: NativeInboxEvents,
   ) {
     const window = Native.SEND_WINDOW;
-    this.receivers = {
-      1: new ReliableReceiver({ ordered: true, window }),
-      2: new ReliableReceiver({ ordered: false, window }),
-    };
+    for (const channel of RELIABLE) {
+      this.receivers[channel] = new ReliableReceiver({ ordered: POLICY[channel]!.ordered, window });
+      this.ackDirty[channel] = false;
+      this.deliverers[channel] = (unit) => this.deliverReliable(channel, unit);
+    }
     // An honest sender can leave, at worst, one message's received prefix plus a full window of later
     // units waiting behind a hole: below that, a lossy but honest stream could be refused.
     const honestWorstCase = options.maxMessageSize + window * options.pieceSize;
@@ -95,19 +104,20 @@ export class NativeInbox {
         maxFragments: Math.ceil(options.maxUnreliableSize / options.pieceSize),
         expireAfter: options.unreliableExpiry,
       });
-    this.reassemblers = { 0: unreliable(), 1: reliable(), 2: reliable(), 3: unreliable() };
+    this.reassemblers = CHANNEL_POLICY.map((p) => (p.reliable ? reliable() : unreliable()));
   }
 
   /** A MESSAGE frame (count 1) or FRAGMENT frame arrived. */
   unit(channel: Channel, seq: number, index: number, count: number, body: Uint8Array, now: number): void {
-    if (channel === RELIABLE_ORDERED || channel === RELIABLE_UNORDERED) {
+    const policy = POLICY[channel]!;
+    if (policy.reliable) {
       this.now = now;
-      this.reliable(channel, seq, count === 1 ? body : new FragmentUnit(seq, index, count, body));
+      this.reliable(channel as ReliableChannel, seq, count === 1 ? body : new FragmentUnit(seq, index, count, body));
       return;
     }
-    if (channel === UNRELIABLE_SEQUENCED && !this.isFresh(seq)) return this.events.drop(DropReason.STALE);
+    if (policy.sequenced && !this.isFresh(channel, seq)) return this.events.drop(DropReason.STALE);
     if (count === 1) return this.deliverUnreliable(channel, seq, body);
-    const result = this.reassemblers[channel].add(seq, index, count, body, now);
+    const result = this.reassemblers[channel]!.add(seq, index, count, body, now);
     if (result.kind === 'complete') this.deliverUnreliable(channel, seq, result.body);
     else if (result.kind === 'rejected') this.events.drop(DropReason.BAD_FRAGMENT);
   }
@@ -115,7 +125,7 @@ export class NativeInbox {
   /** Writes ACK frames for the channels that received something since the last call; returns how many. */
   writeAcks(writer: AckWriter): number {
     let written = 0;
-    for (const channel of RELIABLE_CHANNELS) {
+    for (const channel of RELIABLE) {
       if (!this.ackDirty[channel]) continue;
       this.ackDirty[channel] = false;
       const receiver = this.receivers[channel];
@@ -128,13 +138,12 @@ export class NativeInbox {
 
   /** Drops unreliable partial messages that waited too long. */
   expire(now: number): void {
-    this.reassemblers[UNRELIABLE].expire(now);
-    this.reassemblers[UNRELIABLE_SEQUENCED].expire(now);
+    for (const channel of EXPIRING) this.reassemblers[channel]!.expire(now);
   }
 
   /** Bytes held in partial messages, all channels. */
   get bufferedBytes(): number {
-    return Object.values(this.reassemblers).reduce((n, r) => n + r.bufferedBytes, 0);
+    return this.reassemblers.reduce((n, r) => n + r.bufferedBytes, 0);
   }
 
   private reliable(channel: ReliableChannel, seq: number, unit: Unit): void {
@@ -148,25 +157,26 @@ export class NativeInbox {
   private deliverReliable(channel: ReliableChannel, unit: Unit): void {
     if (!(unit instanceof FragmentUnit)) return this.events.deliver(unit, channel);
     const key = (unit.seq - unit.index) >>> 0;
-    const result = this.reassemblers[channel].add(key, unit.index, unit.count, unit.body, this.now);
+    const result = this.reassemblers[channel]!.add(key, unit.index, unit.count, unit.body, this.now);
     if (result.kind === 'complete') this.events.deliver(result.body, channel);
     else if (result.kind === 'rejected')
       this.events.fail(`reliable message could not be reassembled (${result.reason})`);
   }
 
   private deliverUnreliable(channel: Channel, seq: number, body: Uint8Array): void {
-    if (channel === UNRELIABLE_SEQUENCED) {
+    if (POLICY[channel]!.sequenced) {
       // A later message may have completed while this one's fragments were in flight.
-      if (!this.isFresh(seq)) return this.events.drop(DropReason.STALE);
-      this.newestSequenced = seq;
+      if (!this.isFresh(channel, seq)) return this.events.drop(DropReason.STALE);
+      this.newestSequenced[channel] = seq;
     }
     this.events.deliver(body, channel);
   }
 
-  private isFresh(seq: number): boolean {
-    if (this.newestSequenced === undefined) return true;
+  private isFresh(channel: Channel, seq: number): boolean {
+    const newest = this.newestSequenced[channel]!;
+    if (newest < 0) return true;
     // Newer, but not absurdly: one forged jump of 2^31 would otherwise make every real message look stale.
-    const ahead = (seq - this.newestSequenced) >>> 0;
+    const ahead = (seq - newest) >>> 0;
     return ahead !== 0 && ahead < SEQUENCED_REACH;
   }
 }

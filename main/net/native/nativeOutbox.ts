@@ -1,4 +1,10 @@
-import { Channel } from '../../../shared/net/channel';
+import {
+  CHANNEL_COUNT,
+  CHANNEL_POLICY,
+  RELIABLE_CHANNELS,
+  type Channel,
+  type ReliableChannel,
+} from '../../../shared/net/channel';
 import { ReliableSender, type InFlight } from '../v1/reliableSender';
 import { FlightBudget } from '../v1/flightBudget';
 import { SendQueueFullError } from '../errors';
@@ -9,11 +15,9 @@ import { splitMessage } from './fragmenter';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
 // use of an imported binding is a getter call, which shows in the per-message profile.
-const { UNRELIABLE, RELIABLE_ORDERED, RELIABLE_UNORDERED, UNRELIABLE_SEQUENCED } = Channel;
 const FRAME_OVERHEAD = MAX_FRAME_OVERHEAD;
-
-/** The reliable channels, whose units are numbered and acknowledged. */
-export type ReliableChannel = typeof Channel.RELIABLE_ORDERED | typeof Channel.RELIABLE_UNORDERED;
+const POLICY = CHANNEL_POLICY;
+const RELIABLE = RELIABLE_CHANNELS;
 
 /** Units handed over in one go from which the send time is re-read. */
 const BURST = 32;
@@ -28,9 +32,6 @@ export type OutboundUnit = Uint8Array | FragmentFrame;
 export class FragmentFrame {
   constructor(readonly frame: Uint8Array) {}
 }
-
-/** The reliable channels in service order. */
-export const RELIABLE_CHANNELS: readonly ReliableChannel[] = [RELIABLE_ORDERED, RELIABLE_UNORDERED];
 
 /** Options of {@link NativeOutbox}. */
 export interface NativeOutboxOptions {
@@ -56,34 +57,40 @@ export class NativeOutbox {
   readonly senders: Record<ReliableChannel, ReliableSender<OutboundUnit>>;
   /** Body bytes one fragment carries, so a fragment frame always fits one datagram. */
   readonly pieceSize: number;
-  private nextUnreliableId = 0;
-  private nextSequenced = 0;
+  /** Per channel id: the last number sent; a sequenced channel's message sequence, another's fragmented-message id. */
+  private readonly lastNumber = new Uint32Array(CHANNEL_COUNT);
 
   /** Reliable bytes in flight, both channels, against the peer's receive window. */
   readonly budget: FlightBudget;
 
   constructor(private readonly options: NativeOutboxOptions) {
     const budget = (this.budget = new FlightBudget(options.peerRecvWindow));
-    const sender = () =>
-      new ReliableSender<OutboundUnit>({
+    const senders: Partial<Record<ReliableChannel, ReliableSender<OutboundUnit>>> = {};
+    for (const channel of RELIABLE) {
+      senders[channel] = new ReliableSender<OutboundUnit>({
         maxQueued: options.maxQueued,
         window: Native.SEND_WINDOW,
         ackReach: Native.SEND_WINDOW,
         budget,
         weigh,
       });
-    this.senders = { 1: sender(), 2: sender() };
+    }
+    this.senders = senders as Record<ReliableChannel, ReliableSender<OutboundUnit>>;
     this.pieceSize = options.writer.maxFrame - FRAME_OVERHEAD;
   }
 
   /** Reliable units not yet acknowledged plus those queued behind the window. */
   get pendingReliable(): number {
-    return RELIABLE_CHANNELS.reduce((n, c) => n + this.senders[c].inFlightCount + this.senders[c].queuedCount, 0);
+    let pending = 0;
+    for (const c of RELIABLE) pending += this.senders[c].inFlightCount + this.senders[c].queuedCount;
+    return pending;
   }
 
   /** Whether reliable units wait to be moved into the window and packed. */
   get hasQueued(): boolean {
-    return this.senders[RELIABLE_ORDERED].queuedCount + this.senders[RELIABLE_UNORDERED].queuedCount > 0;
+    const channels = RELIABLE;
+    for (let i = 0; i < channels.length; i++) if (this.senders[channels[i]!].queuedCount > 0) return true;
+    return false;
   }
 
   /**
@@ -91,26 +98,29 @@ export class NativeOutbox {
    * packs an unreliable one; throws {@link SendQueueFullError} when a reliable queue is full.
    */
   send(body: Uint8Array, channel: Channel): void {
-    const writer = this.options.writer;
-    if (channel === RELIABLE_ORDERED || channel === RELIABLE_UNORDERED) {
-      this.enqueueReliable(channel, body);
+    const policy = POLICY[channel]!;
+    if (policy.reliable) {
+      this.enqueueReliable(channel as ReliableChannel, body);
       return;
     }
-    const seq = channel === UNRELIABLE_SEQUENCED ? (this.nextSequenced = (this.nextSequenced + 1) >>> 0) : 0;
+    const writer = this.options.writer;
+    const numbers = this.lastNumber;
+    const sequenced = policy.sequenced;
+    const seq = sequenced ? (numbers[channel] = (numbers[channel]! + 1) >>> 0) : 0;
     if (body.length + FRAME_OVERHEAD <= writer.maxFrame) {
       writer.appendMessage(channel, seq, body);
       return;
     }
-    // Unreliable fragments share one id: the sequenced channel's number, or a message counter.
-    const id = channel === UNRELIABLE ? (this.nextUnreliableId = (this.nextUnreliableId + 1) >>> 0) : seq;
+    // Unreliable fragments share one id: a sequenced channel's number, or the channel's message counter.
+    const id = sequenced ? seq : (numbers[channel] = (numbers[channel]! + 1) >>> 0);
     const pieces = splitMessage(body, this.pieceSize);
     pieces.forEach((piece, index) => writer.append(encodeFragmentFrame(channel, id, index, pieces.length, piece)));
   }
 
   /** Packs what both reliable channels can move into the window now (they share the peer's receive window). */
   flushAllSendable(now: number): void {
-    this.flushSendable(RELIABLE_ORDERED, now);
-    this.flushSendable(RELIABLE_UNORDERED, now);
+    const channels = RELIABLE;
+    for (let i = 0; i < channels.length; i++) this.flushSendable(channels[i]!, now);
   }
 
   /** Moves queued units into the window while it has room, and packs them. */

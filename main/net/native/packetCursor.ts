@@ -1,3 +1,5 @@
+import { CHANNEL_POLICY } from '../../../shared/net/channel';
+import { CHANNEL_OF_NATIVE_WIRE, NUMBERED } from './nativeChannels';
 import { Frame, Native } from './nativeWire';
 
 // Module-level copies of imported constants: under a CommonJS transpiler (tsx, vitest) each use of an
@@ -5,7 +7,9 @@ import { Frame, Native } from './nativeWire';
 const { MESSAGE, FRAGMENT, ACK, PING, PONG, DISCONNECT } = Frame;
 const { MAGIC, HEADER_SIZE, MAX_ACK_BITMAP, MAX_REASON } = Native;
 
-const LAST_CHANNEL = 3;
+const CHANNEL_OF_WIRE = CHANNEL_OF_NATIVE_WIRE;
+const HAS_SEQ = NUMBERED;
+const POLICY = CHANNEL_POLICY;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A datagram that is not a well-formed native packet. */
@@ -30,6 +34,7 @@ export class PacketCursor {
   readonly tokenLow: number;
   /** The current frame's kind, and the fields its kind has (others keep stale values). */
   kind = 0;
+  /** The frame's channel id (read from its channel byte). */
   channel = 0;
   seq = 0;
   /** FRAGMENT: piece `index` of `count`. */
@@ -91,7 +96,7 @@ export class PacketCursor {
     switch (kind) {
       case MESSAGE:
         this.channel = this.channelByte();
-        this.seq = this.channel === 0 ? 0 : this.varint();
+        this.seq = HAS_SEQ[this.channel] === 1 ? this.varint() : 0;
         return this.span(this.varint());
       case FRAGMENT: {
         this.channel = this.channelByte();
@@ -102,8 +107,10 @@ export class PacketCursor {
         return this.span(this.varint());
       }
       case ACK: {
-        const channel = (this.channel = this.u8());
-        if (channel !== 1 && channel !== 2) throw new NativeParseError(`ack on channel ${channel}`);
+        const wire = this.u8();
+        const channel = CHANNEL_OF_WIRE[wire]!;
+        if (channel < 0 || !POLICY[channel]!.reliable) throw new NativeParseError(`ack on channel ${wire}`);
+        this.channel = channel;
         this.next = this.varint();
         const length = this.varint();
         if (length > MAX_ACK_BITMAP) throw new NativeParseError(`ack bitmap of ${length} bytes`);
@@ -137,8 +144,9 @@ export class PacketCursor {
   }
 
   private channelByte(): number {
-    const channel = this.u8();
-    if (channel > LAST_CHANNEL) throw new NativeParseError(`unknown channel ${channel}`);
+    const wire = this.u8();
+    const channel = CHANNEL_OF_WIRE[wire]!;
+    if (channel < 0) throw new NativeParseError(`unknown channel ${wire}`);
     return channel;
   }
 

@@ -1,5 +1,5 @@
-import { Channel } from '../../../shared/net/channel';
-import { writeHeader, type PacketHeader } from './header';
+import { CHANNEL_POLICY, type Channel } from '../../../shared/net/channel';
+import { writeHeader, type PacketHeader, type ReceivedHeader } from './header';
 import { ReservedType, Wire, isReservedType } from './protocol';
 import { ReliableReceiver } from './reliableReceiver';
 import { ReliableSender, type InFlight } from './reliableSender';
@@ -10,6 +10,7 @@ import type { DecodedMessage, Serializer } from './serialization';
 import type { ConnectionStats } from '../endpoint/netStats';
 import { DropReason, TrafficCounters } from '../endpoint/stats';
 import type { Link, LinkEvents } from '../endpoint/link';
+import { CHANNEL_OF_V1_WIRE, V1_CONTROL_WIRE, V1_RELIABLE_WIRES, V1_WIRE_OF, V1_WIRE_RELIABLE } from './v1Channels';
 
 /** Tunables of one connection. */
 export interface ConnectionOptions extends HealthOptions, LinkEvents {
@@ -23,9 +24,16 @@ export interface ConnectionOptions extends HealthOptions, LinkEvents {
   confirmed?: boolean;
 }
 
-const RELIABLE = [Channel.RELIABLE_ORDERED, Channel.RELIABLE_UNORDERED] as const;
-type ReliableChannel = (typeof RELIABLE)[number];
+// Module-level copies of imported tables: under a CommonJS transpiler (tsx, vitest) each use of an imported
+// binding is a getter call, which shows in the per-message profile.
+const RELIABLE = V1_RELIABLE_WIRES;
+const WIRE_OF = V1_WIRE_OF;
+const WIRE_RELIABLE = V1_WIRE_RELIABLE;
+const CONTROL = V1_CONTROL_WIRE;
 const MAX_EXTRA_ACKS = 64;
+
+/** The channel a v1 header byte arrives as: v1's own channel with that byte. */
+const channelOfWire = (wire: number): Channel => CHANNEL_OF_V1_WIRE[wire]! as Channel;
 
 /**
  * The state of one gale.net v1 connection, without sockets: reliability per channel,
@@ -40,10 +48,11 @@ export class Connection implements Link {
   private readonly opts: Required<
     Pick<ConnectionOptions, 'serializer' | 'clock' | 'transmit' | 'onMessage' | 'onClosed'>
   >;
-  private readonly senders: Record<ReliableChannel, ReliableSender>;
-  private readonly receivers: Record<ReliableChannel, ReliableReceiver<DecodedMessage>>;
-  private readonly ackDirty: Record<ReliableChannel, boolean> = { 1: false, 2: false };
-  private readonly extraAcks: Record<ReliableChannel, Set<number>> = { 1: new Set(), 2: new Set() };
+  // Per reliable channel, indexed by its v1 header byte.
+  private readonly senders: ReliableSender[] = [];
+  private readonly receivers: ReliableReceiver<DecodedMessage>[] = [];
+  private readonly ackDirty: boolean[] = [];
+  private readonly extraAcks: Set<number>[] = [];
   private heard = false;
   private closedReason: string | undefined;
   private readonly ackBody: Uint8Array;
@@ -53,9 +62,12 @@ export class Connection implements Link {
     this.heard = options.confirmed ?? true;
     this.token = options.token;
     this.health = new ConnectionHealth(options, this.counters);
-    const sender = () => new ReliableSender({ maxQueued: options.maxQueued ?? 65_536 });
-    this.senders = { 1: sender(), 2: sender() };
-    this.receivers = { 1: new ReliableReceiver({ ordered: true }), 2: new ReliableReceiver({ ordered: false }) };
+    for (const wire of RELIABLE) {
+      this.senders[wire] = new ReliableSender({ maxQueued: options.maxQueued ?? 65_536 });
+      this.receivers[wire] = new ReliableReceiver({ ordered: CHANNEL_POLICY[channelOfWire(wire)]!.ordered });
+      this.ackDirty[wire] = false;
+      this.extraAcks[wire] = new Set();
+    }
     this.ackBody = this.opts.serializer.serialize(ReservedType.ACK, {});
   }
 
@@ -89,7 +101,9 @@ export class Connection implements Link {
 
   /** Reliable messages not yet acknowledged plus those queued behind the window. */
   get pendingReliable(): number {
-    return RELIABLE.reduce((n, c) => n + this.senders[c].inFlightCount + this.senders[c].queuedCount, 0);
+    let pending = 0;
+    for (const wire of RELIABLE) pending += this.senders[wire]!.inFlightCount + this.senders[wire]!.queuedCount;
+    return pending;
   }
 
   /** v1 carries at most 1200 bytes per message, whatever the channel. */
@@ -105,26 +119,25 @@ export class Connection implements Link {
   /** Sends an already serialized body (so a broadcast serializes once for every peer). */
   sendBody(body: Uint8Array, channel: Channel): void {
     if (this.closed) return;
-    // v1 has no sequenced channel: such messages travel unreliable (the peer may see a stale one).
-    if (channel === Channel.UNRELIABLE || channel === Channel.UNRELIABLE_SEQUENCED) {
-      channel = Channel.UNRELIABLE;
-      this.transmit({ channel, token: this.token, sequence: 0, ack: 0, ackBitfield: 0 }, body);
+    // A channel v1 lacks travels as the v1 channel its policy names (UNRELIABLE_SEQUENCED: the peer may see a stale one).
+    const wire = WIRE_OF[channel]!;
+    if (WIRE_RELIABLE[wire] === 0) {
+      this.transmit({ channel: wire, token: this.token, sequence: 0, ack: 0, ackBitfield: 0 }, body);
       return;
     }
-    this.senders[channel].enqueue(body);
-    this.flushSendable(channel, this.opts.clock());
+    this.senders[wire]!.enqueue(body);
+    this.flushSendable(wire, this.opts.clock());
   }
 
   /** Handles a datagram whose token and source were already checked by the owner. */
-  receive(header: PacketHeader, message: DecodedMessage, size: number): void {
+  receive(header: ReceivedHeader, message: DecodedMessage, size: number): void {
     if (this.closed) return;
     const now = this.opts.clock();
     this.health.heard(now);
     this.heard = true;
-    this.counters.datagramsReceived += 1;
-    this.counters.bytesReceived += size;
-    if (header.channel === Channel.UNRELIABLE) this.receiveControl(message, now);
-    else this.receiveReliable(header.channel as ReliableChannel, header, message, now);
+    this.counters.countReceived(size);
+    if (WIRE_RELIABLE[header.channel] === 1) this.receiveReliable(header.channel, header, message, now);
+    else this.receiveControl(message, now);
   }
 
   /** Heartbeats, retransmissions, timeout detection and pending acks; call every few milliseconds. */
@@ -135,20 +148,20 @@ export class Connection implements Link {
     // No heartbeats to a peer that has not spoken yet: see `confirmed`.
     const ping = this.heard ? this.health.tick(now) : undefined;
     if (ping !== undefined) this.sendControl(ReservedType.PING, { id: ping });
-    for (const channel of RELIABLE) {
-      const stuck = this.health.stuck(this.senders[channel].oldest(), now);
+    for (const wire of RELIABLE) {
+      const stuck = this.health.stuck(this.senders[wire]!.oldest(), now);
       if (stuck) return this.close(stuck, false);
-      this.retransmitDue(channel, now);
+      this.retransmitDue(wire, now);
     }
     this.flushAcks();
   }
 
-  private retransmitDue(channel: ReliableChannel, now: number): void {
+  private retransmitDue(wire: number, now: number): void {
     const health = this.health;
-    const due = this.senders[channel].dueForRetransmit(now, health.timeoutFor, health.rto.fastRetransmitInterval());
+    const due = this.senders[wire]!.dueForRetransmit(now, health.timeoutFor, health.rto.fastRetransmitInterval());
     for (const entry of due) {
       this.counters.retransmits += 1;
-      this.transmitReliable(channel, entry.sequence, entry.body);
+      this.transmitReliable(wire, entry.sequence, entry.body);
     }
   }
 
@@ -159,15 +172,16 @@ export class Connection implements Link {
 
   /** Sends bare acks for channels with something new to acknowledge. */
   flushAcks(): void {
-    for (const channel of RELIABLE) {
-      const receiver = this.receivers[channel];
-      if (this.ackDirty[channel]) {
+    for (const wire of RELIABLE) {
+      const receiver = this.receivers[wire]!;
+      if (this.ackDirty[wire]) {
         const { ack, bitfield } = receiver.ackHeader();
-        this.ackDirty[channel] = false;
-        this.sendAck(channel, ack, bitfield);
+        this.ackDirty[wire] = false;
+        this.sendAck(wire, ack, bitfield);
       }
-      for (const seq of this.extraAcks[channel]) this.sendAck(channel, seq, receiver.bitfieldFor(seq));
-      this.extraAcks[channel].clear();
+      const extra = this.extraAcks[wire]!;
+      for (const seq of extra) this.sendAck(wire, seq, receiver.bitfieldFor(seq));
+      extra.clear();
     }
   }
 
@@ -183,7 +197,7 @@ export class Connection implements Link {
     if (this.closed) return;
     const body = this.opts.serializer.serialize(ReservedType.DISCONNECT, {});
     for (let i = 0; i < 3; i++)
-      this.transmit({ channel: 0, token: this.token, sequence: 0, ack: 0, ackBitfield: 0 }, body);
+      this.transmit({ channel: CONTROL, token: this.token, sequence: 0, ack: 0, ackBitfield: 0 }, body);
     this.close(reason, false);
   }
 
@@ -199,18 +213,19 @@ export class Connection implements Link {
         return;
       default:
         if (isReservedType(message.type)) return; // connect handshakes and stray acks: the owner's concern
-        this.deliver(message, Channel.UNRELIABLE);
+        this.deliver(message, channelOfWire(CONTROL));
     }
   }
 
-  private receiveReliable(channel: ReliableChannel, header: PacketHeader, message: DecodedMessage, now: number): void {
+  /** A datagram on the reliable channel whose header byte is `wire`. */
+  private receiveReliable(wire: number, header: ReceivedHeader, message: DecodedMessage, now: number): void {
     const isAck = message.type === ReservedType.ACK;
     // (0, 0) is ambiguous (seq 0 received, or nothing yet): trust it only from a bare ack.
     if (isAck || header.ack !== 0 || header.ackBitfield !== 0) {
       const sample = (entry: InFlight) => this.health.acknowledged(entry, now);
-      if (this.senders[channel].acknowledge(header.ack, header.ackBitfield, sample) > 0) {
-        this.retransmitDue(channel, now);
-        this.flushSendable(channel, now);
+      if (this.senders[wire]!.acknowledge(header.ack, header.ackBitfield, sample) > 0) {
+        this.retransmitDue(wire, now);
+        this.flushSendable(wire, now);
       }
     }
     if (isAck) return;
@@ -218,7 +233,8 @@ export class Connection implements Link {
       this.counters.drop(DropReason.BAD_TYPE);
       return;
     }
-    const receiver = this.receivers[channel];
+    const receiver = this.receivers[wire]!;
+    const channel = channelOfWire(wire);
     const status = receiver.receive(header.sequence, message, (m) => this.deliver(m, channel));
     if (status === 'out-of-window') {
       this.counters.drop(DropReason.OUT_OF_WINDOW);
@@ -226,12 +242,13 @@ export class Connection implements Link {
     }
     if (status === 'duplicate') {
       this.counters.duplicatesReceived += 1;
-      if (!receiver.coveredByHeader(header.sequence) && this.extraAcks[channel].size < MAX_EXTRA_ACKS) {
-        this.extraAcks[channel].add(header.sequence);
+      const extra = this.extraAcks[wire]!;
+      if (!receiver.coveredByHeader(header.sequence) && extra.size < MAX_EXTRA_ACKS) {
+        extra.add(header.sequence);
         return;
       }
     }
-    this.ackDirty[channel] = true;
+    this.ackDirty[wire] = true;
   }
 
   private deliver(message: DecodedMessage, channel: Channel): void {
@@ -240,25 +257,24 @@ export class Connection implements Link {
     this.opts.onMessage(message.type, message.payload, channel);
   }
 
-  private flushSendable(channel: ReliableChannel, now: number): void {
-    for (const entry of this.senders[channel].takeSendable(now))
-      this.transmitReliable(channel, entry.sequence, entry.body);
+  private flushSendable(wire: number, now: number): void {
+    for (const entry of this.senders[wire]!.takeSendable(now)) this.transmitReliable(wire, entry.sequence, entry.body);
   }
 
-  private transmitReliable(channel: ReliableChannel, sequence: number, body: Uint8Array): void {
-    const { ack, bitfield } = this.receivers[channel].ackHeader();
-    this.ackDirty[channel] = false;
-    this.transmit({ channel, token: this.token, sequence, ack, ackBitfield: bitfield }, body);
+  private transmitReliable(wire: number, sequence: number, body: Uint8Array): void {
+    const { ack, bitfield } = this.receivers[wire]!.ackHeader();
+    this.ackDirty[wire] = false;
+    this.transmit({ channel: wire, token: this.token, sequence, ack, ackBitfield: bitfield }, body);
   }
 
-  private sendAck(channel: ReliableChannel, ack: number, bitfield: number): void {
+  private sendAck(wire: number, ack: number, bitfield: number): void {
     this.counters.acksSent += 1;
-    this.transmit({ channel, token: this.token, sequence: 0, ack, ackBitfield: bitfield }, this.ackBody);
+    this.transmit({ channel: wire, token: this.token, sequence: 0, ack, ackBitfield: bitfield }, this.ackBody);
   }
 
   private sendControl(type: string, payload: unknown): void {
     this.transmit(
-      { channel: 0, token: this.token, sequence: 0, ack: 0, ackBitfield: 0 },
+      { channel: CONTROL, token: this.token, sequence: 0, ack: 0, ackBitfield: 0 },
       this.opts.serializer.serialize(type, payload),
     );
   }
@@ -267,8 +283,7 @@ export class Connection implements Link {
     const datagram = new Uint8Array(Wire.HEADER_SIZE + body.length);
     writeHeader(datagram, header);
     datagram.set(body, Wire.HEADER_SIZE);
-    this.counters.datagramsSent += 1;
-    this.counters.bytesSent += datagram.length;
+    this.counters.countSent(datagram.length);
     this.opts.transmit(datagram);
   }
 }

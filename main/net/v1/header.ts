@@ -1,5 +1,4 @@
 import { Wire } from './protocol';
-import type { Channel } from '../../../shared/net/channel';
 
 /** The fixed 21-byte header in front of every gale.net v1 datagram. */
 export interface PacketHeader {
@@ -11,8 +10,8 @@ export interface PacketHeader {
   ackBitfield: number;
 }
 
-/** A header whose channel is known to be one of ours. */
-export type ChannelHeader = PacketHeader & { channel: Channel };
+/** The header fields a connection reads: its owner checked the token before handing the datagram over. */
+export type ReceivedHeader = Readonly<Omit<PacketHeader, 'token'>>;
 
 const U64_MAX = (1n << 64n) - 1n;
 

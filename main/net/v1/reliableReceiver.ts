@@ -1,4 +1,4 @@
-import { sequenceAdd, sequenceDiff, isSequenceNewer } from './sequence';
+import { sequenceAdd, sequenceDiff, isSequenceNewer } from '../../../shared/net/sequenceMath';
 
 // Module-level copies of imported functions: under a CommonJS transpiler (tsx, vitest) each use of an
 // imported binding is a getter call, which shows in the per-message profile.

@@ -1,5 +1,5 @@
 import { Wire } from './protocol';
-import { sequenceAdd, sequenceDiff } from './sequence';
+import { sequenceAdd, sequenceDiff } from '../../../shared/net/sequenceMath';
 import { SendQueueFullError } from '../errors';
 import type { FlightBudget } from './flightBudget';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReliableReceiver } from '../../../../main/net/v1/reliableReceiver';
 import { FAST_RETRANSMIT_GAP, ReliableSender, type InFlight } from '../../../../main/net/v1/reliableSender';
-import { sequenceAdd } from '../../../../main/net/v1/sequence';
+import { sequenceAdd } from '../../../../shared/net/sequenceMath';
 import { Native } from '../../../../main/net/native/nativeWire';
 import { seededRandom } from '../../../support/seededRandom';
 
