@@ -13,9 +13,9 @@ export { Channel, isReliableChannel } from '../../shared/net/channel';
 export { Server, type ServerOptions, type MessageMap } from './endpoint/server';
 export { Client, type ClientState } from './endpoint/client';
 export { Peer } from './endpoint/peer';
-export type { WireProtocol } from './endpoint/link';
+export type { WireProtocol } from './v1/link';
 export type { EndpointOptions, NativeOptions } from './endpoint/endpointOptions';
-export type { RetransmitOptions } from './endpoint/rttEstimator';
+export type { RetransmitOptions } from './v1/rttEstimator';
 export type { DriveMode } from './endpoint/driver';
 export type {
   DatagramHandlers,
@@ -31,8 +31,8 @@ export {
   type MemoryNetworkOptions,
   type MemoryNetworkStats,
 } from './endpoint/memorySocket';
-export type { ConnectionStats } from './endpoint/netStats';
-export type { DropReason, TrafficCounters } from './endpoint/stats';
+export type { ConnectionStats } from './v1/netStats';
+export type { DropReason, TrafficCounters } from './v1/stats';
 export * as codec from './codec';
 export {
   jsonSerializer,

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, Server, type ServerOptions } from '../../main/net/index';
-import { TrafficCounters } from '../../main/net/endpoint/stats';
+import { TrafficCounters } from '../../main/net/v1/stats';
 import { ReservedType } from '../../main/net/v1/protocol';
-import type { Link } from '../../main/net/endpoint/link';
+import type { Link } from '../../main/net/v1/link';
 import type { KitProtocol } from '../support/endpoints';
 import { seededRandom } from '../support/seededRandom';
 import { avoidToken, mutate, MutationKind } from '../support/labMutator';

@@ -1,5 +1,5 @@
 import type { Client } from '../../main/net/index';
-import type { Link } from '../../main/net/endpoint/link';
+import type { Link } from '../../main/net/v1/link';
 import type { ReliableReceiver } from '../../main/net/v1/reliableReceiver';
 import type { ReliableSender } from '../../main/net/v1/reliableSender';
 

@@ -1,5 +1,5 @@
 import { Client, type EndpointOptions, type Server } from '../../main/net/index';
-import type { Link } from '../../main/net/endpoint/link';
+import type { Link } from '../../main/net/v1/link';
 import { clientConnection } from './labInspect';
 import { startTapRelay, type TapRelay } from './labTapRelay';
 

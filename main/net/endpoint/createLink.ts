@@ -1,6 +1,6 @@
 import { Connection } from '../v1/connection';
 import type { ResolvedEndpointOptions } from './endpointOptions';
-import type { Link, LinkEvents } from './link';
+import type { Link, LinkEvents } from '../v1/link';
 import { NativeConnection } from '../native/nativeConnection';
 import { serializerFor, type NativeParams } from '../native/negotiation';
 

@@ -1,5 +1,5 @@
 import type { DatagramSource } from './datagramSocket';
-import { DropReason, type TrafficCounters } from './stats';
+import { DropReason, type TrafficCounters } from '../v1/stats';
 
 const settled = Promise.resolve();
 

@@ -2,25 +2,15 @@ import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { Defaults, Wire } from '../v1/protocol';
 import { Native } from '../native/nativeWire';
-import { MAX_MESSAGE } from '../native/negotiation';
+import { MAX_MESSAGE, type NativeOptions, type ResolvedNativeOptions } from '../native/negotiation';
 import type { DriveMode } from './driver';
-import type { RetransmitOptions } from './rttEstimator';
+import type { RetransmitOptions } from '../v1/rttEstimator';
 import { compactJsonSerializer, jsonSerializer, type Serializer } from '../v1/serialization';
 import { reportCallbackError } from '../../base/listeners';
 import type { OpenDatagramSocket } from './datagramSocket';
-import { openUdpDatagramSocket } from './udpSocket';
 
-/** The native protocol's settings (used only when both ends are ours). */
-export interface NativeOptions {
-  /** Body codec on native connections, e.g. a binarySerializer; offered by name. Default: compact JSON. */
-  serializer?: Serializer;
-  /** Largest datagram, bytes (576–1472). Default 1200: safe on every IPv4 path. */
-  mtu?: number;
-  /** Largest reliable message, bytes; larger ones are split into fragments. Default 4 MiB. */
-  maxMessageSize?: number;
-  /** Bytes of partial (fragmented) messages held per peer and channel. Default 8 MiB. */
-  reassemblyBytes?: number;
-}
+export type { NativeOptions, ResolvedNativeOptions };
+import { openUdpDatagramSocket } from './udpSocket';
 
 /** Options common to Server and Client. */
 export interface EndpointOptions {
@@ -67,9 +57,6 @@ export interface EndpointOptions {
   /** Where exceptions thrown by your callbacks go. Default: console.error. */
   onCallbackError?: (error: unknown) => void;
 }
-
-/** {@link NativeOptions} with defaults filled in. */
-export type ResolvedNativeOptions = Required<NativeOptions>;
 
 /** {@link EndpointOptions} with defaults filled in; `native` is undefined when turned off. */
 export type ResolvedEndpointOptions = Required<Omit<EndpointOptions, 'retransmit' | 'native'>> &

@@ -1,5 +1,5 @@
-import type { Link, WireProtocol } from './link';
-import type { ConnectionStats } from './netStats';
+import type { Link, WireProtocol } from '../v1/link';
+import type { ConnectionStats } from '../v1/netStats';
 
 /** One connected client, as the server sees it. */
 export class Peer {

@@ -1,8 +1,8 @@
-import type { ResolvedNativeOptions } from '../endpoint/endpointOptions';
+import type { ResolvedNativeOptions } from './negotiation';
 import { packHeader } from '../v1/header';
 import { ReservedType } from '../v1/protocol';
 import type { Serializer } from '../v1/serialization';
-import { DropReason } from '../endpoint/stats';
+import { DropReason } from '../v1/stats';
 import { ConnectCookies, encodeCookie } from './connectCookie';
 import { acceptOffer, cookieBinding, parseOffer, type NativeParams } from './negotiation';
 import { Native } from './nativeWire';

@@ -1,11 +1,11 @@
 import { CHANNEL_POLICY, RELIABLE_CHANNELS, type Channel, type ReliableChannel } from '../../../shared/net/channel';
 import { isReservedType } from '../v1/protocol';
-import type { RttEstimator } from '../endpoint/rttEstimator';
+import type { RttEstimator } from '../v1/rttEstimator';
 import type { Serializer } from '../v1/serialization';
-import type { ConnectionStats } from '../endpoint/netStats';
-import { ConnectionHealth, type HealthOptions } from '../endpoint/connectionHealth';
-import { DropReason, TrafficCounters } from '../endpoint/stats';
-import type { Link, LinkEvents } from '../endpoint/link';
+import type { ConnectionStats } from '../v1/netStats';
+import { ConnectionHealth, type HealthOptions } from '../v1/connectionHealth';
+import { DropReason, TrafficCounters } from '../v1/stats';
+import type { Link, LinkEvents } from '../v1/link';
 import { PayloadTooLargeError } from '../errors';
 import type { InFlight } from '../v1/reliableSender';
 import { encodeDisconnectFrame, encodeIdFrame } from './nativeFrames';

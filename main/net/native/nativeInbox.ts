@@ -6,7 +6,7 @@ import {
   type ReliableChannel,
 } from '../../../shared/net/channel';
 import { ReliableReceiver } from '../v1/reliableReceiver';
-import { DropReason } from '../endpoint/stats';
+import { DropReason } from '../v1/stats';
 import { Native } from './nativeWire';
 import { Reassembler } from './reassembler';
 

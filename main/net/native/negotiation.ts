@@ -3,6 +3,21 @@ import { Wire } from '../v1/protocol';
 import { decodeCookie, encodeCookie } from './connectCookie';
 import { Native } from './nativeWire';
 
+/** The native protocol's settings (used only when both ends are ours). */
+export interface NativeOptions {
+  /** Body codec on native connections, e.g. a binarySerializer; offered by name. Default: compact JSON. */
+  serializer?: Serializer;
+  /** Largest datagram, bytes (576–1472). Default 1200: safe on every IPv4 path. */
+  mtu?: number;
+  /** Largest reliable message, bytes; larger ones are split into fragments. Default 4 MiB. */
+  maxMessageSize?: number;
+  /** Bytes of partial (fragmented) messages held per peer and channel. Default 8 MiB. */
+  reassemblyBytes?: number;
+}
+
+/** {@link NativeOptions} with defaults filled in. */
+export type ResolvedNativeOptions = Required<NativeOptions>;
+
 /** What a client offers, and what a server accepts: the native protocol's parameters. */
 export interface NativeParams {
   version: number;

@@ -3,13 +3,13 @@ import { writeHeader, type PacketHeader, type ReceivedHeader } from './header';
 import { ReservedType, Wire, isReservedType } from './protocol';
 import { ReliableReceiver } from './reliableReceiver';
 import { ReliableSender, type InFlight } from './reliableSender';
-import type { RttEstimator } from '../endpoint/rttEstimator';
-import { ConnectionHealth, type HealthOptions } from '../endpoint/connectionHealth';
+import type { RttEstimator } from './rttEstimator';
+import { ConnectionHealth, type HealthOptions } from './connectionHealth';
 import { PayloadTooLargeError } from '../errors';
 import type { DecodedMessage, Serializer } from './serialization';
-import type { ConnectionStats } from '../endpoint/netStats';
-import { DropReason, TrafficCounters } from '../endpoint/stats';
-import type { Link, LinkEvents } from '../endpoint/link';
+import type { ConnectionStats } from './netStats';
+import { DropReason, TrafficCounters } from './stats';
+import type { Link, LinkEvents } from './link';
 import { CHANNEL_OF_V1_WIRE, V1_CONTROL_WIRE, V1_RELIABLE_WIRES, V1_WIRE_OF, V1_WIRE_RELIABLE } from './v1Channels';
 
 /** Tunables of one connection. */

@@ -1,4 +1,4 @@
-import { DropReason } from '../endpoint/stats';
+import { DropReason } from './stats';
 import type { ReceivedHeader } from './header';
 import { Wire } from './protocol';
 import type { DecodedMessage, Serializer } from './serialization';

@@ -1,7 +1,7 @@
 import type { RemoteInfo } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EndpointDriver, type DriveMode } from '../../../../main/net/endpoint/driver';
-import { DropReason, TrafficCounters } from '../../../../main/net/endpoint/stats';
+import { DropReason, TrafficCounters } from '../../../../main/net/v1/stats';
 
 const from: RemoteInfo = { address: '127.0.0.1', port: 4000, family: 'IPv4', size: 1 };
 const drivers: EndpointDriver[] = [];

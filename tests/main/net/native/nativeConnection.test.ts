@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Channel } from '../../../../shared/net/channel';
 import { PayloadTooLargeError } from '../../../../main/net/errors';
 import { compactJsonSerializer } from '../../../../main/net/v1/serialization';
-import { DropReason } from '../../../../main/net/endpoint/stats';
+import { DropReason } from '../../../../main/net/v1/stats';
 import { MAX_UNRELIABLE_MESSAGE, NativeConnection } from '../../../../main/net/native/nativeConnection';
 import {
   encodeDisconnectFrame,

@@ -1,7 +1,7 @@
 import type { Channel } from '../../../shared/net/channel';
 import type { ConnectionStats } from './netStats';
 import type { RttEstimator } from './rttEstimator';
-import type { Serializer } from '../v1/serialization';
+import type { Serializer } from './serialization';
 import type { TrafficCounters } from './stats';
 
 /** Which wire protocol a connection speaks. */

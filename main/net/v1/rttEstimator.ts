@@ -1,4 +1,4 @@
-import { Defaults } from '../v1/protocol';
+import { Defaults } from './protocol';
 
 /** Retransmission timing limits, in seconds. */
 export interface RetransmitOptions {

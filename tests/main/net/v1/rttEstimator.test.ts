@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RttEstimator } from '../../../../main/net/endpoint/rttEstimator';
+import { RttEstimator } from '../../../../main/net/v1/rttEstimator';
 
 describe('RttEstimator', () => {
   it('takes the first sample as is, then 7/8 old + 1/8 new (reference EMA)', () => {

@@ -1,7 +1,7 @@
-import { Defaults } from '../v1/protocol';
+import { Defaults } from './protocol';
 import { RttEstimator, type RetransmitOptions } from './rttEstimator';
 import { LossEstimator, RateWindow, type ConnectionStats } from './netStats';
-import type { InFlight } from '../v1/reliableSender';
+import type { InFlight } from './reliableSender';
 
 /** What health needs of an in-flight message, whatever it carries. */
 type Sent = Pick<InFlight<unknown>, 'attempts' | 'firstSent'>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Channel } from '../../../../shared/net/channel';
-import { LossEstimator, RateWindow } from '../../../../main/net/endpoint/netStats';
+import { LossEstimator, RateWindow } from '../../../../main/net/v1/netStats';
 import { SimulatedPair } from '../../../support/simulatedLink';
 
 describe('RateWindow', () => {
