@@ -16,7 +16,12 @@ import { claimSingleInstance, revealWindow } from './shell/singleInstance';
 
 // Electron entry: security policy first, then the backend and its IPC binding, then one window.
 const logger = consoleLogger('main');
-const location = resolveAppLocation(process.env.VITE_DEV_SERVER_URL, join(__dirname, '../dist/renderer/index.html'));
+// The packaged app ignores VITE_DEV_SERVER_URL (see resolveAppLocation) and never serves the dev bindings.
+const location = resolveAppLocation(
+  process.env.VITE_DEV_SERVER_URL,
+  join(__dirname, '../dist/renderer/index.html'),
+  app.isPackaged,
+);
 const isAppUrl = createAppUrlPolicy(location);
 let mainWindow: BrowserWindow | null = null;
 // A second launch focuses the running window instead of opening another app (and another port).
