@@ -53,3 +53,12 @@ export type Settings = z.output<typeof settingsSchema>;
 
 /** A partial settings update, as the caller writes it. */
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+
+/**
+ * What the renderer sees: the settings plus, when they could not be read or saved, a warning naming the file
+ * and the reason (play goes on with the settings kept in memory).
+ */
+export const settingsViewSchema = settingsSchema.extend({ storageWarning: z.string().max(1000).optional() });
+
+/** The settings as the renderer sees them. */
+export type SettingsView = z.output<typeof settingsViewSchema>;
