@@ -64,7 +64,14 @@ async function start(): Promise<void> {
   if (shouldEnableWebSocketBinding({ env: process.env, argv: process.argv, isPackaged: app.isPackaged })) {
     // Loaded lazily: the packaged app never even evaluates the WebSocket code.
     const { startWebSocketBinding } = await import('./ipc/webSocketBinding');
-    const binding = await startWebSocketBinding({ gateway: backend.gateway, secret: createBindingSecret(), logger });
+    // Only the dev server's page may connect (a file:// page has no origin worth trusting).
+    const allowedOrigins = location.kind === 'url' ? [new URL(location.url).origin] : [];
+    const binding = await startWebSocketBinding({
+      gateway: backend.gateway,
+      secret: createBindingSecret(),
+      allowedOrigins,
+      logger,
+    });
     logger.info(`WebSocket binding for browsers: append ${formatBindingHash(binding.location)} to the page URL`);
     app.on('will-quit', () => void binding.close());
   }
