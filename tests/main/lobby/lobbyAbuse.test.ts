@@ -14,7 +14,6 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-
 async function join(port: number, logger?: Logger): Promise<LobbyGuest> {
   const g = await LobbyGuest.join({
     host: '127.0.0.1',
