@@ -4,19 +4,12 @@ import type { LanDiscoveryOptions, NetworkInterfacesLike } from '../net/discover
 import { Listeners, reportCallbackError } from '../base/listeners';
 import { encode } from '../../shared/roomCode';
 import { applyLobbyEvent, canStart } from '../../shared/lobby/lobbyReducer';
-import {
-  HOST_PLAYER_ID,
-  LOBBY_PROTOCOL_VERSION,
-  createLobbyState,
-  type LobbyEvent,
-  type LobbyState,
-} from '../../shared/lobby/lobbyState';
+import { HOST_PLAYER_ID, createLobbyState, type LobbyEvent, type LobbyState } from '../../shared/lobby/lobbyState';
 import {
   LobbyMessage,
   RejectReason,
   chatTextSchema,
   guestMessageSchemas,
-  helloVersionSchema,
   type GuestMessage,
   type HostMessages,
 } from '../../shared/lobby/lobbyMessages';
@@ -26,13 +19,12 @@ import { hasVisibleText, normalizeText } from '../../shared/text/normalizeText';
 import { lanAddresses, pickAdvertiseAddress, type LanAddress } from './lanAddresses';
 import { LOBBY_END_MESSAGES, tooManyTriesMessage } from './lobbyErrors';
 import { ActionLimiter } from './actionLimiter';
+import { AdmissionDesk, type RoomKey } from './admissionDesk';
 import { realLobbyClock, type LobbyClock } from './lobbyClock';
 import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostLimits, type LobbyHostStats } from './lobbyHostLimits';
-import { PROOF_BYTES, deriveRoomKey, freshBytes, fromBase64Url, proofMatches, toBase64Url } from './passwordProof';
-import { PendingPeers } from './pendingPeers';
+import { PROOF_BYTES, deriveRoomKey, freshBytes } from './passwordProof';
 import { lobbyTransportOptions } from './lobbyTransport';
 import { roomNameFor } from './playerNames';
-import { TryBackoff } from './tryBackoff';
 
 /** Options of {@link LobbyHost.start}. */
 export interface LobbyHostOptions {
@@ -62,36 +54,23 @@ export interface LobbyHostOptions {
   transport?: Omit<EndpointOptions, 'drive'>;
 }
 
-/** What a password room remembers about a challenge it sent. */
-interface Challenge {
-  readonly nonce: Buffer;
-  readonly hello: GuestMessage<'lobby.hello'>;
-}
-
-/** The password room's secret: the scrypt key (the password itself is not kept) and its salt. */
-interface RoomKey {
-  readonly key: Buffer;
-  readonly salt: Buffer;
-}
-
 /** A room on this machine: the transport server, discovery, room code and the authoritative lobby state. */
 export class LobbyHost {
   private stateValue: LobbyState;
   private readonly joined = new Set<number>();
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
   private readonly timers: NodeJS.Timeout[] = [];
-  private readonly pending: PendingPeers<Challenge>;
-  private readonly tries: TryBackoff;
+  private readonly door: AdmissionDesk;
   private readonly chatLimiter: ActionLimiter;
   private readonly readyLimiter: ActionLimiter;
-  private readonly counts = { evicted: 0, expired: 0, passwordChecks: 0, rejected: {} as Record<string, number> };
+  private readonly rejected: Record<string, number> = {};
   private nextChatId = 1;
   private closed = false;
 
   private constructor(
     private readonly server: Server,
     private readonly options: LobbyHostOptions,
-    private readonly roomKey: RoomKey | undefined,
+    roomKey: RoomKey | undefined,
     private readonly discovery: LanDiscoveryHandle | undefined,
     /** The room code players type to join. */
     readonly code: string,
@@ -105,17 +84,17 @@ export class LobbyHost {
       { name: options.playerName, colour: lobbyColourOf(options.colour) },
     );
     const now = () => clock.now();
-    this.pending = new PendingPeers<Challenge>({
-      budget: limits.preLobbySlots,
-      perSource: limits.silentPerSource,
-      deadlineMs: (options.helloTimeout ?? 3) * 1000,
+    this.door = new AdmissionDesk({
+      roomKey,
+      limits,
+      deadlineSec: options.helloTimeout ?? 3,
       clock,
-      onExpired: (id) => {
-        this.counts.expired += 1;
-        this.server.disconnect(id, 'no hello in time');
-      },
+      refusal: () => this.roomRefusal(),
+      admit: (peer, hello) => this.admit(peer, hello),
+      reject: (peer, reason, retryAfterSec) => this.reject(peer, reason, retryAfterSec),
+      sendChallenge: (peerId, challenge) => this.send(peerId, LobbyMessage.CHALLENGE, challenge),
+      disconnect: (peerId, reason) => this.server.disconnect(peerId, reason),
     });
-    this.tries = new TryBackoff(limits.tries, now);
     this.chatLimiter = new ActionLimiter(limits.chat, now);
     this.readyLimiter = new ActionLimiter(limits.ready, now);
     this.listen();
@@ -196,11 +175,9 @@ export class LobbyHost {
   /** What the room refused or dropped so far. */
   stats(): LobbyHostStats {
     return {
-      pending: this.pending.size,
-      evicted: this.counts.evicted,
-      expired: this.counts.expired,
-      passwordChecks: this.counts.passwordChecks,
-      rejected: { ...this.counts.rejected },
+      pending: this.door.waiting,
+      ...this.door.counts,
+      rejected: { ...this.rejected },
       droppedChat: this.chatLimiter.refused,
       droppedReady: this.readyLimiter.refused,
     };
@@ -247,7 +224,7 @@ export class LobbyHost {
     if (this.closed) return;
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
-    this.pending.clear();
+    this.door.close();
     this.server.broadcast(
       LobbyMessage.CLOSING,
       { reason: RejectReason.HOST_CLOSED, message: LOBBY_END_MESSAGES['host-closed'] },
@@ -261,8 +238,12 @@ export class LobbyHost {
     const s = this.server;
     s.onConnect((peer) => this.arrived(peer));
     s.onDisconnect((peer, reason) => this.departed(peer, reason));
-    s.onMessage(LobbyMessage.HELLO, (peer, payload) => this.hello(peer, payload));
-    s.onMessage(LobbyMessage.PROOF, (peer, payload) => this.proof(peer, payload));
+    s.onMessage(LobbyMessage.HELLO, (peer, payload) => {
+      if (!this.closed) this.door.hello(peer, payload);
+    });
+    s.onMessage(LobbyMessage.PROOF, (peer, payload) => {
+      if (!this.closed) this.door.proof(peer, payload);
+    });
     // Rate limits come before parsing, so a flood costs a counter bump per message and nothing more.
     s.onMessage(LobbyMessage.READY, (peer, payload) => {
       if (!this.joined.has(peer.id) || !this.readyLimiter.allow(peer.id)) return;
@@ -280,15 +261,11 @@ export class LobbyHost {
   }
 
   private arrived(peer: Peer): void {
-    if (this.closed) return;
-    for (const id of this.pending.add(peer.id, peer.address)) {
-      this.counts.evicted += 1;
-      this.server.disconnect(id, 'pre-lobby slots full: the slot went to a newer connection');
-    }
+    if (!this.closed) this.door.arrived(peer);
   }
 
   private departed(peer: Peer, reason: string): void {
-    this.pending.remove(peer.id);
+    this.door.forget(peer.id);
     this.chatLimiter.forget(peer.id);
     this.readyLimiter.forget(peer.id);
     if (!this.joined.delete(peer.id)) return;
@@ -297,42 +274,6 @@ export class LobbyHost {
       playerId: peer.id,
       reason: /timed out|not acknowledged/.test(reason) ? 'timed-out' : 'left',
     });
-  }
-
-  private hello(peer: Peer, payload: unknown): void {
-    if (this.closed || !this.pending.hear(peer.id)) return;
-    // The version first: an older or newer guest is told so, whatever else its hello carries.
-    const version = helloVersionSchema.safeParse(payload);
-    if (!version.success || version.data.v !== LOBBY_PROTOCOL_VERSION)
-      return this.reject(peer, RejectReason.VERSION_MISMATCH);
-    const parsed = guestMessageSchemas[LobbyMessage.HELLO].safeParse(payload);
-    if (!parsed.success) return this.reject(peer, RejectReason.VERSION_MISMATCH);
-    const wait = this.tries.waitMs(peer.address);
-    if (wait > 0) return this.reject(peer, RejectReason.TOO_MANY_TRIES, Math.ceil(wait / 1000));
-    if (!roomNameFor(parsed.data.name, []).ok) return this.reject(peer, RejectReason.INVALID_NAME);
-    const refusal = this.roomRefusal();
-    if (refusal) return this.reject(peer, refusal);
-    if (!this.roomKey) return this.admit(peer, parsed.data);
-    const nonce = freshBytes(PROOF_BYTES.nonce);
-    this.pending.challenge(peer.id, { nonce, hello: parsed.data });
-    this.send(peer.id, LobbyMessage.CHALLENGE, { nonce: toBase64Url(nonce), salt: toBase64Url(this.roomKey.salt) });
-  }
-
-  private proof(peer: Peer, payload: unknown): void {
-    // Taken once: a nonce answers one proof, so neither a retry nor a replay gets a second go with it.
-    const challenge = this.pending.takeChallenge(peer.id);
-    if (!challenge || !this.roomKey || this.closed) return;
-    this.counts.passwordChecks += 1;
-    const parsed = guestMessageSchemas[LobbyMessage.PROOF].safeParse(payload);
-    const proof = parsed.success ? fromBase64Url(parsed.data.proof) : undefined;
-    if (!proof || !proofMatches(this.roomKey.key, challenge.nonce, proof)) {
-      this.tries.fail(peer.address);
-      return this.reject(peer, RejectReason.WRONG_PASSWORD);
-    }
-    this.tries.succeed(peer.address);
-    const refusal = this.roomRefusal();
-    if (refusal) return this.reject(peer, refusal);
-    this.admit(peer, challenge.hello);
   }
 
   /** Why nobody can join right now, or undefined. Silent and pending peers never count: only players do. */
@@ -348,7 +289,6 @@ export class LobbyHost {
       this.stateValue.players.map((p) => p.name),
     );
     if (!name.ok) return this.reject(peer, RejectReason.INVALID_NAME);
-    this.pending.remove(peer.id);
     this.joined.add(peer.id);
     const pingMs = peer.rtt === undefined ? null : Math.min(MAX_PING_MS, Math.round(peer.rtt * 1000));
     const colour = lobbyColourOf(hello.colour, GUEST_PALETTE);
@@ -360,8 +300,8 @@ export class LobbyHost {
   }
 
   private reject(peer: Peer, reason: RejectReason, retryAfterSec?: number): void {
-    this.counts.rejected[reason] = (this.counts.rejected[reason] ?? 0) + 1;
-    this.pending.leave(peer.id);
+    this.rejected[reason] = (this.rejected[reason] ?? 0) + 1;
+    this.door.refused(peer.id);
     this.send(
       peer.id,
       LobbyMessage.REJECTED,
