@@ -11,6 +11,7 @@ import { createLanBrowserService, type LanBrowserService } from './lan/lanBrowse
 import { lanHandlers } from './lan/lanHandlers';
 import { lobbyHandlers } from './lobby/lobbyHandlers';
 import { createLobbyService, type LobbyService } from './lobby/lobbyService';
+import { latestPerFrame } from './lobby/latestPerFrame';
 import type { Logger } from './base/logger';
 import { netcheckHandlers } from './netcheck/netcheckHandlers';
 import { resolveNetworkOptions, type NetworkOptions } from './base/networkOptions';
@@ -84,9 +85,12 @@ export function createBackend(options: BackendOptions): Backend {
     ...devConditionerHandlers(devConditioner),
   };
   const gateway = createGateway(ipcContract, handlers, { validateOutputs: options.validateOutputs, logger });
+  // A peer can change the room many times a frame (chat, pings): the renderer gets the latest view once a frame.
+  const lobbyViews = latestPerFrame((view: ReturnType<LobbyService['view']>) => gateway.emit('lobby.changed', view));
   const stops = [
     settings.onChange((next) => gateway.emit('settings.changed', next)),
-    lobby.onChange((view) => gateway.emit('lobby.changed', view)),
+    lobby.onChange((view) => lobbyViews.push(view)),
+    () => lobbyViews.cancel(),
     lan.onChange((list) => gateway.emit('lan.servers', list)),
     // Our own room appears or goes: re-flag it in the LAN list.
     lobby.onSession(() => lan.republish()),

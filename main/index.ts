@@ -15,7 +15,12 @@ import { claimSingleInstance, revealWindow } from './shell/singleInstance';
 
 // Electron entry: security policy first, then the backend and its IPC binding, then one window.
 const logger = consoleLogger('main');
-const location = resolveAppLocation(process.env.VITE_DEV_SERVER_URL, join(__dirname, '../dist/renderer/index.html'));
+// The packaged app ignores VITE_DEV_SERVER_URL (see resolveAppLocation) and never serves the dev bindings.
+const location = resolveAppLocation(
+  process.env.VITE_DEV_SERVER_URL,
+  join(__dirname, '../dist/renderer/index.html'),
+  app.isPackaged,
+);
 const isAppUrl = createAppUrlPolicy(location);
 let mainWindow: BrowserWindow | null = null;
 // A second launch focuses the running window instead of opening another app (and another port).
@@ -58,7 +63,14 @@ async function start(): Promise<void> {
   if (shouldEnableWebSocketBinding({ env: process.env, argv: process.argv, isPackaged: app.isPackaged })) {
     // Loaded lazily: the packaged app never even evaluates the WebSocket code.
     const { createBindingSecret, startWebSocketBinding } = await import('./ipc/webSocketBinding');
-    const binding = await startWebSocketBinding({ gateway: backend.gateway, secret: createBindingSecret(), logger });
+    // Only the dev server's page may connect (a file:// page has no origin worth trusting).
+    const allowedOrigins = location.kind === 'url' ? [new URL(location.url).origin] : [];
+    const binding = await startWebSocketBinding({
+      gateway: backend.gateway,
+      secret: createBindingSecret(),
+      allowedOrigins,
+      logger,
+    });
     logger.info(`WebSocket binding for browsers: append ${formatBindingHash(binding.location)} to the page URL`);
     app.on('will-quit', () => void binding.close());
   }

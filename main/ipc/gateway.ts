@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import type { ContractShape, EventNameOf, RequestSpec } from '../../shared/ipc/contractTypes';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
+import { describeIssues } from '../../shared/ipc/describeIssues';
 import { err, ok, type IpcResult } from '../../shared/ipc/result';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
@@ -34,14 +34,6 @@ export interface Gateway<C extends ContractShape> {
   /** Registers a binding's event sink; returns the unsubscribe. */
   subscribe(sink: EventSink): () => void;
   stats(): GatewayStats;
-}
-
-/** One line naming each failing field, short enough to show a user: `playerName: Name cannot be empty`. */
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
-    .join('; ');
 }
 
 /** Builds the gateway for a contract and its handlers (one per request, checked by the compiler). */

@@ -16,6 +16,7 @@ import {
 } from '../../shared/ipc/wsProtocol';
 import type { Logger } from '../base/logger';
 import type { Gateway } from './gateway';
+import { createLogThrottle } from './logThrottle';
 
 /** The only address the binding ever listens on. */
 export const WS_BINDING_HOST = '127.0.0.1';
@@ -27,9 +28,15 @@ export interface WebSocketBindingOptions<C extends ContractShape> {
   readonly secret: string;
   /** 0 (default) lets the OS pick a free port. */
   readonly port?: number;
-  /** When set, browser connections must come from one of these origins (non-browser clients send none). */
-  readonly allowedOrigins?: readonly string[];
+  /**
+   * The page origins allowed to connect (the dev server's). A handshake must carry one of them as `Origin`, and
+   * `Host` must name the binding itself (127.0.0.1 or localhost with its port), so neither another site nor a
+   * DNS-rebound name reaches the gateway. Empty refuses every handshake.
+   */
+  readonly allowedOrigins: readonly string[];
   readonly logger: Logger;
+  /** Clock for the refusal-log rate limit; default Date.now. */
+  readonly now?: () => number;
 }
 
 /** Counters for refused connections and dropped frames. */
@@ -64,6 +71,12 @@ function refuse(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
+/** A header value for a log line: quoted, at most 64 characters. */
+function shown(value: string | undefined): string {
+  if (value === undefined) return 'none';
+  return JSON.stringify(value.length > 64 ? `${value.slice(0, 64)}…` : value);
+}
+
 /** Serves the gateway over WebSocket on 127.0.0.1 for browser tests and `npm run dev:web`. */
 export async function startWebSocketBinding<C extends ContractShape>(
   options: WebSocketBindingOptions<C>,
@@ -71,6 +84,9 @@ export async function startWebSocketBinding<C extends ContractShape>(
   const { gateway, secret, logger, allowedOrigins } = options;
   if (secret.length < 16) throw new Error('WebSocket binding needs a secret of at least 16 characters');
   const counts = { rejectedConnections: 0, droppedMessages: 0 };
+  // Anyone on this machine can knock: log the first few refusals, then one a minute with a count.
+  const refusals = createLogThrottle(options.now ? { now: options.now } : {});
+  let port = 0;
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD_BYTES });
   const http = createServer((_req, res) => {
     res.writeHead(426, { 'Content-Length': '0' }).end();
@@ -78,15 +94,20 @@ export async function startWebSocketBinding<C extends ContractShape>(
 
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', `http://${WS_BINDING_HOST}`);
-    const origin = req.headers.origin;
-    let refusal: [number, string] | null = null;
-    if (url.pathname !== '/') refusal = [404, 'Not Found'];
-    else if (!secretsMatch(secret, url.searchParams.get(WS_SECRET_PARAM) ?? '')) refusal = [401, 'Unauthorized'];
-    else if (allowedOrigins && origin !== undefined && !allowedOrigins.includes(origin)) refusal = [403, 'Forbidden'];
+    const { origin, host } = req.headers;
+    let refusal: [number, string, string] | null = null;
+    if (url.pathname !== '/') refusal = [404, 'Not Found', 'unknown path'];
+    else if (!secretsMatch(secret, url.searchParams.get(WS_SECRET_PARAM) ?? ''))
+      refusal = [401, 'Unauthorized', 'wrong secret'];
+    else if (origin === undefined || !allowedOrigins.includes(origin))
+      refusal = [403, 'Forbidden', `origin ${shown(origin)} is not the app's page`];
+    else if (host !== `${WS_BINDING_HOST}:${port}` && host !== `localhost:${port}`)
+      refusal = [403, 'Forbidden', `host ${shown(host)} is not this binding`];
     if (refusal) {
       counts.rejectedConnections += 1;
-      logger.warn(`refused WebSocket connection: ${refusal[1]}`);
-      refuse(socket, ...refusal);
+      const line = refusals.note(`refused WebSocket connection: ${refusal[1]} (${refusal[2]})`);
+      if (line !== null) logger.warn(line);
+      refuse(socket, refusal[0], refusal[1]);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
@@ -132,7 +153,7 @@ export async function startWebSocketBinding<C extends ContractShape>(
       resolve();
     });
   });
-  const port = (http.address() as AddressInfo).port;
+  port = (http.address() as AddressInfo).port;
   let closing: Promise<void> | null = null;
 
   return {

@@ -1,5 +1,14 @@
 import type { LanList } from '../../shared/ipc/schemas/lan';
-import { createLanBrowser, type LanBrowser, type LanBrowserOptions, type SendFailure } from '../net/discovery';
+import {
+  createLanBrowser,
+  defaultDiscoveryPortRegistry,
+  type DiscoveryPortLease,
+  type DiscoveryPortRegistry,
+  type LanBrowser,
+  type LanBrowserOptions,
+  type SendFailure,
+} from '../net/discovery';
+import { discoveryPortFailure } from './discoveryPortFailure';
 import { lanListOf } from './lanServerView';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
@@ -13,6 +22,8 @@ export interface LanBrowserServiceOptions {
   readonly ownInstanceId: () => string | null;
   /** Swappable for tests. */
   readonly createBrowser?: (options: LanBrowserOptions) => LanBrowser;
+  /** Where the discovery port's shared socket comes from; default the process's registry. */
+  readonly registry?: DiscoveryPortRegistry;
 }
 
 /** One continuous LAN search shared by every screen that shows the list. */
@@ -38,6 +49,7 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
   const { network, logger } = options;
   const listeners = new Listeners<[LanList]>((listenerError) => logger.warn('LAN list listener failed', listenerError));
   const create = options.createBrowser ?? createLanBrowser;
+  const registry = options.registry ?? defaultDiscoveryPortRegistry;
   let browser: LanBrowser | null = null;
   let error: string | null = null;
 
@@ -58,6 +70,7 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
       intervalMs: network.browseIntervalMs,
       bindAddress: network.discoveryBindAddress,
       logger,
+      registry,
       ...(network.broadcastTargets ? { targets: [...network.broadcastTargets] } : {}),
       ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
     });
@@ -73,13 +86,18 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
     const current = ensureBrowser();
     if (current.running) return list();
     error = null;
+    // The browser shrugs off a busy discovery port (it still sends searches) and would say it runs while deaf to
+    // every announcement. Take the port first: a lease held across the start shares its socket with the browser.
+    let probe: DiscoveryPortLease | undefined;
     try {
+      probe = await registry.acquire(network.discoveryPort, network.discoveryBindAddress);
       await current.start();
     } catch (startError) {
       logger.warn('LAN search could not start', startError);
-      error =
-        `Could not search the network: ${startError instanceof Error ? startError.message : String(startError)}. ` +
-        'Run the Network check to see why.';
+      if (current.running) await current.stop();
+      error = discoveryPortFailure(network.discoveryPort, startError);
+    } finally {
+      await probe?.release();
     }
     publish();
     return list();

@@ -1,5 +1,18 @@
 import type { LanList, LanServer } from '../../shared/ipc/schemas/lan';
 import { DISCOVERY, serverKey, type BrowsedServer } from '../net/discovery';
+import { hasVisibleText, normalizeText } from '../../shared/text/normalizeText';
+
+/** What a room is called in the list when its advertised name shows nothing. */
+export const UNNAMED_ROOM = 'Unnamed room';
+
+/**
+ * An advertised name through the one normaliser the lobby uses (discovery has already dropped hidden characters
+ * and clipped it; this adds NFKC and collapsed spaces, so the list and the room agree on what a name looks like).
+ */
+function shownName(name: string): string {
+  const normal = normalizeText(name);
+  return hasVisibleText(normal) ? normal : UNNAMED_ROOM;
+}
 
 /** Whether we can play on a server that advertised this discovery protocol version (undefined: did not say). */
 export function compatibilityOf(protocolVersion: number | undefined): LanServer['compatibility'] {
@@ -11,7 +24,7 @@ export function compatibilityOf(protocolVersion: number | undefined): LanServer[
 export function toLanServer(server: BrowsedServer, ownInstanceId: string | null): LanServer {
   return {
     id: serverKey(server),
-    name: server.name,
+    name: shownName(server.name),
     host: server.address.host,
     port: server.address.port,
     playerCount: server.playerCount,
@@ -20,7 +33,7 @@ export function toLanServer(server: BrowsedServer, ownInstanceId: string | null)
     passwordProtected: server.passwordProtected ?? false,
     protocolVersion: server.protocolVersion ?? null,
     compatibility: compatibilityOf(server.protocolVersion),
-    gameName: server.gameName ?? null,
+    gameName: server.gameName === undefined ? null : normalizeText(server.gameName),
     own: ownInstanceId !== null && server.instanceId === ownInstanceId,
   };
 }

@@ -15,6 +15,9 @@ export const JOIN_ERROR_CODES: Readonly<Record<LobbyEndCode, IpcErrorCode>> = {
   'in-game': IpcErrorCode.FAILED_PRECONDITION,
   kicked: IpcErrorCode.FAILED_PRECONDITION,
   left: IpcErrorCode.FAILED_PRECONDITION,
+  'invalid-name': IpcErrorCode.FAILED_PRECONDITION,
+  'too-many-tries': IpcErrorCode.FAILED_PRECONDITION,
+  'invalid-room': IpcErrorCode.FAILED_PRECONDITION,
 };
 
 function sentence(text: string): string {

@@ -9,7 +9,10 @@ export type LobbyEndCode =
   | 'kicked'
   | 'host-closed'
   | 'host-gone'
-  | 'left';
+  | 'left'
+  | 'invalid-name'
+  | 'too-many-tries'
+  | 'invalid-room';
 
 /** A failed join, with a code the UI can branch on and a message it can show. */
 export class LobbyJoinError extends Error {
@@ -35,4 +38,12 @@ export const LOBBY_END_MESSAGES: Record<LobbyEndCode, string> = {
   'host-closed': 'The host closed the room.',
   'host-gone': 'Lost contact with the host.',
   left: 'You left the room.',
+  'invalid-name': 'The host refused your name: choose one with visible letters that is not marked as the host.',
+  'too-many-tries': 'Too many tries. Wait a little, then try again.',
+  'invalid-room': 'The host sent an invalid room.',
 };
+
+/** The too-many-tries message with the wait the host asked for. */
+export function tooManyTriesMessage(retryAfterSec: number): string {
+  return `Too many tries, wait ${retryAfterSec} s.`;
+}

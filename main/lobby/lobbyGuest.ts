@@ -1,15 +1,13 @@
 import { Channel, Client, ConnectError, type EndpointOptions } from '../net/index';
 import { Listeners, reportCallbackError } from '../base/listeners';
+import { silentLogger, type Logger } from '../base/logger';
 import { applyLobbyEvent } from '../../shared/lobby/lobbyReducer';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
-import {
-  LobbyMessage,
-  chatTextSchema,
-  helloPayload,
-  hostMessageSchemas,
-  type RejectReason,
-} from '../../shared/lobby/lobbyMessages';
-import { LOBBY_END_MESSAGES, LobbyJoinError, type LobbyEndCode } from './lobbyErrors';
+import { LobbyMessage, chatTextSchema, helloPayload, hostMessageSchemas } from '../../shared/lobby/lobbyMessages';
+import { describeIssues } from '../../shared/ipc/describeIssues';
+import { LOBBY_END_MESSAGES, LobbyJoinError, tooManyTriesMessage, type LobbyEndCode } from './lobbyErrors';
+import { lobbyTransportOptions } from './lobbyTransport';
+import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from './passwordProof';
 
 /** Options of {@link LobbyGuest.join}. */
 export interface LobbyJoinOptions {
@@ -17,10 +15,13 @@ export interface LobbyJoinOptions {
   port: number;
   playerName: string;
   colour: string;
+  /** Only ever used to answer the host's challenge: it is never sent. */
   password?: string;
   /** Seconds to wait for the host to connect and answer. Default 5. */
   timeout?: number;
   transport?: Omit<EndpointOptions, 'drive'>;
+  /** Where a room the host sent and we refused is reported. Default silent. */
+  logger?: Logger;
 }
 
 /** How a stay in a room ended. */
@@ -28,6 +29,10 @@ export interface LobbyEnd {
   code: LobbyEndCode;
   message: string;
 }
+
+type Admission = { you: number; state: LobbyState } | LobbyJoinError;
+
+const invalidRoom = () => new LobbyJoinError('invalid-room', LOBBY_END_MESSAGES['invalid-room']);
 
 /** This machine's seat in someone else's room: the transport client plus the replayed lobby state. */
 export class LobbyGuest {
@@ -41,12 +46,23 @@ export class LobbyGuest {
     /** Our player id in the room. */
     readonly you: number,
     state: LobbyState,
+    logger: Logger,
   ) {
     this.stateValue = state;
     client.onMessage(LobbyMessage.EVENT, (payload) => {
+      if (this.ended) return;
       const parsed = hostMessageSchemas[LobbyMessage.EVENT].safeParse(payload);
-      if (!parsed.success) return;
-      this.stateValue = applyLobbyEvent(this.stateValue, parsed.data.event);
+      if (!parsed.success) {
+        logger.warn(`the host sent an invalid lobby event: ${describeIssues(parsed.error)}`);
+        return this.end('invalid-room');
+      }
+      const next = applyLobbyEvent(this.stateValue, parsed.data.event);
+      // Each event is bounded; the room it builds must stay so too (12,000 "joined" events are not a room).
+      if (next.players.length > next.capacity) {
+        logger.warn(`the host's room grew past its capacity of ${next.capacity}`);
+        return this.end('invalid-room');
+      }
+      this.stateValue = next;
       this.stateListeners.emit(this.stateValue);
     });
     client.onMessage(LobbyMessage.CLOSING, (payload) => {
@@ -57,10 +73,12 @@ export class LobbyGuest {
     client.onDisconnect((reason) => this.end(/timed out|not acknowledged/.test(reason) ? 'host-gone' : 'host-closed'));
   }
 
-  /** Connects, says hello and waits for the welcome. Rejects with a {@link LobbyJoinError} saying why not. */
+  /** Connects, says hello (answering a password challenge) and waits for the welcome. Rejects with a {@link LobbyJoinError}. */
   static async join(options: LobbyJoinOptions): Promise<LobbyGuest> {
     const timeout = options.timeout ?? 5;
-    const client = new Client({ ...options.transport, timeout: options.transport?.timeout ?? Math.max(timeout, 5) });
+    const logger = options.logger ?? silentLogger;
+    const transport = lobbyTransportOptions(options.transport);
+    const client = new Client({ ...transport, timeout: transport.timeout ?? Math.max(timeout, 5) });
     try {
       await client.connect(options.host, options.port, { timeout });
     } catch (error) {
@@ -70,12 +88,20 @@ export class LobbyGuest {
         throw new LobbyJoinError('unreachable', `${LOBBY_END_MESSAGES.unreachable} (${reason})`);
       throw new LobbyJoinError('timeout', LOBBY_END_MESSAGES.timeout);
     }
-    const answer = await new Promise<{ you: number; state: LobbyState } | LobbyJoinError>((resolve) => {
-      const timer = setTimeout(
-        () => resolve(new LobbyJoinError('timeout', LOBBY_END_MESSAGES.timeout)),
-        timeout * 1000,
-      );
-      const done = (value: { you: number; state: LobbyState } | LobbyJoinError) => {
+    const answer = await LobbyGuest.admission(client, options, timeout, logger);
+    if (answer instanceof LobbyJoinError) {
+      await client.close();
+      throw answer;
+    }
+    return new LobbyGuest(client, answer.you, answer.state, logger);
+  }
+
+  /** Sends the hello and waits for the welcome, a rejection, or (in a password room) a challenge to answer. */
+  private static admission(client: Client, options: LobbyJoinOptions, timeout: number, logger: Logger) {
+    return new Promise<Admission>((resolve) => {
+      const timer = setTimeout(() => done(new LobbyJoinError('timeout', LOBBY_END_MESSAGES.timeout)), timeout * 1000);
+      let answered = false;
+      const done = (value: Admission) => {
         clearTimeout(timer);
         offs.forEach((off) => off());
         resolve(value);
@@ -83,27 +109,37 @@ export class LobbyGuest {
       const offs = [
         client.onMessage(LobbyMessage.WELCOME, (payload) => {
           const parsed = hostMessageSchemas[LobbyMessage.WELCOME].safeParse(payload);
-          if (parsed.success) done(parsed.data);
+          if (parsed.success) return done(parsed.data);
+          logger.warn(`the host sent an invalid room: ${describeIssues(parsed.error)}`);
+          done(invalidRoom());
+        }),
+        client.onMessage(LobbyMessage.CHALLENGE, (payload) => {
+          const parsed = hostMessageSchemas[LobbyMessage.CHALLENGE].safeParse(payload);
+          if (answered || !parsed.success) return;
+          answered = true;
+          if (options.password === undefined) {
+            return done(new LobbyJoinError('wrong-password', LOBBY_END_MESSAGES['wrong-password']));
+          }
+          const nonce = fromBase64Url(parsed.data.nonce);
+          deriveRoomKey(options.password, fromBase64Url(parsed.data.salt)).then(
+            (key) =>
+              client.send(LobbyMessage.PROOF, { proof: toBase64Url(joinProof(key, nonce)) }, Channel.RELIABLE_ORDERED),
+            (error: unknown) => logger.warn('could not derive the room key', error),
+          );
         }),
         client.onMessage(LobbyMessage.REJECTED, (payload) => {
           const parsed = hostMessageSchemas[LobbyMessage.REJECTED].safeParse(payload);
-          const reason: RejectReason = parsed.success ? parsed.data.reason : 'version-mismatch';
-          const code = reason as LobbyEndCode;
-          done(new LobbyJoinError(code, LOBBY_END_MESSAGES[code] ?? 'The host refused to let you in.'));
+          // A reason we do not know comes from another version of LAN Party.
+          const code: LobbyEndCode = parsed.success ? parsed.data.reason : 'version-mismatch';
+          const wait = parsed.success ? parsed.data.retryAfterSec : undefined;
+          const message =
+            code === 'too-many-tries' && wait !== undefined ? tooManyTriesMessage(wait) : LOBBY_END_MESSAGES[code];
+          done(new LobbyJoinError(code, message));
         }),
         client.onDisconnect(() => done(new LobbyJoinError('host-closed', LOBBY_END_MESSAGES['host-closed']))),
       ];
-      client.send(
-        LobbyMessage.HELLO,
-        helloPayload(options.playerName, options.colour, options.password),
-        Channel.RELIABLE_ORDERED,
-      );
+      client.send(LobbyMessage.HELLO, helloPayload(options.playerName, options.colour), Channel.RELIABLE_ORDERED);
     });
-    if (answer instanceof LobbyJoinError) {
-      await client.close();
-      throw answer;
-    }
-    return new LobbyGuest(client, answer.you, answer.state);
   }
 
   /** The room as the host last described it. */

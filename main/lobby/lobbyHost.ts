@@ -4,23 +4,27 @@ import type { LanDiscoveryOptions, NetworkInterfacesLike } from '../net/discover
 import { Listeners, reportCallbackError } from '../base/listeners';
 import { encode } from '../../shared/roomCode';
 import { applyLobbyEvent, canStart } from '../../shared/lobby/lobbyReducer';
-import {
-  HOST_PLAYER_ID,
-  LOBBY_PROTOCOL_VERSION,
-  createLobbyState,
-  type LobbyEvent,
-  type LobbyState,
-} from '../../shared/lobby/lobbyState';
+import { HOST_PLAYER_ID, createLobbyState, type LobbyEvent, type LobbyState } from '../../shared/lobby/lobbyState';
 import {
   LobbyMessage,
   RejectReason,
   chatTextSchema,
   guestMessageSchemas,
+  type GuestMessage,
   type HostMessages,
 } from '../../shared/lobby/lobbyMessages';
+import { MAX_PING_MS, ROOM_CAPACITY, ROOM_NAME_MAX } from '../../shared/lobby/lobbyLimits';
+import { GUEST_PALETTE, lobbyColourOf } from '../../shared/lobby/lobbyPalette';
+import { hasVisibleText, normalizeText } from '../../shared/text/normalizeText';
 import { lanAddresses, pickAdvertiseAddress, type LanAddress } from './lanAddresses';
-import { passwordMatches } from './passwordCheck';
-import { LOBBY_END_MESSAGES } from './lobbyErrors';
+import { LOBBY_END_MESSAGES, tooManyTriesMessage } from './lobbyErrors';
+import { ActionLimiter } from './actionLimiter';
+import { AdmissionDesk, type RoomKey } from './admissionDesk';
+import { realLobbyClock, type LobbyClock } from './lobbyClock';
+import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostLimits, type LobbyHostStats } from './lobbyHostLimits';
+import { PROOF_BYTES, deriveRoomKey, freshBytes } from './passwordProof';
+import { lobbyTransportOptions } from './lobbyTransport';
+import { roomNameFor } from './playerNames';
 
 /** Options of {@link LobbyHost.start}. */
 export interface LobbyHostOptions {
@@ -39,10 +43,14 @@ export interface LobbyHostOptions {
   /** Address written into the room code; default this machine's first LAN address. */
   advertiseAddress?: string;
   networkInterfaces?: () => NetworkInterfacesLike;
-  /** Seconds a connected peer may take to say hello. Default 10. */
+  /** Seconds a connected peer has to get in (hello, and the password proof in a password room). Default 3. */
   helloTimeout?: number;
   /** Seconds between ping broadcasts. Default 2. */
   pingInterval?: number;
+  /** Admission budgets and rate limits; unset fields keep {@link DEFAULT_LOBBY_HOST_LIMITS}. */
+  limits?: Partial<LobbyHostLimits>;
+  /** Time and timers for deadlines and limits; default the real ones. */
+  clock?: LobbyClock;
   transport?: Omit<EndpointOptions, 'drive'>;
 }
 
@@ -52,42 +60,72 @@ export class LobbyHost {
   private readonly joined = new Set<number>();
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly door: AdmissionDesk;
+  private readonly chatLimiter: ActionLimiter;
+  private readonly readyLimiter: ActionLimiter;
+  private readonly rejected: Record<string, number> = {};
   private nextChatId = 1;
   private closed = false;
 
   private constructor(
     private readonly server: Server,
     private readonly options: LobbyHostOptions,
+    roomKey: RoomKey | undefined,
     private readonly discovery: LanDiscoveryHandle | undefined,
     /** The room code players type to join. */
     readonly code: string,
     /** Addresses LAN players can use, with the port. */
     readonly addresses: LanAddress[],
+    limits: LobbyHostLimits,
+    clock: LobbyClock,
   ) {
     this.stateValue = createLobbyState(
-      { roomName: options.roomName, capacity: options.capacity ?? 8, passwordProtected: Boolean(options.password) },
-      { name: options.playerName, colour: options.colour },
+      { roomName: options.roomName, capacity: options.capacity ?? 8, passwordProtected: roomKey !== undefined },
+      { name: options.playerName, colour: lobbyColourOf(options.colour) },
     );
+    const now = () => clock.now();
+    this.door = new AdmissionDesk({
+      roomKey,
+      limits,
+      deadlineSec: options.helloTimeout ?? 3,
+      clock,
+      refusal: () => this.roomRefusal(),
+      admit: (peer, hello) => this.admit(peer, hello),
+      reject: (peer, reason, retryAfterSec) => this.reject(peer, reason, retryAfterSec),
+      sendChallenge: (peerId, challenge) => this.send(peerId, LobbyMessage.CHALLENGE, challenge),
+      disconnect: (peerId, reason) => this.server.disconnect(peerId, reason),
+    });
+    this.chatLimiter = new ActionLimiter(limits.chat, now);
+    this.readyLimiter = new ActionLimiter(limits.ready, now);
     this.listen();
   }
 
   /** Opens the room: binds the port, starts discovery, makes the code. Rejects with a clear error (e.g. a busy port). */
   static async start(options: LobbyHostOptions): Promise<LobbyHost> {
-    const capacity = options.capacity ?? 8;
-    if (!Number.isInteger(capacity) || capacity < 2 || capacity > 16)
-      throw new RangeError('capacity must be 2–16 players');
-    // A few spare transport slots so players beyond capacity hear "room full" instead of a timeout.
+    const capacity = options.capacity ?? ROOM_CAPACITY.DEFAULT;
+    if (!Number.isInteger(capacity) || capacity < ROOM_CAPACITY.MIN || capacity > ROOM_CAPACITY.MAX)
+      throw new RangeError(`capacity must be ${ROOM_CAPACITY.MIN}–${ROOM_CAPACITY.MAX} players`);
+    const roomName = [...normalizeText(options.roomName)].slice(0, ROOM_NAME_MAX).join('').trim();
+    if (!hasVisibleText(roomName)) throw new RangeError('the room name shows nothing');
+    const host = roomNameFor(options.playerName, []);
+    if (!host.ok) throw new RangeError('the host’s name shows nothing');
+    const limits = { ...DEFAULT_LOBBY_HOST_LIMITS, ...options.limits };
+    const clock = options.clock ?? realLobbyClock;
+    // Derived once: guests prove they know the password with an HMAC over a fresh nonce, keyed by this.
+    const salt = freshBytes(PROOF_BYTES.salt);
+    const roomKey = options.password ? { key: await deriveRoomKey(options.password, salt), salt } : undefined;
+    // Pre-lobby peers have slots of their own beyond the room's, so silent connections never lock a player out.
     const server = await Server.listen({
-      ...options.transport,
+      ...lobbyTransportOptions(options.transport),
       port: options.port ?? 0,
       host: options.bindAddress ?? '0.0.0.0',
-      maxPeers: capacity + 3,
+      maxPeers: capacity + limits.preLobbySlots,
     });
     let discovery: LanDiscoveryHandle | undefined;
     const hostRef: { host?: LobbyHost } = {};
     try {
       if (options.discovery !== false) {
-        discovery = await server.enableLanDiscovery(options.roomName, {
+        discovery = await server.enableLanDiscovery(roomName, {
           ...options.discovery,
           // Players in the room, the host's own seat included (transport peers leave the host out).
           getPlayerCount: () => hostRef.host?.state.players.length ?? 1,
@@ -101,7 +139,17 @@ export class LobbyHost {
     const interfaces = (options.networkInterfaces ?? networkInterfaces)();
     const advertise = options.advertiseAddress ?? pickAdvertiseAddress(interfaces);
     const code = encode(advertise, server.port);
-    return (hostRef.host = new LobbyHost(server, options, discovery, code, lanAddresses(interfaces)));
+    const resolved = { ...options, roomName, playerName: host.name, capacity };
+    return (hostRef.host = new LobbyHost(
+      server,
+      resolved,
+      roomKey,
+      discovery,
+      code,
+      lanAddresses(interfaces),
+      limits,
+      clock,
+    ));
   }
 
   /** The room's current state. */
@@ -122,6 +170,17 @@ export class LobbyHost {
   /** The transport server, for the game to share. */
   get transport(): Server {
     return this.server;
+  }
+
+  /** What the room refused or dropped so far. */
+  stats(): LobbyHostStats {
+    return {
+      pending: this.door.waiting,
+      ...this.door.counts,
+      rejected: { ...this.rejected },
+      droppedChat: this.chatLimiter.refused,
+      droppedReady: this.readyLimiter.refused,
+    };
   }
 
   /** Called with every new state. */
@@ -165,6 +224,7 @@ export class LobbyHost {
     if (this.closed) return;
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
+    this.door.close();
     this.server.broadcast(
       LobbyMessage.CLOSING,
       { reason: RejectReason.HOST_CLOSED, message: LOBBY_END_MESSAGES['host-closed'] },
@@ -176,62 +236,79 @@ export class LobbyHost {
 
   private listen(): void {
     const s = this.server;
-    s.onConnect((peer) => {
-      const t = setTimeout(
-        () => {
-          if (!this.joined.has(peer.id)) s.disconnect(peer.id, 'no hello');
-        },
-        (this.options.helloTimeout ?? 10) * 1000,
-      );
-      t.unref();
+    s.onConnect((peer) => this.arrived(peer));
+    s.onDisconnect((peer, reason) => this.departed(peer, reason));
+    s.onMessage(LobbyMessage.HELLO, (peer, payload) => {
+      if (!this.closed) this.door.hello(peer, payload);
     });
-    s.onDisconnect((peer, reason) => {
-      if (!this.joined.delete(peer.id)) return;
-      this.apply({
-        kind: 'left',
-        playerId: peer.id,
-        reason: /timed out|not acknowledged/.test(reason) ? 'timed-out' : 'left',
-      });
+    s.onMessage(LobbyMessage.PROOF, (peer, payload) => {
+      if (!this.closed) this.door.proof(peer, payload);
     });
-    s.onMessage(LobbyMessage.HELLO, (peer, payload) => this.hello(peer, payload));
+    // Rate limits come before parsing, so a flood costs a counter bump per message and nothing more.
     s.onMessage(LobbyMessage.READY, (peer, payload) => {
+      if (!this.joined.has(peer.id) || !this.readyLimiter.allow(peer.id)) return;
       const parsed = guestMessageSchemas[LobbyMessage.READY].safeParse(payload);
-      if (parsed.success && this.joined.has(peer.id))
-        this.apply({ kind: 'ready', playerId: peer.id, ready: parsed.data.ready });
+      if (parsed.success) this.apply({ kind: 'ready', playerId: peer.id, ready: parsed.data.ready });
     });
     s.onMessage(LobbyMessage.CHAT, (peer, payload) => {
+      if (!this.joined.has(peer.id) || !this.chatLimiter.allow(peer.id)) return;
       const parsed = guestMessageSchemas[LobbyMessage.CHAT].safeParse(payload);
-      if (parsed.success && this.joined.has(peer.id)) this.postChat(peer.id, parsed.data.text);
+      if (parsed.success) this.postChat(peer.id, parsed.data.text);
     });
     const ping = setInterval(() => this.broadcastPings(), (this.options.pingInterval ?? 2) * 1000);
     ping.unref();
     this.timers.push(ping);
   }
 
-  private hello(peer: Peer, payload: unknown): void {
-    if (this.joined.has(peer.id) || this.closed) return;
-    const parsed = guestMessageSchemas[LobbyMessage.HELLO].safeParse(payload);
-    if (!parsed.success) return this.reject(peer, RejectReason.VERSION_MISMATCH);
-    const hello = parsed.data;
-    if (hello.v !== LOBBY_PROTOCOL_VERSION) return this.reject(peer, RejectReason.VERSION_MISMATCH);
-    if (!passwordMatches(this.options.password, hello.password)) return this.reject(peer, RejectReason.WRONG_PASSWORD);
-    if (this.stateValue.phase !== 'lobby') return this.reject(peer, RejectReason.IN_GAME);
-    if (this.stateValue.players.length >= this.stateValue.capacity) return this.reject(peer, RejectReason.FULL);
+  private arrived(peer: Peer): void {
+    if (!this.closed) this.door.arrived(peer);
+  }
+
+  private departed(peer: Peer, reason: string): void {
+    this.door.forget(peer.id);
+    this.chatLimiter.forget(peer.id);
+    this.readyLimiter.forget(peer.id);
+    if (!this.joined.delete(peer.id)) return;
+    this.apply({
+      kind: 'left',
+      playerId: peer.id,
+      reason: /timed out|not acknowledged/.test(reason) ? 'timed-out' : 'left',
+    });
+  }
+
+  /** Why nobody can join right now, or undefined. Silent and pending peers never count: only players do. */
+  private roomRefusal(): RejectReason | undefined {
+    if (this.stateValue.phase !== 'lobby') return RejectReason.IN_GAME;
+    if (this.stateValue.players.length >= this.stateValue.capacity) return RejectReason.FULL;
+    return undefined;
+  }
+
+  private admit(peer: Peer, hello: GuestMessage<'lobby.hello'>): void {
+    const name = roomNameFor(
+      hello.name,
+      this.stateValue.players.map((p) => p.name),
+    );
+    if (!name.ok) return this.reject(peer, RejectReason.INVALID_NAME);
     this.joined.add(peer.id);
-    const pingMs = peer.rtt === undefined ? null : Math.round(peer.rtt * 1000);
+    const pingMs = peer.rtt === undefined ? null : Math.min(MAX_PING_MS, Math.round(peer.rtt * 1000));
+    const colour = lobbyColourOf(hello.colour, GUEST_PALETTE);
     this.apply(
-      {
-        kind: 'joined',
-        player: { id: peer.id, name: hello.name, colour: hello.colour, ready: false, host: false, pingMs },
-      },
+      { kind: 'joined', player: { id: peer.id, name: name.name, colour, ready: false, host: false, pingMs } },
       peer.id,
     );
     this.send(peer.id, LobbyMessage.WELCOME, { you: peer.id, state: this.stateValue });
   }
 
-  private reject(peer: Peer, reason: RejectReason): void {
-    const message = LOBBY_END_MESSAGES[reason];
-    this.send(peer.id, LobbyMessage.REJECTED, { reason, message });
+  private reject(peer: Peer, reason: RejectReason, retryAfterSec?: number): void {
+    this.rejected[reason] = (this.rejected[reason] ?? 0) + 1;
+    this.door.refused(peer.id);
+    this.send(
+      peer.id,
+      LobbyMessage.REJECTED,
+      retryAfterSec === undefined
+        ? { reason, message: LOBBY_END_MESSAGES[reason] }
+        : { reason, message: tooManyTriesMessage(retryAfterSec), retryAfterSec },
+    );
     void this.disconnectWhenDelivered(peer.id, reason);
   }
 
@@ -243,7 +320,7 @@ export class LobbyHost {
   private broadcastPings(): void {
     const pings: Array<[number, number | null]> = [...this.joined].map((id) => {
       const rtt = this.server.getRtt(id);
-      return [id, rtt === undefined ? null : Math.round(rtt * 1000)];
+      return [id, rtt === undefined ? null : Math.min(MAX_PING_MS, Math.round(rtt * 1000))];
     });
     if (pings.length > 0) this.apply({ kind: 'pings', pings });
   }

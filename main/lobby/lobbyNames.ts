@@ -1,17 +1,15 @@
-/** The lobby protocol's name limit, counted in UTF-16 units (its schema uses string length). */
-export const LOBBY_NAME_UNITS = 24;
+import { LOBBY_NAME_UNITS } from '../../shared/lobby/lobbyLimits';
+import { clipToUnits, hasVisibleText, normalizeText } from '../../shared/text/normalizeText';
+
+export { LOBBY_NAME_UNITS };
 
 /**
- * The player's name as the lobby carries it: settings allow 24 characters, but an emoji is two UTF-16 units
- * and the host would refuse a longer hello, so long names are shortened at a character boundary.
+ * The player's name as the lobby carries it: normalised, and shortened at a character boundary to the lobby's
+ * 24 UTF-16 units (settings allow 24 characters, but an emoji is two units and the host would cut it anyway).
  */
 export function lobbyNameOf(playerName: string): string {
-  let out = '';
-  for (const char of playerName) {
-    if (out.length + char.length > LOBBY_NAME_UNITS) break;
-    out += char;
-  }
-  return out.trim() || 'Player';
+  const name = clipToUnits(normalizeText(playerName), LOBBY_NAME_UNITS).trim();
+  return hasVisibleText(name) ? name : 'Player';
 }
 
 /** The room name used when the host leaves it empty: "Ada's room". */

@@ -159,6 +159,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
         playerName: lobbyNameOf(settings.playerName),
         colour: settings.playerColor,
         timeout: network.joinTimeoutSec,
+        logger,
         ...(password !== undefined ? { password } : {}),
       });
     } catch (error) {

@@ -14,11 +14,11 @@ export interface ParsedSettingsFile {
   readonly unreadable: boolean;
 }
 
-/** Parses the file's text; anything invalid falls back to the defaults field by field, with a warning. */
+/** Parses the file's text (a UTF-8 BOM, as Notepad writes, is fine); invalid fields fall back one by one, with a warning. */
 export function parseSettingsFile(text: string, defaults: Settings): ParsedSettingsFile {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
     return { settings: defaults, warnings: ['settings file is not valid JSON; using defaults'], unreadable: true };
   }

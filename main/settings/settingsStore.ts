@@ -1,12 +1,14 @@
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
-import { settingsSchema, type Settings } from '../../shared/ipc/schemas/settings';
+import { settingsSchema, type Settings, type SettingsView } from '../../shared/ipc/schemas/settings';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
 import { atomicWriteFile } from './atomicWriteFile';
+import { backUpCorruptFile } from './corruptBackup';
 import { defaultSettings } from './defaultSettings';
 import { parseSettingsFile, serializeSettingsFile, SETTINGS_FILE_NAME } from './settingsFile';
+import { readWarning, saveWarning } from './storageWarning';
 
 /** A validated partial update (already trimmed and normalised by the contract). */
 export type ParsedSettingsPatch = Partial<Settings>;
@@ -18,15 +20,20 @@ export interface SettingsStoreOptions {
   /** Seeds the default player name. */
   readonly osUserName: string;
   readonly logger: Logger;
+  /** The time corrupt-file backups are named after; default now. */
+  readonly now?: () => Date;
 }
 
-/** The player's settings, loaded once and persisted on every change. */
+/**
+ * The player's settings, loaded once and persisted on every change. When the file cannot be read or written,
+ * play goes on with the settings in memory and every value carries a `storageWarning` saying where and why.
+ */
 export interface SettingsStore {
   readonly filePath: string;
-  get(): Promise<Settings>;
-  /** Applies a patch, writes the file and notifies listeners (only when something changed). */
-  update(patch: ParsedSettingsPatch): Promise<Settings>;
-  onChange(listener: (settings: Settings) => void): () => void;
+  get(): Promise<SettingsView>;
+  /** Applies a patch, writes the file (or warns) and notifies listeners (only when something changed). */
+  update(patch: ParsedSettingsPatch): Promise<SettingsView>;
+  onChange(listener: (settings: SettingsView) => void): () => void;
 }
 
 function isMissingFile(error: unknown): boolean {
@@ -34,10 +41,14 @@ function isMissingFile(error: unknown): boolean {
 }
 
 /** Creates the store; nothing touches the disk until the first get or update. */
-export function createSettingsStore({ dir, osUserName, logger }: SettingsStoreOptions): SettingsStore {
+export function createSettingsStore({ dir, osUserName, logger, now }: SettingsStoreOptions): SettingsStore {
   const filePath = join(dir, SETTINGS_FILE_NAME);
-  const listeners = new Listeners<[Settings]>((error) => logger.warn('settings listener failed', error));
+  const listeners = new Listeners<[SettingsView]>((error) => logger.warn('settings listener failed', error));
   let current: Promise<Settings> | null = null;
+  // Why the settings live only in memory right now; cleared by the next successful save.
+  let warning: string | undefined;
+  const view = (settings: Settings): SettingsView =>
+    warning === undefined ? settings : { ...settings, storageWarning: warning };
   // Updates run one at a time so two quick saves cannot interleave their writes.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -47,25 +58,31 @@ export function createSettingsStore({ dir, osUserName, logger }: SettingsStoreOp
     try {
       text = await readFile(filePath, 'utf8');
     } catch (error) {
-      if (!isMissingFile(error)) logger.warn(`cannot read ${filePath}; using defaults`, error);
+      if (!isMissingFile(error)) {
+        logger.warn(`cannot read ${filePath}; using defaults`, error);
+        warning = readWarning(filePath, error);
+      }
       return defaults;
     }
     const parsed = parseSettingsFile(text, defaults);
-    for (const warning of parsed.warnings) logger.warn(`${warning} (${filePath})`);
+    for (const problem of parsed.warnings) logger.warn(`${problem} (${filePath})`);
     if (parsed.unreadable) {
       // Keep the damaged file for the user to inspect instead of silently overwriting it on the next save.
-      await rename(filePath, `${filePath}.corrupt`).catch(() => undefined);
+      await backUpCorruptFile(filePath, now?.() ?? new Date()).then(
+        (backup) => logger.warn(`kept the unreadable settings file as ${backup}`),
+        (error: unknown) => logger.warn(`could not keep the unreadable settings file ${filePath}`, error),
+      );
     }
     return parsed.settings;
   }
 
-  const get = (): Promise<Settings> => {
+  const loaded = (): Promise<Settings> => {
     current ??= load();
     return current;
   };
 
-  async function apply(patch: ParsedSettingsPatch): Promise<Settings> {
-    const before = await get();
+  async function apply(patch: ParsedSettingsPatch): Promise<SettingsView> {
+    const before = await loaded();
     const merged = settingsSchema.safeParse({
       playerName: patch.playerName ?? before.playerName,
       playerColor: patch.playerColor ?? before.playerColor,
@@ -77,17 +94,25 @@ export function createSettingsStore({ dir, osUserName, logger }: SettingsStoreOp
       next.playerName === before.playerName &&
       next.playerColor === before.playerColor &&
       next.onboarded === before.onboarded;
-    if (unchanged) return before;
-    await mkdir(dir, { recursive: true });
-    await atomicWriteFile(filePath, serializeSettingsFile(next));
+    if (unchanged) return view(before);
+    try {
+      await mkdir(dir, { recursive: true });
+      await atomicWriteFile(filePath, serializeSettingsFile(next));
+      warning = undefined;
+    } catch (error) {
+      // A folder where the file should be, a read-only disk: the player keeps playing, and is told.
+      logger.warn(`cannot save ${filePath}; keeping the settings in memory`, error);
+      warning = saveWarning(filePath, error);
+    }
     current = Promise.resolve(next);
-    listeners.emit(next);
-    return next;
+    const shown = view(next);
+    listeners.emit(shown);
+    return shown;
   }
 
   return {
     filePath,
-    get,
+    get: async () => view(await loaded()),
     update(patch) {
       const run = queue.then(() => apply(patch));
       queue = run.catch(() => undefined);

@@ -4,9 +4,17 @@ import { pathToFileURL } from 'node:url';
 export type AppLocation =
   { readonly kind: 'file'; readonly indexPath: string } | { readonly kind: 'url'; readonly url: string };
 
-/** The dev server URL when vite-plugin-electron provides one, else the built file. */
-export function resolveAppLocation(devServerUrl: string | undefined, indexPath: string): AppLocation {
-  return devServerUrl ? { kind: 'url', url: devServerUrl } : { kind: 'file', indexPath };
+/**
+ * The dev server URL when vite-plugin-electron provides one in a dev run, else the built file. The packaged app
+ * always loads its own file: an environment variable set by whoever launches it must not hand a remote page
+ * our preload bridge.
+ */
+export function resolveAppLocation(
+  devServerUrl: string | undefined,
+  indexPath: string,
+  isPackaged: boolean,
+): AppLocation {
+  return devServerUrl && !isPackaged ? { kind: 'url', url: devServerUrl } : { kind: 'file', indexPath };
 }
 
 function parse(url: string): URL | null {

@@ -8,6 +8,7 @@ import { LoadingScreen } from './components/LoadingScreen';
 import { PLAYER_NAME_INPUT_ID } from './components/ProfilePanel';
 import { ScreenRouter } from './components/ScreenRouter';
 import { StatusBar } from './components/StatusBar';
+import { StorageWarningBanner } from './components/StorageWarningBanner';
 import type { AppState } from './state/appStore';
 import { useAppStore } from './state/AppStoreContext';
 import { activeScreen } from './state/navigation';
@@ -41,14 +42,18 @@ export function App({ store }: { store: StoreApi<AppState> }) {
   const restart = (): void => void store.getState().start();
   if (status === 'error') return <ErrorScreen message={loadError ?? 'Unknown error'} onRetry={restart} />;
   if (status === 'loading' || !appInfo || !settings) return <LoadingScreen />;
+  const storageWarning = settings.storageWarning && <StorageWarningBanner message={settings.storageWarning} />;
   if (!settings.onboarded) {
     return (
-      <FirstRunScreen
-        settings={settings}
-        saving={saveStatus === 'saving'}
-        saveError={saveStatus === 'error' ? saveError : null}
-        onDone={(playerName, playerColor) => store.getState().finishFirstRun(playerName, playerColor)}
-      />
+      <>
+        {storageWarning}
+        <FirstRunScreen
+          settings={settings}
+          saving={saveStatus === 'saving'}
+          saveError={saveStatus === 'error' ? saveError : null}
+          onDone={(playerName, playerColor) => store.getState().finishFirstRun(playerName, playerColor)}
+        />
+      </>
     );
   }
 
@@ -61,6 +66,7 @@ export function App({ store }: { store: StoreApi<AppState> }) {
     <div className="app">
       <Header appInfo={appInfo} settings={settings} onEditProfile={current === 'room' ? undefined : editProfile} />
       {connectionLost && <ConnectionLostBanner onReconnect={restart} />}
+      {storageWarning}
       <main className={current === 'home' ? 'content' : 'content content-single'}>
         <ScreenRouter current={current} store={store} settings={settings} />
       </main>

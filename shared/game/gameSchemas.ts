@@ -13,10 +13,15 @@ import { parseSnapshot, type GameSnapshot } from './snapshot';
 
 const gameId = z.number().int().min(1).max(MAX_GAME_ID);
 const playerId = z.string().min(1).max(RULES.maxIdLength);
+/** Colours as players.ts accepts them (#rgb or #rrggbb): never CSS such as url(…). */
+const colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/);
+/** Scores are seconds with one decimal; anything beyond this is not from an honest host. */
+const score = z.number().min(-1e6).max(1e6);
 
 /** `game.input` as the host accepts it; anything else is dropped and counted. */
 export const inputPayloadSchema = z.object({
   g: gameId,
+  // The host clamps d and the stick values itself (MAX_REPORTED_INTERPOLATION_DELAY, movement): only finite here.
   d: z.number().nonnegative(),
   i: z
     .array(
@@ -40,7 +45,7 @@ const rosterPayloadSchema = z
       .int()
       .min(1)
       .max(Math.ceil(RULES.maxPlayers / ROSTER_PART_SIZE)),
-    p: z.array(z.tuple([playerId, z.string().max(64), z.string().max(16)])).max(RULES.maxPlayers),
+    p: z.array(z.tuple([playerId, z.string().max(64), colour])).max(RULES.maxPlayers),
   })
   .refine((r) => r.part < r.parts, 'part must be below parts');
 
@@ -48,7 +53,7 @@ const resultsPayloadSchema = z.object({
   g: gameId,
   why: z.enum(['finished', 'abandoned']),
   w: z.array(playerId).max(RULES.maxPlayers),
-  s: z.array(z.tuple([playerId, z.number(), z.number().int().nonnegative()])).max(RULES.maxPlayers),
+  s: z.array(z.tuple([playerId, score, z.number().int().nonnegative().max(1e6)])).max(RULES.maxPlayers),
 });
 
 const snapshotGameSchema = z.object({ g: gameId });

@@ -23,7 +23,7 @@ import {
   lobbyViewSchema,
   setReadyInputSchema,
 } from './schemas/lobby';
-import { settingsPatchSchema, settingsSchema } from './schemas/settings';
+import { settingsPatchSchema, settingsViewSchema } from './schemas/settings';
 
 /** A developer's simulated bad network (both directions); main validates ranges again with the conditioner's rules. */
 const devLinkProfileSchema = z.strictObject({
@@ -41,8 +41,8 @@ const devConditionerViewSchema = z.strictObject({ profile: devLinkProfileSchema.
 export const ipcContract = {
   requests: {
     'app.getInfo': { input: z.undefined(), output: appInfoSchema },
-    'settings.get': { input: z.undefined(), output: settingsSchema },
-    'settings.update': { input: settingsPatchSchema, output: settingsSchema },
+    'settings.get': { input: z.undefined(), output: settingsViewSchema },
+    'settings.update': { input: settingsPatchSchema, output: settingsViewSchema },
     'lobby.get': { input: z.undefined(), output: lobbyViewSchema },
     'lobby.host': { input: hostRoomInputSchema, output: lobbyViewSchema },
     'lobby.joinByCode': { input: joinByCodeInputSchema, output: lobbyViewSchema },
@@ -67,7 +67,7 @@ export const ipcContract = {
     },
   },
   events: {
-    'settings.changed': settingsSchema,
+    'settings.changed': settingsViewSchema,
     'lobby.changed': lobbyViewSchema,
     'lan.servers': lanListSchema,
     'game.roster': gameRosterSchema,

@@ -1,11 +1,27 @@
 import { z } from 'zod';
-import { LOBBY_PROTOCOL_VERSION, type LobbyEvent, type LobbyState } from './lobbyState';
+import { normalTextSchema, normalizedTextSchema } from '../text/textSchema';
+import {
+  CHAT_TEXT_MAX,
+  LOBBY_NAME_UNITS,
+  MAX_PING_MS,
+  MAX_PLAYER_ID,
+  MAX_RETRY_AFTER_SEC,
+  NOTICE_TEXT_MAX,
+  ROOM_CAPACITY,
+  ROOM_NAME_MAX,
+} from './lobbyLimits';
+import { LOBBY_PALETTE } from './lobbyPalette';
+import { LOBBY_PROTOCOL_VERSION, MAX_CHAT_LINES, type LobbyEvent, type LobbyState } from './lobbyState';
 
 /** Lobby message types on the transport (all on RELIABLE_ORDERED). */
 export const LobbyMessage = {
   HELLO: 'lobby.hello',
+  /** Guest → host: the answer to a password challenge. */
+  PROOF: 'lobby.proof',
   READY: 'lobby.ready',
   CHAT: 'lobby.chat',
+  /** Host → guest: a password room's one-time nonce and key salt. */
+  CHALLENGE: 'lobby.challenge',
   WELCOME: 'lobby.welcome',
   REJECTED: 'lobby.rejected',
   EVENT: 'lobby.event',
@@ -21,34 +37,44 @@ export const RejectReason = {
   IN_GAME: 'in-game',
   KICKED: 'kicked',
   HOST_CLOSED: 'host-closed',
+  /** The name shows nothing (only invisible characters) or cannot be told from the host's marker. */
+  INVALID_NAME: 'invalid-name',
+  /** Too many wrong passwords from this address; `retryAfterSec` says how long to wait. */
+  TOO_MANY_TRIES: 'too-many-tries',
 } as const;
 
 /** One of the {@link RejectReason} strings. */
 export type RejectReason = (typeof RejectReason)[keyof typeof RejectReason];
 
-/** Player names: trimmed, 1–24 characters, no control characters. */
-export const playerNameSchema = z
-  .string()
-  .transform((s) => s.replace(/\p{Cc}/gu, '').trim())
-  .pipe(z.string().min(1, 'name is empty').max(24, 'name is longer than 24 characters'));
+/** Player names: normalised (NFKC, no hidden characters, single spaces), visible, 1–24 UTF-16 units. */
+export const playerNameSchema = normalizedTextSchema({ label: 'Name', maxUnits: LOBBY_NAME_UNITS });
 
-/** Colours as #rrggbb. */
-export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be #rrggbb');
-
-/** Chat text: trimmed, 1–200 characters. */
-export const chatTextSchema = z
+/** Colours as #rrggbb (the host maps any colour outside its palette to the nearest palette colour). */
+export const colourSchema = z
   .string()
-  .transform((s) => s.replace(/\p{Cc}/gu, ' ').trim())
-  .pipe(z.string().min(1, 'message is empty').max(200, 'message is longer than 200 characters'));
+  .max(16)
+  .regex(/^#[0-9a-fA-F]{6}$/, 'colour must be #rrggbb');
+
+/** Chat text: normalised, visible, 1–200 characters. */
+export const chatTextSchema = normalizedTextSchema({ label: 'Message', maxChars: CHAT_TEXT_MAX });
+
+/** 32 random bytes as unpadded base64url: a challenge nonce or an HMAC-SHA256 proof. */
+const base64url32 = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'expected 32 bytes of base64url');
+/** 16 random bytes as unpadded base64url: a room's key salt. */
+const base64url16 = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'expected 16 bytes of base64url');
+
+/** Just the version of a hello, read first so an older or newer guest gets a clear version mismatch. */
+export const helloVersionSchema = z.object({ v: z.number() });
 
 /** What a guest may send to the host, by message type. */
 export const guestMessageSchemas = {
   [LobbyMessage.HELLO]: z.object({
-    v: z.number().int(),
-    name: playerNameSchema,
+    v: z.literal(LOBBY_PROTOCOL_VERSION),
+    // Raw here: the host normalises it, and tells an invisible name apart from a malformed hello.
+    name: z.string().max(16 * LOBBY_NAME_UNITS),
     colour: colourSchema,
-    password: z.string().max(128).optional(),
   }),
+  [LobbyMessage.PROOF]: z.object({ proof: base64url32 }),
   [LobbyMessage.READY]: z.object({ ready: z.boolean() }),
   [LobbyMessage.CHAT]: z.object({ text: chatTextSchema }),
 } as const;
@@ -58,62 +84,88 @@ export type GuestMessageType = keyof typeof guestMessageSchemas;
 /** A validated guest message payload. */
 export type GuestMessage<T extends GuestMessageType> = z.output<(typeof guestMessageSchemas)[T]>;
 
-/** Host → guest payloads (checked by guests with the same schemas' shapes). */
-export interface HostMessages {
-  [LobbyMessage.WELCOME]: { you: number; state: LobbyState };
-  [LobbyMessage.REJECTED]: { reason: RejectReason; message: string };
-  [LobbyMessage.EVENT]: { event: LobbyEvent; revision: number };
-  [LobbyMessage.CLOSING]: { reason: RejectReason; message: string };
+/** A rejection or closing notice; `retryAfterSec` only with too-many-tries. */
+export interface LobbyNotice {
+  reason: RejectReason;
+  message: string;
+  retryAfterSec?: number;
 }
 
-/** The hello a guest sends first. */
-export function helloPayload(name: string, colour: string, password?: string): GuestMessage<'lobby.hello'> {
-  return password ? { v: LOBBY_PROTOCOL_VERSION, name, colour, password } : { v: LOBBY_PROTOCOL_VERSION, name, colour };
+/** Host → guest payloads (checked by guests with {@link hostMessageSchemas}). */
+export interface HostMessages {
+  [LobbyMessage.CHALLENGE]: { nonce: string; salt: string };
+  [LobbyMessage.WELCOME]: { you: number; state: LobbyState };
+  [LobbyMessage.REJECTED]: LobbyNotice;
+  [LobbyMessage.EVENT]: { event: LobbyEvent; revision: number };
+  [LobbyMessage.CLOSING]: LobbyNotice;
 }
+
+/** The hello a guest sends first (the password never travels: a password room answers with a challenge). */
+export function helloPayload(name: string, colour: string): GuestMessage<'lobby.hello'> {
+  return { v: LOBBY_PROTOCOL_VERSION, name, colour };
+}
+
+const playerIdSchema = z.number().int().min(0).max(MAX_PLAYER_ID);
+const shownNameSchema = normalTextSchema({ label: 'player name', maxUnits: LOBBY_NAME_UNITS });
 
 const playerSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  colour: z.string(),
+  id: playerIdSchema,
+  name: shownNameSchema,
+  colour: z.enum(LOBBY_PALETTE),
   ready: z.boolean(),
   host: z.boolean(),
-  pingMs: z.number().nullable(),
+  pingMs: z.number().int().min(0).max(MAX_PING_MS).nullable(),
 });
 
-/** The lobby state as a guest receives it from the host. */
-export const lobbyStateSchema = z.object({
-  roomName: z.string(),
-  capacity: z.number().int(),
-  passwordProtected: z.boolean(),
-  phase: z.enum(['lobby', 'playing']),
-  players: z.array(playerSchema),
-  chat: z.array(z.object({ id: z.number().int(), from: z.number().int(), name: z.string(), text: z.string() })),
-  revision: z.number().int(),
+const chatLineSchema = z.object({
+  id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  from: playerIdSchema,
+  name: shownNameSchema,
+  text: normalTextSchema({ label: 'chat line', maxChars: CHAT_TEXT_MAX }),
 });
+
+/** The lobby state as a guest receives it from the host: every field bounded, players within the capacity. */
+export const lobbyStateSchema = z
+  .object({
+    roomName: normalTextSchema({ label: 'room name', maxChars: ROOM_NAME_MAX }),
+    capacity: z.number().int().min(ROOM_CAPACITY.MIN).max(ROOM_CAPACITY.MAX),
+    passwordProtected: z.boolean(),
+    phase: z.enum(['lobby', 'playing']),
+    players: z.array(playerSchema).min(1).max(ROOM_CAPACITY.MAX),
+    chat: z.array(chatLineSchema).max(MAX_CHAT_LINES),
+    revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  })
+  .refine((s) => s.players.length <= s.capacity, 'more players than the room holds')
+  .refine((s) => new Set(s.players.map((p) => p.id)).size === s.players.length, 'two players share an id');
 
 /** A lobby event as a guest receives it. */
 export const lobbyEventSchema: z.ZodType<LobbyEvent> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('joined'), player: playerSchema }),
-  z.object({ kind: z.literal('left'), playerId: z.number().int(), reason: z.enum(['left', 'kicked', 'timed-out']) }),
-  z.object({ kind: z.literal('ready'), playerId: z.number().int(), ready: z.boolean() }),
+  z.object({ kind: z.literal('left'), playerId: playerIdSchema, reason: z.enum(['left', 'kicked', 'timed-out']) }),
+  z.object({ kind: z.literal('ready'), playerId: playerIdSchema, ready: z.boolean() }),
+  z.object({ kind: z.literal('chat'), line: chatLineSchema }),
   z.object({
-    kind: z.literal('chat'),
-    line: z.object({ id: z.number().int(), from: z.number().int(), name: z.string(), text: z.string() }),
+    kind: z.literal('pings'),
+    pings: z
+      .array(z.tuple([playerIdSchema, z.number().int().min(0).max(MAX_PING_MS).nullable()]))
+      .max(ROOM_CAPACITY.MAX),
   }),
-  z.object({ kind: z.literal('pings'), pings: z.array(z.tuple([z.number().int(), z.number().nullable()])) }),
   z.object({ kind: z.literal('phase'), phase: z.enum(['lobby', 'playing']) }),
 ]);
 
+const noticeSchema = z.object({
+  reason: z.enum(Object.values(RejectReason) as [RejectReason, ...RejectReason[]]),
+  message: z.string().max(NOTICE_TEXT_MAX),
+  retryAfterSec: z.number().int().min(1).max(MAX_RETRY_AFTER_SEC).optional(),
+});
+
 /** Host → guest payload schemas, for the guest's single parsing point. */
 export const hostMessageSchemas = {
-  [LobbyMessage.WELCOME]: z.object({ you: z.number().int(), state: lobbyStateSchema }),
-  [LobbyMessage.REJECTED]: z.object({
-    reason: z.enum(Object.values(RejectReason) as [RejectReason, ...RejectReason[]]),
-    message: z.string(),
-  }),
-  [LobbyMessage.EVENT]: z.object({ event: lobbyEventSchema, revision: z.number().int() }),
-  [LobbyMessage.CLOSING]: z.object({
-    reason: z.enum(Object.values(RejectReason) as [RejectReason, ...RejectReason[]]),
-    message: z.string(),
-  }),
+  [LobbyMessage.CHALLENGE]: z.object({ nonce: base64url32, salt: base64url16 }),
+  [LobbyMessage.WELCOME]: z
+    .object({ you: playerIdSchema.min(1), state: lobbyStateSchema })
+    .refine((w) => w.state.players.some((p) => p.id === w.you), 'the welcome does not include us'),
+  [LobbyMessage.REJECTED]: noticeSchema,
+  [LobbyMessage.EVENT]: z.object({ event: lobbyEventSchema, revision: z.number().int().min(0) }),
+  [LobbyMessage.CLOSING]: noticeSchema,
 } as const;

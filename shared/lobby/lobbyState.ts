@@ -1,5 +1,8 @@
-/** Version of the lobby's own messages; a host refuses guests of another version. */
-export const LOBBY_PROTOCOL_VERSION = 1;
+/**
+ * Version of the lobby's own messages; a host refuses guests of another version with a version mismatch.
+ * 2: a password room answers the hello with a challenge (the password never crosses the wire); bounded state.
+ */
+export const LOBBY_PROTOCOL_VERSION = 2;
 
 /** The host's own player id (transport peer ids start at 1). */
 export const HOST_PLAYER_ID = 0;

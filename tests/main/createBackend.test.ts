@@ -80,8 +80,9 @@ describe('backend composition', () => {
     b.gateway.subscribe(sink);
     const hosted = await b.gateway.dispatch('lobby.host', { roomName: 'Friday' }, electron);
     expect(hosted).toMatchObject({ ok: true, value: { status: 'in-room', state: { roomName: 'Friday' } } });
-    const statuses = sink.mock.calls.filter(([name]) => name === 'lobby.changed').map(([, view]) => view.status);
-    expect(statuses).toEqual(['hosting', 'in-room']);
+    const statuses = () => sink.mock.calls.filter(([name]) => name === 'lobby.changed').map(([, view]) => view.status);
+    // Views are forwarded at most once a frame: the first at once, the latest at the end of the frame.
+    await vi.waitFor(() => expect(statuses()).toEqual(['hosting', 'in-room']));
     expect(b.network).toMatchObject({ bindAddress: '127.0.0.1', broadcastTargets: ['127.255.255.255'] });
     expect(b.lobby.session()?.role).toBe('host');
     await b.close();

@@ -21,6 +21,7 @@ interface Fakes {
   enableSandbox: ReturnType<typeof vi.fn>;
   quit: ReturnType<typeof vi.fn>;
   userDataDir: string;
+  isPackaged: boolean;
 }
 
 interface FakeContents {
@@ -52,8 +53,8 @@ function installElectronMock(): void {
         windows.push(this);
       }
       static getAllWindows = () => windows;
-      loadFile = vi.fn(() => Promise.resolve());
-      loadURL = vi.fn(() => Promise.resolve());
+      loadFile = vi.fn((_path: string) => Promise.resolve());
+      loadURL = vi.fn((_url: string) => Promise.resolve());
       isDestroyed = () => false;
     }
     return {
@@ -67,7 +68,7 @@ function installElectronMock(): void {
         getName: () => 'LAN Party',
         getVersion: () => '9.9.9',
         getPath: () => fakes.userDataDir,
-        isPackaged: false,
+        isPackaged: fakes.isPackaged,
         quit: fakes.quit,
       },
       BrowserWindow,
@@ -101,6 +102,7 @@ beforeEach(async () => {
     enableSandbox: vi.fn(),
     quit: vi.fn(),
     userDataDir: await mkdtemp(join(tmpdir(), 'lan-party-main-')),
+    isPackaged: false,
   };
   delete process.env.VITE_DEV_SERVER_URL;
   delete process.env[WS_BINDING_ENV];
@@ -113,6 +115,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
   vi.doUnmock('electron');
   delete process.env[WS_BINDING_ENV];
+  delete process.env.VITE_DEV_SERVER_URL;
   await rm(fakes.userDataDir, { recursive: true, force: true });
 });
 
@@ -199,5 +202,34 @@ describe('main entry wiring', () => {
     await boot();
     await vi.waitFor(() => expect(fakes.appListeners.has('will-quit')).toBe(true));
     expect(vi.mocked(console.info).mock.calls.flat().join(' ')).toMatch(/#ws=\d+&secret=[\w-]{43}/);
+  });
+
+  it('packaged: ignores VITE_DEV_SERVER_URL and the WebSocket binding, and the bridge answers only its own file', async () => {
+    fakes.isPackaged = true;
+    process.env.VITE_DEV_SERVER_URL = 'http://attacker.example:8080/';
+    process.env[WS_BINDING_ENV] = '1';
+    await boot();
+    const win = fakes.windows[0]! as unknown as {
+      loadFile: ReturnType<typeof vi.fn>;
+      loadURL: ReturnType<typeof vi.fn>;
+      webContents: FakeContents;
+    };
+    expect(win.loadURL).not.toHaveBeenCalled();
+    expect(win.loadFile).toHaveBeenCalledWith(expect.stringMatching(/dist[\\/]renderer[\\/]index\.html$/));
+    // Give a lazily started binding the chance to appear: it must not.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fakes.appListeners.has('will-quit')).toBe(false);
+    const update = fakes.handlers.get(requestChannel('settings.update'))!;
+    const attackerFrame = { ...win.webContents.mainFrame, url: 'http://attacker.example:8080/' };
+    expect(
+      await update({ sender: win.webContents, senderFrame: attackerFrame }, { playerName: 'Pwned' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'permission-denied' },
+    });
+    const ownFrame = win.webContents.mainFrame;
+    expect(await update({ sender: win.webContents, senderFrame: ownFrame }, { playerName: 'Nova' })).toMatchObject({
+      ok: true,
+    });
   });
 });

@@ -81,6 +81,16 @@ describe('app store', () => {
     expect(store.getState().connectionLost).toBe(true);
   });
 
+  it('keeps the storage warning that comes with settings, and drops it when a later view has none', async () => {
+    const { store, fake } = setup();
+    await store.getState().start();
+    const storageWarning = 'Your settings could not be saved to /x/settings.json (permission denied).';
+    fake.push({ playerName: 'ada', playerColor: '#3ddc97', onboarded: true, storageWarning });
+    expect(store.getState().settings?.storageWarning).toBe(storageWarning);
+    fake.push({ playerName: 'ada', playerColor: '#3ddc97', onboarded: true });
+    expect(store.getState().settings?.storageWarning).toBeUndefined();
+  });
+
   it('stop drops subscriptions, and a restart resubscribes once', async () => {
     const { store, fake } = setup();
     await store.getState().start();

@@ -8,9 +8,11 @@ import { connectWebSocketBridge, type SocketFactory } from '../../renderer/src/a
 import { webSocketBindingUrl } from '../../shared/ipc/wsProtocol';
 import { testBackend } from '../support/testBackend';
 
-// The renderer's client against the real backend and binding, in Node (the ws package plays the browser).
+// The renderer's client against the real backend and binding, in Node (the ws package plays the browser,
+// sending the Origin header a browser on the dev server's page would).
+const PAGE_ORIGIN = 'http://127.0.0.1:5555';
 const nodeSocket: SocketFactory = (url, handlers) => {
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(url, { headers: { Origin: PAGE_ORIGIN } });
   ws.on('open', () => handlers.onOpen());
   ws.on('message', (data) => handlers.onMessage(data.toString()));
   ws.on('close', () => handlers.onClose());
@@ -25,7 +27,12 @@ let binding: WebSocketBinding;
 
 beforeEach(async () => {
   backend = await testBackend(cleanups);
-  binding = await startWebSocketBinding({ gateway: backend.gateway, secret: SECRET, logger: silentLogger });
+  binding = await startWebSocketBinding({
+    gateway: backend.gateway,
+    secret: SECRET,
+    allowedOrigins: [PAGE_ORIGIN],
+    logger: silentLogger,
+  });
   cleanups.push(() => binding.close());
 });
 

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo } from '../../../shared/ipc/schemas/appInfo';
-import type { Settings, SettingsPatch } from '../../../shared/ipc/schemas/settings';
+import type { Settings, SettingsPatch, SettingsView } from '../../../shared/ipc/schemas/settings';
 import type { BackendConnection } from '../api/backendConnection';
 import { messageOf } from './actionResult';
 import type { ApiRef } from './apiRef';
@@ -21,7 +21,8 @@ export interface AppState extends LobbySlice, LanSlice, NetcheckSlice {
   readonly loadError: string | null;
   readonly connectionLost: boolean;
   readonly appInfo: AppInfo | null;
-  readonly settings: Settings | null;
+  /** The settings, with a storage warning when they could not be read or saved. */
+  readonly settings: SettingsView | null;
   readonly saveStatus: SaveStatus;
   readonly saveError: string | null;
   /** The screen chosen outside a room. */

@@ -1,24 +1,15 @@
 import { z } from 'zod';
 import { chatTextSchema, lobbyStateSchema } from '../../lobby/lobbyMessages';
+import { ROOM_CAPACITY, ROOM_NAME_MAX } from '../../lobby/lobbyLimits';
+import { normalizedTextSchema } from '../../text/textSchema';
 
-/** Longest room name, in characters (discovery shows up to 64; lists stay readable at 40). */
-export const ROOM_NAME_MAX = 40;
-
-/** Fewest and most players a room takes, the host included (LobbyHost's limits). */
-export const ROOM_CAPACITY = { MIN: 2, MAX: 16, DEFAULT: 8 } as const;
+export { ROOM_CAPACITY, ROOM_NAME_MAX };
 
 /** Longest room password accepted (the lobby's hello carries at most 128). */
 export const ROOM_PASSWORD_MAX = 128;
 
-const CONTROL_CHARS = /\p{Cc}/u;
-
-/** A room name: trimmed, 1–40 characters, no control characters. */
-export const roomNameSchema = z
-  .string()
-  .trim()
-  .refine((s) => s.length > 0, 'Room name cannot be empty')
-  .refine((s) => [...s].length <= ROOM_NAME_MAX, `Room name must be at most ${ROOM_NAME_MAX} characters`)
-  .refine((s) => !CONTROL_CHARS.test(s), 'Room name cannot contain control characters');
+/** A room name: normalised like every shown text, 1–40 characters; hidden characters refused with a message. */
+export const roomNameSchema = normalizedTextSchema({ label: 'Room name', maxChars: ROOM_NAME_MAX, refuseHidden: true });
 
 /** A UDP port a player may type: 1–65535. */
 export const portSchema = z
@@ -67,7 +58,7 @@ export const joinByAddressInputSchema = z.strictObject({
 /** `lobby.setReady` input. */
 export const setReadyInputSchema = z.strictObject({ ready: z.boolean() });
 
-/** `lobby.chat` input: the lobby's own chat rules (trimmed, 1–200 characters). */
+/** `lobby.chat` input: the lobby's own chat rules (normalised, 1–200 characters). */
 export const chatInputSchema = z.strictObject({ text: chatTextSchema });
 
 /** `lobby.kick` input: a guest's player id (the host is 0 and cannot be kicked). */
@@ -92,6 +83,9 @@ export const lobbyEndSchema = z.object({
     'host-closed',
     'host-gone',
     'left',
+    'invalid-name',
+    'too-many-tries',
+    'invalid-room',
   ]),
   message: z.string(),
 });

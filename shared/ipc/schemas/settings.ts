@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizedTextSchema } from '../../text/textSchema';
 
 /** Longest player name, in user-perceived characters (code points). */
 export const PLAYER_NAME_MAX = 24;
@@ -20,16 +21,11 @@ export type PlayerColor = (typeof PLAYER_COLORS)[number]['hex'];
 
 const paletteHexes = PLAYER_COLORS.map((c) => c.hex) as [PlayerColor, ...PlayerColor[]];
 
-// Control characters would corrupt lobby lists and logs; they never belong in a display name.
-const CONTROL_CHARS = /\p{Cc}/u;
-
-/** A player name: trimmed, 1–24 code points, no control characters. */
-export const playerNameSchema = z
-  .string()
-  .trim()
-  .refine((s) => s.length > 0, 'Name cannot be empty')
-  .refine((s) => [...s].length <= PLAYER_NAME_MAX, `Name must be at most ${PLAYER_NAME_MAX} characters`)
-  .refine((s) => !CONTROL_CHARS.test(s), 'Name cannot contain control characters');
+/**
+ * A player name: normalised like every shown text (NFKC, single spaces, trimmed), 1–24 code points; control and
+ * invisible characters (bidi overrides, zero-width, Hangul fillers) are refused with a message.
+ */
+export const playerNameSchema = normalizedTextSchema({ label: 'Name', maxChars: PLAYER_NAME_MAX, refuseHidden: true });
 
 /** A palette colour as #rrggbb; upper-case input is accepted and normalised. */
 export const playerColorSchema = z
@@ -57,3 +53,12 @@ export type Settings = z.output<typeof settingsSchema>;
 
 /** A partial settings update, as the caller writes it. */
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+
+/**
+ * What the renderer sees: the settings plus, when they could not be read or saved, a warning naming the file
+ * and the reason (play goes on with the settings kept in memory).
+ */
+export const settingsViewSchema = settingsSchema.extend({ storageWarning: z.string().max(1000).optional() });
+
+/** The settings as the renderer sees them. */
+export type SettingsView = z.output<typeof settingsViewSchema>;

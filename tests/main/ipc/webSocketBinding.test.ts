@@ -17,6 +17,7 @@ const contract = {
   requests: {
     'math.double': { input: z.number(), output: z.number() },
     'who.calls': { input: z.undefined(), output: z.string() },
+    'strict.thing': { input: z.strictObject({}), output: z.string() },
   },
   events: { 'thing.happened': z.object({ id: z.number() }) },
 } as const;
@@ -24,22 +25,30 @@ const contract = {
 const open: WebSocketBinding[] = [];
 const clients: WebSocket[] = [];
 
-async function start(allowedOrigins?: string[]) {
+const PAGE = 'http://127.0.0.1:5555';
+
+async function start(allowedOrigins: string[] = [PAGE], now?: () => number) {
   const logger = loggerSpy();
   const gateway = createGateway(
     contract,
-    { 'math.double': (n) => n * 2, 'who.calls': (_i, ctx) => ctx.transport },
+    { 'math.double': (n) => n * 2, 'who.calls': (_i, ctx) => ctx.transport, 'strict.thing': () => 'ok' },
     { validateOutputs: true, logger },
   );
-  const binding = await startWebSocketBinding({ gateway, secret: SECRET, allowedOrigins, logger });
+  const binding = await startWebSocketBinding({
+    gateway,
+    secret: SECRET,
+    allowedOrigins,
+    logger,
+    ...(now ? { now } : {}),
+  });
   open.push(binding);
   return { gateway, binding, logger };
 }
 
-/** Resolves 'open' or the HTTP status the server refused the upgrade with. */
+/** Resolves 'open' or the HTTP status the server refused the upgrade with; a browser on PAGE by default. */
 function connect(
   url: string,
-  headers: Record<string, string> = {},
+  headers: Record<string, string> = { Origin: PAGE },
 ): Promise<{ ws: WebSocket; outcome: 'open' | number }> {
   return new Promise((resolve) => {
     const ws = new WebSocket(url, { headers });
@@ -79,10 +88,49 @@ describe('WebSocket binding', () => {
     expect(logger.warn).toHaveBeenCalledTimes(4);
   });
 
-  it('refuses browser origins outside the allow-list', async () => {
+  it('refuses browser origins outside the allow-list, and a handshake without an origin', async () => {
     const { binding } = await start(['http://127.0.0.1:5555']);
     expect((await connect(binding.url, { Origin: 'http://evil.example' })).outcome).toBe(403);
+    expect((await connect(binding.url, {})).outcome).toBe(403);
+    expect((await connect(binding.url, { Origin: 'null' })).outcome).toBe(403);
     expect((await connect(binding.url, { Origin: 'http://127.0.0.1:5555' })).outcome).toBe('open');
+  });
+
+  it('refuses a Host header that is not the binding (DNS rebinding), accepting localhost', async () => {
+    const { binding } = await start();
+    const port = binding.location.port;
+    expect((await connect(binding.url, { Origin: PAGE, Host: `evil.example:${port}` })).outcome).toBe(403);
+    expect((await connect(binding.url, { Origin: PAGE, Host: `127.0.0.1:${port + 1}` })).outcome).toBe(403);
+    expect((await connect(binding.url, { Origin: PAGE, Host: `localhost:${port}` })).outcome).toBe('open');
+    expect(binding.stats().rejectedConnections).toBe(2);
+  });
+
+  it('logs the first five refusals, then one a minute with how many it held back', async () => {
+    let now = 0;
+    const { binding, logger } = await start([PAGE], () => now);
+    for (let i = 0; i < 8; i++)
+      expect((await connect(binding.url, { Origin: 'http://evil.example' })).outcome).toBe(403);
+    expect(logger.warn).toHaveBeenCalledTimes(5);
+    expect(logger.warn).toHaveBeenLastCalledWith(
+      'refused WebSocket connection: Forbidden (origin "http://evil.example" is not the app\'s page)',
+    );
+    now = 60_000;
+    await connect(binding.url, { Origin: 'x'.repeat(5000) });
+    expect(logger.warn).toHaveBeenCalledTimes(6);
+    const last = String(logger.warn.mock.lastCall?.[0]);
+    expect(last).toMatch(/\(3 more refused since the last report\)$/);
+    expect(last.length).toBeLessThan(200);
+  });
+
+  it('echoes at most 64 characters of an unknown key back', async () => {
+    const { binding } = await start();
+    const { ws } = await connect(binding.url);
+    const key = 'k'.repeat(40_000);
+    ws.send(JSON.stringify({ t: 'req', id: 1, name: 'strict.thing', input: { [key]: 1 } }));
+    const reply = (await nextMessage(ws)) as { result: { error: { message: string } } };
+    expect(reply.result.error.message).toContain('k'.repeat(64));
+    expect(reply.result.error.message).not.toContain('k'.repeat(65));
+    expect(reply.result.error.message.length).toBeLessThan(300);
   });
 
   it('answers requests through the gateway, tagged as the websocket transport', async () => {
@@ -139,13 +187,15 @@ describe('WebSocket binding', () => {
   it('refuses to start with a weak secret', async () => {
     const gateway = createGateway(
       contract,
-      { 'math.double': (n) => n, 'who.calls': () => '' },
+      { 'math.double': (n) => n, 'who.calls': () => '', 'strict.thing': () => '' },
       {
         validateOutputs: true,
         logger: loggerSpy(),
       },
     );
-    await expect(startWebSocketBinding({ gateway, secret: 'short', logger: loggerSpy() })).rejects.toThrow(/secret/);
+    await expect(
+      startWebSocketBinding({ gateway, secret: 'short', allowedOrigins: [PAGE], logger: loggerSpy() }),
+    ).rejects.toThrow(/secret/);
   });
 });
 

@@ -1,4 +1,6 @@
+import { createSocket } from 'node:dgram';
 import { testBackend } from '../../support/testBackend';
+import { discoveryPortFailure } from '../../../main/lan/discoveryPortFailure';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Backend } from '../../../main/createBackend';
 import type { LanList } from '../../../shared/ipc/schemas/lan';
@@ -81,6 +83,45 @@ describe('LAN list service', () => {
     const result = await broken.gateway.dispatch('lan.start', undefined, ctx);
     expect(result).toMatchObject({ ok: true, value: { running: false } });
     expect(result.ok && (result.value as LanList).error).toMatch(/^Could not search the network: .*Network check/);
+  });
+
+  it('says the discovery port is busy, naming it and the fix, and does not claim to be searching', async () => {
+    const discoveryPort = await freeUdpPort();
+    // Another program holds the port without address reuse, as a foreign game server would (it sends nothing).
+    const squatter = createSocket('udp4');
+    await new Promise<void>((resolve) => squatter.bind(discoveryPort, '127.0.0.1', resolve));
+    let squatting = true;
+    const leave = async () => {
+      if (!squatting) return;
+      squatting = false;
+      await new Promise<void>((resolve) => squatter.close(() => resolve()));
+    };
+    cleanups.push(leave);
+    const b = await testBackend(cleanups, {
+      osUserName: 'cy',
+      network: loopbackNetwork(discoveryPort, { discoveryBindAddress: '127.0.0.1' }),
+    });
+    const result = await b.gateway.dispatch('lan.start', undefined, ctx);
+    expect(result).toMatchObject({ ok: true, value: { running: false, servers: [] } });
+    const message = result.ok ? (result.value as LanList).error : null;
+    expect(message).toContain(`UDP port ${discoveryPort}`);
+    expect(message).toMatch(/Close that program .* Try again, or join with a room code/);
+    // Try again once the port is free: the search runs.
+    await leave();
+    expect(await b.gateway.dispatch('lan.refresh', undefined, ctx)).toMatchObject({
+      ok: true,
+      value: { running: true, error: null },
+    });
+  });
+
+  it('explains other failures to take the port', () => {
+    const fail = (code: string) => Object.assign(new Error(`bind ${code}`), { code });
+    expect(discoveryPortFailure(9998, fail('EACCES'))).toMatch(/not allowed to use UDP port 9998 .*firewall/);
+    const wrapped = new Error('cannot listen', { cause: fail('EADDRINUSE') });
+    expect(discoveryPortFailure(9998, wrapped)).toMatch(/^UDP port 9998, which LAN Party uses to find rooms, is taken/);
+    expect(discoveryPortFailure(9998, fail('EADDRNOTAVAIL'))).toBe(
+      'Could not search the network: bind EADDRNOTAVAIL. Run the Network check to see why.',
+    );
   });
 });
 

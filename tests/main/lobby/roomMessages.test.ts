@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeHostFailure, firewallTip } from '../../../main/lobby/hostFailure';
 import { describeJoinFailure, JOIN_ERROR_CODES } from '../../../main/lobby/joinFailure';
 import { defaultRoomName, lobbyNameOf } from '../../../main/lobby/lobbyNames';
-import { LobbyJoinError, LOBBY_END_MESSAGES } from '../../../main/lobby/lobbyErrors';
+import { LobbyJoinError, LOBBY_END_MESSAGES, tooManyTriesMessage } from '../../../main/lobby/lobbyErrors';
 import { BindError } from '../../../main/net/errors';
 import { IpcError } from '../../../shared/ipc/errors';
 import { RoomCodeError } from '../../../shared/roomCode';
@@ -82,6 +82,16 @@ describe('names in the lobby', () => {
     expect(lobbyNameOf('🎮'.repeat(24))).toBe('🎮'.repeat(12));
     expect(lobbyNameOf('a' + '🎮'.repeat(12))).toBe('a' + '🎮'.repeat(11));
     expect(lobbyNameOf('   ')).toBe('Player');
+    expect(lobbyNameOf('\u3164\u200b')).toBe('Player');
+    expect(lobbyNameOf(' Ａda\u202e ')).toBe('Ada');
+  });
+
+  it('says how long to wait after too many tries', () => {
+    expect(tooManyTriesMessage(8)).toBe('Too many tries, wait 8 s.');
+    const view = describeJoinFailure(new LobbyJoinError('too-many-tries', tooManyTriesMessage(8)), true);
+    expect(view).toMatchObject({ code: 'failed-precondition', message: 'Too many tries, wait 8 s.' });
+    const invalid = describeJoinFailure(new LobbyJoinError('invalid-room', LOBBY_END_MESSAGES['invalid-room']), false);
+    expect(invalid.message).toBe('The host sent an invalid room.');
   });
 
   it('names a room after its host', () => {

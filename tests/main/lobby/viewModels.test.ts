@@ -101,6 +101,16 @@ describe('LAN list view model', () => {
     expect(lanListSchema.safeParse(lanListOf(true, [browsed, plain], null, null)).success).toBe(true);
   });
 
+  it('shows advertised names in the lobby’s normal form, and names an invisible one', () => {
+    expect(toLanServer({ ...browsed, name: 'Ｆｒｉｄａｙ\u00a0\u00a0LAN', gameName: 'Tag\u202e' }, null)).toMatchObject(
+      {
+        name: 'Friday LAN',
+        gameName: 'Tag',
+      },
+    );
+    expect(toLanServer({ ...browsed, name: '\u3164\u200b' }, null).name).toBe('Unnamed room');
+  });
+
   it('rates compatibility by our discovery protocol version', () => {
     expect(compatibilityOf(1)).toBe('compatible');
     expect(compatibilityOf(2)).toBe('incompatible');

@@ -66,3 +66,19 @@ describe('settings file format', () => {
     expect(flag(undefined)).toMatchObject({ settings: { onboarded: true }, warnings: [] });
   });
 });
+
+describe('storage warnings', () => {
+  it('name the reason in words', async () => {
+    const { describeFsFailure, saveWarning } = await import('../../../main/settings/storageWarning');
+    const fail = (code: string) => Object.assign(new Error(code), { code });
+    expect(describeFsFailure(fail('EISDIR'))).toBe('it is a folder, not a file');
+    expect(describeFsFailure(fail('EACCES'))).toBe('permission denied');
+    expect(describeFsFailure(fail('EROFS'))).toBe('the disk is read-only');
+    expect(describeFsFailure(fail('ENOSPC'))).toBe('the disk is full');
+    expect(describeFsFailure(fail('EWHATEVER'))).toBe('EWHATEVER');
+    expect(describeFsFailure('odd')).toBe('odd');
+    expect(saveWarning('/x/settings.json', fail('EACCES'))).toBe(
+      'Your settings could not be saved to /x/settings.json (permission denied). They are kept until LAN Party closes.',
+    );
+  });
+});

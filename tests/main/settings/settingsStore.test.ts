@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,9 +15,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function store(folder = dir) {
+function store(folder = dir, now?: () => Date) {
   const logger = loggerSpy();
-  return { store: createSettingsStore({ dir: folder, osUserName: 'ada', logger }), logger };
+  return { store: createSettingsStore({ dir: folder, osUserName: 'ada', logger, ...(now ? { now } : {}) }), logger };
 }
 
 describe('settings store', () => {
@@ -98,9 +98,9 @@ describe('settings store', () => {
     await writeFile(join(dir, SETTINGS_FILE_NAME), '{"version": 1, "playerName": ');
     const { store: s, logger } = store();
     expect(await s.get()).toEqual(defaultSettings('ada'));
-    expect(logger.warn).toHaveBeenCalledOnce();
     expect(String(logger.warn.mock.calls[0]?.[0])).toMatch(/not valid JSON/);
-    expect((await readdir(dir)).sort()).toEqual([`${SETTINGS_FILE_NAME}.corrupt`]);
+    expect(String(logger.warn.mock.calls[1]?.[0])).toMatch(/kept the unreadable settings file as .*corrupt-/);
+    expect((await readdir(dir)).sort()).toEqual([expect.stringMatching(/^settings\.json\.corrupt-\d{4}-.*Z$/)]);
     await s.update({ playerName: 'Fresh' });
     expect(await store().store.get()).toMatchObject({ playerName: 'Fresh' });
   });
@@ -129,15 +129,74 @@ describe('settings store', () => {
     expect(await store().store.get()).toEqual({ playerName: 'Old', playerColor: '#ff5c8a', onboarded: true });
   });
 
-  it('reports a failed write and keeps the previous settings', async () => {
+  it('keeps playing with settings in memory when the folder cannot be written, and says where and why', async () => {
     // The "folder" is a file, so mkdir and the write fail.
     const blocker = join(dir, 'not-a-dir');
     await writeFile(blocker, '');
-    const { store: s } = store(blocker);
-    const before = await s.get();
-    await expect(s.update({ playerName: 'Nova' })).rejects.toThrow();
-    expect(await s.get()).toEqual(before);
-    expect(await s.update({ playerColor: before.playerColor })).toEqual(before);
+    const { store: s, logger } = store(blocker);
+    const listener = vi.fn();
+    s.onChange(listener);
+    const saved = await s.update({ playerName: 'Nova', onboarded: true });
+    expect(saved).toMatchObject({ playerName: 'Nova', onboarded: true });
+    expect(saved.storageWarning).toBe(
+      `Your settings could not be saved to ${join(blocker, SETTINGS_FILE_NAME)} (part of the path is a file, not a folder). ` +
+        'They are kept until LAN Party closes.',
+    );
+    expect(listener).toHaveBeenCalledWith(saved);
+    expect(await s.get()).toEqual(saved);
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/cannot save/), expect.anything());
+  });
+
+  it('a settings path that is a folder: defaults with a warning, play goes on, the warning names the path', async () => {
+    await mkdir(join(dir, SETTINGS_FILE_NAME));
+    const { store: s } = store();
+    const first = await s.get();
+    expect(first).toMatchObject({
+      onboarded: false,
+      storageWarning: expect.stringMatching(/could not be read from .*folder/),
+    });
+    const saved = await s.update({ playerName: 'Nova', onboarded: true });
+    expect(saved).toMatchObject({ playerName: 'Nova', onboarded: true });
+    expect(saved.storageWarning).toMatch(
+      new RegExp(`could not be saved to ${join(dir, SETTINGS_FILE_NAME)} \\(it is a folder`),
+    );
+  });
+
+  it('clears the warning once a save works again', async () => {
+    await mkdir(join(dir, SETTINGS_FILE_NAME));
+    const { store: s } = store();
+    expect((await s.update({ playerName: 'Nova' })).storageWarning).toMatch(/it is a folder/);
+    await rm(join(dir, SETTINGS_FILE_NAME), { recursive: true });
+    expect(await s.update({ playerName: 'Nova 2' })).not.toHaveProperty('storageWarning');
+    expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toMatchObject({ playerName: 'Nova 2' });
+  });
+
+  it('accepts a file with a UTF-8 byte order mark, as Notepad saves it', async () => {
+    await writeFile(
+      join(dir, SETTINGS_FILE_NAME),
+      `\ufeff${JSON.stringify({ version: 1, playerName: 'Nova', playerColor: '#a77dff', onboarded: true })}`,
+    );
+    const { store: s, logger } = store();
+    expect(await s.get()).toEqual({ playerName: 'Nova', playerColor: '#a77dff', onboarded: true });
+    expect(logger.warn).not.toHaveBeenCalled();
+    expect(await readdir(dir)).toEqual([SETTINGS_FILE_NAME]);
+  });
+
+  it('backs up each corruption under its own timestamp, never overwriting, keeping the newest three', async () => {
+    const at = (n: number) => () => new Date(Date.UTC(2026, 0, 1, 12, 0, n));
+    const same = () => new Date(Date.UTC(2026, 0, 1, 12, 0, 9));
+    for (const [i, now] of [at(1), at(2), at(3), same, same].entries()) {
+      await writeFile(join(dir, SETTINGS_FILE_NAME), `broken ${i}`);
+      await store(dir, now).store.get();
+    }
+    const names = (await readdir(dir)).sort();
+    expect(names).toEqual([
+      'settings.json.corrupt-2026-01-01T12-00-03-000Z',
+      'settings.json.corrupt-2026-01-01T12-00-09-000Z',
+      'settings.json.corrupt-2026-01-01T12-00-09-000Z-2',
+    ]);
+    expect(await readFile(join(dir, names[1]!), 'utf8')).toBe('broken 3');
+    expect(await readFile(join(dir, names[2]!), 'utf8')).toBe('broken 4');
   });
 
   it('rejects an update that breaks the schema with invalid-argument', async () => {

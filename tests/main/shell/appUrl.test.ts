@@ -33,12 +33,16 @@ describe('app URL policy', () => {
     expect(isApp('file:///index.html')).toBe(false);
   });
 
-  it('prefers the dev server URL when one is given', () => {
-    expect(resolveAppLocation('http://localhost:5173/', indexPath)).toEqual({
+  it('prefers the dev server URL when one is given in a dev run', () => {
+    expect(resolveAppLocation('http://localhost:5173/', indexPath, false)).toEqual({
       kind: 'url',
       url: 'http://localhost:5173/',
     });
-    expect(resolveAppLocation(undefined, indexPath)).toEqual({ kind: 'file', indexPath });
-    expect(resolveAppLocation('', indexPath)).toEqual({ kind: 'file', indexPath });
+    expect(resolveAppLocation(undefined, indexPath, false)).toEqual({ kind: 'file', indexPath });
+    expect(resolveAppLocation('', indexPath, false)).toEqual({ kind: 'file', indexPath });
+  });
+
+  it('ignores any dev server URL in the packaged app', () => {
+    expect(resolveAppLocation('http://attacker.example:8080/', indexPath, true)).toEqual({ kind: 'file', indexPath });
   });
 });

@@ -64,11 +64,14 @@ describe('lobby reducer', () => {
 });
 
 describe('lobby input schemas', () => {
-  it('trims names and chat, strips control characters, and bounds lengths', () => {
+  it('normalises names and chat, strips hidden characters, and bounds lengths', () => {
     expect(playerNameSchema.parse('  Ada\u0007 ')).toBe('Ada');
     expect(playerNameSchema.safeParse('   ').success).toBe(false);
+    expect(playerNameSchema.safeParse('\u200b\u3164').success).toBe(false);
     expect(playerNameSchema.safeParse('x'.repeat(25)).success).toBe(false);
-    expect(chatTextSchema.parse(' gg\n wp ')).toBe('gg  wp');
+    expect(chatTextSchema.parse(' gg\n wp ')).toBe('gg wp');
+    expect(chatTextSchema.parse('hi\u202egnp.exe')).toBe('hignp.exe');
     expect(chatTextSchema.safeParse('x'.repeat(201)).success).toBe(false);
+    expect(chatTextSchema.safeParse('x'.repeat(5000)).error?.issues[0]?.message).toBe('Message is far too long');
   });
 });

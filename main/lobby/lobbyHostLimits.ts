@@ -1,0 +1,41 @@
+import type { ActionRate } from './actionLimiter';
+import { DEFAULT_BACKOFF, type BackoffRules } from './tryBackoff';
+
+/** How much a room lets peers do before and after they are in it. */
+export interface LobbyHostLimits {
+  /** Peers held before the room at once (they never count against its capacity). */
+  readonly preLobbySlots: number;
+  /** Of those, silent ones (no hello yet) from one address at once. */
+  readonly silentPerSource: number;
+  /** Chat lines per player. */
+  readonly chat: ActionRate;
+  /** Ready toggles per player. */
+  readonly ready: ActionRate;
+  /** Wrong passwords per address. */
+  readonly tries: BackoffRules;
+}
+
+/** 8 pre-lobby slots, 4 silent per address, 5 chat lines per 5 s, 10 ready toggles per 5 s, 5 free tries. */
+export const DEFAULT_LOBBY_HOST_LIMITS: LobbyHostLimits = {
+  preLobbySlots: 8,
+  silentPerSource: 4,
+  chat: { limit: 5, windowMs: 5000 },
+  ready: { limit: 10, windowMs: 5000 },
+  tries: DEFAULT_BACKOFF,
+};
+
+/** Counters of what a room refused or dropped, for diagnostics and the lab's figures. */
+export interface LobbyHostStats {
+  /** Peers waiting to be admitted now. */
+  readonly pending: number;
+  /** Pre-lobby peers dropped to make way for a newcomer. */
+  readonly evicted: number;
+  /** Pre-lobby peers dropped because their deadline passed. */
+  readonly expired: number;
+  /** Password proofs checked. */
+  readonly passwordChecks: number;
+  /** Joins refused, by reason. */
+  readonly rejected: Readonly<Record<string, number>>;
+  readonly droppedChat: number;
+  readonly droppedReady: number;
+}

@@ -1,0 +1,21 @@
+import type { EndpointOptions } from '../net/index';
+
+/** Largest lobby message either side accepts on a native link: a full room's welcome is under 100 kB. */
+export const LOBBY_MAX_MESSAGE_BYTES = 256 * 1024;
+
+/**
+ * Transport options for a room's host or guest: native links negotiate messages of at most
+ * {@link LOBBY_MAX_MESSAGE_BYTES} (not the transport's 4 MiB) with little reassembly room, so a hostile peer
+ * cannot make us buffer megabytes before a schema even sees them. Explicit native options win.
+ */
+export function lobbyTransportOptions(transport: Omit<EndpointOptions, 'drive'> = {}): Omit<EndpointOptions, 'drive'> {
+  if (transport.native === false) return transport;
+  return {
+    ...transport,
+    native: {
+      maxMessageSize: LOBBY_MAX_MESSAGE_BYTES,
+      reassemblyBytes: 2 * LOBBY_MAX_MESSAGE_BYTES,
+      ...transport.native,
+    },
+  };
+}
