@@ -1,7 +1,7 @@
 import { ipcContract, type IpcContract } from '../shared/ipc/contract';
 import { createGateway, type Gateway } from './ipc/gateway';
 import type { HandlersOf } from './ipc/handlerTypes';
-import type { Ipv4Lookup } from './net/resolveRoomHost';
+import type { Ipv4Lookup } from './net/index';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { settingsHandlers } from './settings/settingsHandlers';
 import { appInfoHandlers, type AppFacts } from './shell/appInfoHandlers';

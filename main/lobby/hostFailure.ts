@@ -1,5 +1,5 @@
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
-import { BindError } from '../net/errors';
+import { BindError } from '../net/index';
 
 /** How the firewall is told to let players in, per `process.platform`, in one or two sentences. */
 export function firewallTip(platform: string, port: number): string {

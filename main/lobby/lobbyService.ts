@@ -4,7 +4,7 @@ import type { Settings } from '../../shared/ipc/schemas/settings';
 import { startBlocker } from '../../shared/ipc/startBlocker';
 import { ROOM_CAPACITY } from '../../shared/ipc/schemas/lobby';
 import { decode, RoomCodeError } from '../../shared/roomCode';
-import { resolveRoomHost, type Ipv4Lookup } from '../net/resolveRoomHost';
+import { resolveRoomHost, type Ipv4Lookup } from '../net/index';
 import { LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
 import type { LobbyHost } from './lobbyHost';
 import type { JoinRoute } from '../conditioner/devConditioner';

@@ -1,5 +1,5 @@
 import { randomInstanceId } from '../net/discovery';
-import { BindError } from '../net/errors';
+import { BindError } from '../net/index';
 import { LobbyHost, type LobbyHostOptions } from './lobbyHost';
 import { describeHostFailure } from './hostFailure';
 import type { Logger } from '../base/logger';

@@ -31,6 +31,13 @@ export {
   type MemoryNetworkOptions,
   type MemoryNetworkStats,
 } from './endpoint/memorySocket';
+export {
+  openUdpSocket,
+  openUdpDatagramSocket,
+  DEFAULT_RECV_BUFFER,
+  type OpenSocket,
+  type OpenSocketOptions,
+} from './endpoint/udpSocket';
 export type { ConnectionStats } from './v1/netStats';
 export type { DropReason, TrafficCounters } from './v1/stats';
 export * as codec from './codec';
@@ -57,4 +64,4 @@ export {
   type ServerInfo,
   type BrowsedServer,
 } from './discovery';
-export { resolveRoomHost, encodeRoomCodeForHost } from './resolveRoomHost';
+export { resolveRoomHost, encodeRoomCodeForHost, type Ipv4Lookup } from './resolveRoomHost';

@@ -1,5 +1,5 @@
-import { BindError } from '../net/errors';
-import { openUdpSocket, type OpenSocket, type OpenSocketOptions } from '../net/endpoint/udpSocket';
+import { BindError } from '../net/index';
+import { openUdpSocket, type OpenSocket, type OpenSocketOptions } from '../net/index';
 import type { PortCheck } from '../../shared/netcheck/report';
 
 /** Binds a UDP socket (main/net's openUdpSocket, or a stand-in in tests). */

@@ -1,6 +1,6 @@
 import { networkInterfaces as osNetworkInterfaces } from 'node:os';
 import { defaultBroadcastTargets, type DiscoveryPortRegistry, type NetworkInterfacesLike } from '../net/discovery';
-import { DEFAULT_RECV_BUFFER } from '../net/endpoint/udpSocket';
+import { DEFAULT_RECV_BUFFER } from '../net/index';
 import { LAN_PARTY_PORTS } from '../../shared/netcheck/ports';
 import type { NetworkCheckReport, SelfDiscoveryReport } from '../../shared/netcheck/report';
 import { findingAdvice } from './findingAdvice';
