@@ -2,11 +2,11 @@ import { GameHost } from '../main/game/host/gameHost';
 import type { HostTransport, TransportPeer } from '../main/game/gameTransport';
 import { encodeBody } from '../main/net/v1/connection';
 import { jsonSerializer } from '../main/net/v1/serialization';
-import { createGame } from '../shared/game/createGame';
+import { createGame } from '../shared/games/tag/createGame';
 import { GameMessage, INPUT_REDUNDANCY } from '../shared/game/gameProtocol';
-import { DEFAULT_ARENA } from '../shared/game/rules';
-import { stepWithEvents } from '../shared/game/step';
-import type { GameState, PlayerInput } from '../shared/game/types';
+import { DEFAULT_ARENA } from '../shared/games/tag/rules';
+import { stepWithEvents } from '../shared/games/tag/step';
+import type { GameState, PlayerInput } from '../shared/games/tag/types';
 import type { BenchResult } from './twoProcess';
 
 const WARMUP_TICKS = 300;

@@ -8,7 +8,7 @@ import {
   type InputTuple,
 } from '../../shared/game/gameProtocol';
 import { parseResultsPayload, parseRosterPayload, parseSnapshotPayload } from '../../shared/game/gameSchemas';
-import type { PlayerId, PlayerInput } from '../../shared/game/types';
+import type { PlayerId, PlayerInput } from '../../shared/games/tag/types';
 import { Channel } from '../../shared/net/channel';
 import { reportCallbackError } from '../base/listeners';
 import { GameLinkEvents } from './gameLinkEvents';

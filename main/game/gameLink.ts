@@ -1,6 +1,6 @@
 import type { GameResults, GameRoster } from '../../shared/game/gameProtocol';
-import type { GameSnapshot } from '../../shared/game/snapshot';
-import type { PlayerId, PlayerInput } from '../../shared/game/types';
+import type { GameSnapshot } from '../../shared/games/tag/snapshot';
+import type { PlayerId, PlayerInput } from '../../shared/games/tag/types';
 
 /**
  * One player's connection to a running game, the same for a guest (over the network) and the host's own player

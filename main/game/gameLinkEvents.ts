@@ -1,5 +1,5 @@
 import type { GameResults, GameRoster } from '../../shared/game/gameProtocol';
-import type { GameSnapshot } from '../../shared/game/snapshot';
+import type { GameSnapshot } from '../../shared/games/tag/snapshot';
 import { Listeners } from '../base/listeners';
 
 /** The listening half every GameLink shares: snapshots, the roster (replayed to late subscribers), results, closing. */

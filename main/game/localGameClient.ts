@@ -1,4 +1,4 @@
-import type { PlayerId, PlayerInput } from '../../shared/game/types';
+import type { PlayerId, PlayerInput } from '../../shared/games/tag/types';
 import { reportCallbackError } from '../base/listeners';
 import type { GameFeed, GameLink } from './gameLink';
 import { GameLinkEvents } from './gameLinkEvents';

@@ -1,5 +1,5 @@
-import type { RosterEntry } from './snapshot';
-import type { PlayerId, PlayerInput } from './types';
+import type { RosterEntry } from '../games/tag/snapshot';
+import type { PlayerId, PlayerInput } from '../games/tag/types';
 
 /** Message types of the networked tag game on the gale.net transport. */
 export const GameMessage = {

@@ -8,8 +8,8 @@ import {
   type ResultsPayload,
   type RosterPayload,
 } from './gameProtocol';
-import { RULES } from './rules';
-import { parseSnapshot, type GameSnapshot } from './snapshot';
+import { RULES } from '../games/tag/rules';
+import { parseSnapshot, type GameSnapshot } from '../games/tag/snapshot';
 
 const gameId = z.number().int().min(1).max(MAX_GAME_ID);
 const playerId = z.string().min(1).max(RULES.maxIdLength);

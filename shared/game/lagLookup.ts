@@ -1,6 +1,6 @@
 import { lagCompensatedPosition } from '../net/lagCompensation';
 import type { SnapshotInterpolator } from '../net/snapshotInterpolator';
-import type { PlayerId, TargetPositionLookup, Vec2 } from './types';
+import type { PlayerId, TargetPositionLookup, Vec2 } from '../games/tag/types';
 
 /** Options of {@link createLagCompensatedLookup}. */
 export interface LagCompensatedLookupOptions {

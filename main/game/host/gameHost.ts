@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { createGame } from '../../../shared/game/createGame';
+import { createGame } from '../../../shared/games/tag/createGame';
 import { GAME_TICK_DT, GameMessage, MAX_GAME_ID, SNAPSHOT_EVERY_TICKS } from '../../../shared/game/gameProtocol';
 import type { GameResults } from '../../../shared/game/gameProtocol';
-import { removePlayer } from '../../../shared/game/players';
-import { RULES } from '../../../shared/game/rules';
-import { stepWithEvents } from '../../../shared/game/step';
-import type { GameState, PlayerId, PlayerInput } from '../../../shared/game/types';
+import { removePlayer } from '../../../shared/games/tag/players';
+import { RULES } from '../../../shared/games/tag/rules';
+import { stepWithEvents } from '../../../shared/games/tag/step';
+import type { GameState, PlayerId, PlayerInput } from '../../../shared/games/tag/types';
 import { HOST_PLAYER_ID } from '../../../shared/lobby/lobbyState';
 import { reportCallbackError } from '../../base/listeners';
 import type { GameFeed } from '../gameLink';

@@ -1,5 +1,5 @@
 import type { GameResults } from '../../../shared/game/gameProtocol';
-import type { Arena, GameEvent, GameState } from '../../../shared/game/types';
+import type { Arena, GameEvent, GameState } from '../../../shared/games/tag/types';
 import type { HostTransport } from '../gameTransport';
 import type { HostInputCounters } from './hostInputs';
 import type { TickTimer } from './tickLoop';

@@ -1,7 +1,7 @@
 import { fromInputTuple, MAX_INPUT_SEQUENCE, MAX_INPUTS_PER_MESSAGE } from '../../../shared/game/gameProtocol';
 import { parseInputPayload } from '../../../shared/game/gameSchemas';
-import { NEUTRAL_INPUT } from '../../../shared/game/input';
-import type { PlayerId, PlayerInput } from '../../../shared/game/types';
+import { NEUTRAL_INPUT } from '../../../shared/games/tag/input';
+import type { PlayerId, PlayerInput } from '../../../shared/games/tag/types';
 import { InputQueue, type InputQueueCounters } from './inputQueue';
 import { rewindSeconds } from './lagHistories';
 

@@ -7,8 +7,8 @@ import {
   type ResultsPayload,
   type RoundEndReason,
 } from '../../../shared/game/gameProtocol';
-import { toRoster, toSnapshot, type SequenceLookup } from '../../../shared/game/snapshot';
-import type { GameState } from '../../../shared/game/types';
+import { toRoster, toSnapshot, type SequenceLookup } from '../../../shared/games/tag/snapshot';
+import type { GameState } from '../../../shared/games/tag/types';
 import { Channel } from '../../../shared/net/channel';
 import { PayloadTooLargeError } from '../../net/errors';
 import type { GameFeed } from '../gameLink';

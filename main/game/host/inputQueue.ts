@@ -1,5 +1,5 @@
-import { NEUTRAL_INPUT } from '../../../shared/game/input';
-import type { PlayerInput } from '../../../shared/game/types';
+import { NEUTRAL_INPUT } from '../../../shared/games/tag/input';
+import type { PlayerInput } from '../../../shared/games/tag/types';
 
 /** Inputs one player may have waiting (≈ 133 ms at 60 Hz); beyond it the oldest is dropped. */
 export const INPUT_QUEUE_CAPACITY = 8;

@@ -1,6 +1,6 @@
 import { createLagCompensatedLookup, DEFAULT_MAX_REWIND } from '../../../shared/game/lagLookup';
 import { MAX_REPORTED_INTERPOLATION_DELAY } from '../../../shared/game/gameProtocol';
-import type { PlayerId, PlayerState, TargetPositionLookup } from '../../../shared/game/types';
+import type { PlayerId, PlayerState, TargetPositionLookup } from '../../../shared/games/tag/types';
 import { SnapshotInterpolator } from '../../../shared/net/snapshotInterpolator';
 
 /** Positions kept per player: 32 ticks ≈ 0.53 s at 60 Hz, more than the longest rewind (0.35 s). */

@@ -1,5 +1,5 @@
 import type { GameRoster, RosterPayload } from '../../../shared/game/gameProtocol';
-import type { RosterEntry } from '../../../shared/game/snapshot';
+import type { RosterEntry } from '../../../shared/games/tag/snapshot';
 
 /**
  * Joins `game.roster` parts back into one roster. Parts travel on RELIABLE_ORDERED, so they arrive complete and in

@@ -1,4 +1,4 @@
-import type { Arena } from '../../../shared/game/types';
+import type { Arena } from '../../../shared/games/tag/types';
 import { toCanvasX, toCanvasY, type ArenaTransform } from './arenaTransform';
 
 /** Arena look, in the launcher's navy-and-neon theme. */

@@ -1,6 +1,6 @@
-import type { ViewFrame } from '../../../shared/game/clientView';
-import { DEFAULT_ARENA } from '../../../shared/game/rules';
-import type { Arena } from '../../../shared/game/types';
+import type { ViewFrame } from '../../../shared/games/tag/clientView';
+import { DEFAULT_ARENA } from '../../../shared/games/tag/rules';
+import type { Arena } from '../../../shared/games/tag/types';
 import { paintArenaBackground } from './arenaBackground';
 import { backingSize, fitArena, type ArenaTransform } from './arenaTransform';
 import { drawPlayers } from './drawPlayers';

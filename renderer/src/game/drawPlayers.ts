@@ -1,5 +1,5 @@
-import type { ViewPlayer } from '../../../shared/game/clientView';
-import { RULES, TAG_REACH } from '../../../shared/game/rules';
+import type { ViewPlayer } from '../../../shared/games/tag/clientView';
+import { RULES, TAG_REACH } from '../../../shared/games/tag/rules';
 import { toCanvasX, toCanvasY, type ArenaTransform } from './arenaTransform';
 import { inkOn, safeColour } from './colour';
 import type { PlayerLook } from './hudModel';

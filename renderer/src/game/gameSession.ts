@@ -1,6 +1,6 @@
-import { ClientView, type ClientControls, type ViewFrame } from '../../../shared/game/clientView';
+import { ClientView, type ClientControls, type ViewFrame } from '../../../shared/games/tag/clientView';
 import { MAX_INPUTS_PER_MESSAGE } from '../../../shared/game/gameProtocol';
-import type { Arena } from '../../../shared/game/types';
+import type { Arena } from '../../../shared/games/tag/types';
 import type {
   GameCurrent,
   GameEnded,

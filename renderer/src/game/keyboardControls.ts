@@ -1,4 +1,4 @@
-import type { ClientControls } from '../../../shared/game/clientView';
+import type { ClientControls } from '../../../shared/games/tag/clientView';
 
 /** What a key does in the game. */
 export type GameAction = 'up' | 'down' | 'left' | 'right' | 'tag';

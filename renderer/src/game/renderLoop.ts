@@ -1,5 +1,5 @@
-import type { ClientControls, ViewFrame } from '../../../shared/game/clientView';
-import type { Arena } from '../../../shared/game/types';
+import type { ClientControls, ViewFrame } from '../../../shared/games/tag/clientView';
+import type { Arena } from '../../../shared/games/tag/types';
 import { ArenaRenderer } from './arenaRenderer';
 import type { PlayerLook } from './hudModel';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_GAME_ID, MAX_INPUT_SEQUENCE, MAX_INPUTS_PER_MESSAGE } from '../../game/gameProtocol';
-import { RULES } from '../../game/rules';
-import { parseSnapshot, type GameSnapshot } from '../../game/snapshot';
+import { RULES } from '../../games/tag/rules';
+import { parseSnapshot, type GameSnapshot } from '../../games/tag/snapshot';
 
 const gameIdSchema = z.number().int().min(1).max(MAX_GAME_ID);
 const playerIdSchema = z.string().min(1).max(RULES.maxIdLength);

@@ -5,10 +5,10 @@ import { LocalGameClient } from '../../../main/game/localGameClient';
 import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
 import { LobbyHost } from '../../../main/lobby/lobbyHost';
 import { LinkConditioner } from '../../../main/conditioner/linkConditioner';
-import { ClientView, type ClientControls, type ViewPlayer } from '../../../shared/game/clientView';
+import { ClientView, type ClientControls, type ViewPlayer } from '../../../shared/games/tag/clientView';
 import type { GameResults, GameRoster } from '../../../shared/game/gameProtocol';
-import { RULES, TAG_REACH } from '../../../shared/game/rules';
-import type { GameEvent, GameState } from '../../../shared/game/types';
+import { RULES, TAG_REACH } from '../../../shared/games/tag/rules';
+import type { GameEvent, GameState } from '../../../shared/games/tag/types';
 import { waitFor } from '../../support/waitFor';
 import { OPEN_ARENA, placing } from './hostKit';
 

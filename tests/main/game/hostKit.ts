@@ -1,6 +1,6 @@
 import { GameHost, type GameHostOptions, type GamePlayer } from '../../../main/game/host/gameHost';
 import { GAME_TICK_DT, GameMessage, type GameResults } from '../../../shared/game/gameProtocol';
-import type { Arena, GameState, PlayerState } from '../../../shared/game/types';
+import type { Arena, GameState, PlayerState } from '../../../shared/games/tag/types';
 import { FakeHostTransport, manualTicker } from './fakeTransports';
 
 /** An arena without obstacles, so positions in tests are easy to reason about. */

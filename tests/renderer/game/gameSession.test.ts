@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { GameSession } from '../../../renderer/src/game/gameSession';
 import type { GameApi } from '../../../renderer/src/game/gameApi';
-import { createGame } from '../../../shared/game/createGame';
-import { toSnapshot } from '../../../shared/game/snapshot';
+import { createGame } from '../../../shared/games/tag/createGame';
+import { toSnapshot } from '../../../shared/games/tag/snapshot';
 import type {
   GameCurrent,
   GameEnded,

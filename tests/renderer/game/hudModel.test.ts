@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewFrame, ViewPlayer } from '../../../shared/game/clientView';
+import type { ViewFrame, ViewPlayer } from '../../../shared/games/tag/clientView';
 import { CONNECTING_HUD, fallbackLook, formatClock, hudOf, sameHud } from '../../../renderer/src/game/hudModel';
 import { resultsView } from '../../../renderer/src/game/resultsModel';
 

@@ -1,4 +1,4 @@
-import type { ClientControls, ViewFrame } from '../../../../shared/game/clientView';
+import type { ClientControls, ViewFrame } from '../../../../shared/games/tag/clientView';
 import type { GameApi } from '../gameApi';
 import { GameSession } from '../gameSession';
 import { fallbackLook } from '../hudModel';

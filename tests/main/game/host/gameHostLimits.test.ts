@@ -4,8 +4,8 @@ import { rewindSeconds } from '../../../../main/game/host/lagHistories';
 import type { GamePlayer } from '../../../../main/game/host/gameHost';
 import { GameMessage, MAX_INPUT_SEQUENCE, ROSTER_PART_SIZE } from '../../../../shared/game/gameProtocol';
 import { parseRosterPayload, parseSnapshotPayload } from '../../../../shared/game/gameSchemas';
-import type { GameSnapshot } from '../../../../shared/game/snapshot';
-import type { GameState } from '../../../../shared/game/types';
+import type { GameSnapshot } from '../../../../shared/games/tag/snapshot';
+import type { GameState } from '../../../../shared/games/tag/types';
 import { inputPayload, startHost } from '../hostKit';
 
 const V1_BODY_LIMIT = 1200;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { circleOverlapsRect } from '../../../shared/game/collision';
-import { createGame } from '../../../shared/game/createGame';
-import { addPlayer, removePlayer, sanitizeName } from '../../../shared/game/players';
-import { PLAYER_COLOURS, RULES } from '../../../shared/game/rules';
-import { currentIt } from '../../../shared/game/round';
+import { circleOverlapsRect } from '../../../../shared/games/tag/collision';
+import { createGame } from '../../../../shared/games/tag/createGame';
+import { addPlayer, removePlayer, sanitizeName } from '../../../../shared/games/tag/players';
+import { PLAYER_COLOURS, RULES } from '../../../../shared/games/tag/rules';
+import { currentIt } from '../../../../shared/games/tag/round';
 import { withIt } from './fixtures';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, name: `P${i + 1}` }));

@@ -1,4 +1,4 @@
-import { SeededRandom } from '../random/prng';
+import { SeededRandom } from '../../random/prng';
 import { RULES } from './rules';
 import type { GameState, PlayerId, PlayerState } from './types';
 

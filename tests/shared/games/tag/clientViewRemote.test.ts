@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ClientView } from '../../../shared/game/clientView';
-import type { GameSnapshot, SnapshotPlayer } from '../../../shared/game/snapshot';
-import { SeededRandom } from '../../../shared/random/prng';
+import { ClientView } from '../../../../shared/games/tag/clientView';
+import type { GameSnapshot, SnapshotPlayer } from '../../../../shared/games/tag/snapshot';
+import { SeededRandom } from '../../../../shared/random/prng';
 import { OPEN_ARENA } from './fixtures';
 
 /** A snapshot of tick `k` at host time `t`, players as wire tuples. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ClientView, type ClientControls, type ViewPlayer } from '../../../shared/game/clientView';
-import { createGame } from '../../../shared/game/createGame';
-import { GAME_TICK_DT } from '../../../shared/game/gameProtocol';
-import { toSnapshot, type GameSnapshot, type SnapshotPlayer } from '../../../shared/game/snapshot';
-import { step } from '../../../shared/game/step';
-import type { GameState, PlayerInput } from '../../../shared/game/types';
+import { ClientView, type ClientControls, type ViewPlayer } from '../../../../shared/games/tag/clientView';
+import { createGame } from '../../../../shared/games/tag/createGame';
+import { GAME_TICK_DT } from '../../../../shared/game/gameProtocol';
+import { toSnapshot, type GameSnapshot, type SnapshotPlayer } from '../../../../shared/games/tag/snapshot';
+import { step } from '../../../../shared/games/tag/step';
+import type { GameState, PlayerInput } from '../../../../shared/games/tag/types';
 import { OPEN_ARENA } from './fixtures';
 
 const IDLE: ClientControls = { moveX: 0, moveY: 0, tag: false };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCircleRect } from '../../../shared/game/collision';
-import { normalizeInput } from '../../../shared/game/input';
-import { applyMove } from '../../../shared/game/movement';
-import { DEFAULT_ARENA, RULES } from '../../../shared/game/rules';
-import type { Arena, PlayerBody } from '../../../shared/game/types';
-import { SeededRandom } from '../../../shared/random/prng';
+import { resolveCircleRect } from '../../../../shared/games/tag/collision';
+import { normalizeInput } from '../../../../shared/games/tag/input';
+import { applyMove } from '../../../../shared/games/tag/movement';
+import { DEFAULT_ARENA, RULES } from '../../../../shared/games/tag/rules';
+import type { Arena, PlayerBody } from '../../../../shared/games/tag/types';
+import { SeededRandom } from '../../../../shared/random/prng';
 import { input, OPEN_ARENA } from './fixtures';
 
 const DT = 1 / 60;

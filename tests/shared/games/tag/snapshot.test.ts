@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createGame } from '../../../shared/game/createGame';
-import { decodeSnapshotPlayers, parseSnapshot, toRoster, toSnapshot } from '../../../shared/game/snapshot';
-import { RULES } from '../../../shared/game/rules';
+import { createGame } from '../../../../shared/games/tag/createGame';
+import { decodeSnapshotPlayers, parseSnapshot, toRoster, toSnapshot } from '../../../../shared/games/tag/snapshot';
+import { RULES } from '../../../../shared/games/tag/rules';
 import { withPlayers } from './fixtures';
 
 describe('toSnapshot', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createGame } from '../../../shared/game/createGame';
-import { currentIt, startRound, winnersOf } from '../../../shared/game/round';
-import { DEFAULT_ARENA, RULES } from '../../../shared/game/rules';
-import { step, stepWithEvents } from '../../../shared/game/step';
-import type { GameEvent, GameState } from '../../../shared/game/types';
+import { createGame } from '../../../../shared/games/tag/createGame';
+import { currentIt, startRound, winnersOf } from '../../../../shared/games/tag/round';
+import { DEFAULT_ARENA, RULES } from '../../../../shared/games/tag/rules';
+import { step, stepWithEvents } from '../../../../shared/games/tag/step';
+import type { GameEvent, GameState } from '../../../../shared/games/tag/types';
 import { input, openGame, player, withIt, withPlayers } from './fixtures';
 
 const DT = 1 / 60;

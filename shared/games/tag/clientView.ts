@@ -1,4 +1,4 @@
-import { SnapshotInterpolator } from '../net/snapshotInterpolator';
+import { SnapshotInterpolator } from '../../net/snapshotInterpolator';
 import { LocalPrediction, type ClientControls, type PredictionStats } from './localPrediction';
 import { DEFAULT_ARENA, RULES } from './rules';
 import { decodeSnapshotPlayers, type DecodedSnapshotPlayer, type GameSnapshot } from './snapshot';

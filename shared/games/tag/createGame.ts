@@ -1,4 +1,4 @@
-import { seedState } from '../random/prng';
+import { seedState } from '../../random/prng';
 import { insertPlayer, type NewPlayer } from './players';
 import { startRound } from './round';
 import { DEFAULT_ARENA, RULES } from './rules';

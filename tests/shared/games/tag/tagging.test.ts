@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createLagCompensatedLookup } from '../../../shared/game/lagLookup';
-import { RULES, TAG_REACH } from '../../../shared/game/rules';
-import { step, stepWithEvents } from '../../../shared/game/step';
-import type { GameState, Vec2 } from '../../../shared/game/types';
-import { SnapshotInterpolator } from '../../../shared/net/snapshotInterpolator';
+import { createLagCompensatedLookup } from '../../../../shared/game/lagLookup';
+import { RULES, TAG_REACH } from '../../../../shared/games/tag/rules';
+import { step, stepWithEvents } from '../../../../shared/games/tag/step';
+import type { GameState, Vec2 } from '../../../../shared/games/tag/types';
+import { SnapshotInterpolator } from '../../../../shared/net/snapshotInterpolator';
 import { input, openGame, player, withIt, withPlayers } from './fixtures';
 
 const DT = 1 / 60;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createGame } from '../../../shared/game/createGame';
-import { applyMove } from '../../../shared/game/movement';
-import { decodeSnapshotPlayers, toSnapshot } from '../../../shared/game/snapshot';
-import { RULES } from '../../../shared/game/rules';
-import { step } from '../../../shared/game/step';
-import type { GameState, PlayerBody, PlayerInput } from '../../../shared/game/types';
-import { PredictionBuffer } from '../../../shared/net/predictionBuffer';
-import { SeededRandom } from '../../../shared/random/prng';
+import { createGame } from '../../../../shared/games/tag/createGame';
+import { applyMove } from '../../../../shared/games/tag/movement';
+import { decodeSnapshotPlayers, toSnapshot } from '../../../../shared/games/tag/snapshot';
+import { RULES } from '../../../../shared/games/tag/rules';
+import { step } from '../../../../shared/games/tag/step';
+import type { GameState, PlayerBody, PlayerInput } from '../../../../shared/games/tag/types';
+import { PredictionBuffer } from '../../../../shared/net/predictionBuffer';
+import { SeededRandom } from '../../../../shared/random/prng';
 import { player } from './fixtures';
 
 const DT = 1 / 60;

@@ -1,4 +1,4 @@
-import { SeededRandom } from '../random/prng';
+import { SeededRandom } from '../../random/prng';
 import { circleOverlapsRect } from './collision';
 import { PLAYER_COLOURS, RULES } from './rules';
 import { startRound, toWaiting, withIt } from './round';

@@ -1,5 +1,5 @@
-import { createGame } from '../../../shared/game/createGame';
-import type { Arena, GameState, PlayerInput, PlayerState } from '../../../shared/game/types';
+import { createGame } from '../../../../shared/games/tag/createGame';
+import type { Arena, GameState, PlayerInput, PlayerState } from '../../../../shared/games/tag/types';
 
 /** An arena without obstacles, so movement in tag tests is unobstructed. */
 export const OPEN_ARENA: Arena = { width: 1600, height: 900, obstacles: [] };

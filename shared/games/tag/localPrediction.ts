@@ -1,5 +1,5 @@
-import { PredictionBuffer } from '../net/predictionBuffer';
-import { GAME_TICK_DT } from './gameProtocol';
+import { PredictionBuffer } from '../../net/predictionBuffer';
+import { GAME_TICK_DT } from '../../game/gameProtocol';
 import { normalizeInput } from './input';
 import { applyMove } from './movement';
 import type { DecodedSnapshotPlayer } from './snapshot';
