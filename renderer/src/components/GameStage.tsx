@@ -2,14 +2,14 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { bindKeyboard } from '../game/keyboardInput';
 import type { GameApi } from '../game/gameApi';
 import { GameSession } from '../game/gameSession';
-import { GameHud } from '../game/GameHud';
-import { CONNECTING_HUD, hudOf, sameHud, type HudState } from '../game/hudModel';
+import { GameHud } from '../games/tag/GameHud';
+import { CONNECTING_HUD, hudOf, sameHud, type HudState } from '../games/tag/hudModel';
 import { KeyboardControls } from '../game/keyboardControls';
 import { NetGraph } from '../game/NetGraph';
 import { startRenderLoop } from '../game/renderLoop';
 import { ResultsOverlay } from '../game/ResultsOverlay';
 import { resultsView } from '../game/resultsModel';
-import { Scoreboard } from '../game/Scoreboard';
+import { Scoreboard } from '../games/tag/Scoreboard';
 import { useGameApi } from '../game/useGameApi';
 import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
 import '../game/gameStage.css';

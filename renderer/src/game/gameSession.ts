@@ -9,7 +9,7 @@ import type {
   GameSnapshotEvent,
 } from '../../../shared/ipc/schemas/game';
 import type { GameApi } from './gameApi';
-import { CONNECTING_HUD, fallbackLook, hudOf, type HudState, type PlayerLook } from './hudModel';
+import { CONNECTING_HUD, fallbackLook, hudOf, type HudState, type PlayerLook } from '../games/tag/hudModel';
 
 /** Options of {@link GameSession}. */
 export interface GameSessionOptions {

@@ -1,7 +1,7 @@
 import type { ClientControls, ViewFrame } from '../../../shared/games/tag/clientView';
 import type { Arena } from '../../../shared/games/tag/types';
-import { ArenaRenderer } from './arenaRenderer';
-import type { PlayerLook } from './hudModel';
+import { ArenaRenderer } from '../games/tag/arenaRenderer';
+import type { PlayerLook } from '../games/tag/hudModel';
 
 /** What the loop draws from (a GameSession, or the benchmark's feed). */
 export interface FrameSource {

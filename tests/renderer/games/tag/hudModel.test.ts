@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewFrame, ViewPlayer } from '../../../shared/games/tag/clientView';
-import { CONNECTING_HUD, fallbackLook, formatClock, hudOf, sameHud } from '../../../renderer/src/game/hudModel';
-import { resultsView } from '../../../renderer/src/game/resultsModel';
+import type { ViewFrame, ViewPlayer } from '../../../../shared/games/tag/clientView';
+import { CONNECTING_HUD, fallbackLook, formatClock, hudOf, sameHud } from '../../../../renderer/src/games/tag/hudModel';
+import { resultsView } from '../../../../renderer/src/game/resultsModel';
 
 const looks: Record<string, { name: string; colour: string }> = {
   '0': { name: 'Ada', colour: '#e6194b' },

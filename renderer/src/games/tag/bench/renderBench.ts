@@ -1,8 +1,8 @@
-import type { ClientControls, ViewFrame } from '../../../../shared/games/tag/clientView';
-import type { GameApi } from '../gameApi';
-import { GameSession } from '../gameSession';
+import type { ClientControls, ViewFrame } from '../../../../../shared/games/tag/clientView';
+import type { GameApi } from '../../../game/gameApi';
+import { GameSession } from '../../../game/gameSession';
 import { fallbackLook } from '../hudModel';
-import { startRenderLoop, type FrameSource } from '../renderLoop';
+import { startRenderLoop, type FrameSource } from '../../../game/renderLoop';
 import { syntheticRoster, syntheticSnapshot } from './syntheticFeed';
 
 /** Options of {@link run}. */

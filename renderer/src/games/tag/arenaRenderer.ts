@@ -1,8 +1,8 @@
-import type { ViewFrame } from '../../../shared/games/tag/clientView';
-import { DEFAULT_ARENA } from '../../../shared/games/tag/rules';
-import type { Arena } from '../../../shared/games/tag/types';
+import type { ViewFrame } from '../../../../shared/games/tag/clientView';
+import { DEFAULT_ARENA } from '../../../../shared/games/tag/rules';
+import type { Arena } from '../../../../shared/games/tag/types';
 import { paintArenaBackground } from './arenaBackground';
-import { backingSize, fitArena, type ArenaTransform } from './arenaTransform';
+import { backingSize, fitArena, type ArenaTransform } from '../../game/arenaTransform';
 import { drawPlayers } from './drawPlayers';
 import type { PlayerLook } from './hudModel';
 

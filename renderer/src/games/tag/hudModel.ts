@@ -1,5 +1,5 @@
-import type { GamePhase } from '../../../shared/games/tag/types';
-import type { ViewFrame } from '../../../shared/games/tag/clientView';
+import type { GamePhase } from '../../../../shared/games/tag/types';
+import type { ViewFrame } from '../../../../shared/games/tag/clientView';
 
 /** A player's name and colour, from the roster (or a stand-in before it arrives). */
 export interface PlayerLook {

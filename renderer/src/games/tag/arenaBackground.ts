@@ -1,5 +1,5 @@
-import type { Arena } from '../../../shared/games/tag/types';
-import { toCanvasX, toCanvasY, type ArenaTransform } from './arenaTransform';
+import type { Arena } from '../../../../shared/games/tag/types';
+import { toCanvasX, toCanvasY, type ArenaTransform } from '../../game/arenaTransform';
 
 /** Arena look, in the launcher's navy-and-neon theme. */
 export const ARENA_STYLE = {

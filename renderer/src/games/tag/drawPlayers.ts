@@ -1,7 +1,7 @@
-import type { ViewPlayer } from '../../../shared/games/tag/clientView';
-import { RULES, TAG_REACH } from '../../../shared/games/tag/rules';
-import { toCanvasX, toCanvasY, type ArenaTransform } from './arenaTransform';
-import { inkOn, safeColour } from './colour';
+import type { ViewPlayer } from '../../../../shared/games/tag/clientView';
+import { RULES, TAG_REACH } from '../../../../shared/games/tag/rules';
+import { toCanvasX, toCanvasY, type ArenaTransform } from '../../game/arenaTransform';
+import { inkOn, safeColour } from '../../game/colour';
 import type { PlayerLook } from './hudModel';
 
 /** "It" highlight colour. */
