@@ -27,7 +27,7 @@ export function ResultsOverlay({
                 {row.winner && <span className="results-crown"> · winner</span>}
               </span>
               <span className="results-tags">
-                {row.tags} tag{row.tags === 1 ? '' : 's'}
+                {row.stat} tag{row.stat === 1 ? '' : 's'}
               </span>
               <span className="results-score">{row.score.toFixed(1)} s</span>
             </li>

@@ -1,5 +1,6 @@
 import { ClientView, type ClientControls, type ViewFrame } from '../../../shared/games/tag/clientView';
 import { MAX_INPUTS_PER_MESSAGE } from '../../../shared/game/gameProtocol';
+import type { GameSnapshot } from '../../../shared/games/tag/snapshot';
 import type { Arena } from '../../../shared/games/tag/types';
 import type {
   GameCurrent,
@@ -146,7 +147,7 @@ export class GameSession {
   private snapshot(event: GameSnapshotEvent, now: number): void {
     this.adopt(event.game);
     this.snapshotCount += 1;
-    this.view?.applySnapshot(event.snapshot, now);
+    this.view?.applySnapshot(event.snapshot as GameSnapshot, now);
   }
 
   private results(results: GameResultsPayload): void {

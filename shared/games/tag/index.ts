@@ -12,3 +12,5 @@ export * from './step';
 export * from './snapshot';
 export * from './clientView';
 export * from './localPrediction';
+export * from './tagInput';
+export * from './tagGame';

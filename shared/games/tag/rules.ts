@@ -1,3 +1,4 @@
+import { MAX_GAME_PLAYERS, MAX_PLAYER_ID_LENGTH } from '../../game/gameProtocol';
 import type { Arena } from './types';
 
 /** Fixed rules of the tag game, shared by host and clients so prediction matches the host exactly. */
@@ -21,8 +22,8 @@ export const RULES = {
   /** Default round length in seconds. */
   roundDuration: 90,
   minPlayers: 2,
-  maxPlayers: 16,
-  maxIdLength: 8,
+  maxPlayers: MAX_GAME_PLAYERS,
+  maxIdLength: MAX_PLAYER_ID_LENGTH,
   maxNameLength: 16,
 } as const;
 

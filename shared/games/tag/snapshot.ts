@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RosterEntry } from '../../game/gameProtocol';
 import { RULES } from './rules';
 import type { GamePhase, GameState, PlayerBody, PlayerId } from './types';
 
@@ -31,13 +32,6 @@ export interface GameSnapshot {
   /** Round seconds remaining. */
   readonly r: number;
   readonly p: readonly SnapshotPlayer[];
-}
-
-/** Names and colours change rarely, so they travel separately (reliably) from the per-tick snapshot. */
-export interface RosterEntry {
-  readonly id: PlayerId;
-  readonly name: string;
-  readonly colour: string;
 }
 
 /** Last input sequence the host processed per player. */

@@ -1,7 +1,7 @@
 /** Data shapes of the arena tag game. Everything is plain, immutable, JSON-friendly data. */
+import type { GamePhase, PlayerId, PositionLookup } from '../gameDefinition';
 
-/** A player's id: host-assigned, 1–8 characters (kept short so a 16-player snapshot fits one datagram). */
-export type PlayerId = string;
+export type { GamePhase, PlayerId } from '../gameDefinition';
 
 /** A point or vector in arena units. */
 export interface Vec2 {
@@ -56,9 +56,6 @@ export interface PlayerState extends PlayerBody {
   readonly tags: number;
 }
 
-/** `waiting`: fewer than 2 players, free roaming. `playing`: round running. `ended`: round over, winners known. */
-export type GamePhase = 'waiting' | 'playing' | 'ended';
-
 /** The whole authoritative game. Replaced, never mutated, by the rule functions. */
 export interface GameState {
   readonly arena: Arena;
@@ -86,4 +83,4 @@ export type GameEvent =
   | { readonly type: 'roundEnded'; readonly winnerIds: readonly PlayerId[] };
 
 /** Where the host believes `targetId` was as `shooterId` saw it (lag compensation); undefined = use current. */
-export type TargetPositionLookup = (targetId: PlayerId, shooterId: PlayerId) => Vec2 | undefined;
+export type TargetPositionLookup = PositionLookup;

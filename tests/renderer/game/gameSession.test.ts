@@ -3,6 +3,7 @@ import { GameSession } from '../../../renderer/src/game/gameSession';
 import type { GameApi } from '../../../renderer/src/game/gameApi';
 import { createGame } from '../../../shared/games/tag/createGame';
 import { toSnapshot } from '../../../shared/games/tag/snapshot';
+import type { PlayerInput } from '../../../shared/games/tag/types';
 import type {
   GameCurrent,
   GameEnded,
@@ -102,7 +103,7 @@ describe('game session', () => {
     expect(self.x).toBeGreaterThan(startX + 20);
     const sent = fake.inputs.flatMap((r) => r.inputs);
     expect(sent.map((i) => i.sequence)).toEqual(sent.map((_, k) => k + 1));
-    expect(sent.filter((i) => i.tag)).toHaveLength(1);
+    expect(sent.filter((i) => (i as PlayerInput).tag)).toHaveLength(1);
     expect(fake.inputs.every((r) => r.interpolationDelay === 0.05 && r.inputs.length <= 16)).toBe(true);
     expect(session.takeSnapshotCount()).toBe(1);
     expect(session.takeSnapshotCount()).toBe(0);

@@ -77,7 +77,7 @@ describe('results model', () => {
     game: 7,
     reason,
     winners,
-    scores: scores.map(([id, score, tags]) => ({ id, score, tags })),
+    scores: scores.map(([id, score, stat]) => ({ id, score, stat })),
   });
 
   it('ranks by score with shared ranks for ties, and names the winner', () => {
