@@ -1,5 +1,5 @@
 import type { GameResultsPayload } from '../../../shared/ipc/schemas/game';
-import type { PlayerLook } from '../games/tag/hudModel';
+import type { PlayerLook } from './playerLook';
 
 /** One line of the winner screen. */
 export interface ResultRow {

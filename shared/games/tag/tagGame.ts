@@ -8,8 +8,8 @@ import { stepWithEvents } from './step';
 import { tagInputCodec, type InputTuple } from './tagInput';
 import type { Arena, GameEvent, GameState, PlayerInput } from './types';
 
-/** The tag game's definition, with its own types filled in. */
-export type TagGameDefinition = GameDefinition<
+/** The tag game's definition, with its own types filled in, and the arena it plays (the renderer draws it). */
+export interface TagGameDefinition extends GameDefinition<
   GameState,
   PlayerInput,
   GameSnapshot,
@@ -17,7 +17,9 @@ export type TagGameDefinition = GameDefinition<
   ClientControls,
   ViewFrame,
   InputTuple
->;
+> {
+  readonly arena: Arena;
+}
 
 /** Options of {@link createTagGame}. */
 export interface TagGameOptions {
@@ -35,6 +37,7 @@ export function createTagGame(options: TagGameOptions = {}): TagGameDefinition {
     minPlayers: RULES.minPlayers,
     maxPlayers: RULES.maxPlayers,
     roundDuration: RULES.roundDuration,
+    arena,
     create: ({ players, seed, roundDuration }) => createGame({ players, seed, roundDuration, arena }),
     step: (state, inputs, dt, context) => stepWithEvents(state, inputs, dt, { targetPositionAt: context.rewound }),
     removePlayer,

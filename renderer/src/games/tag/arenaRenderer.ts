@@ -4,13 +4,14 @@ import type { Arena } from '../../../../shared/games/tag/types';
 import { paintArenaBackground } from './arenaBackground';
 import { backingSize, fitArena, type ArenaTransform } from '../../game/arenaTransform';
 import { drawPlayers } from './drawPlayers';
-import type { PlayerLook } from './hudModel';
+import type { FrameRenderer } from '../../game/gameRenderer';
+import type { PlayerLook } from '../../game/playerLook';
 
 /** Free space around the arena, CSS pixels. */
 const MARGIN = 8;
 
-/** Draws frames onto one canvas: the cached arena background, then the players. */
-export class ArenaRenderer {
+/** Draws tag frames onto one canvas: the cached arena background, then the players. */
+export class ArenaRenderer implements FrameRenderer<ViewFrame> {
   private readonly ctx: CanvasRenderingContext2D;
   private readonly background: HTMLCanvasElement;
   private transform: ArenaTransform = { scale: 0, offsetX: 0, offsetY: 0 };

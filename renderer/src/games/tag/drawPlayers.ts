@@ -2,7 +2,7 @@ import type { ViewPlayer } from '../../../../shared/games/tag/clientView';
 import { RULES, TAG_REACH } from '../../../../shared/games/tag/rules';
 import { toCanvasX, toCanvasY, type ArenaTransform } from '../../game/arenaTransform';
 import { inkOn, safeColour } from '../../game/colour';
-import type { PlayerLook } from './hudModel';
+import type { PlayerLook } from '../../game/playerLook';
 
 /** "It" highlight colour. */
 export const IT_COLOUR = '#ff4d6d';

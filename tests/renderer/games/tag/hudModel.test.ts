@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewFrame, ViewPlayer } from '../../../../shared/games/tag/clientView';
-import { CONNECTING_HUD, fallbackLook, formatClock, hudOf, sameHud } from '../../../../renderer/src/games/tag/hudModel';
-import { resultsView } from '../../../../renderer/src/game/resultsModel';
+import { fallbackLook } from '../../../../renderer/src/game/playerLook';
+import { CONNECTING_HUD, formatClock, hudOf, sameHud } from '../../../../renderer/src/games/tag/hudModel';
 
 const looks: Record<string, { name: string; colour: string }> = {
   '0': { name: 'Ada', colour: '#e6194b' },
@@ -65,47 +65,5 @@ describe('HUD model', () => {
     expect(sameHud(a, hudOf(frame([player('0', 3), player('1', 1, { self: true, cooldown: 0.5 })], 30), look))).toBe(
       false,
     );
-  });
-});
-
-describe('results model', () => {
-  const results = (
-    winners: string[],
-    scores: [string, number, number][],
-    reason: 'finished' | 'abandoned' = 'finished',
-  ) => ({
-    game: 7,
-    reason,
-    winners,
-    scores: scores.map(([id, score, stat]) => ({ id, score, stat })),
-  });
-
-  it('ranks by score with shared ranks for ties, and names the winner', () => {
-    const view = resultsView(
-      results(
-        ['1'],
-        [
-          ['0', 20.5, 1],
-          ['1', 44, 0],
-          ['2', 20.5, 3],
-        ],
-      ),
-      look,
-      '0',
-    );
-    expect(view.headline).toBe('Bo wins!');
-    expect(view.youWon).toBe(false);
-    expect(view.rows.map((r) => [r.rank, r.name, r.winner, r.self])).toEqual([
-      [1, 'Bo', true, false],
-      [2, 'Cy', false, false],
-      [2, 'Ada', false, true],
-    ]);
-  });
-
-  it('celebrates the local winner, lists tied winners, and explains an abandoned round', () => {
-    expect(resultsView(results(['0'], [['0', 9, 0]]), look, '0')).toMatchObject({ headline: 'You win!', youWon: true });
-    expect(resultsView(results(['0', '1', '2'], []), look, '2').headline).toBe('Ada, Bo and You tie!');
-    expect(resultsView(results([], [['0', 1, 0]], 'abandoned'), look, '0').headline).toMatch(/abandoned/);
-    expect(resultsView(results([], []), look, '0').headline).toBe('Round over');
   });
 });

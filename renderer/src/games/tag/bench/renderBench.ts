@@ -1,8 +1,9 @@
 import type { ClientControls, ViewFrame } from '../../../../../shared/games/tag/clientView';
 import type { GameApi } from '../../../game/gameApi';
 import { GameSession } from '../../../game/gameSession';
-import { fallbackLook } from '../hudModel';
+import { fallbackLook } from '../../../game/playerLook';
 import { startRenderLoop, type FrameSource } from '../../../game/renderLoop';
+import { tagRenderer } from '../tagRenderer';
 import { syntheticRoster, syntheticSnapshot } from './syntheticFeed';
 
 /** Options of {@link run}. */
@@ -55,13 +56,13 @@ function steering(frame: number): ClientControls {
   return { moveX: Math.cos(a), moveY: Math.sin(a * 1.3), tag: frame % 90 === 0 };
 }
 
-/** Runs the real render loop on `canvas` against a synthetic feed and reports per-frame times. */
+/** Runs the real render loop with tag's renderer on `canvas` against a synthetic feed; reports per-frame times. */
 export async function run(canvas: HTMLCanvasElement, options: RenderBenchOptions): Promise<RenderBenchResult> {
   const feed = syntheticApi(Math.max(1, options.players));
-  let source: FrameSource = { frame: (): ViewFrame | null => null, look: fallbackLook };
-  let session: GameSession | null = null;
+  let source: FrameSource<ClientControls, ViewFrame> = { frame: (): ViewFrame | null => null, look: fallbackLook };
+  let session: GameSession<ClientControls, ViewFrame> | null = null;
   if (options.players > 0) {
-    session = new GameSession({ api: feed.api, you: '0', interpolationDelay: 0.1 });
+    session = new GameSession({ game: tagRenderer.game, api: feed.api, you: '0', interpolationDelay: 0.1 });
     await session.start(() => performance.now() / 1000);
     source = session;
   }
@@ -75,6 +76,7 @@ export async function run(canvas: HTMLCanvasElement, options: RenderBenchOptions
       canvas,
       source,
       controls,
+      renderer: tagRenderer.createRenderer(canvas),
       onFrame: (work) => {
         // Reading one pixel makes the canvas rasterize now, so its cost lands in this frame's time.
         const t0 = performance.now();
