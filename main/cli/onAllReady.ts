@@ -1,5 +1,5 @@
 import type { GameResults } from '../../shared/game/gameProtocol';
-import { DEFAULT_GAME_ID, GAMES } from '../../shared/games/registry';
+import { GAMES } from '../../shared/games/registry';
 import { GameHost } from '../game/host/gameHost';
 import type { LobbyHost } from '../lobby/lobbyHost';
 
@@ -23,7 +23,7 @@ export function onAllReady(host: LobbyHost, options: RoundOptions = {}): void {
   if (players.length < 2) throw new Error('a round needs at least two players (the dedicated host does not play)');
   host.startGame();
   const game = new GameHost({
-    game: GAMES.get(DEFAULT_GAME_ID),
+    game: GAMES.get(host.state.gameId),
     transport: host.transport,
     players,
     ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),

@@ -1,6 +1,6 @@
 import type { GameResults, GameRoster } from '../../shared/game/gameProtocol';
 import type { GameDefinition, GameInput } from '../../shared/games/gameDefinition';
-import { DEFAULT_GAME_ID, GAMES } from '../../shared/games/registry';
+import { GAMES } from '../../shared/games/registry';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { GameResultsPayload, GameRosterPayload } from '../../shared/ipc/schemas/game';
 import { GameClient } from './gameClient';
@@ -141,7 +141,7 @@ export function createGameService(options: GameServiceOptions): GameService {
     adoptRoom(r, false);
     endRound(HOST_ENDED);
     const game = new GameHost({
-      game: games.get(DEFAULT_GAME_ID),
+      game: games.get(r.state.gameId),
       transport: r.transport,
       players: r.state.players.map(({ id, name, colour }) => ({ id, name, colour })),
       ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),
@@ -163,10 +163,10 @@ export function createGameService(options: GameServiceOptions): GameService {
     if (seat === next) return;
     stop();
     seat = next;
-    const game = games.find(DEFAULT_GAME_ID);
+    const game = games.find(next.state.gameId);
     if (game === undefined) {
       // The lobby refuses rooms of unknown games when joining, so this is a bug, not a player's mistake.
-      logger.error(`cannot follow the room's game: ${new UnknownGameError(DEFAULT_GAME_ID, games.ids).message}`);
+      logger.error(`cannot follow the room's game: ${new UnknownGameError(next.state.gameId, games.ids).message}`);
     } else {
       const client = new GameClient({
         game,

@@ -1,5 +1,6 @@
 import { Channel, Client, ConnectError, type EndpointOptions } from '../net/index';
 import { Listeners, reportCallbackError } from '../base/listeners';
+import { GAMES } from '../../shared/games/registry';
 import { applyLobbyEvent } from '../../shared/lobby/lobbyReducer';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import {
@@ -27,6 +28,15 @@ export interface LobbyJoinOptions {
 export interface LobbyEnd {
   code: LobbyEndCode;
   message: string;
+}
+
+/** The refusal to join a room whose game this build does not have (a newer LAN Party's game); undefined if known. */
+function unknownGame(gameId: string): LobbyJoinError | undefined {
+  if (GAMES.has(gameId)) return undefined;
+  return new LobbyJoinError(
+    'version-mismatch',
+    `This room plays “${gameId.slice(0, 64)}”, a game this version of LAN Party does not have. Update LAN Party to join.`,
+  );
 }
 
 /** This machine's seat in someone else's room: the transport client plus the replayed lobby state. */
@@ -102,6 +112,11 @@ export class LobbyGuest {
     if (answer instanceof LobbyJoinError) {
       await client.close();
       throw answer;
+    }
+    const refusal = unknownGame(answer.state.gameId);
+    if (refusal !== undefined) {
+      await client.close();
+      throw refusal;
     }
     return new LobbyGuest(client, answer.you, answer.state);
   }

@@ -3,6 +3,8 @@ import { Channel, Server, type EndpointOptions, type LanDiscoveryHandle, type Pe
 import type { LanDiscoveryOptions, NetworkInterfacesLike } from '../net/discovery';
 import { Listeners, reportCallbackError } from '../base/listeners';
 import { encode } from '../../shared/roomCode';
+import { DEFAULT_GAME_ID, GAMES } from '../../shared/games/registry';
+import { roomCapacityRange } from '../../shared/ipc/schemas/lobby';
 import { applyLobbyEvent, canStart } from '../../shared/lobby/lobbyReducer';
 import {
   HOST_PLAYER_ID,
@@ -27,7 +29,9 @@ export interface LobbyHostOptions {
   roomName: string;
   playerName: string;
   colour: string;
-  /** Players including the host, 2–16. Default 8. */
+  /** The game the room plays (a registry id). Default DEFAULT_GAME_ID ('tag'). */
+  gameId?: string;
+  /** Players including the host, within the game's limits (tag: 2–16). Default 8, clamped to them. */
   capacity?: number;
   password?: string;
   /** Game port; default 0 (a free one). */
@@ -64,8 +68,14 @@ export class LobbyHost {
     /** Addresses LAN players can use, with the port. */
     readonly addresses: LanAddress[],
   ) {
+    const game = GAMES.get(options.gameId ?? DEFAULT_GAME_ID);
     this.stateValue = createLobbyState(
-      { roomName: options.roomName, capacity: options.capacity ?? 8, passwordProtected: Boolean(options.password) },
+      {
+        roomName: options.roomName,
+        gameId: game.id,
+        capacity: options.capacity ?? roomCapacityRange(game).default,
+        passwordProtected: Boolean(options.password),
+      },
       { name: options.playerName, colour: options.colour },
     );
     this.listen();
@@ -73,9 +83,12 @@ export class LobbyHost {
 
   /** Opens the room: binds the port, starts discovery, makes the code. Rejects with a clear error (e.g. a busy port). */
   static async start(options: LobbyHostOptions): Promise<LobbyHost> {
-    const capacity = options.capacity ?? 8;
-    if (!Number.isInteger(capacity) || capacity < 2 || capacity > 16)
-      throw new RangeError('capacity must be 2–16 players');
+    // Throws UnknownGameError, naming the id, for a game this build does not have.
+    const game = GAMES.get(options.gameId ?? DEFAULT_GAME_ID);
+    const range = roomCapacityRange(game);
+    const capacity = options.capacity ?? range.default;
+    if (!Number.isInteger(capacity) || capacity < range.min || capacity > range.max)
+      throw new RangeError(`capacity must be ${range.min}–${range.max} players for ${game.name}`);
     // A few spare transport slots so players beyond capacity hear "room full" instead of a timeout.
     const server = await Server.listen({
       ...options.transport,
@@ -91,7 +104,11 @@ export class LobbyHost {
           ...options.discovery,
           // Players in the room, the host's own seat included (transport peers leave the host out).
           getPlayerCount: () => hostRef.host?.state.players.length ?? 1,
-          getExtraInfo: () => ({ capacity, passwordProtected: Boolean(options.password), gameName: 'LAN Party Tag' }),
+          getExtraInfo: () => ({
+            capacity,
+            passwordProtected: Boolean(options.password),
+            gameName: `LAN Party ${game.name}`,
+          }),
         });
       }
     } catch (error) {

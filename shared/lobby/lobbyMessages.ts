@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_GAME_ID } from '../games/registry';
 import { LOBBY_PROTOCOL_VERSION, type LobbyEvent, type LobbyState } from './lobbyState';
 
 /** Lobby message types on the transport (all on RELIABLE_ORDERED). */
@@ -80,9 +81,14 @@ const playerSchema = z.object({
   pingMs: z.number().nullable(),
 });
 
-/** The lobby state as a guest receives it from the host. */
+/**
+ * The lobby state as a guest receives it from the host. A host of an older LAN Party build sends no `gameId`: its
+ * rooms play tag, so it defaults to DEFAULT_GAME_ID. Whether this build has the game is checked after parsing, so
+ * an unknown one is refused with a message rather than ignored.
+ */
 export const lobbyStateSchema = z.object({
   roomName: z.string(),
+  gameId: z.string().max(64).default(DEFAULT_GAME_ID),
   capacity: z.number().int(),
   passwordProtected: z.boolean(),
   phase: z.enum(['lobby', 'playing']),

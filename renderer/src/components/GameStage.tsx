@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { DEFAULT_GAME_ID } from '../../../shared/games/registry';
 import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
 import type { GameApi } from '../game/gameApi';
 import type { GameRendererModule } from '../game/gameRenderer';
@@ -36,7 +35,7 @@ const clock = (): number => performance.now() / 1000;
  */
 export function GameStage({ view, onEndRound, api }: GameStageProps) {
   const resolved = useGameApi(api);
-  const gameId = DEFAULT_GAME_ID;
+  const gameId = view.state?.gameId ?? '';
   const game = GAME_RENDERERS.find(gameId);
   if (game === undefined) {
     return (

@@ -1,5 +1,5 @@
 import { testBackend } from '../../support/testBackend';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGameService, type GameEvents, type GameService } from '../../../main/game/gameService';
 import { createLobbyService } from '../../../main/lobby/lobbyService';
 import { silentLogger } from '../../../main/base/logger';
@@ -9,6 +9,8 @@ import { LobbyHost } from '../../../main/lobby/lobbyHost';
 import { MAX_INPUTS_PER_MESSAGE } from '../../../shared/game/gameProtocol';
 import type { GameState } from '../../../shared/games/tag/types';
 import { IpcError } from '../../../shared/ipc/errors';
+import { createLobbyState } from '../../../shared/lobby/lobbyState';
+import { FakeGuestTransport, FakeHostTransport } from './fakeTransports';
 import {
   gameCurrentSchema,
   gameEndedSchema,
@@ -93,6 +95,52 @@ function start(service: GameService, lobbyHost: LobbyHost) {
   lobbyHost.startGame();
   return service.startAsHost(lobbyHost);
 }
+
+describe('game service and the room’s game', () => {
+  const chessRoom = () => ({
+    ...createLobbyState({ roomName: 'R', capacity: 4, passwordProtected: false }, { name: 'H', colour: '#ff5577' }),
+    gameId: 'chess',
+    phase: 'playing' as const,
+  });
+  const recordingLogger = () => {
+    const errors: string[] = [];
+    return { errors, logger: { ...silentLogger, error: (message: string) => errors.push(message) } };
+  };
+
+  it('does not start a hosted room whose game this build lacks: says why and returns the room to the lobby', () => {
+    const { errors, logger } = recordingLogger();
+    const events: string[] = [];
+    const service = createGameService({ emit: (name) => events.push(name), logger });
+    const transport = Object.assign(new FakeHostTransport(), { getPeers: () => [] });
+    const room = { transport, state: chessRoom(), endGame: vi.fn(), onState: () => () => undefined };
+    const unbind = service.bindLobby({ session: () => ({ role: 'host', host: room }), onSession: () => () => {} });
+    expect(room.endGame).toHaveBeenCalledTimes(1);
+    expect(errors).toEqual(['could not start the game']);
+    expect(transport.sent).toEqual([]);
+    expect(events).toEqual([]);
+    expect(service.handlers['game.input']({ inputs: inputs(1, 1, 0), interpolationDelay: 0 })).toEqual({
+      accepted: false,
+    });
+    unbind();
+  });
+
+  it('a seat in such a room (which the lobby refuses to join) follows no game and says why', () => {
+    const { errors, logger } = recordingLogger();
+    const service = createGameService({ emit: () => {}, logger });
+    const transport = Object.assign(new FakeGuestTransport(), { stats: () => undefined });
+    service.attachGuest({
+      you: 1,
+      state: chessRoom(),
+      transport,
+      onState: () => () => undefined,
+      onEnd: () => () => undefined,
+    });
+    expect(errors).toEqual([expect.stringContaining('Unknown game “chess”')]);
+    expect(transport.listenerCount).toBe(0);
+    expect(service.handlers['game.get']()).toMatchObject({ you: '1', roster: null });
+    service.stop();
+  });
+});
 
 describe('game service on loopback', () => {
   it('forwards roster and snapshots to host and guest, and moves the guest by its inputs', async () => {
