@@ -143,7 +143,7 @@ export interface GameDefinition<
   readonly roundDuration: number;
   /** The initial state; the phase is 'playing' when there are enough players. Throws on bad setup. */
   create(setup: GameSetup): S;
-  /** Advances by `dt` seconds under this tick's inputs (one per player). Pure. */
+  /** Advances by `dt` seconds under this tick's inputs (one per player; the map is reused, do not keep it). Pure. */
   step(state: S, inputs: ReadonlyMap<PlayerId, I>, dt: number, context: StepContext): StepOutcome<S, E>;
   /** The state without that player (unknown ids ignored); too few left makes the phase leave 'playing'. */
   removePlayer(state: S, id: PlayerId): S;

@@ -71,11 +71,16 @@ export class HostInputs<I extends GameInput = GameInput, W = unknown> {
       this.drops.unknownPlayer += 1;
       return;
     }
-    const inputs = parsed.i.map((wire) => this.options.codec.fromWire(wire));
-    // The game's wire schema bounds sequences; checked again here because the queue relies on it.
-    if (!inputs.every((input) => isInputSequence(input.sequence))) {
-      this.drops.invalid += 1;
-      return;
+    const { codec } = this.options;
+    const inputs: I[] = [];
+    for (const wire of parsed.i) {
+      const input = codec.fromWire(wire);
+      // The game's wire schema bounds sequences; checked again here because the queue relies on it.
+      if (!isInputSequence(input.sequence)) {
+        this.drops.invalid += 1;
+        return;
+      }
+      inputs.push(input);
     }
     this.file(id, inputs, parsed.d);
   }

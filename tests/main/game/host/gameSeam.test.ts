@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { GameClient } from '../../../../main/game/gameClient';
 import { GameHost } from '../../../../main/game/host/gameHost';
 import { LocalGameClient } from '../../../../main/game/localGameClient';
@@ -126,6 +127,23 @@ describe('the game seam runs a game that is not tag', () => {
     expect(r.host.stats().inputs).toMatchObject({ messages: 1, invalid: 1, accepted: 0 });
     r.hostSide.deliver(1, GameMessage.INPUT, { g: 12, d: 0.1, i: [[1, 1]] });
     expect(r.host.stats().inputs).toMatchObject({ messages: 2, invalid: 1, accepted: 1 });
+  });
+
+  it('drops an input whose sequence a lax wire schema let through, since the queue relies on it', () => {
+    const lax = {
+      ...pressRace,
+      input: { ...pressRace.input, wireSchema: z.tuple([z.number(), z.union([z.literal(0), z.literal(1)])]) },
+    };
+    const transport = new FakeHostTransport();
+    const players = [0, 1].map((id) => ({ id, name: `P${id}`, colour: '#123456' }));
+    const timer = manualTicker().timer;
+    const host = new GameHost({ game: lax, transport, players, onRoundEnd: () => undefined, gameId: 3, timer });
+    host.start();
+    for (const sequence of [0, -1, 1.5, 2 ** 24])
+      transport.deliver(1, GameMessage.INPUT, { g: 3, d: 0, i: [[sequence, 1]] });
+    transport.deliver(1, GameMessage.INPUT, { g: 3, d: 0, i: [[1, 1]] });
+    expect(host.stats().inputs).toMatchObject({ messages: 5, invalid: 4, accepted: 1 });
+    host.stop();
   });
 
   it('refuses a roster the game cannot take, in the game’s own terms', () => {

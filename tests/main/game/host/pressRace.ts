@@ -8,16 +8,19 @@ import type { GameDefinition, GamePhase, GamePlayer } from '../../../../shared/g
  */
 export const PRESSES_TO_WIN = 3;
 
+/** A racer: the lobby player plus the presses so far. */
 export interface RacePlayer extends GamePlayer {
   readonly presses: number;
 }
 
+/** The whole race. */
 export interface RaceState {
   readonly players: readonly RacePlayer[];
   readonly phase: GamePhase;
   readonly tick: number;
 }
 
+/** One tick of one racer: pressed or not. */
 export interface RaceInput {
   readonly sequence: number;
   readonly press: boolean;
@@ -32,6 +35,7 @@ export interface RaceSnapshot {
   readonly c: readonly (readonly [id: string, presses: number, ack: number])[];
 }
 
+/** Someone pressed this tick. */
 export type RaceEvent = { readonly type: 'pressed'; readonly id: string };
 
 /** What the race's view draws: the newest standings and the view's own clock. */
