@@ -2,11 +2,12 @@ import { GameHost } from '../main/game/host/gameHost';
 import type { HostTransport, TransportPeer } from '../main/game/gameTransport';
 import { encodeBody } from '../main/net/v1/connection';
 import { jsonSerializer } from '../main/net/v1/serialization';
-import { createGame } from '../shared/game/createGame';
+import { createGame } from '../shared/games/tag/createGame';
 import { GameMessage, INPUT_REDUNDANCY } from '../shared/game/gameProtocol';
-import { DEFAULT_ARENA } from '../shared/game/rules';
-import { stepWithEvents } from '../shared/game/step';
-import type { GameState, PlayerInput } from '../shared/game/types';
+import { tagGame } from '../shared/games/tag/tagGame';
+import { DEFAULT_ARENA } from '../shared/games/tag/rules';
+import { stepWithEvents } from '../shared/games/tag/step';
+import type { GameState, PlayerInput } from '../shared/games/tag/types';
 import type { BenchResult } from './twoProcess';
 
 const WARMUP_TICKS = 300;
@@ -66,6 +67,7 @@ function hostCost(players: number): number {
   const transport = new InProcessTransport();
   const lobby = Array.from({ length: players }, (_, id) => ({ id, name: `Player ${id}`, colour: '#22cc88' }));
   const host = new GameHost({
+    game: tagGame,
     transport,
     players: lobby,
     onRoundEnd: () => undefined,

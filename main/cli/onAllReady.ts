@@ -1,4 +1,5 @@
 import type { GameResults } from '../../shared/game/gameProtocol';
+import { GAMES } from '../../shared/games/registry';
 import { GameHost } from '../game/host/gameHost';
 import type { LobbyHost } from '../lobby/lobbyHost';
 
@@ -22,6 +23,7 @@ export function onAllReady(host: LobbyHost, options: RoundOptions = {}): void {
   if (players.length < 2) throw new Error('a round needs at least two players (the dedicated host does not play)');
   host.startGame();
   const game = new GameHost({
+    game: GAMES.get(host.state.gameId),
     transport: host.transport,
     players,
     ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),

@@ -3,12 +3,10 @@ import {
   GameMessage,
   INPUT_REDUNDANCY,
   MAX_INPUTS_PER_MESSAGE,
-  toInputTuple,
   type InputPayload,
-  type InputTuple,
 } from '../../shared/game/gameProtocol';
 import { parseResultsPayload, parseRosterPayload, parseSnapshotPayload } from '../../shared/game/gameSchemas';
-import type { PlayerId, PlayerInput } from '../../shared/game/types';
+import type { GameDefinition, GameInput, PlayerId } from '../../shared/games/gameDefinition';
 import { Channel } from '../../shared/net/channel';
 import { reportCallbackError } from '../base/listeners';
 import { GameLinkEvents } from './gameLinkEvents';
@@ -16,8 +14,16 @@ import type { GameLink } from './gameLink';
 import type { GuestTransport } from './gameTransport';
 import { RosterAssembler } from './host/rosterAssembler';
 
+/** The parts of a game definition a guest's link uses: how inputs go out and snapshots are checked. */
+export type ClientGame<I extends GameInput, Snap extends object, W> = Pick<
+  GameDefinition<never, I, Snap, unknown, unknown, unknown, W>,
+  'input' | 'snapshot'
+>;
+
 /** Options of {@link GameClient}. */
-export interface GameClientOptions {
+export interface GameClientOptions<I extends GameInput = GameInput, Snap extends object = object, W = unknown> {
+  /** The room's game (from the registry, by the lobby state's gameId). */
+  readonly game: ClientGame<I, Snap, W>;
   /** The lobby's transport client (LobbyGuest.transport). */
   readonly transport: GuestTransport;
   /** Our player id: String(LobbyGuest.you). */
@@ -43,7 +49,10 @@ export interface GameClientStats {
  * sends and hands it to the renderer bridge. The game session id is taken from the newest roster (or, before one,
  * from the first snapshot); messages of other sessions are dropped.
  */
-export class GameClient extends GameLinkEvents implements GameLink {
+export class GameClient<I extends GameInput = GameInput, Snap extends object = object, W = unknown>
+  extends GameLinkEvents<Snap>
+  implements GameLink<I, Snap>
+{
   readonly playerId: PlayerId;
   private readonly redundancy: number;
   private readonly assembler = new RosterAssembler();
@@ -56,9 +65,9 @@ export class GameClient extends GameLinkEvents implements GameLink {
     messagesDropped: 0,
   };
   private game: number | undefined;
-  private recent: InputTuple[] = [];
+  private recent: W[] = [];
 
-  constructor(private readonly options: GameClientOptions) {
+  constructor(private readonly options: GameClientOptions<I, Snap, W>) {
     super(options.onCallbackError ?? reportCallbackError);
     this.playerId = options.playerId;
     this.redundancy = options.redundancy ?? INPUT_REDUNDANCY;
@@ -80,15 +89,16 @@ export class GameClient extends GameLinkEvents implements GameLink {
   }
 
   /** Sends one `game.input` carrying these inputs and the most recent earlier ones (up to the redundancy). */
-  sendInputs(inputs: readonly PlayerInput[], interpolationDelay: number): void {
+  sendInputs(inputs: readonly I[], interpolationDelay: number): void {
     if (inputs.length === 0) return;
     if (this.game === undefined) {
       this.counters.inputsUnsent += inputs.length;
       return;
     }
     const keep = Math.min(MAX_INPUTS_PER_MESSAGE, Math.max(this.redundancy, inputs.length));
-    this.recent = [...this.recent, ...inputs.map(toInputTuple)].slice(-keep);
-    const payload: InputPayload = { g: this.game, d: Math.round(interpolationDelay * 1000) / 1000, i: this.recent };
+    const codec = this.options.game.input;
+    this.recent = [...this.recent, ...inputs.map((input) => codec.toWire(input))].slice(-keep);
+    const payload: InputPayload<W> = { g: this.game, d: Math.round(interpolationDelay * 1000) / 1000, i: this.recent };
     if (this.options.transport.send(GameMessage.INPUT, payload, Channel.UNRELIABLE)) {
       this.counters.messagesSent += 1;
       this.counters.inputsSent += inputs.length;
@@ -109,7 +119,7 @@ export class GameClient extends GameLinkEvents implements GameLink {
   }
 
   private receiveSnapshot(payload: unknown): void {
-    const parsed = parseSnapshotPayload(payload);
+    const parsed = parseSnapshotPayload(payload, this.options.game.snapshot);
     this.game ??= parsed?.game;
     if (parsed === undefined || parsed.game !== this.game) {
       this.counters.messagesDropped += 1;

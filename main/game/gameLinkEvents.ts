@@ -1,10 +1,9 @@
 import type { GameResults, GameRoster } from '../../shared/game/gameProtocol';
-import type { GameSnapshot } from '../../shared/game/snapshot';
 import { Listeners } from '../base/listeners';
 
 /** The listening half every GameLink shares: snapshots, the roster (replayed to late subscribers), results, closing. */
-export abstract class GameLinkEvents {
-  protected readonly snapshots: Listeners<[GameSnapshot]>;
+export abstract class GameLinkEvents<Snap extends object = object> {
+  protected readonly snapshots: Listeners<[Snap]>;
   protected readonly rosters: Listeners<[GameRoster]>;
   protected readonly results: Listeners<[GameResults]>;
   protected readonly closedListeners: Listeners<[string]>;
@@ -23,7 +22,7 @@ export abstract class GameLinkEvents {
     this.rosters.emit(roster);
   }
 
-  onSnapshot(callback: (snapshot: GameSnapshot) => void): () => void {
+  onSnapshot(callback: (snapshot: Snap) => void): () => void {
     return this.snapshots.add(callback);
   }
 

@@ -1,4 +1,7 @@
 import type { GameResults, GameRoster } from '../../shared/game/gameProtocol';
+import type { GameDefinition, GameInput } from '../../shared/games/gameDefinition';
+import { GAMES } from '../../shared/games/registry';
+import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { GameResultsPayload, GameRosterPayload } from '../../shared/ipc/schemas/game';
 import { GameClient } from './gameClient';
 import { GameHost } from './host/gameHost';
@@ -7,6 +10,7 @@ import { LocalGameClient } from './localGameClient';
 import { netStatsOf } from './gameNetStats';
 import type { GameRoom, GameSeat, GameService, GameServiceOptions, GameSession } from './gameServiceTypes';
 import { silentLogger } from '../base/logger';
+import { UnknownGameError } from '../../shared/games/createRegistry';
 
 export type {
   GameEmit,
@@ -30,9 +34,27 @@ const resultsPayload = (r: GameResults): GameResultsPayload => ({
   winners: [...r.winners],
   scores: r.scores.map((s) => ({ ...s })),
 });
-/** The game bridge of the backend: runs or joins the room's game and forwards it to the renderer. */
+/** The running game's own check of renderer inputs (the contract only checks their sequence). */
+function checkedInputs(game: GameDefinition, inputs: readonly GameInput[]): GameInput[] {
+  return inputs.map((input, i) => {
+    const parsed = game.input.schema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
+    throw new IpcError(
+      IpcErrorCode.INVALID_ARGUMENT,
+      `Input ${i + 1} is not a ${game.name} input${where}: ${issue?.message ?? 'invalid'}`,
+    );
+  });
+}
+
+/**
+ * The game bridge of the backend: runs or joins the room's game (the registry's definition for the lobby state's
+ * gameId) and forwards it to the renderer.
+ */
 export function createGameService(options: GameServiceOptions): GameService {
   const { emit } = options;
+  const games = options.games ?? GAMES;
   const logger = options.logger ?? silentLogger;
   const holdMs = (options.resultsHoldSeconds ?? 5) * 1000;
   const onError = (error: unknown) => logger.error('game callback failed', error);
@@ -40,6 +62,8 @@ export function createGameService(options: GameServiceOptions): GameService {
   let seat: GameSeat | null = null;
   let host: GameHost | null = null;
   let link: GameLink | null = null;
+  // The game `link` plays, for checking the renderer's inputs.
+  let linkGame: GameDefinition | null = null;
   let linkOffs: (() => void)[] = [];
   const placeOffs: (() => void)[] = [];
   let roster: GameRosterPayload | null = null;
@@ -52,8 +76,9 @@ export function createGameService(options: GameServiceOptions): GameService {
     ended = true;
     emit('game.ended', { game: roster.game, reason });
   };
-  const watch = (next: GameLink, gameId: () => number | undefined): void => {
+  const watch = (next: GameLink, game: GameDefinition, gameId: () => number | undefined): void => {
     link = next;
+    linkGame = game;
     linkOffs = [
       next.onRoster((r) => {
         if (r.game !== roster?.game) [results, ended] = [null, false];
@@ -75,6 +100,7 @@ export function createGameService(options: GameServiceOptions): GameService {
     for (const off of linkOffs.splice(0)) off();
     link?.close();
     link = null;
+    linkGame = null;
   };
   // Back in the lobby: a running game stops (telling the renderer), and the last game's data is dropped.
   const endRound = (reason: string): void => {
@@ -115,6 +141,7 @@ export function createGameService(options: GameServiceOptions): GameService {
     adoptRoom(r, false);
     endRound(HOST_ENDED);
     const game = new GameHost({
+      game: games.get(r.state.gameId),
       transport: r.transport,
       players: r.state.players.map(({ id, name, colour }) => ({ id, name, colour })),
       ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),
@@ -127,7 +154,7 @@ export function createGameService(options: GameServiceOptions): GameService {
       },
     });
     host = game;
-    watch(new LocalGameClient(game, onError), () => game.gameId);
+    watch(new LocalGameClient(game, onError), game.game, () => game.gameId);
     game.start();
     return game;
   }
@@ -136,8 +163,19 @@ export function createGameService(options: GameServiceOptions): GameService {
     if (seat === next) return;
     stop();
     seat = next;
-    const client = new GameClient({ transport: next.transport, playerId: String(next.you), onCallbackError: onError });
-    watch(client, () => client.gameId);
+    const game = games.find(next.state.gameId);
+    if (game === undefined) {
+      // The lobby refuses rooms of unknown games when joining, so this is a bug, not a player's mistake.
+      logger.error(`cannot follow the room's game: ${new UnknownGameError(next.state.gameId, games.ids).message}`);
+    } else {
+      const client = new GameClient({
+        game,
+        transport: next.transport,
+        playerId: String(next.you),
+        onCallbackError: onError,
+      });
+      watch(client, game, () => client.gameId);
+    }
     placeOffs.push(
       next.onState((state) => {
         if (state.phase !== 'playing') endRound(HOST_ENDED);
@@ -154,8 +192,10 @@ export function createGameService(options: GameServiceOptions): GameService {
         results,
       }),
       'game.input': ({ inputs, interpolationDelay }) => {
-        if (link === null || roster === null || results !== null || ended) return { accepted: false };
-        link.sendInputs(inputs, interpolationDelay);
+        if (link === null || linkGame === null || roster === null || results !== null || ended) {
+          return { accepted: false };
+        }
+        link.sendInputs(checkedInputs(linkGame, inputs), interpolationDelay);
         return { accepted: true };
       },
       'net.stats': () => netStatsOf(room ?? seat, options.conditioner?.() ?? null),

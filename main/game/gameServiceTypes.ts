@@ -8,6 +8,7 @@ import type {
 } from '../../shared/ipc/schemas/game';
 import type { IpcContract } from '../../shared/ipc/contract';
 import type { EventPayload } from '../../shared/ipc/contractTypes';
+import type { GameRegistry } from '../../shared/games/gameRegistry';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import type { GameHost } from './host/gameHost';
 import type { GuestTransport, HostTransport } from './gameTransport';
@@ -47,7 +48,9 @@ export type GameSession =
 /** Options of {@link createGameService}. */
 export interface GameServiceOptions {
   readonly emit: GameEmit;
-  /** Round length in seconds (tests and the e2e run use a short one). Default the rules' 90 s. */
+  /** The games a room may play, by id. Default the app's registry (shared/games/registry.ts). */
+  readonly games?: GameRegistry;
+  /** Round length in seconds (tests and the e2e run use a short one). Default the game's (tag: 90 s). */
   readonly roundDuration?: number;
   /** Seconds the winner screen shows before the host returns the room to the lobby. Default 5. */
   readonly resultsHoldSeconds?: number;
@@ -66,7 +69,7 @@ export interface GameHandlers {
 /** What {@link createGameService} returns. */
 export interface GameService {
   readonly handlers: GameHandlers;
-  /** Starts the authoritative game in the host's room (after LobbyHost.startGame()); returns the running host. */
+  /** Starts the room's game, authoritative, in the host's room (after LobbyHost.startGame()); returns the host. */
   startAsHost(room: GameRoom, options?: { onRoundEnd?: (results: GameResults) => void }): GameHost;
   /** Attaches to a joined room at once, so no roster or snapshot of a later game is missed. */
   attachGuest(seat: GameSeat): void;

@@ -1,6 +1,7 @@
 import { Channel, Client, ConnectError, type EndpointOptions } from '../net/index';
 import { Listeners, reportCallbackError } from '../base/listeners';
 import { silentLogger, type Logger } from '../base/logger';
+import { GAMES } from '../../shared/games/registry';
 import { applyLobbyEvent } from '../../shared/lobby/lobbyReducer';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import { LobbyMessage, chatTextSchema, helloPayload, hostMessageSchemas } from '../../shared/lobby/lobbyMessages';
@@ -33,6 +34,15 @@ export interface LobbyEnd {
 type Admission = { you: number; state: LobbyState } | LobbyJoinError;
 
 const invalidRoom = () => new LobbyJoinError('invalid-room', LOBBY_END_MESSAGES['invalid-room']);
+
+/** The refusal to join a room whose game this build does not have (a newer LAN Party's game); undefined if known. */
+function unknownGame(gameId: string): LobbyJoinError | undefined {
+  if (GAMES.has(gameId)) return undefined;
+  return new LobbyJoinError(
+    'version-mismatch',
+    `This room plays “${gameId.slice(0, 64)}”, a game this version of LAN Party does not have. Update LAN Party to join.`,
+  );
+}
 
 /** This machine's seat in someone else's room: the transport client plus the replayed lobby state. */
 export class LobbyGuest {
@@ -89,9 +99,10 @@ export class LobbyGuest {
       throw new LobbyJoinError('timeout', LOBBY_END_MESSAGES.timeout);
     }
     const answer = await LobbyGuest.admission(client, options, timeout, logger);
-    if (answer instanceof LobbyJoinError) {
+    const refusal = answer instanceof LobbyJoinError ? answer : unknownGame(answer.state.gameId);
+    if (refusal !== undefined || answer instanceof LobbyJoinError) {
       await client.close();
-      throw answer;
+      throw refusal;
     }
     return new LobbyGuest(client, answer.you, answer.state, logger);
   }

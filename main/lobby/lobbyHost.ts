@@ -3,6 +3,8 @@ import { Channel, Server, type EndpointOptions, type LanDiscoveryHandle, type Pe
 import type { LanDiscoveryOptions, NetworkInterfacesLike } from '../net/discovery';
 import { Listeners, reportCallbackError } from '../base/listeners';
 import { encode } from '../../shared/roomCode';
+import { DEFAULT_GAME_ID, GAMES } from '../../shared/games/registry';
+import { roomCapacityRange } from '../../shared/ipc/schemas/lobby';
 import { applyLobbyEvent, canStart } from '../../shared/lobby/lobbyReducer';
 import { HOST_PLAYER_ID, createLobbyState, type LobbyEvent, type LobbyState } from '../../shared/lobby/lobbyState';
 import {
@@ -13,7 +15,7 @@ import {
   type GuestMessage,
   type HostMessages,
 } from '../../shared/lobby/lobbyMessages';
-import { MAX_PING_MS, ROOM_CAPACITY, ROOM_NAME_MAX } from '../../shared/lobby/lobbyLimits';
+import { MAX_PING_MS, ROOM_NAME_MAX } from '../../shared/lobby/lobbyLimits';
 import { GUEST_PALETTE, lobbyColourOf } from '../../shared/lobby/lobbyPalette';
 import { hasVisibleText, normalizeText } from '../../shared/text/normalizeText';
 import { lanAddresses, pickAdvertiseAddress, type LanAddress } from './lanAddresses';
@@ -31,7 +33,9 @@ export interface LobbyHostOptions {
   roomName: string;
   playerName: string;
   colour: string;
-  /** Players including the host, 2–16. Default 8. */
+  /** The game the room plays (a registry id). Default DEFAULT_GAME_ID ('tag'). */
+  gameId?: string;
+  /** Players including the host, within the game's limits (tag: 2–16). Default 8, clamped to them. */
   capacity?: number;
   password?: string;
   /** Game port; default 0 (a free one). */
@@ -79,8 +83,14 @@ export class LobbyHost {
     limits: LobbyHostLimits,
     clock: LobbyClock,
   ) {
+    const game = GAMES.get(options.gameId ?? DEFAULT_GAME_ID);
     this.stateValue = createLobbyState(
-      { roomName: options.roomName, capacity: options.capacity ?? 8, passwordProtected: roomKey !== undefined },
+      {
+        roomName: options.roomName,
+        gameId: game.id,
+        capacity: options.capacity ?? roomCapacityRange(game).default,
+        passwordProtected: roomKey !== undefined,
+      },
       { name: options.playerName, colour: lobbyColourOf(options.colour) },
     );
     const now = () => clock.now();
@@ -102,9 +112,12 @@ export class LobbyHost {
 
   /** Opens the room: binds the port, starts discovery, makes the code. Rejects with a clear error (e.g. a busy port). */
   static async start(options: LobbyHostOptions): Promise<LobbyHost> {
-    const capacity = options.capacity ?? ROOM_CAPACITY.DEFAULT;
-    if (!Number.isInteger(capacity) || capacity < ROOM_CAPACITY.MIN || capacity > ROOM_CAPACITY.MAX)
-      throw new RangeError(`capacity must be ${ROOM_CAPACITY.MIN}–${ROOM_CAPACITY.MAX} players`);
+    // Throws UnknownGameError, naming the id, for a game this build does not have.
+    const game = GAMES.get(options.gameId ?? DEFAULT_GAME_ID);
+    const range = roomCapacityRange(game);
+    const capacity = options.capacity ?? range.default;
+    if (!Number.isInteger(capacity) || capacity < range.min || capacity > range.max)
+      throw new RangeError(`capacity must be ${range.min}–${range.max} players for ${game.name}`);
     const roomName = [...normalizeText(options.roomName)].slice(0, ROOM_NAME_MAX).join('').trim();
     if (!hasVisibleText(roomName)) throw new RangeError('the room name shows nothing');
     const host = roomNameFor(options.playerName, []);
@@ -129,7 +142,11 @@ export class LobbyHost {
           ...options.discovery,
           // Players in the room, the host's own seat included (transport peers leave the host out).
           getPlayerCount: () => hostRef.host?.state.players.length ?? 1,
-          getExtraInfo: () => ({ capacity, passwordProtected: Boolean(options.password), gameName: 'LAN Party Tag' }),
+          getExtraInfo: () => ({
+            capacity,
+            passwordProtected: Boolean(options.password),
+            gameName: `LAN Party ${game.name}`,
+          }),
         });
       }
     } catch (error) {

@@ -2,7 +2,9 @@ import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import type { Settings } from '../../shared/ipc/schemas/settings';
 import { startBlocker } from '../../shared/ipc/startBlocker';
-import { ROOM_CAPACITY } from '../../shared/ipc/schemas/lobby';
+import { roomCapacityRange } from '../../shared/ipc/schemas/lobby';
+import type { GameDefinition } from '../../shared/games/gameDefinition';
+import { DEFAULT_GAME_ID, GAMES } from '../../shared/games/registry';
 import { decode, RoomCodeError } from '../../shared/roomCode';
 import { resolveRoomHost, type Ipv4Lookup } from '../net/index';
 import { LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
@@ -40,7 +42,13 @@ export interface LobbyServiceOptions {
 export interface LobbyService {
   view(): LobbyView;
   onChange(listener: (view: LobbyView) => void): () => void;
-  host(input: { roomName?: string; capacity?: number; password?: string; port?: number }): Promise<LobbyView>;
+  host(input: {
+    roomName?: string;
+    gameId?: string;
+    capacity?: number;
+    password?: string;
+    port?: number;
+  }): Promise<LobbyView>;
   joinByCode(input: { code: string; password?: string }): Promise<LobbyView>;
   joinByAddress(input: { host: string; port: number; password?: string }): Promise<LobbyView>;
   /** Leaves (a host closes the room for everyone), cancels a join, or dismisses an ended stay. */
@@ -59,6 +67,24 @@ export interface LobbyService {
 }
 
 const notInRoom = () => new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'You are not in a room.');
+
+/** The game a new room plays and its capacity, checked: an unknown game or a size it cannot take is refused. */
+function roomGame(input: { gameId?: string; capacity?: number }): { game: GameDefinition; capacity: number } {
+  const id = input.gameId ?? DEFAULT_GAME_ID;
+  const game = GAMES.find(id);
+  if (game === undefined) {
+    throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, `There is no game “${id.slice(0, 64)}” in this LAN Party.`);
+  }
+  const range = roomCapacityRange(game);
+  const capacity = input.capacity ?? range.default;
+  if (capacity < range.min || capacity > range.max) {
+    throw new IpcError(
+      IpcErrorCode.INVALID_ARGUMENT,
+      `A room of ${game.name} takes ${range.min}–${range.max} players, not ${capacity}.`,
+    );
+  }
+  return { game, capacity };
+}
 const hostOnly = (what: string) => new IpcError(IpcErrorCode.PERMISSION_DENIED, `Only the host can ${what}.`);
 
 /** Creates the service that runs this app's one room (hosted or joined). */
@@ -102,6 +128,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   const cancelled = () => new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'Cancelled: you left before it finished.');
 
   async function host(input: Parameters<LobbyService['host']>[0]): Promise<LobbyView> {
+    const { game, capacity } = roomGame(input);
     assertFree();
     const run = ++epoch;
     setPhase({ kind: 'opening' });
@@ -112,9 +139,10 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
       opened = await openRoom(
         {
           roomName: input.roomName ?? defaultRoomName(playerName),
+          gameId: game.id,
           playerName,
           colour: settings.playerColor,
-          capacity: input.capacity ?? ROOM_CAPACITY.DEFAULT,
+          capacity,
           password: input.password,
           port: input.port,
         },

@@ -8,6 +8,8 @@ import type { NetworkOptions } from '../base/networkOptions';
 /** What the player asked for (already validated) plus who they are. */
 export interface OpenRoomRequest {
   readonly roomName: string;
+  /** The game the room plays (a registry id, already checked). */
+  readonly gameId: string;
   readonly playerName: string;
   readonly colour: string;
   readonly capacity: number;
@@ -50,6 +52,7 @@ export async function openRoom(request: OpenRoomRequest, deps: OpenRoomDeps): Pr
   const instanceId = randomInstanceId();
   const base = (port: number): LobbyHostOptions => ({
     roomName: request.roomName,
+    gameId: request.gameId,
     playerName: request.playerName,
     colour: request.colour,
     capacity: request.capacity,

@@ -1,7 +1,6 @@
-import type { RosterEntry } from './snapshot';
-import type { PlayerId, PlayerInput } from './types';
+import type { PlayerId } from '../games/gameDefinition';
 
-/** Message types of the networked tag game on the gale.net transport. */
+/** Message types of every networked game on the gale.net transport (the game's own data rides inside). */
 export const GameMessage = {
   /** Guest → host, UNRELIABLE: the last few inputs (redundancy against loss). */
   INPUT: 'game.input',
@@ -37,20 +36,30 @@ export const INPUT_REDUNDANCY = 5;
 export const MAX_REPORTED_INTERPOLATION_DELAY = 0.25;
 /** Game session ids are 1..this (short on the wire; a new id per game keeps stale messages out). */
 export const MAX_GAME_ID = 65_535;
+/** Longest round a host runs (seconds); it bounds scores and host times, so snapshots stay within 1200 bytes. */
+export const MAX_ROUND_DURATION = 600;
+/** Most players in any game (a room's capacity, the host included). */
+export const MAX_GAME_PLAYERS = 16;
+/** Longest player id on the wire: the lobby id as a string, kept short so a 16-player snapshot fits one datagram. */
+export const MAX_PLAYER_ID_LENGTH = 8;
 /** Players per `game.roster` part: 4 worst-case entries (8-char id, 16 astral-plane name characters) stay < 1 kB. */
 export const ROSTER_PART_SIZE = 4;
 
-/** One input on the wire: `[sequence, moveX, moveY, tag (0|1)]`. */
-export type InputTuple = readonly [sequence: number, moveX: number, moveY: number, tag: 0 | 1];
-
-/** Payload of `game.input`. */
-export interface InputPayload {
+/** Payload of `game.input`; `W` is the game's wire form of one input. */
+export interface InputPayload<W = unknown> {
   /** Game session id. */
   readonly g: number;
   /** The sender's interpolation delay in seconds (how far in the past it draws other players). */
   readonly d: number;
   /** Inputs, oldest first. */
-  readonly i: readonly InputTuple[];
+  readonly i: readonly W[];
+}
+
+/** Names and colours change rarely, so they travel separately (reliably) from the per-tick snapshot. */
+export interface RosterEntry {
+  readonly id: PlayerId;
+  readonly name: string;
+  readonly colour: string;
 }
 
 /** Payload of `game.roster`: part `part` of `parts` of the player list. */
@@ -70,8 +79,8 @@ export interface ResultsPayload {
   readonly why: RoundEndReason;
   /** Winner ids. */
   readonly w: readonly PlayerId[];
-  /** `[id, score (seconds, 1 decimal), tags]` per player, in join order. */
-  readonly s: readonly (readonly [id: PlayerId, score: number, tags: number])[];
+  /** `[id, score (1 decimal), stat (whole count)]` per player, in join order (see GameScore). */
+  readonly s: readonly (readonly [id: PlayerId, score: number, stat: number])[];
 }
 
 /** The complete player list of a game, as the renderer uses it. */
@@ -84,7 +93,7 @@ export interface GameRoster {
 export interface PlayerResult {
   readonly id: PlayerId;
   readonly score: number;
-  readonly tags: number;
+  readonly stat: number;
 }
 
 /** The end of a round, as the renderer uses it. */
@@ -95,14 +104,9 @@ export interface GameResults {
   readonly scores: readonly PlayerResult[];
 }
 
-/** An input as a wire tuple. */
-export function toInputTuple(input: PlayerInput): InputTuple {
-  return [input.sequence, input.moveX, input.moveY, input.tag ? 1 : 0];
-}
-
-/** A wire tuple as an input. */
-export function fromInputTuple([sequence, moveX, moveY, tag]: InputTuple): PlayerInput {
-  return { sequence, moveX, moveY, tag: tag === 1 };
+/** Whether `value` is a valid input sequence (a whole number 1..MAX_INPUT_SEQUENCE). */
+export function isInputSequence(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_INPUT_SEQUENCE;
 }
 
 /** Splits a roster into `game.roster` parts of ROSTER_PART_SIZE (at least one part, even when empty). */
@@ -122,6 +126,6 @@ export function fromResultsPayload(payload: ResultsPayload): GameResults {
     game: payload.g,
     reason: payload.why,
     winners: [...payload.w],
-    scores: payload.s.map(([id, score, tags]) => ({ id, score, tags })),
+    scores: payload.s.map(([id, score, stat]) => ({ id, score, stat })),
   };
 }

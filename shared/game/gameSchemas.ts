@@ -1,68 +1,70 @@
 import { z } from 'zod';
+import type { GameInputCodec, GameSnapshotCodec } from '../games/gameDefinition';
 import {
   MAX_GAME_ID,
-  MAX_INPUT_SEQUENCE,
+  MAX_GAME_PLAYERS,
   MAX_INPUTS_PER_MESSAGE,
+  MAX_PLAYER_ID_LENGTH,
   ROSTER_PART_SIZE,
   type InputPayload,
   type ResultsPayload,
   type RosterPayload,
 } from './gameProtocol';
-import { RULES } from './rules';
-import { parseSnapshot, type GameSnapshot } from './snapshot';
 
-const gameId = z.number().int().min(1).max(MAX_GAME_ID);
-const playerId = z.string().min(1).max(RULES.maxIdLength);
-/** Colours as players.ts accepts them (#rgb or #rrggbb): never CSS such as url(…). */
+/** A game session id on the wire. */
+export const gameSessionIdSchema = z.number().int().min(1).max(MAX_GAME_ID);
+/** A player id on the wire. */
+export const playerIdSchema = z.string().min(1).max(MAX_PLAYER_ID_LENGTH);
+
+/** Colours as players accept them (#rgb or #rrggbb): never CSS such as url(…). */
 const colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/);
-/** Scores are seconds with one decimal; anything beyond this is not from an honest host. */
+/** A score or stat from the host; anything beyond this is not from an honest host. */
 const score = z.number().min(-1e6).max(1e6);
 
-/** `game.input` as the host accepts it; anything else is dropped and counted. */
-export const inputPayloadSchema = z.object({
-  g: gameId,
-  // The host clamps d and the stick values itself (MAX_REPORTED_INTERPOLATION_DELAY, movement): only finite here.
-  d: z.number().nonnegative(),
-  i: z
-    .array(
-      z.tuple([
-        z.number().int().min(1).max(MAX_INPUT_SEQUENCE),
-        z.number(),
-        z.number(),
-        z.union([z.literal(0), z.literal(1)]),
-      ]),
-    )
-    .min(1)
-    .max(MAX_INPUTS_PER_MESSAGE),
-});
+/** `game.input` as the host accepts it for a game whose inputs travel as `codec.wireSchema`. */
+export function inputPayloadSchema<W>(codec: Pick<GameInputCodec<never, W>, 'wireSchema'>) {
+  return z.object({
+    g: gameSessionIdSchema,
+    d: z.number().nonnegative(),
+    i: z.array(codec.wireSchema).min(1).max(MAX_INPUTS_PER_MESSAGE),
+  });
+}
+
+/**
+ * The host's single point of guest validation for one game: builds the schema once and returns the parser
+ * (undefined for anything malformed, which is dropped and counted).
+ */
+export function inputPayloadParser<W>(
+  codec: Pick<GameInputCodec<never, W>, 'wireSchema'>,
+): (value: unknown) => InputPayload<W> | undefined {
+  const schema = inputPayloadSchema(codec);
+  return (value) => {
+    const result = schema.safeParse(value);
+    return result.success ? (result.data as InputPayload<W>) : undefined;
+  };
+}
 
 const rosterPayloadSchema = z
   .object({
-    g: gameId,
+    g: gameSessionIdSchema,
     part: z.number().int().nonnegative(),
     parts: z
       .number()
       .int()
       .min(1)
-      .max(Math.ceil(RULES.maxPlayers / ROSTER_PART_SIZE)),
-    p: z.array(z.tuple([playerId, z.string().max(64), colour])).max(RULES.maxPlayers),
+      .max(Math.ceil(MAX_GAME_PLAYERS / ROSTER_PART_SIZE)),
+    p: z.array(z.tuple([playerIdSchema, z.string().max(64), colour])).max(MAX_GAME_PLAYERS),
   })
   .refine((r) => r.part < r.parts, 'part must be below parts');
 
 const resultsPayloadSchema = z.object({
-  g: gameId,
+  g: gameSessionIdSchema,
   why: z.enum(['finished', 'abandoned']),
-  w: z.array(playerId).max(RULES.maxPlayers),
-  s: z.array(z.tuple([playerId, score, z.number().int().nonnegative().max(1e6)])).max(RULES.maxPlayers),
+  w: z.array(playerIdSchema).max(MAX_GAME_PLAYERS),
+  s: z.array(z.tuple([playerIdSchema, score, z.number().int().nonnegative().max(1e6)])).max(MAX_GAME_PLAYERS),
 });
 
-const snapshotGameSchema = z.object({ g: gameId });
-
-/** Validates a guest's `game.input`; undefined when malformed. The host's single point of guest validation. */
-export function parseInputPayload(value: unknown): InputPayload | undefined {
-  const result = inputPayloadSchema.safeParse(value);
-  return result.success ? result.data : undefined;
-}
+const snapshotGameSchema = z.object({ g: gameSessionIdSchema });
 
 /** Validates a `game.roster` part; undefined when malformed. */
 export function parseRosterPayload(value: unknown): RosterPayload | undefined {
@@ -76,9 +78,12 @@ export function parseResultsPayload(value: unknown): ResultsPayload | undefined 
   return result.success ? result.data : undefined;
 }
 
-/** Validates a `game.snapshot` (a GameSnapshot plus its game id `g`); undefined when malformed. */
-export function parseSnapshotPayload(value: unknown): { game: number; snapshot: GameSnapshot } | undefined {
+/** Validates a `game.snapshot` (the game's snapshot plus the session id `g`); undefined when malformed. */
+export function parseSnapshotPayload<Snap extends object>(
+  value: unknown,
+  codec: Pick<GameSnapshotCodec<never, Snap>, 'parse'>,
+): { game: number; snapshot: Snap } | undefined {
   const game = snapshotGameSchema.safeParse(value);
-  const snapshot = game.success ? parseSnapshot(value) : undefined;
+  const snapshot = game.success ? codec.parse(value) : undefined;
   return game.success && snapshot !== undefined ? { game: game.data.g, snapshot } : undefined;
 }

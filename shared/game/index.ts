@@ -1,17 +1,4 @@
-/** The arena tag game: pure rules shared by the host (authoritative) and clients (prediction, rendering). */
-export * from './types';
-export * from './rules';
-export * from './input';
-export * from './collision';
-export * from './movement';
-export * from './players';
-export * from './round';
-export * from './createGame';
-export * from './tagging';
-export * from './step';
-export * from './snapshot';
-export * from './lagLookup';
-export * from './clientView';
-export * from './localPrediction';
+/** The generic game protocol every game runs on: message envelope, schemas and lag-compensation plumbing. */
 export * from './gameProtocol';
 export * from './gameSchemas';
+export * from './lagLookup';

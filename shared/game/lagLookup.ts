@@ -1,6 +1,6 @@
 import { lagCompensatedPosition } from '../net/lagCompensation';
 import type { SnapshotInterpolator } from '../net/snapshotInterpolator';
-import type { PlayerId, TargetPositionLookup, Vec2 } from './types';
+import type { PlayerId, Point, PositionLookup } from '../games/gameDefinition';
 
 /** Options of {@link createLagCompensatedLookup}. */
 export interface LagCompensatedLookupOptions {
@@ -17,7 +17,7 @@ export interface LagCompensatedLookupOptions {
 /** Default {@link LagCompensatedLookupOptions.maxRewind}. */
 export const DEFAULT_MAX_REWIND = 0.35;
 
-function asPoint(value: unknown): Vec2 | undefined {
+function asPoint(value: unknown): Point | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { x, y } = value as { x?: unknown; y?: unknown };
   return typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)
@@ -26,10 +26,10 @@ function asPoint(value: unknown): Vec2 | undefined {
 }
 
 /**
- * Builds the `targetPositionAt` hook of step() from per-player histories: the target's position rewound by the
+ * Builds the `rewound` lookup of a game step (StepContext) from per-player histories: the target's position rewound by the
  * shooter's (clamped) rewind time. Undefined (so step falls back to the current position) without a history or rewind.
  */
-export function createLagCompensatedLookup(options: LagCompensatedLookupOptions): TargetPositionLookup {
+export function createLagCompensatedLookup(options: LagCompensatedLookupOptions): PositionLookup {
   const maxRewind = options.maxRewind ?? DEFAULT_MAX_REWIND;
   if (!Number.isFinite(maxRewind) || maxRewind < 0) throw new RangeError(`maxRewind must be >= 0, got ${maxRewind}`);
   return (targetId, shooterId) => {

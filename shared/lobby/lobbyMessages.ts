@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_GAME_ID } from '../games/registry';
 import { normalTextSchema, normalizedTextSchema } from '../text/textSchema';
 import {
   CHAT_TEXT_MAX,
@@ -124,10 +125,15 @@ const chatLineSchema = z.object({
   text: normalTextSchema({ label: 'chat line', maxChars: CHAT_TEXT_MAX }),
 });
 
-/** The lobby state as a guest receives it from the host: every field bounded, players within the capacity. */
+/**
+ * The lobby state as a guest receives it from the host: every field bounded, players within the capacity. A host
+ * of an older LAN Party build sends no `gameId`: its rooms play tag, so it defaults to DEFAULT_GAME_ID. Whether
+ * this build has the game is checked after parsing, so an unknown one is refused with a message, not ignored.
+ */
 export const lobbyStateSchema = z
   .object({
     roomName: normalTextSchema({ label: 'room name', maxChars: ROOM_NAME_MAX }),
+    gameId: z.string().max(64).default(DEFAULT_GAME_ID),
     capacity: z.number().int().min(ROOM_CAPACITY.MIN).max(ROOM_CAPACITY.MAX),
     passwordProtected: z.boolean(),
     phase: z.enum(['lobby', 'playing']),

@@ -1,3 +1,4 @@
+import { GAMES } from '../games/registry';
 import { MAX_CHAT_LINES, type LobbyEvent, type LobbyState } from './lobbyState';
 
 /** Applies one event; pure, so host and guests reach the same state from the same events. */
@@ -32,7 +33,17 @@ export function applyLobbyEvent(state: LobbyState, event: LobbyEvent): LobbyStat
   }
 }
 
-/** Whether the host may start: at least two players and every guest ready. */
+/** Players a room needs before the host may start: its game's minimum, and never fewer than two (host and guest). */
+export function playersNeeded(state: LobbyState): number {
+  return Math.max(2, GAMES.find(state.gameId)?.minPlayers ?? 2);
+}
+
+/** Whether the host may start: a known game, enough players for it and every guest ready. */
 export function canStart(state: LobbyState): boolean {
-  return state.phase === 'lobby' && state.players.length >= 2 && state.players.every((p) => p.host || p.ready);
+  return (
+    state.phase === 'lobby' &&
+    GAMES.has(state.gameId) &&
+    state.players.length >= playersNeeded(state) &&
+    state.players.every((p) => p.host || p.ready)
+  );
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_GAME_ID } from '../games/registry';
+
 /**
  * Version of the lobby's own messages; a host refuses guests of another version with a version mismatch.
  * 2: a password room answers the hello with a challenge (the password never crosses the wire); bounded state.
@@ -35,6 +37,8 @@ export type LobbyPhase = 'lobby' | 'playing';
 /** Everything host and guests agree on about the room. */
 export interface LobbyState {
   roomName: string;
+  /** The game the room plays: a GameDefinition id of shared/games/registry.ts ('tag'). */
+  gameId: string;
   capacity: number;
   passwordProtected: boolean;
   phase: LobbyPhase;
@@ -53,13 +57,14 @@ export type LobbyEvent =
   | { kind: 'pings'; pings: Array<[number, number | null]> }
   | { kind: 'phase'; phase: LobbyPhase };
 
-/** A fresh room with only its host in it. */
+/** A fresh room with only its host in it; it plays `gameId`, by default DEFAULT_GAME_ID. */
 export function createLobbyState(
-  room: { roomName: string; capacity: number; passwordProtected: boolean },
+  room: { roomName: string; capacity: number; passwordProtected: boolean; gameId?: string },
   host: { name: string; colour: string },
 ): LobbyState {
   return {
     ...room,
+    gameId: room.gameId ?? DEFAULT_GAME_ID,
     phase: 'lobby',
     players: [{ id: HOST_PLAYER_ID, name: host.name, colour: host.colour, ready: false, host: true, pingMs: null }],
     chat: [],

@@ -15,6 +15,7 @@ const inRoom: LobbyView = {
   discoverable: true,
   state: {
     roomName: "ada's room",
+    gameId: 'tag',
     capacity: 8,
     passwordProtected: false,
     phase: 'lobby',

@@ -116,6 +116,7 @@ describe('start blocker', () => {
   });
   const state = (players: LobbyState['players'], phase: LobbyState['phase'] = 'lobby'): LobbyState => ({
     roomName: 'R',
+    gameId: 'tag',
     capacity: 8,
     passwordProtected: false,
     phase,

@@ -1,15 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { createGame } from '../../../shared/game/createGame';
-import { GAME_TICK_DT, GameMessage, MAX_GAME_ID, SNAPSHOT_EVERY_TICKS } from '../../../shared/game/gameProtocol';
-import type { GameResults } from '../../../shared/game/gameProtocol';
-import { removePlayer } from '../../../shared/game/players';
-import { RULES } from '../../../shared/game/rules';
-import { stepWithEvents } from '../../../shared/game/step';
-import type { GameState, PlayerId, PlayerInput } from '../../../shared/game/types';
+import {
+  GAME_TICK_DT,
+  GameMessage,
+  MAX_GAME_ID,
+  MAX_ROUND_DURATION,
+  SNAPSHOT_EVERY_TICKS,
+  type GameResults,
+} from '../../../shared/game/gameProtocol';
+import type { GameDefinition, GameInput, PlayerId } from '../../../shared/games/gameDefinition';
 import { HOST_PLAYER_ID } from '../../../shared/lobby/lobbyState';
 import { reportCallbackError } from '../../base/listeners';
 import type { GameFeed } from '../gameLink';
-import { MAX_ROUND_DURATION, type GameHostOptions, type GameHostStats } from './gameHostOptions';
+import type { GameHostOptions, GameHostStats } from './gameHostOptions';
 import { HostOutbox } from './hostOutbox';
 import { HostInputs } from './hostInputs';
 import { LagHistories } from './lagHistories';
@@ -18,28 +20,41 @@ import { FixedTickLoop, systemTimer } from './tickLoop';
 export type { GameHostOptions, GameHostStats, GamePlayer } from './gameHostOptions';
 
 /**
- * The authoritative tag game in the main process: a fixed 60 Hz simulation over the lobby's transport. Guests'
- * inputs are validated and queued per player (HostInputs); tags are resolved with lag compensation (LagHistories);
- * snapshots go out unreliably, roster and results reliably (HostOutbox). Disconnected players are removed; with
- * fewer than two left, the round is abandoned.
+ * The authoritative game in the main process, for any game definition: a fixed 60 Hz simulation over the lobby's
+ * transport. Guests' inputs are validated and queued per player (HostInputs); hits are resolved with lag compensation
+ * when the game records positions (LagHistories); snapshots go out unreliably, roster and results reliably
+ * (HostOutbox). Disconnected players are removed; when too few are left to play, the round is abandoned.
  */
-export class GameHost {
+export class GameHost<
+  S = unknown,
+  I extends GameInput = GameInput,
+  Snap extends object = object,
+  E = unknown,
+  W = unknown,
+> {
   /** Session id on every message of this game. */
   readonly gameId: number;
   /** The host's own player id. */
   readonly hostPlayerId: PlayerId = String(HOST_PLAYER_ID);
-  private stateValue: GameState;
-  private readonly inputs: HostInputs;
-  private readonly histories: LagHistories;
-  private readonly outbox: HostOutbox;
+  /** The game being run. */
+  readonly game: GameDefinition<S, I, Snap, E, unknown, unknown, W>;
+  private stateValue: S;
+  /** Host game time, seconds: the clock of input arrival and position histories. */
+  private elapsed = 0;
+  private readonly inputs: HostInputs<I, W>;
+  private readonly histories: LagHistories | undefined;
+  private readonly outbox: HostOutbox<S, Snap>;
   private readonly loop: FixedTickLoop;
+  private readonly tickInputs = new Map<PlayerId, I>();
   private readonly unsubscribe: (() => void)[] = [];
   private readonly onError: (error: unknown) => void;
   private ticks = 0;
   private phase: 'ready' | 'running' | 'finished' | 'stopped' = 'ready';
 
-  constructor(private readonly options: GameHostOptions) {
-    const duration = options.roundDuration ?? RULES.roundDuration;
+  constructor(private readonly options: GameHostOptions<S, I, Snap, E, W>) {
+    const game = options.game;
+    this.game = game;
+    const duration = options.roundDuration ?? game.roundDuration;
     if (!(duration > 0 && duration <= MAX_ROUND_DURATION)) {
       throw new RangeError(`roundDuration must be in (0, ${MAX_ROUND_DURATION}] seconds, got ${duration}`);
     }
@@ -49,14 +64,18 @@ export class GameHost {
     if (!Number.isInteger(this.gameId) || this.gameId < 1 || this.gameId > MAX_GAME_ID) {
       throw new RangeError(`gameId must be 1–${MAX_GAME_ID}, got ${this.gameId}`);
     }
-    const created = createGame({
+    if (options.players.length < game.minPlayers || options.players.length > game.maxPlayers) {
+      throw new RangeError(
+        `a game of ${game.name} takes ${game.minPlayers}–${game.maxPlayers} players, got ${options.players.length}`,
+      );
+    }
+    const created = game.create({
       players: options.players.map((p) => ({ id: String(p.id), name: p.name, colour: p.colour })),
       seed: options.seed ?? randomInt(0, 2 ** 31),
       roundDuration: duration,
-      arena: options.arena,
     });
     this.stateValue = options.prepare ? options.prepare(created) : created;
-    if (this.stateValue.phase !== 'playing') throw new RangeError('a game needs at least two players');
+    if (game.phase(this.stateValue) !== 'playing') throw new RangeError(`the ${game.name} round did not start`);
     const clock = options.clock ?? (() => performance.now() / 1000);
     this.onError = options.onCallbackError ?? reportCallbackError;
     this.loop = new FixedTickLoop({
@@ -66,19 +85,22 @@ export class GameHost {
       onTick: () => this.tick(),
     });
     this.inputs = new HostInputs({
+      codec: game.input,
       gameId: this.gameId,
-      players: this.stateValue.players.map((p) => p.id),
+      players: game.players(this.stateValue).map((p) => p.id),
       hostPlayerId: this.hostPlayerId,
-      hostTime: () => this.stateValue.elapsed + this.loop.sinceLastTick(),
+      hostTime: () => this.elapsed + this.loop.sinceLastTick(),
       rttOf: (id) => options.transport.getRtt(Number(id)),
     });
-    this.histories = new LagHistories(() => this.stateValue.elapsed);
-    this.histories.record(this.stateValue.players);
-    this.outbox = new HostOutbox(options.transport, this.gameId, every, this.onError);
+    if (game.lagPositions !== undefined) {
+      this.histories = new LagHistories(() => this.elapsed);
+      this.histories.record(game.lagPositions(this.stateValue));
+    }
+    this.outbox = new HostOutbox(game, options.transport, this.gameId, every, this.onError);
   }
 
   /** The current authoritative state. */
-  get state(): GameState {
+  get state(): S {
     return this.stateValue;
   }
 
@@ -104,20 +126,25 @@ export class GameHost {
   /** Advances exactly one tick (the loop calls this; tests may call it directly). */
   tick(): void {
     if (this.phase !== 'running') return;
-    const inputs = new Map<PlayerId, PlayerInput>();
-    for (const p of this.stateValue.players) {
-      const next = this.inputs.next(p.id, this.stateValue.elapsed);
+    const { game } = this;
+    const inputs = this.tickInputs;
+    inputs.clear();
+    for (const p of game.players(this.stateValue)) {
+      const next = this.inputs.next(p.id, this.elapsed);
       inputs.set(p.id, next.input);
-      this.histories.setRewind(p.id, next.rewind);
+      this.histories?.setRewind(p.id, next.rewind);
     }
     const lagCompensation = this.options.lagCompensation ?? true;
-    const result = stepWithEvents(this.stateValue, inputs, GAME_TICK_DT, {
-      targetPositionAt: lagCompensation ? this.histories.lookup : undefined,
+    const result = game.step(this.stateValue, inputs, GAME_TICK_DT, {
+      rewound: lagCompensation ? this.histories?.lookup : undefined,
     });
     this.stateValue = result.state;
     this.ticks += 1;
-    this.histories.record(this.stateValue.players);
-    const ended = result.events.some((e) => e.type === 'roundEnded');
+    this.elapsed += GAME_TICK_DT;
+    if (this.histories !== undefined && game.lagPositions !== undefined) {
+      this.histories.record(game.lagPositions(this.stateValue));
+    }
+    const ended = game.phase(this.stateValue) === 'ended';
     if (ended || this.ticks % this.outbox.snapshotEvery === 0) {
       this.outbox.sendSnapshot(this.stateValue, this.inputs.acks());
     }
@@ -126,12 +153,12 @@ export class GameHost {
   }
 
   /** Queues the host's own inputs (no network): the local counterpart of a guest's `game.input`. */
-  submitLocalInputs(inputs: readonly PlayerInput[], interpolationDelay: number): void {
+  submitLocalInputs(inputs: readonly I[], interpolationDelay: number): void {
     if (this.phase === 'running') this.inputs.acceptLocal(inputs, interpolationDelay);
   }
 
   /** Feeds snapshots, roster and results to an in-process player; the current roster comes at once if started. */
-  attachLocal(feed: GameFeed): () => void {
+  attachLocal(feed: GameFeed<Snap>): () => void {
     return this.outbox.attach(feed, this.phase === 'ready' ? undefined : this.stateValue);
   }
 
@@ -155,11 +182,12 @@ export class GameHost {
   }
 
   private removePlayer(id: PlayerId): void {
-    if (this.phase !== 'running' || !this.stateValue.players.some((p) => p.id === id)) return;
-    this.stateValue = removePlayer(this.stateValue, id);
+    const { game } = this;
+    if (this.phase !== 'running' || !game.players(this.stateValue).some((p) => p.id === id)) return;
+    this.stateValue = game.removePlayer(this.stateValue, id);
     this.inputs.remove(id);
-    this.histories.remove(id);
-    if (this.stateValue.phase !== 'playing') return this.finish('abandoned');
+    this.histories?.remove(id);
+    if (game.phase(this.stateValue) !== 'playing') return this.finish('abandoned');
     this.outbox.sendRoster(this.stateValue);
   }
 

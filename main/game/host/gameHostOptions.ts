@@ -1,8 +1,10 @@
 import type { GameResults } from '../../../shared/game/gameProtocol';
-import type { Arena, GameEvent, GameState } from '../../../shared/game/types';
+import type { GameDefinition, GameInput } from '../../../shared/games/gameDefinition';
 import type { HostTransport } from '../gameTransport';
 import type { HostInputCounters } from './hostInputs';
 import type { TickTimer } from './tickLoop';
+
+export { MAX_ROUND_DURATION } from '../../../shared/game/gameProtocol';
 
 /** A lobby player entering the game. */
 export interface GamePlayer {
@@ -11,34 +13,40 @@ export interface GamePlayer {
   readonly colour: string;
 }
 
-/** Options of {@link GameHost}. */
-export interface GameHostOptions {
+/** Options of {@link GameHost}; `S`, `I`, `Snap`, `E` and `W` are the game's state, input, snapshot, event, wire input. */
+export interface GameHostOptions<
+  S = unknown,
+  I extends GameInput = GameInput,
+  Snap extends object = object,
+  E = unknown,
+  W = unknown,
+> {
+  /** The game to run: the registry's definition for the room's gameId. */
+  readonly game: GameDefinition<S, I, Snap, E, unknown, unknown, W>;
   /** The lobby's transport server (LobbyHost.transport). */
   readonly transport: HostTransport;
-  /** The lobby's players, the host's own (id 0) included; at least two. */
+  /** The lobby's players, the host's own (id 0) included when it plays; at least the game's minPlayers. */
   readonly players: readonly GamePlayer[];
   /** Called once when the round ends (results already sent); the wiring returns to the lobby. */
   readonly onRoundEnd: (results: GameResults) => void;
   /** Session id stamped on every message, 1–65535. Default: random. */
   readonly gameId?: number;
-  /** Seed of spawn points and who starts as "it". Default: random. */
+  /** Seed of the game's random choices (tag: spawn points, who starts as "it"). Default: random. */
   readonly seed?: number;
-  /** Round length in seconds, up to 600. Default 90. */
+  /** Round length in seconds, up to 600. Default the game's. */
   readonly roundDuration?: number;
-  /** Default DEFAULT_ARENA; clients must predict with the same arena. */
-  readonly arena?: Arena;
   /** Monotonic clock in seconds. Default performance.now()/1000. */
   readonly clock?: () => number;
   /** Drives the fixed tick. Default real timers. */
   readonly timer?: TickTimer;
   /** Ticks per snapshot. Default SNAPSHOT_EVERY_TICKS (2). */
   readonly snapshotEvery?: number;
-  /** Resolve tags against where the shooter saw the target. Default true. */
+  /** Resolve hits against where the shooter saw the target (games with lagPositions). Default true. */
   readonly lagCompensation?: boolean;
-  /** Called after every tick that produced events (tags, misses, round end), with the new state. */
-  readonly onEvents?: (events: readonly GameEvent[], state: GameState) => void;
+  /** Called after every tick that produced events (tag: tags, misses, round end), with the new state. */
+  readonly onEvents?: (events: readonly E[], state: S) => void;
   /** Adjusts the initial state before the first snapshot (tests, custom modes). */
-  readonly prepare?: (state: GameState) => GameState;
+  readonly prepare?: (state: S) => S;
   /** Where exceptions thrown by callbacks go. Default console.error. */
   readonly onCallbackError?: (error: unknown) => void;
 }
@@ -52,6 +60,3 @@ export interface GameHostStats {
   readonly snapshotsTooLarge: number;
   readonly inputs: HostInputCounters;
 }
-
-/** Longest round the host runs (seconds); it bounds scores and host times, so snapshots stay within 1200 bytes. */
-export const MAX_ROUND_DURATION = 600;

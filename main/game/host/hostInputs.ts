@@ -1,7 +1,6 @@
-import { fromInputTuple, MAX_INPUT_SEQUENCE, MAX_INPUTS_PER_MESSAGE } from '../../../shared/game/gameProtocol';
-import { parseInputPayload } from '../../../shared/game/gameSchemas';
-import { NEUTRAL_INPUT } from '../../../shared/game/input';
-import type { PlayerId, PlayerInput } from '../../../shared/game/types';
+import { isInputSequence, MAX_INPUTS_PER_MESSAGE, type InputPayload } from '../../../shared/game/gameProtocol';
+import { inputPayloadParser } from '../../../shared/game/gameSchemas';
+import type { GameInput, GameInputCodec, PlayerId } from '../../../shared/games/gameDefinition';
 import { InputQueue, type InputQueueCounters } from './inputQueue';
 import { rewindSeconds } from './lagHistories';
 
@@ -18,7 +17,9 @@ export interface HostInputCounters extends InputQueueCounters {
 }
 
 /** Options of {@link HostInputs}. */
-export interface HostInputsOptions {
+export interface HostInputsOptions<I extends GameInput, W> {
+  /** The game's inputs: wire format, validation and queue hooks. */
+  readonly codec: GameInputCodec<I, W>;
   readonly gameId: number;
   readonly players: readonly PlayerId[];
   readonly hostPlayerId: PlayerId;
@@ -28,30 +29,35 @@ export interface HostInputsOptions {
   readonly rttOf: (id: PlayerId) => number | undefined;
 }
 
-/** What a player does this tick, and how far back its tag (if any) looks. */
-export interface PlayerTick {
-  readonly input: PlayerInput;
+/** What a player does this tick, and how far back its hits (if any) look. */
+export interface PlayerTick<I extends GameInput = GameInput> {
+  readonly input: I;
   readonly rewind: number | undefined;
 }
 
 /**
- * Everything the host does with inputs: validates each guest `game.input` (the single zod check), files inputs in
- * bounded per-player queues, and hands out one input per player per tick with its lag-compensation rewind.
+ * Everything the host does with inputs: validates each guest `game.input` (the single zod check, with the game's
+ * wire schema), files inputs in bounded per-player queues, and hands out one input per player per tick with its
+ * lag-compensation rewind.
  */
-export class HostInputs {
-  private readonly queues = new Map<PlayerId, InputQueue>();
+export class HostInputs<I extends GameInput = GameInput, W = unknown> {
+  private readonly queues = new Map<PlayerId, InputQueue<I>>();
   private readonly delays = new Map<PlayerId, number>();
   private readonly retired: InputQueueCounters[] = [];
   private readonly drops = { messages: 0, invalid: 0, wrongGame: 0, unknownPlayer: 0 };
+  private readonly parse: (value: unknown) => InputPayload<W> | undefined;
+  private readonly neutral: PlayerTick<I>;
 
-  constructor(private readonly options: HostInputsOptions) {
-    for (const id of options.players) this.queues.set(id, new InputQueue());
+  constructor(private readonly options: HostInputsOptions<I, W>) {
+    this.parse = inputPayloadParser(options.codec);
+    this.neutral = { input: options.codec.neutral, rewind: undefined };
+    for (const id of options.players) this.queues.set(id, new InputQueue(options.codec));
   }
 
   /** Handles a guest's `game.input` payload; anything malformed or misaddressed is dropped and counted. */
   receive(peerId: number, payload: unknown): void {
     this.drops.messages += 1;
-    const parsed = parseInputPayload(payload);
+    const parsed = this.parse(payload);
     if (parsed === undefined) {
       this.drops.invalid += 1;
       return;
@@ -65,16 +71,27 @@ export class HostInputs {
       this.drops.unknownPlayer += 1;
       return;
     }
-    this.file(id, parsed.i.map(fromInputTuple), parsed.d);
+    const { codec } = this.options;
+    const inputs: I[] = [];
+    for (const wire of parsed.i) {
+      const input = codec.fromWire(wire);
+      // The game's wire schema bounds sequences; checked again here because the queue relies on it.
+      if (!isInputSequence(input.sequence)) {
+        this.drops.invalid += 1;
+        return;
+      }
+      inputs.push(input);
+    }
+    this.file(id, inputs, parsed.d);
   }
 
   /** The host's own inputs, typed already; malformed sequences drop the batch like a bad message would. */
-  acceptLocal(inputs: readonly PlayerInput[], interpolationDelay: number): void {
+  acceptLocal(inputs: readonly I[], interpolationDelay: number): void {
     this.drops.messages += 1;
     const valid =
       inputs.length <= MAX_INPUTS_PER_MESSAGE &&
       Number.isFinite(interpolationDelay) &&
-      inputs.every((i) => Number.isInteger(i.sequence) && i.sequence >= 1 && i.sequence <= MAX_INPUT_SEQUENCE);
+      inputs.every((i) => isInputSequence(i.sequence));
     if (!valid) {
       this.drops.invalid += 1;
       return;
@@ -83,9 +100,9 @@ export class HostInputs {
   }
 
   /** The input `id` applies this tick (host time `elapsed`), with its tag's rewind in seconds. */
-  next(id: PlayerId, elapsed: number): PlayerTick {
+  next(id: PlayerId, elapsed: number): PlayerTick<I> {
     const queue = this.queues.get(id);
-    if (queue === undefined) return { input: NEUTRAL_INPUT, rewind: undefined };
+    if (queue === undefined) return this.neutral;
     const { input, arrivedAt } = queue.next();
     if (arrivedAt === undefined) return { input, rewind: undefined };
     const rewind = rewindSeconds({
@@ -134,7 +151,7 @@ export class HostInputs {
     return total;
   }
 
-  private file(id: PlayerId, inputs: readonly PlayerInput[], interpolationDelay: number): void {
+  private file(id: PlayerId, inputs: readonly I[], interpolationDelay: number): void {
     const queue = this.queues.get(id);
     if (queue === undefined) return;
     this.delays.set(id, interpolationDelay);

@@ -7,8 +7,7 @@ import {
   type ResultsPayload,
   type RoundEndReason,
 } from '../../../shared/game/gameProtocol';
-import { toRoster, toSnapshot, type SequenceLookup } from '../../../shared/game/snapshot';
-import type { GameState } from '../../../shared/game/types';
+import type { GameDefinition, PlayerId } from '../../../shared/games/gameDefinition';
 import { Channel } from '../../../shared/net/channel';
 import { PayloadTooLargeError } from '../../net/errors';
 import type { GameFeed } from '../gameLink';
@@ -18,13 +17,25 @@ function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
+/** A stat as the results schema requires it: a whole, non-negative number (0 for anything else). */
+function wholeCount(value: number): number {
+  return Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
+}
+
+/** The parts of a game definition the outbox reads. */
+export type OutboxGame<S, Snap extends object> = Pick<
+  GameDefinition<S, never, Snap>,
+  'players' | 'standings' | 'snapshot'
+>;
+
 /** Everything the game host sends, to guests over the transport and to in-process players directly. */
-export class HostOutbox {
-  private readonly feeds = new Set<GameFeed>();
+export class HostOutbox<S = unknown, Snap extends object = object> {
+  private readonly feeds = new Set<GameFeed<Snap>>();
   private sent = 0;
   private tooLarge = 0;
 
   constructor(
+    private readonly game: OutboxGame<S, Snap>,
     private readonly transport: HostTransport,
     private readonly gameId: number,
     /** Ticks per snapshot. */
@@ -43,14 +54,14 @@ export class HostOutbox {
   }
 
   /** Adds an in-process player; it gets the roster of `current` at once when given. */
-  attach(feed: GameFeed, current: GameState | undefined): () => void {
+  attach(feed: GameFeed<Snap>, current: S | undefined): () => void {
     this.feeds.add(feed);
     if (current !== undefined) this.deliver((f) => f.roster(this.roster(current)), [feed]);
     return () => this.feeds.delete(feed);
   }
 
   /** The player list, reliably, in parts small enough for one datagram each. */
-  sendRoster(state: GameState): void {
+  sendRoster(state: S): void {
     const roster = this.roster(state);
     for (const part of rosterParts(this.gameId, roster.players)) {
       this.transport.broadcast(GameMessage.ROSTER, part, { channel: Channel.RELIABLE_ORDERED });
@@ -62,8 +73,8 @@ export class HostOutbox {
    * The world, unreliably and sequenced (natively, a snapshot older than one already delivered is
    * dropped); a snapshot too large for the connection is counted and skipped, never thrown.
    */
-  sendSnapshot(state: GameState, acks: SequenceLookup): void {
-    const snapshot = toSnapshot(state, acks);
+  sendSnapshot(state: S, acks: ReadonlyMap<PlayerId, number>): void {
+    const snapshot = this.game.snapshot.of(state, acks);
     try {
       this.transport.broadcast(
         GameMessage.SNAPSHOT,
@@ -78,13 +89,14 @@ export class HostOutbox {
     this.deliver((f) => f.snapshot(snapshot));
   }
 
-  /** The final scores, reliably; returns them as delivered. */
-  sendResults(state: GameState, reason: RoundEndReason): GameResults {
+  /** The final standings, reliably (an abandoned round has no winners); returns them as delivered. */
+  sendResults(state: S, reason: RoundEndReason): GameResults {
+    const standings = this.game.standings(state);
     const payload: ResultsPayload = {
       g: this.gameId,
       why: reason,
-      w: reason === 'finished' ? [...state.winnerIds] : [],
-      s: state.players.map((p) => [p.id, round1(p.score), p.tags]),
+      w: reason === 'finished' ? [...standings.winners] : [],
+      s: standings.scores.map((p) => [p.id, round1(p.score), wholeCount(p.stat)]),
     };
     this.transport.broadcast(GameMessage.RESULTS, payload, { channel: Channel.RELIABLE_ORDERED });
     const results = fromResultsPayload(payload);
@@ -97,11 +109,12 @@ export class HostOutbox {
     this.deliver((f) => f.stopped(reason));
   }
 
-  private roster(state: GameState): GameRoster {
-    return { game: this.gameId, players: toRoster(state) };
+  private roster(state: S): GameRoster {
+    const players = this.game.players(state).map(({ id, name, colour }) => ({ id, name, colour }));
+    return { game: this.gameId, players };
   }
 
-  private deliver(send: (feed: GameFeed) => void, feeds: Iterable<GameFeed> = [...this.feeds]): void {
+  private deliver(send: (feed: GameFeed<Snap>) => void, feeds: Iterable<GameFeed<Snap>> = [...this.feeds]): void {
     for (const feed of feeds) {
       try {
         send(feed);

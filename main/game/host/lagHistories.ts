@@ -1,14 +1,14 @@
 import { createLagCompensatedLookup, DEFAULT_MAX_REWIND } from '../../../shared/game/lagLookup';
 import { MAX_REPORTED_INTERPOLATION_DELAY } from '../../../shared/game/gameProtocol';
-import type { PlayerId, PlayerState, TargetPositionLookup } from '../../../shared/game/types';
+import type { PlayerId, Point, PositionLookup } from '../../../shared/games/gameDefinition';
 import { SnapshotInterpolator } from '../../../shared/net/snapshotInterpolator';
 
 /** Positions kept per player: 32 ticks ≈ 0.53 s at 60 Hz, more than the longest rewind (0.35 s). */
 const HISTORY_CAPACITY = 32;
 
-/** What one tag attempt's rewind is made of, in seconds. */
+/** What one hit attempt's rewind is made of, in seconds. */
 export interface RewindParts {
-  /** Host time between the tag input's arrival and the tick applying it. */
+  /** Host time between the input's arrival and the tick applying it. */
   readonly queueDelay: number;
   /** The shooter's smoothed round-trip time (undefined: not measured yet, or the host's own player). */
   readonly rtt: number | undefined;
@@ -30,14 +30,14 @@ export function rewindSeconds(parts: RewindParts): number {
 }
 
 /**
- * Per-player position histories stamped with host game time (GameState.elapsed), for lag-compensated tags:
- * a target is looked up where it was `rewind` seconds before the tick resolving the tag.
+ * Per-player position histories stamped with host game time, for lag-compensated hits (tag's tags): a target is
+ * looked up where it was `rewind` seconds before the tick resolving the hit.
  */
 export class LagHistories {
   private readonly histories = new Map<PlayerId, SnapshotInterpolator<{ x: number; y: number }>>();
   private readonly rewinds = new Map<PlayerId, number>();
-  /** The step() hook resolving tags against rewound positions. */
-  readonly lookup: TargetPositionLookup;
+  /** The step's `rewound` lookup, resolving hits against rewound positions. */
+  readonly lookup: PositionLookup;
 
   constructor(private readonly now: () => number) {
     this.lookup = createLagCompensatedLookup({
@@ -47,14 +47,14 @@ export class LagHistories {
     });
   }
 
-  /** Sets how far back `shooter`'s tag this tick looks (seconds; undefined = no rewind). */
+  /** Sets how far back `shooter`'s hits this tick looks (seconds; undefined = no rewind). */
   setRewind(shooter: PlayerId, rewind: number | undefined): void {
     if (rewind === undefined) this.rewinds.delete(shooter);
     else this.rewinds.set(shooter, rewind);
   }
 
   /** Appends every player's position at the current host time. */
-  record(players: readonly PlayerState[]): void {
+  record(players: Iterable<{ readonly id: PlayerId } & Point>): void {
     for (const p of players) {
       let history = this.histories.get(p.id);
       if (history === undefined) {

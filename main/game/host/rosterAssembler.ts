@@ -1,5 +1,4 @@
-import type { GameRoster, RosterPayload } from '../../../shared/game/gameProtocol';
-import type { RosterEntry } from '../../../shared/game/snapshot';
+import type { GameRoster, RosterEntry, RosterPayload } from '../../../shared/game/gameProtocol';
 
 /**
  * Joins `game.roster` parts back into one roster. Parts travel on RELIABLE_ORDERED, so they arrive complete and in

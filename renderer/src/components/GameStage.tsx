@@ -1,22 +1,21 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { bindKeyboard } from '../game/keyboardInput';
+import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
 import type { GameApi } from '../game/gameApi';
+import type { GameRendererModule } from '../game/gameRenderer';
 import { GameSession } from '../game/gameSession';
-import { GameHud } from '../game/GameHud';
-import { CONNECTING_HUD, hudOf, sameHud, type HudState } from '../game/hudModel';
 import { KeyboardControls } from '../game/keyboardControls';
+import { bindKeyboard } from '../game/keyboardInput';
 import { NetGraph } from '../game/NetGraph';
 import { startRenderLoop } from '../game/renderLoop';
 import { ResultsOverlay } from '../game/ResultsOverlay';
 import { resultsView } from '../game/resultsModel';
-import { Scoreboard } from '../game/Scoreboard';
 import { useGameApi } from '../game/useGameApi';
-import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
+import { GAME_RENDERERS } from '../games/registry';
 import '../game/gameStage.css';
 
 /** Props of {@link GameStage}, as the room screen passes them. */
 export interface GameStageProps {
-  /** The room (our player id and role come from it). */
+  /** The room (our player id, role and game come from it). */
   readonly view: LobbyView;
   /** The host's "Back to lobby now" on the winner screen. */
   readonly onEndRound?: () => void;
@@ -24,36 +23,58 @@ export interface GameStageProps {
   readonly api?: GameApi;
 }
 
-/** How often the HUD (scores, timer, "it") re-renders; the arena itself is drawn every display frame. */
+/** How often the HUD re-renders; the game itself is drawn every display frame. */
 const HUD_MS = 150;
 const CONTROLS_HELP_ID = 'game-controls-help';
 const clock = (): number => performance.now() / 1000;
 
 /**
- * The minigame screen, mounted while the room is playing: the arena canvas (drawn by a requestAnimationFrame loop in
- * plain TS, not React), keyboard controls on the focused arena, the HUD, the net graph and the winner screen.
+ * The minigame screen, mounted while the room is playing, for whichever game the room plays (its renderer module
+ * from renderer/src/games/registry.ts): the canvas (drawn by a requestAnimationFrame loop in plain TS, not React),
+ * keyboard controls on the focused canvas, the game's HUD and side panel, the net graph and the winner screen.
  */
 export function GameStage({ view, onEndRound, api }: GameStageProps) {
   const resolved = useGameApi(api);
+  const gameId = view.state?.gameId ?? '';
+  const game = GAME_RENDERERS.find(gameId);
+  if (game === undefined) {
+    return (
+      <section className="game-stage" aria-label="Game">
+        <p className="game-connecting" role="alert">
+          This version of LAN Party cannot show the game “{gameId}”.
+        </p>
+      </section>
+    );
+  }
   if (resolved.api === null) {
     return (
-      <section className="game-stage" aria-label="Tag game">
+      <section className="game-stage" aria-label={`${game.game.name} game`}>
         <p className="game-connecting" role="status">
           {resolved.error ?? 'Connecting to the game…'}
         </p>
       </section>
     );
   }
-  return <GamePlay api={resolved.api} you={view.you ?? 0} isHost={view.role === 'host'} onEndRound={onEndRound} />;
+  return (
+    <GamePlay
+      game={game}
+      api={resolved.api}
+      you={view.you ?? 0}
+      isHost={view.role === 'host'}
+      onEndRound={onEndRound}
+    />
+  );
 }
 
 /** The game itself, once the API is there. */
 function GamePlay({
+  game,
   api,
   you,
   isHost,
   onEndRound,
 }: {
+  game: GameRendererModule;
   api: GameApi;
   you: number;
   isHost: boolean;
@@ -61,29 +82,37 @@ function GamePlay({
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const arenaRef = useRef<HTMLDivElement>(null);
-  const [hud, setHud] = useState<HudState>(CONNECTING_HUD);
   const [focused, setFocused] = useState(false);
   const [, changed] = useReducer((n: number) => n + 1, 0);
   const playerId = String(you);
   const session = useMemo(
-    () => new GameSession({ api, you: playerId, interpolationDelay: isHost ? 0.05 : 0.1, onChange: changed }),
-    [api, playerId, isHost],
+    () =>
+      new GameSession({
+        game: game.game,
+        api,
+        you: playerId,
+        interpolationDelay: isHost ? 0.05 : 0.1,
+        onChange: changed,
+      }),
+    [game, api, playerId, isHost],
   );
+  const [hud, setHud] = useState<unknown>(() => game.hud(null, session.look));
 
   useEffect(() => {
     const canvas = canvasRef.current;
     const arena = arenaRef.current;
     if (canvas === null || arena === null) return;
     session.start(clock).catch(() => undefined);
-    const controls = new KeyboardControls();
-    const unbind = bindKeyboard(arena, controls);
-    const loop = startRenderLoop({ canvas, source: session, controls });
+    const keyboard = new KeyboardControls();
+    const unbind = bindKeyboard(arena, keyboard);
+    const controls = { take: () => game.controls(keyboard.take()) };
+    const loop = startRenderLoop({ canvas, source: session, controls, renderer: game.createRenderer(canvas) });
     const timer = setInterval(() => {
       const frame = session.sample(clock());
-      const next = frame === null ? CONNECTING_HUD : hudOf(frame, session.look);
-      setHud((previous) => (sameHud(previous, next) ? previous : next));
+      const next = game.hud(frame, session.look);
+      setHud((previous: unknown) => (game.sameHud(previous, next) ? previous : next));
       // Where we are, for tests and diagnostics (not React state: it changes every tick).
-      const self = frame?.players.find((p) => p.self);
+      const self = game.selfPosition(frame);
       arena.dataset.self = self ? `${Math.round(self.x)},${Math.round(self.y)}` : '';
     }, HUD_MS);
     arena.focus({ preventScroll: true });
@@ -93,17 +122,18 @@ function GamePlay({
       unbind();
       session.dispose();
     };
-  }, [session]);
+  }, [game, session]);
 
   const snapshotCount = useCallback(() => session.takeSnapshotCount(), [session]);
   const results = session.finalResults;
   const ended = session.endedEarly;
   const backToLobby = isHost ? onEndRound : undefined;
   const focusArena = () => arenaRef.current?.focus();
+  const name = game.game.name;
 
   return (
-    <section className="game-stage" aria-label="Tag game">
-      <GameHud hud={hud} />
+    <section className="game-stage" aria-label={`${name} game`}>
+      {game.renderHud(hud)}
       <div className="game-main">
         <div
           ref={arenaRef}
@@ -111,7 +141,7 @@ function GamePlay({
           tabIndex={0}
           role="application"
           aria-roledescription="game"
-          aria-label="Tag arena"
+          aria-label={`${name} arena`}
           aria-describedby={CONTROLS_HELP_ID}
           data-testid="game-arena"
           onFocus={() => setFocused(true)}
@@ -124,7 +154,12 @@ function GamePlay({
             </button>
           )}
           {results && (
-            <ResultsOverlay view={resultsView(results, session.look, playerId)} onBackToLobby={backToLobby} />
+            <ResultsOverlay
+              view={resultsView(results, session.look, playerId)}
+              formatScore={(score) => game.formatScore(score)}
+              formatStat={(stat) => game.formatStat(stat)}
+              onBackToLobby={backToLobby}
+            />
           )}
           {!results && ended && (
             <div className="game-overlay" role="status">
@@ -137,14 +172,11 @@ function GamePlay({
           )}
         </div>
         <aside className="game-side">
-          <Scoreboard rows={hud.rows} />
+          {game.renderSide(hud)}
           <NetGraph api={api} snapshotCount={snapshotCount} />
           <section className="game-help" id={CONTROLS_HELP_ID} aria-label="Controls">
             <h3>Controls</h3>
-            <p>
-              <kbd>W</kbd> <kbd>A</kbd> <kbd>S</kbd> <kbd>D</kbd> or arrow keys to move. <kbd>Space</kbd> to tag when
-              you are “it”. Stay away from whoever is it: your score is the time you spend not being it.
-            </p>
+            {game.renderHelp()}
           </section>
         </aside>
       </div>

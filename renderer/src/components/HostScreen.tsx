@@ -1,18 +1,30 @@
 import { useState, type FormEvent } from 'react';
-import { ROOM_CAPACITY, ROOM_NAME_MAX, portSchema, roomNameSchema } from '../../../shared/ipc/schemas/lobby';
+import { DEFAULT_GAME_ID, GAMES } from '../../../shared/games/registry';
+import {
+  ROOM_CAPACITY,
+  ROOM_NAME_MAX,
+  portSchema,
+  roomCapacityRange,
+  roomNameSchema,
+} from '../../../shared/ipc/schemas/lobby';
 import type { HostRoomInput } from '../../../shared/ipc/schemas/lobby';
 import { LAN_PARTY_PORTS } from '../../../shared/netcheck/ports';
 import type { ActionResult } from '../state/actionResult';
+import { GamePicker, playerLimitsText } from './GamePicker';
 import { ScreenHeader } from './ScreenHeader';
 import { Spinner } from './Spinner';
 
-const capacities = Array.from({ length: ROOM_CAPACITY.MAX - ROOM_CAPACITY.MIN + 1 }, (_, i) => i + ROOM_CAPACITY.MIN);
+/** The room sizes a game allows, smallest first. */
+function capacitiesOf(gameId: string): number[] {
+  const { min, max } = roomCapacityRange(GAMES.get(gameId));
+  return Array.from({ length: max - min + 1 }, (_, i) => i + min);
+}
 
 function firstIssue(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
   return result.success ? null : (result.error?.issues[0]?.message ?? 'Invalid value');
 }
 
-/** The host form: sensible defaults, optional capacity and password, the port under "Advanced". */
+/** The host form: the game, sensible defaults, optional capacity and password, the port under "Advanced". */
 export function HostScreen({
   playerName,
   onHost,
@@ -23,13 +35,22 @@ export function HostScreen({
   onBack: () => void;
 }) {
   const [roomName, setRoomName] = useState('');
+  const [gameId, setGameId] = useState(DEFAULT_GAME_ID);
   const [capacity, setCapacity] = useState<number>(ROOM_CAPACITY.DEFAULT);
   const [password, setPassword] = useState('');
   const [port, setPort] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  const game = GAMES.get(gameId);
+  const capacities = capacitiesOf(gameId);
   const defaultName = `${playerName}'s room`;
+  const pickGame = (id: string): void => {
+    const range = roomCapacityRange(GAMES.get(id));
+    setGameId(id);
+    // Keep the chosen size when the new game takes it, else the nearest it does.
+    setCapacity((n) => Math.min(range.max, Math.max(range.min, n)));
+  };
   const nameError = roomName.trim() === '' ? null : firstIssue(roomNameSchema.safeParse(roomName));
   const portError = port.trim() === '' ? null : firstIssue(portSchema.safeParse(Number(port.trim())));
 
@@ -40,6 +61,7 @@ export function HostScreen({
     setError(null);
     const result = await onHost({
       ...(roomName.trim() ? { roomName: roomName.trim() } : {}),
+      gameId,
       capacity,
       ...(password ? { password } : {}),
       ...(port.trim() ? { port: Number(port.trim()) } : {}),
@@ -57,6 +79,7 @@ export function HostScreen({
         onBack={onBack}
       />
       <form className="card form-card" onSubmit={(event) => void submit(event)} noValidate>
+        <GamePicker games={GAMES.list()} value={gameId} onChange={pickGame} />
         <div className="field">
           <label className="field-label" htmlFor="room-name">
             Room name
@@ -95,7 +118,7 @@ export function HostScreen({
               ))}
             </select>
             <p id="room-capacity-hint" className="field-hint">
-              You included
+              You included · {game.name} takes {playerLimitsText(game)}
             </p>
           </div>
           <div className="field">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { GAMES } from '../../../shared/games/registry';
 import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
 import { startBlocker } from '../../../shared/ipc/startBlocker';
 import type { ActionResult } from '../state/actionResult';
@@ -61,6 +62,10 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
             )}
           </h1>
           <dl className="room-facts">
+            <div>
+              <dt>Game</dt>
+              <dd data-testid="room-game">{GAMES.find(state.gameId)?.name ?? state.gameId}</dd>
+            </div>
             <div>
               <dt>Players</dt>
               <dd>

@@ -1,11 +1,16 @@
 import type { ResultsView } from './resultsModel';
 
-/** The winner screen over the arena; the room returns to the lobby by itself, the host may go at once. */
+/** The winner screen over the game; the room returns to the lobby by itself, the host may go at once. */
 export function ResultsOverlay({
   view,
+  formatScore,
+  formatStat,
   onBackToLobby,
 }: {
   view: ResultsView;
+  /** The game's way of showing a score and a stat (GameRendererModule). */
+  formatScore: (score: number) => string;
+  formatStat: (stat: number) => string;
   /** Only for the host: ends the results hold now. */
   onBackToLobby?: () => void;
 }) {
@@ -26,10 +31,8 @@ export function ResultsOverlay({
                 {row.self && <span className="score-you"> (you)</span>}
                 {row.winner && <span className="results-crown"> · winner</span>}
               </span>
-              <span className="results-tags">
-                {row.tags} tag{row.tags === 1 ? '' : 's'}
-              </span>
-              <span className="results-score">{row.score.toFixed(1)} s</span>
+              <span className="results-stat">{formatStat(row.stat)}</span>
+              <span className="results-score">{formatScore(row.score)}</span>
             </li>
           ))}
         </ol>

@@ -1,6 +1,5 @@
-import { ClientView, type ClientControls, type ViewFrame } from '../../../shared/game/clientView';
 import { MAX_INPUTS_PER_MESSAGE } from '../../../shared/game/gameProtocol';
-import type { Arena } from '../../../shared/game/types';
+import type { GameDefinition, GameInput, GameView } from '../../../shared/games/gameDefinition';
 import type {
   GameCurrent,
   GameEnded,
@@ -9,26 +8,28 @@ import type {
   GameSnapshotEvent,
 } from '../../../shared/ipc/schemas/game';
 import type { GameApi } from './gameApi';
-import { CONNECTING_HUD, fallbackLook, hudOf, type HudState, type PlayerLook } from './hudModel';
+import { fallbackLook, type PlayerLook } from './playerLook';
 
-/** Options of {@link GameSession}. */
-export interface GameSessionOptions {
+/** Options of {@link GameSession}; `C` and `F` are the game's controls and view frame. */
+export interface GameSessionOptions<C, F> {
+  /** The room's game (its client view: prediction and interpolation). */
+  readonly game: Pick<GameDefinition<unknown, GameInput, object, unknown, C, F>, 'createView'>;
   readonly api: GameApi;
   /** The local player's game id ('0' for the host). */
   readonly you: string;
   /** How far in the past others are drawn: 0.05 s for the host (snapshots arrive in-process), 0.1 s for guests. */
   readonly interpolationDelay: number;
-  readonly arena?: Arena;
   /** Called when roster, results or the end of the game change (a few times per game, never per frame). */
   readonly onChange?: () => void;
 }
 
 /**
- * The renderer's side of one room's games, free of the DOM: follows the game events, keeps one ClientView per game
- * id, sends the inputs each frame produces and answers what to draw. Per frame: `frame(now, controls)`.
+ * The renderer's side of one room's games, free of the DOM: follows the game events, keeps one view of the game
+ * (GameDefinition.createView) per game session id, sends the inputs each frame produces and answers what to draw.
+ * Per frame: `frame(now, controls)`.
  */
-export class GameSession {
-  private view: ClientView | null = null;
+export class GameSession<C = unknown, F = unknown> {
+  private view: GameView<GameInput, object, C, F> | null = null;
   private gameId: number | null = null;
   private looks = new Map<string, PlayerLook>();
   private resultsValue: GameResultsPayload | null = null;
@@ -39,7 +40,7 @@ export class GameSession {
   inputsRejected = 0;
   inputsSent = 0;
 
-  constructor(private readonly options: GameSessionOptions) {}
+  constructor(private readonly options: GameSessionOptions<C, F>) {}
 
   /** Subscribes to the game events, then catches up with `game.get` (events that came meanwhile win). */
   async start(now: () => number): Promise<void> {
@@ -77,7 +78,7 @@ export class GameSession {
   readonly look = (id: string): PlayerLook => this.looks.get(id) ?? fallbackLook(id);
 
   /** One display frame: runs the local ticks due, sends their inputs, and returns where to draw everyone. */
-  frame(now: number, controls: ClientControls): ViewFrame | null {
+  frame(now: number, controls: C): F | null {
     const view = this.view;
     if (view === null) return null;
     const inputs = view.advance(now, controls);
@@ -97,14 +98,9 @@ export class GameSession {
   }
 
   /** Where everyone is at `now`, without advancing (HUD and tests); null before the first roster or snapshot. */
-  sample(now: number): ViewFrame | null {
-    return this.view?.sample(now) ?? null;
-  }
-
-  /** The HUD at `now` (call a few times a second). */
-  hud(now: number): HudState {
-    const frame = this.sample(now);
-    return frame === null ? CONNECTING_HUD : hudOf(frame, this.look);
+  sample(now: number): F | null {
+    const view = this.view;
+    return view === null ? null : view.sample(now);
   }
 
   /** Snapshots received since the previous call (the net graph's snapshot rate). */
@@ -117,10 +113,9 @@ export class GameSession {
   private adopt(game: number): void {
     if (game === this.gameId) return;
     this.gameId = game;
-    this.view = new ClientView({
+    this.view = this.options.game.createView({
       playerId: this.options.you,
       interpolationDelay: this.options.interpolationDelay,
-      ...(this.options.arena ? { arena: this.options.arena } : {}),
     });
     this.looks = new Map();
     this.resultsValue = null;

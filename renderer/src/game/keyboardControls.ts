@@ -1,7 +1,7 @@
-import type { ClientControls } from '../../../shared/game/clientView';
+import type { PadControls } from './gameRenderer';
 
-/** What a key does in the game. */
-export type GameAction = 'up' | 'down' | 'left' | 'right' | 'tag';
+/** What a key does in a game: a direction, or the primary action (tag: tag). */
+export type GameAction = 'up' | 'down' | 'left' | 'right' | 'action';
 
 /** Keys by `KeyboardEvent.code` (layout-independent: WASD stays in place on AZERTY). */
 export const KEY_BINDINGS: Readonly<Record<string, GameAction>> = {
@@ -13,7 +13,7 @@ export const KEY_BINDINGS: Readonly<Record<string, GameAction>> = {
   ArrowLeft: 'left',
   KeyD: 'right',
   ArrowRight: 'right',
-  Space: 'tag',
+  Space: 'action',
 };
 
 /** The action of a key code, undefined for keys the game leaves alone. */
@@ -22,18 +22,18 @@ export function actionOf(code: string): GameAction | undefined {
 }
 
 /**
- * Held keys turned into controls. Movement follows the keys held now (opposite keys cancel); a tag is an edge:
- * each press (not auto-repeat) yields exactly one `tag: true` from {@link take}, however short the press was.
+ * Held keys turned into controls. Movement follows the keys held now (opposite keys cancel); the action is an edge:
+ * each press (not auto-repeat) yields exactly one `action: true` from {@link take}, however short the press was.
  */
 export class KeyboardControls {
   private readonly held = new Set<string>();
-  private tagPressed = false;
+  private actionPressed = false;
 
   /** A key went down; returns true when it is a game key (the caller then prevents the browser's default). */
   press(code: string, repeat = false): boolean {
     const action = actionOf(code);
     if (action === undefined) return false;
-    if (action === 'tag' && !repeat && !this.held.has(code)) this.tagPressed = true;
+    if (action === 'action' && !repeat && !this.held.has(code)) this.actionPressed = true;
     this.held.add(code);
     return true;
   }
@@ -47,7 +47,7 @@ export class KeyboardControls {
   /** Forgets every held key (focus lost: key-ups will not arrive). */
   releaseAll(): void {
     this.held.clear();
-    this.tagPressed = false;
+    this.actionPressed = false;
   }
 
   /** Whether any key of `action` is held. */
@@ -56,12 +56,12 @@ export class KeyboardControls {
     return false;
   }
 
-  /** The controls of this moment; consumes a pending tag press. */
-  take(): ClientControls {
+  /** The controls of this moment; consumes a pending action press. */
+  take(): PadControls {
     const moveX = (this.holds('right') ? 1 : 0) - (this.holds('left') ? 1 : 0);
     const moveY = (this.holds('down') ? 1 : 0) - (this.holds('up') ? 1 : 0);
-    const tag = this.tagPressed;
-    this.tagPressed = false;
-    return { moveX, moveY, tag };
+    const action = this.actionPressed;
+    this.actionPressed = false;
+    return { moveX, moveY, action };
   }
 }

@@ -1,20 +1,19 @@
-import type { ClientControls, ViewFrame } from '../../../shared/game/clientView';
-import type { Arena } from '../../../shared/game/types';
-import { ArenaRenderer } from './arenaRenderer';
-import type { PlayerLook } from './hudModel';
+import type { FrameRenderer } from './gameRenderer';
+import type { PlayerLook } from './playerLook';
 
-/** What the loop draws from (a GameSession, or the benchmark's feed). */
-export interface FrameSource {
-  frame(now: number, controls: ClientControls): ViewFrame | null;
+/** What the loop draws from (a GameSession, or the benchmark's feed); `C` controls, `F` frame. */
+export interface FrameSource<C, F> {
+  frame(now: number, controls: C): F | null;
   look(id: string): PlayerLook;
 }
 
 /** Options of {@link startRenderLoop}. */
-export interface RenderLoopOptions {
+export interface RenderLoopOptions<C, F> {
   readonly canvas: HTMLCanvasElement;
-  readonly source: FrameSource;
-  readonly controls: { take(): ClientControls };
-  readonly arena?: Arena;
+  readonly source: FrameSource<C, F>;
+  readonly controls: { take(): C };
+  /** The game's renderer for `canvas` (GameRendererModule.createRenderer). */
+  readonly renderer: FrameRenderer<F>;
   /** Seconds; default performance.now()/1000. */
   readonly clock?: () => number;
   /** Called after each frame with the milliseconds the frame's work took (benchmarks, diagnostics). */
@@ -22,19 +21,19 @@ export interface RenderLoopOptions {
 }
 
 /** A running loop. */
-export interface RenderLoop {
-  readonly renderer: ArenaRenderer;
+export interface RenderLoop<F> {
+  readonly renderer: FrameRenderer<F>;
   stop(): void;
 }
 
 /**
  * Draws at display rate with requestAnimationFrame, outside React: each frame takes the controls, lets the source
- * advance (prediction, inputs) and sample, and draws. The canvas follows its element's size (ResizeObserver).
+ * advance (prediction, inputs) and sample, and has the game's renderer draw. The canvas follows its element's size
+ * (ResizeObserver).
  */
-export function startRenderLoop(options: RenderLoopOptions): RenderLoop {
-  const { canvas, source, controls } = options;
+export function startRenderLoop<C, F>(options: RenderLoopOptions<C, F>): RenderLoop<F> {
+  const { canvas, source, controls, renderer } = options;
   const clock = options.clock ?? (() => performance.now() / 1000);
-  const renderer = new ArenaRenderer(canvas, options.arena);
   const size = { width: canvas.clientWidth || canvas.width, height: canvas.clientHeight || canvas.height };
   const observer =
     typeof ResizeObserver === 'function'

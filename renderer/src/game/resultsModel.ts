@@ -1,5 +1,5 @@
 import type { GameResultsPayload } from '../../../shared/ipc/schemas/game';
-import type { PlayerLook } from './hudModel';
+import type { PlayerLook } from './playerLook';
 
 /** One line of the winner screen. */
 export interface ResultRow {
@@ -9,7 +9,8 @@ export interface ResultRow {
   readonly name: string;
   readonly colour: string;
   readonly score: number;
-  readonly tags: number;
+  /** The game's count stat (tag: tags made). */
+  readonly stat: number;
   readonly winner: boolean;
   readonly self: boolean;
 }
@@ -33,7 +34,7 @@ export function resultsView(results: GameResultsPayload, look: (id: string) => P
   const winners = new Set(results.winners);
   const sorted = results.scores
     .map((s, order) => ({ s, order }))
-    .sort((a, b) => b.s.score - a.s.score || b.s.tags - a.s.tags || a.order - b.order);
+    .sort((a, b) => b.s.score - a.s.score || b.s.stat - a.s.stat || a.order - b.order);
   let rank = 0;
   let previous: number | undefined;
   const rows = sorted.map(({ s }, i): ResultRow => {
@@ -44,7 +45,7 @@ export function resultsView(results: GameResultsPayload, look: (id: string) => P
       id: s.id,
       ...look(s.id),
       score: s.score,
-      tags: s.tags,
+      stat: s.stat,
       winner: winners.has(s.id),
       self: s.id === you,
     };

@@ -1,22 +1,24 @@
 import { z } from 'zod';
-import { MAX_GAME_ID, MAX_INPUT_SEQUENCE, MAX_INPUTS_PER_MESSAGE } from '../../game/gameProtocol';
-import { RULES } from '../../game/rules';
-import { parseSnapshot, type GameSnapshot } from '../../game/snapshot';
+import { isInputSequence, MAX_GAME_PLAYERS, MAX_INPUT_SEQUENCE, MAX_INPUTS_PER_MESSAGE } from '../../game/gameProtocol';
+import { gameSessionIdSchema as gameIdSchema, playerIdSchema } from '../../game/gameSchemas';
+import type { GameInput } from '../../games/gameDefinition';
+import { GAMES } from '../../games/registry';
 
-const gameIdSchema = z.number().int().min(1).max(MAX_GAME_ID);
-const playerIdSchema = z.string().min(1).max(RULES.maxIdLength);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** One tick of the local player's controls, as ClientView.advance() produced it. */
-export const playerInputSchema = z.strictObject({
-  sequence: z.number().int().min(1).max(MAX_INPUT_SEQUENCE),
-  moveX: z.number().min(-1).max(1),
-  moveY: z.number().min(-1).max(1),
-  tag: z.boolean(),
-});
+/**
+ * One input as a game's view produced it. Only the generic part (the sequence) is checked here; main checks the rest
+ * with the running game's own input schema (GameDefinition.input.schema), since the contract does not know the game.
+ */
+export const gameInputSchema = z.custom<GameInput>(
+  (value) => isRecord(value) && isInputSequence(value.sequence),
+  `an input is an object whose sequence is a whole number 1–${MAX_INPUT_SEQUENCE}`,
+);
 
 /** `game.input` input: the new inputs (at most one message's worth) and the view's interpolation delay. */
 export const gameInputRequestSchema = z.strictObject({
-  inputs: z.array(playerInputSchema).max(MAX_INPUTS_PER_MESSAGE),
+  inputs: z.array(gameInputSchema).max(MAX_INPUTS_PER_MESSAGE),
   interpolationDelay: z.number().min(0).max(1),
 });
 
@@ -28,23 +30,26 @@ export const gameRosterSchema = z.object({
   game: gameIdSchema,
   players: z
     .array(z.object({ id: playerIdSchema, name: z.string().max(64), colour: z.string().max(16) }))
-    .max(RULES.maxPlayers),
+    .max(MAX_GAME_PLAYERS),
 });
 
-/** `game.results` payload: why the round ended, who won, everyone's score. */
+/** `game.results` payload: why the round ended, who won, everyone's score and count stat (see GameScore). */
 export const gameResultsSchema = z.object({
   game: gameIdSchema,
   reason: z.enum(['finished', 'abandoned']),
-  winners: z.array(playerIdSchema).max(RULES.maxPlayers),
+  winners: z.array(playerIdSchema).max(MAX_GAME_PLAYERS),
   scores: z
-    .array(z.object({ id: playerIdSchema, score: z.number(), tags: z.number().int().nonnegative() }))
-    .max(RULES.maxPlayers),
+    .array(z.object({ id: playerIdSchema, score: z.number(), stat: z.number().int().nonnegative() }))
+    .max(MAX_GAME_PLAYERS),
 });
 
-/** `game.snapshot` payload: one validated host snapshot of game `game` (the snapshot's own parser checks it). */
+/** `game.snapshot` payload: one host snapshot of game session `game`, a snapshot of one of the registered games. */
 export const gameSnapshotEventSchema = z.object({
   game: gameIdSchema,
-  snapshot: z.custom<GameSnapshot>((value) => parseSnapshot(value) !== undefined, 'not a game snapshot'),
+  snapshot: z.custom<object>(
+    (value) => GAMES.list().some((g) => g.snapshot.parse(value) !== undefined),
+    'not a snapshot of any registered game',
+  ),
 });
 
 /** `game.ended` payload: the game stopped without results (host gone, round ended early, room left). */

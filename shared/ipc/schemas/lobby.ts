@@ -1,9 +1,28 @@
 import { z } from 'zod';
+import type { GameDefinition } from '../../games/gameDefinition';
+import { GAMES } from '../../games/registry';
 import { chatTextSchema, lobbyStateSchema } from '../../lobby/lobbyMessages';
 import { ROOM_CAPACITY, ROOM_NAME_MAX } from '../../lobby/lobbyLimits';
 import { normalizedTextSchema } from '../../text/textSchema';
 
 export { ROOM_CAPACITY, ROOM_NAME_MAX };
+
+/** The room sizes a game allows: its player limits within ROOM_CAPACITY, and the default clamped into them. */
+export function roomCapacityRange(game: Pick<GameDefinition, 'minPlayers' | 'maxPlayers'>): {
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+} {
+  const min = Math.max(ROOM_CAPACITY.MIN, game.minPlayers);
+  const max = Math.min(ROOM_CAPACITY.MAX, game.maxPlayers);
+  return { min, max, default: Math.min(max, Math.max(min, ROOM_CAPACITY.DEFAULT)) };
+}
+
+/** A game id this build has (shared/games/registry.ts); anything else is refused, naming the id. */
+export const gameIdSchema = z
+  .string()
+  .max(64, 'A game id is at most 64 characters')
+  .refine((id) => GAMES.has(id), { error: (issue) => `There is no game “${String(issue.input)}” in this LAN Party` });
 
 /** Longest room password accepted (the lobby's hello carries at most 128). */
 export const ROOM_PASSWORD_MAX = 128;
@@ -24,9 +43,11 @@ export const roomPasswordSchema = z
   .max(ROOM_PASSWORD_MAX, `Password must be at most ${ROOM_PASSWORD_MAX} characters`)
   .transform((s) => (s.length > 0 ? s : undefined));
 
-/** `lobby.host` input: everything optional, defaults chosen in main. */
+/** `lobby.host` input: everything optional, defaults chosen in main (the game: DEFAULT_GAME_ID). */
 export const hostRoomInputSchema = z.strictObject({
   roomName: roomNameSchema.optional(),
+  /** Which game the room plays; its player limits bound the capacity (checked in main). */
+  gameId: gameIdSchema.optional(),
   capacity: z
     .number()
     .int('Capacity must be a whole number')

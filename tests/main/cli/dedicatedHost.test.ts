@@ -1,4 +1,5 @@
 import { GameClient } from '../../../main/game/gameClient';
+import { tagGame } from '../../../shared/games/tag/tagGame';
 import { onAllReady } from '../../../main/cli/onAllReady';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDedicatedHost, type DedicatedHost, type DedicatedHostIo } from '../../../main/cli/dedicatedHost';
@@ -114,7 +115,7 @@ describe('startDedicatedHost', () => {
     const rosters: string[][] = [];
     let snapshots = 0;
     for (const seat of [gus, ida]) {
-      const link = new GameClient({ transport: seat.transport, playerId: String(seat.you) });
+      const link = new GameClient({ game: tagGame, transport: seat.transport, playerId: String(seat.you) });
       link.onRoster((r) => rosters.push(r.players.map((p) => p.name)));
       link.onSnapshot(() => (snapshots += 1));
     }

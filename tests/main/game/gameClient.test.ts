@@ -3,8 +3,9 @@ import { GameClient } from '../../../main/game/gameClient';
 import { LocalGameClient } from '../../../main/game/localGameClient';
 import { RosterAssembler } from '../../../main/game/host/rosterAssembler';
 import { GameMessage, rosterParts, type GameResults, type GameRoster } from '../../../shared/game/gameProtocol';
-import type { GameSnapshot } from '../../../shared/game/snapshot';
-import type { PlayerInput } from '../../../shared/game/types';
+import type { GameSnapshot } from '../../../shared/games/tag/snapshot';
+import { tagGame } from '../../../shared/games/tag/tagGame';
+import type { PlayerInput } from '../../../shared/games/tag/types';
 import { Channel } from '../../../shared/net/channel';
 import { FakeGuestTransport } from './fakeTransports';
 import { startHost } from './hostKit';
@@ -23,7 +24,7 @@ const snapshot = (g: number, k: number) => ({
 
 function client(redundancy?: number) {
   const transport = new FakeGuestTransport();
-  const game = new GameClient({ transport, playerId: '1', redundancy });
+  const game = new GameClient({ game: tagGame, transport, playerId: '1', redundancy });
   const seen = { snapshots: [] as GameSnapshot[], rosters: [] as GameRoster[], results: [] as GameResults[] };
   game.onSnapshot((s) => seen.snapshots.push(s));
   game.onRoster((r) => seen.rosters.push(r));
@@ -72,7 +73,7 @@ describe('GameClient', () => {
     expect(windows[1]).toEqual([9, 10, 11]);
     expect(windows[2]).toHaveLength(16);
     expect(windows[2]?.at(-1)).toBe(40);
-    expect(() => new GameClient({ transport, playerId: '1', redundancy: 17 })).toThrow(RangeError);
+    expect(() => new GameClient({ game: tagGame, transport, playerId: '1', redundancy: 17 })).toThrow(RangeError);
   });
 
   it('counts inputs it could not send while disconnected', () => {
@@ -95,7 +96,7 @@ describe('GameClient', () => {
     transport.deliver(GameMessage.RESULTS, { g: 5, why: 'won', w: ['1'], s: [] });
     transport.deliver(GameMessage.RESULTS, { g: 5, why: 'finished', w: ['1'], s: [['1', 3.5, 2]] });
     expect(seen.results).toEqual([
-      { game: 5, reason: 'finished', winners: ['1'], scores: [{ id: '1', score: 3.5, tags: 2 }] },
+      { game: 5, reason: 'finished', winners: ['1'], scores: [{ id: '1', score: 3.5, stat: 2 }] },
     ]);
     expect(game.stats().messagesDropped).toBe(5);
     // A new roster starts a new session.

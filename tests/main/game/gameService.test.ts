@@ -1,5 +1,5 @@
 import { testBackend } from '../../support/testBackend';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGameService, type GameEvents, type GameService } from '../../../main/game/gameService';
 import { createLobbyService } from '../../../main/lobby/lobbyService';
 import { silentLogger } from '../../../main/base/logger';
@@ -7,6 +7,10 @@ import { resolveNetworkOptions } from '../../../main/base/networkOptions';
 import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
 import { LobbyHost } from '../../../main/lobby/lobbyHost';
 import { MAX_INPUTS_PER_MESSAGE } from '../../../shared/game/gameProtocol';
+import type { GameState } from '../../../shared/games/tag/types';
+import { IpcError } from '../../../shared/ipc/errors';
+import { createLobbyState } from '../../../shared/lobby/lobbyState';
+import { FakeGuestTransport, FakeHostTransport } from './fakeTransports';
 import {
   gameCurrentSchema,
   gameEndedSchema,
@@ -92,6 +96,52 @@ function start(service: GameService, lobbyHost: LobbyHost) {
   return service.startAsHost(lobbyHost);
 }
 
+describe('game service and the room’s game', () => {
+  const chessRoom = () => ({
+    ...createLobbyState({ roomName: 'R', capacity: 4, passwordProtected: false }, { name: 'H', colour: '#ff5577' }),
+    gameId: 'chess',
+    phase: 'playing' as const,
+  });
+  const recordingLogger = () => {
+    const errors: string[] = [];
+    return { errors, logger: { ...silentLogger, error: (message: string) => errors.push(message) } };
+  };
+
+  it('does not start a hosted room whose game this build lacks: says why and returns the room to the lobby', () => {
+    const { errors, logger } = recordingLogger();
+    const events: string[] = [];
+    const service = createGameService({ emit: (name) => events.push(name), logger });
+    const transport = Object.assign(new FakeHostTransport(), { getPeers: () => [] });
+    const room = { transport, state: chessRoom(), endGame: vi.fn(), onState: () => () => undefined };
+    const unbind = service.bindLobby({ session: () => ({ role: 'host', host: room }), onSession: () => () => {} });
+    expect(room.endGame).toHaveBeenCalledTimes(1);
+    expect(errors).toEqual(['could not start the game']);
+    expect(transport.sent).toEqual([]);
+    expect(events).toEqual([]);
+    expect(service.handlers['game.input']({ inputs: inputs(1, 1, 0), interpolationDelay: 0 })).toEqual({
+      accepted: false,
+    });
+    unbind();
+  });
+
+  it('a seat in such a room (which the lobby refuses to join) follows no game and says why', () => {
+    const { errors, logger } = recordingLogger();
+    const service = createGameService({ emit: () => {}, logger });
+    const transport = Object.assign(new FakeGuestTransport(), { stats: () => undefined });
+    service.attachGuest({
+      you: 1,
+      state: chessRoom(),
+      transport,
+      onState: () => () => undefined,
+      onEnd: () => () => undefined,
+    });
+    expect(errors).toEqual([expect.stringContaining('Unknown game “chess”')]);
+    expect(transport.listenerCount).toBe(0);
+    expect(service.handlers['game.get']()).toMatchObject({ you: '1', roster: null });
+    service.stop();
+  });
+});
+
 describe('game service on loopback', () => {
   it('forwards roster and snapshots to host and guest, and moves the guest by its inputs', async () => {
     const { h, g, lobbyHost } = await twoPlayers();
@@ -111,7 +161,7 @@ describe('game service on loopback', () => {
     expect(gameCurrentSchema.parse(g.service.handlers['game.get']())).toEqual({ you: '1', roster, results: null });
     expect(h.service.handlers['game.get']()).toMatchObject({ you: '0', roster });
 
-    const startX = (id: string) => game.state.players.find((p) => p.id === id)!.x;
+    const startX = (id: string) => (game.state as GameState).players.find((p) => p.id === id)!.x;
     const [guestX, hostX] = [startX('1'), startX('0')];
     // Spawns are random: a player against a wall or obstacle gets a second try the other way.
     const movedBoth = () => Math.abs(startX('1') - guestX) > 20 && Math.abs(startX('0') - hostX) > 20;
@@ -131,6 +181,39 @@ describe('game service on loopback', () => {
     }
     expect(movedBoth()).toBe(true);
     expect(game.stats().inputs).toMatchObject({ accepted: expect.any(Number) });
+  });
+
+  it('checks renderer inputs with the running game’s own schema: a clear error, nothing sent', async () => {
+    const { h, g, lobbyHost } = await twoPlayers();
+    const game = start(h.service, lobbyHost);
+    await waitFor(() => g.of('game.roster').length > 0, 3000, 'guest roster');
+    const thrownBy = (fn: () => unknown): unknown => {
+      try {
+        fn();
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
+    const bad = [
+      [{ sequence: 2, moveX: 2, moveY: 0, tag: false }, 'Input 2 is not a Tag input (moveX): '],
+      [{ sequence: 2, moveX: 0, moveY: 0, tag: 1 }, 'Input 2 is not a Tag input (tag): '],
+      [{ sequence: 2, moveX: 0, moveY: 0, tag: false, extra: true }, 'Input 2 is not a Tag input: '],
+    ] as const;
+    for (const [input, message] of bad) {
+      for (const side of [h, g]) {
+        const send = () =>
+          side.service.handlers['game.input']({ inputs: [...inputs(1, 1, 0), input], interpolationDelay: 0.1 });
+        const error = thrownBy(send);
+        expect(error).toBeInstanceOf(IpcError);
+        expect(error).toMatchObject({ code: 'invalid-argument', message: expect.stringContaining(message) });
+      }
+    }
+    expect(game.stats().inputs.messages).toBe(0);
+    expect(h.service.handlers['game.input']({ inputs: inputs(1, 1, 0), interpolationDelay: 0.1 })).toEqual({
+      accepted: true,
+    });
+    expect(game.stats().inputs.messages).toBe(1);
   });
 
   it('shows results on both sides, holds, then returns the room to the lobby without a game.ended', async () => {
@@ -241,14 +324,16 @@ describe('game service on loopback', () => {
     await waitFor(() => h.of('game.results').length === 1, 4000, 'host sees the round abandoned');
   });
 
-  it('the game.input schema bounds what a renderer may send', () => {
+  it('the game.input schema bounds what a renderer may send, whatever the game', () => {
     const ok = { inputs: inputs(1, MAX_INPUTS_PER_MESSAGE, 1), interpolationDelay: 0.1 };
     expect(gameInputRequestSchema.safeParse(ok).success).toBe(true);
     const bad = [
       { ...ok, inputs: inputs(1, MAX_INPUTS_PER_MESSAGE + 1, 1) },
       { ...ok, inputs: [{ sequence: 0, moveX: 0, moveY: 0, tag: false }] },
-      { ...ok, inputs: [{ sequence: 1, moveX: 2, moveY: 0, tag: false }] },
-      { ...ok, inputs: [{ sequence: 1, moveX: 0, moveY: 0, tag: 1 }] },
+      { ...ok, inputs: [{ sequence: 2 ** 24, moveX: 0, moveY: 0, tag: false }] },
+      { ...ok, inputs: [{ moveX: 0, moveY: 0, tag: false }] },
+      { ...ok, inputs: [[1, 0, 0, 0]] },
+      { ...ok, inputs: [null] },
       { ...ok, interpolationDelay: -1 },
       { ...ok, extra: true },
     ];

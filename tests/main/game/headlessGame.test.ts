@@ -5,12 +5,12 @@ import { LocalGameClient } from '../../../main/game/localGameClient';
 import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
 import { LobbyHost } from '../../../main/lobby/lobbyHost';
 import { LinkConditioner } from '../../../main/conditioner/linkConditioner';
-import { ClientView, type ClientControls, type ViewPlayer } from '../../../shared/game/clientView';
+import { ClientView, type ClientControls, type ViewPlayer } from '../../../shared/games/tag/clientView';
 import type { GameResults, GameRoster } from '../../../shared/game/gameProtocol';
-import { RULES, TAG_REACH } from '../../../shared/game/rules';
-import type { GameEvent, GameState } from '../../../shared/game/types';
+import { RULES, TAG_REACH } from '../../../shared/games/tag/rules';
+import type { GameEvent, GameState } from '../../../shared/games/tag/types';
 import { waitFor } from '../../support/waitFor';
-import { OPEN_ARENA, placing } from './hostKit';
+import { OPEN_ARENA, OPEN_TAG, placing } from './hostKit';
 
 // Host, two guests and the link conditioner, all on 127.0.0.1 in this process: 30 ms ± 8 ms each way, 5% loss.
 const LINK = { latencyMs: 30, jitterMs: 8, loss: 0.05 };
@@ -28,7 +28,7 @@ const IDLE: ClientControls = { moveX: 0, moveY: 0, tag: false };
 
 /** One guest's game: the transport-level GameClient plus the pure view the renderer would run. */
 function player(guest: LobbyGuest) {
-  const link = new GameClient({ transport: guest.transport, playerId: String(guest.you) });
+  const link = new GameClient({ game: OPEN_TAG, transport: guest.transport, playerId: String(guest.you) });
   const view = new ClientView({ playerId: link.playerId, arena: OPEN_ARENA, interpolationDelay: 0.1 });
   const results: GameResults[] = [];
   link.onSnapshot((s) => view.applySnapshot(s, now()));
@@ -84,6 +84,7 @@ describe('headless game: host and two guests through an impaired link', () => {
     const hostEvents: { events: readonly GameEvent[]; state: GameState }[] = [];
     const ended: GameResults[] = [];
     const game = new GameHost({
+      game: OPEN_TAG,
       transport: lobby.transport,
       players: lobby.state.players,
       onRoundEnd: (r) => {
@@ -92,7 +93,6 @@ describe('headless game: host and two guests through an impaired link', () => {
       },
       roundDuration: 4.5,
       seed: 5,
-      arena: OPEN_ARENA,
       prepare: placing({
         '0': { x: 100, y: 100, it: false },
         [a.id]: { ...SHOOTER, it: true, cooldown: 0 },

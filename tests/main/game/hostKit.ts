@@ -1,10 +1,19 @@
 import { GameHost, type GameHostOptions, type GamePlayer } from '../../../main/game/host/gameHost';
 import { GAME_TICK_DT, GameMessage, type GameResults } from '../../../shared/game/gameProtocol';
-import type { Arena, GameState, PlayerState } from '../../../shared/game/types';
+import type { GameSnapshot } from '../../../shared/games/tag/snapshot';
+import { createTagGame } from '../../../shared/games/tag/tagGame';
+import type { InputTuple } from '../../../shared/games/tag/tagInput';
+import type { Arena, GameEvent, GameState, PlayerInput, PlayerState } from '../../../shared/games/tag/types';
 import { FakeHostTransport, manualTicker } from './fakeTransports';
 
 /** An arena without obstacles, so positions in tests are easy to reason about. */
 export const OPEN_ARENA: Arena = { width: 1600, height: 900, obstacles: [] };
+
+/** Tag on the open arena, as the host tests run it. */
+export const OPEN_TAG = createTagGame({ arena: OPEN_ARENA });
+
+/** Options of a tag game host. */
+export type TagHostOptions = GameHostOptions<GameState, PlayerInput, GameSnapshot, GameEvent, InputTuple>;
 
 /** Host Hana (0) and guests Gus (1) and Ida (2). */
 export const THREE_PLAYERS: GamePlayer[] = [
@@ -32,17 +41,17 @@ export function placing(changes: Record<string, Partial<PlayerState>>): (state: 
 }
 
 /** A started game host on a fake transport and a hand-moved clock; `ticks(n)` runs exactly n ticks. */
-export function startHost(options: Partial<GameHostOptions> = {}) {
+export function startHost(options: Partial<TagHostOptions> = {}) {
   const transport = new FakeHostTransport();
   const ticker = manualTicker();
   const ended: GameResults[] = [];
   const host = new GameHost({
+    game: OPEN_TAG,
     transport,
     players: THREE_PLAYERS,
     onRoundEnd: (results) => ended.push(results),
     gameId: 7,
     seed: 3,
-    arena: OPEN_ARENA,
     clock: ticker.clock,
     timer: ticker.timer,
     ...options,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GameMessage } from '../../../shared/game/gameProtocol';
-import { TAG_REACH } from '../../../shared/game/rules';
-import type { GameEvent, GameState } from '../../../shared/game/types';
+import { TAG_REACH } from '../../../shared/games/tag/rules';
+import type { GameEvent, GameState } from '../../../shared/games/tag/types';
 import { inputPayload, placing, startHost } from './hostKit';
 
 const SHOOTER = { x: 800, y: 450 };

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSocket } from 'node:dgram';
-import { Channel, Client, discoverLanServers } from '../../../main/net/index';
+import { Channel, Client, Server, discoverLanServers } from '../../../main/net/index';
 import { LobbyHost, type LobbyHostOptions } from '../../../main/lobby/lobbyHost';
 import { LobbyGuest, type LobbyEnd } from '../../../main/lobby/lobbyGuest';
 import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
+import { UnknownGameError } from '../../../shared/games/createRegistry';
+import { createLobbyState } from '../../../shared/lobby/lobbyState';
 import { decode } from '../../../shared/roomCode';
 import { waitFor } from '../../support/waitFor';
 
@@ -46,7 +48,13 @@ describe('lobby host and guests on loopback', () => {
     expect(decode(h.code)).toEqual({ host: '127.0.0.1', port: h.port });
     const found = await discoverLanServers({ port: h.discoveryPort!, targets: ['127.255.255.255'], timeoutMs: 400 });
     // The host's own seat counts as a player.
-    expect(found[0]).toMatchObject({ name: 'Friday LAN', playerCount: 1, capacity: 6, passwordProtected: true });
+    expect(found[0]).toMatchObject({
+      name: 'Friday LAN',
+      playerCount: 1,
+      capacity: 6,
+      passwordProtected: true,
+      gameName: 'LAN Party Tag',
+    });
     await join(h, 'Gus', { password: 'pw' });
     const after = await discoverLanServers({ port: h.discoveryPort!, targets: ['127.255.255.255'], timeoutMs: 400 });
     expect(after[0]?.playerCount).toBe(2);
@@ -57,6 +65,7 @@ describe('lobby host and guests on loopback', () => {
     const g = await join(h, 'Gus');
     expect(g.you).toBe(1);
     expect(g.state.players.map((p) => p.name)).toEqual(['Hana', 'Gus']);
+    expect([h.state.gameId, g.state.gameId]).toEqual(['tag', 'tag']);
     expect(() => h.startGame()).toThrow(/ready/);
     h.chat('welcome!');
     g.chat('  hi there ');
@@ -164,9 +173,49 @@ describe('lobby host and guests on loopback', () => {
     });
   });
 
-  it('names a busy port and validates capacity', async () => {
+  it('names a busy port and validates capacity against the game', async () => {
     const h = await host();
     await expect(host({ port: h.port })).rejects.toThrow(`UDP port ${h.port}`);
-    await expect(host({ capacity: 1 })).rejects.toThrow(/capacity/);
+    await expect(host({ capacity: 1 })).rejects.toThrow('capacity must be 2–16 players for Tag');
+    await expect(host({ capacity: 17 })).rejects.toThrow('capacity must be 2–16 players for Tag');
+    await expect(host({ gameId: 'chess' })).rejects.toThrow(UnknownGameError);
+    expect((await host({ gameId: 'tag' })).state).toMatchObject({ gameId: 'tag', capacity: 8 });
+  });
+});
+
+describe('the room’s game across LAN Party versions', () => {
+  /** A host that welcomes everyone with `state` as written (another build's lobby), on loopback. */
+  async function welcomingHost(state: Record<string, unknown>): Promise<Server> {
+    const server = await Server.listen({ port: 0, host: '127.0.0.1' });
+    cleanups.push(() => server.close());
+    server.onMessage('lobby.hello', (peer) =>
+      server.sendTo(peer.id, 'lobby.welcome', { you: peer.id, state }, Channel.RELIABLE_ORDERED),
+    );
+    return server;
+  }
+  const joinAt = (port: number) =>
+    LobbyGuest.join({ host: '127.0.0.1', port, playerName: 'Gus', colour: '#22cc88', timeout: 2 });
+  const room = createLobbyState(
+    { roomName: 'Older', capacity: 4, passwordProtected: false },
+    { name: 'Olga', colour: '#ff5577' },
+  );
+
+  it('joins an older host that names no game as a tag room', async () => {
+    const { gameId: _omitted, ...older } = room;
+    const server = await welcomingHost(older);
+    const g = await joinAt(server.port);
+    cleanups.push(() => g.leave());
+    expect(g.state).toMatchObject({ roomName: 'Older', gameId: 'tag' });
+  });
+
+  it('refuses, by name, a room playing a game this build does not have, and leaves it', async () => {
+    const server = await welcomingHost({ ...room, gameId: 'chess' });
+    const refused = await joinAt(server.port).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(LobbyJoinError);
+    expect(refused).toMatchObject({
+      code: 'version-mismatch',
+      message: 'This room plays “chess”, a game this version of LAN Party does not have. Update LAN Party to join.',
+    });
+    await waitFor(() => server.getPeers().length === 0, 3000, 'the refused guest to disconnect');
   });
 });

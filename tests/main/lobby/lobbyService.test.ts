@@ -5,7 +5,7 @@ import { silentLogger } from '../../../main/base/logger';
 import { resolveNetworkOptions, type NetworkOptions } from '../../../main/base/networkOptions';
 import { IpcError } from '../../../shared/ipc/errors';
 import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
-import { lobbyViewSchema } from '../../../shared/ipc/schemas/lobby';
+import { hostRoomInputSchema, lobbyViewSchema, roomCapacityRange } from '../../../shared/ipc/schemas/lobby';
 import type { PlayerColor } from '../../../shared/ipc/schemas/settings';
 import { decode, encode } from '../../../shared/roomCode';
 import { waitFor } from '../../support/waitFor';
@@ -62,7 +62,12 @@ describe('lobby service: host and guest on loopback', () => {
     const b = await service('Bob', {}, '#ff5c8a');
     const hosted = await a.lobby.host({});
     expect(hosted).toMatchObject({ status: 'in-room', role: 'host', you: 0, discoverable: true, end: null });
-    expect(hosted.state).toMatchObject({ roomName: "Ada's room", capacity: 8, passwordProtected: false });
+    expect(hosted.state).toMatchObject({
+      roomName: "Ada's room",
+      gameId: 'tag',
+      capacity: 8,
+      passwordProtected: false,
+    });
     expect(a.views.map((v) => v.status)).toEqual(['hosting', 'in-room']);
     expect(decode(hosted.code!)).toEqual({ host: '127.0.0.1', port: hosted.port });
     expect(hosted.target).toEqual({ host: '127.0.0.1', port: hosted.port });
@@ -70,6 +75,7 @@ describe('lobby service: host and guest on loopback', () => {
     const joined = await b.lobby.joinByCode({ code: hosted.code!.toLowerCase() });
     expect(joined).toMatchObject({ status: 'in-room', role: 'guest', code: hosted.code, port: hosted.port });
     expect(names(joined)).toEqual(['Ada', 'Bob']);
+    expect(joined.state?.gameId).toBe('tag');
     expect(b.views[0]?.status).toBe('joining');
     await waitFor(() => names(a.last())?.length === 2, 3000, 'the host to see the guest');
 
@@ -187,6 +193,30 @@ describe('lobby service: host and guest on loopback', () => {
     expect(missing.message).toContain('“nowhere-pc”');
     const joined = await b.lobby.joinByAddress({ host: 'party-pc', port: hosted.port! });
     expect(joined).toMatchObject({ status: 'in-room', target: { host: '127.0.0.1', port: hosted.port } });
+  });
+
+  it('hosts the chosen game and refuses an unknown one or a size the game cannot take, opening nothing', async () => {
+    const a = await service('Ada');
+    const unknown = await rejection(a.lobby.host({ gameId: 'chess' }));
+    expect(unknown).toMatchObject({ code: 'invalid-argument', message: 'There is no game “chess” in this LAN Party.' });
+    const tooBig = await rejection(a.lobby.host({ gameId: 'tag', capacity: 17 }));
+    expect(tooBig).toMatchObject({ code: 'invalid-argument', message: 'A room of Tag takes 2–16 players, not 17.' });
+    expect(a.views).toEqual([]);
+    expect(a.lobby.view().status).toBe('idle');
+    const hosted = await a.lobby.host({ gameId: 'tag', capacity: 3 });
+    expect(hosted.state).toMatchObject({ gameId: 'tag', capacity: 3 });
+  });
+
+  it('the lobby.host schema names an unknown game, and a game’s limits bound the room size', () => {
+    const parsed = hostRoomInputSchema.safeParse({ gameId: 'chess' });
+    expect(parsed.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['gameId'], 'There is no game “chess” in this LAN Party'],
+    ]);
+    expect(hostRoomInputSchema.parse({ gameId: 'tag' })).toEqual({ gameId: 'tag' });
+    expect(hostRoomInputSchema.parse({})).toEqual({});
+    expect(roomCapacityRange({ minPlayers: 2, maxPlayers: 16 })).toEqual({ min: 2, max: 16, default: 8 });
+    expect(roomCapacityRange({ minPlayers: 1, maxPlayers: 4 })).toEqual({ min: 2, max: 4, default: 4 });
+    expect(roomCapacityRange({ minPlayers: 10, maxPlayers: 12 })).toEqual({ min: 10, max: 12, default: 10 });
   });
 
   it('refuses a second room while in one, and actions while in none', async () => {

@@ -8,6 +8,7 @@ import { BindError } from '../../../main/net/errors';
 // The port and discovery decisions, with LobbyHost.start swapped for a stand-in (no sockets).
 const request: OpenRoomRequest = {
   roomName: 'Friday',
+  gameId: 'tag',
   playerName: 'Ada',
   colour: '#3ddc97',
   capacity: 8,
@@ -28,7 +29,13 @@ describe('openRoom', () => {
     expect(opened).toMatchObject({ host: fakeHost, discoverable: true });
     expect(opened.instanceId).toMatch(/^[0-9a-f]{16}$/);
     const options = d.start.mock.calls[0]![0];
-    expect(options).toMatchObject({ port: 9000, bindAddress: '0.0.0.0', roomName: 'Friday', capacity: 8 });
+    expect(options).toMatchObject({
+      port: 9000,
+      bindAddress: '0.0.0.0',
+      roomName: 'Friday',
+      gameId: 'tag',
+      capacity: 8,
+    });
     expect(options.discovery).toMatchObject({
       port: 9998,
       bindAddress: '0.0.0.0',

@@ -1,8 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { GameSession } from '../../../renderer/src/game/gameSession';
 import type { GameApi } from '../../../renderer/src/game/gameApi';
-import { createGame } from '../../../shared/game/createGame';
-import { toSnapshot } from '../../../shared/game/snapshot';
+import { hudOf } from '../../../renderer/src/games/tag/hudModel';
+import type { ClientControls, ViewFrame } from '../../../shared/games/tag/clientView';
+import { tagGame } from '../../../shared/games/tag/tagGame';
+import { createGame } from '../../../shared/games/tag/createGame';
+import { toSnapshot } from '../../../shared/games/tag/snapshot';
+import type { PlayerInput } from '../../../shared/games/tag/types';
 import type {
   GameCurrent,
   GameEnded,
@@ -70,7 +74,7 @@ const flush = () => new Promise((r) => setTimeout(r, 0));
 async function started(current?: GameCurrent) {
   const fake = fakeApi(current);
   const onChange = vi.fn();
-  const session = new GameSession({ api: fake.api, you: '0', interpolationDelay: 0.05, onChange });
+  const session = new GameSession({ game: tagGame, api: fake.api, you: '0', interpolationDelay: 0.05, onChange });
   let now = 10;
   const starting = session.start(() => now);
   fake.answer();
@@ -86,7 +90,7 @@ describe('game session', () => {
     expect(session.look('7').name).toBe('Player 7');
     const frame = session.frame(10, { moveX: 1, moveY: 0, tag: false });
     expect(frame).toMatchObject({ tick: undefined, players: [] });
-    expect(session.hud(10).phase).toBe('connecting');
+    expect(hudOf(frame!, session.look).phase).toBe('connecting');
     expect(fake.inputs).toEqual([]);
   });
 
@@ -102,11 +106,14 @@ describe('game session', () => {
     expect(self.x).toBeGreaterThan(startX + 20);
     const sent = fake.inputs.flatMap((r) => r.inputs);
     expect(sent.map((i) => i.sequence)).toEqual(sent.map((_, k) => k + 1));
-    expect(sent.filter((i) => i.tag)).toHaveLength(1);
+    expect(sent.filter((i) => (i as PlayerInput).tag)).toHaveLength(1);
     expect(fake.inputs.every((r) => r.interpolationDelay === 0.05 && r.inputs.length <= 16)).toBe(true);
     expect(session.takeSnapshotCount()).toBe(1);
     expect(session.takeSnapshotCount()).toBe(0);
-    expect(session.hud(10.5)).toMatchObject({ phase: 'playing', rows: [{ name: expect.any(String) }, {}] });
+    expect(hudOf(session.sample(10.5)!, session.look)).toMatchObject({
+      phase: 'playing',
+      rows: [{ name: expect.any(String) }, {}],
+    });
   });
 
   it('counts inputs the backend refuses, and stops sending once the round is over', async () => {
@@ -143,7 +150,12 @@ describe('game session', () => {
 
   it('events that arrive while game.get is pending win over its older answer', async () => {
     const fake = fakeApi({ you: '0', roster: roster(1), results: null });
-    const session = new GameSession({ api: fake.api, you: '0', interpolationDelay: 0.1 });
+    const session = new GameSession<ClientControls, ViewFrame>({
+      game: tagGame,
+      api: fake.api,
+      you: '0',
+      interpolationDelay: 0.1,
+    });
     const starting = session.start(() => 0);
     fake.push.roster(roster(2));
     fake.answer();

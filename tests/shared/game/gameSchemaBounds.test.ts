@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseInputPayload, parseResultsPayload, parseRosterPayload } from '../../../shared/game/gameSchemas';
+import { inputPayloadParser, parseResultsPayload, parseRosterPayload } from '../../../shared/game/gameSchemas';
+import { tagInputCodec } from '../../../shared/games/tag/tagInput';
 
 // Game messages come from peers: every number and string in them is bounded.
 describe('game message bounds', () => {
-  it('refuses inputs that are not finite (the host clamps the ranges itself)', () => {
-    expect(parseInputPayload({ g: 1, d: 0.1, i: [[1, -1, 1, 0]] })).toBeDefined();
-    expect(parseInputPayload({ g: 1, d: 0.1, i: [[1, Infinity, 0, 0]] })).toBeUndefined();
-    expect(parseInputPayload({ g: 1, d: NaN, i: [[1, 0, 0, 0]] })).toBeUndefined();
+  it('refuses tag inputs that are not finite (the host clamps the ranges itself)', () => {
+    const parseInput = inputPayloadParser(tagInputCodec);
+    expect(parseInput({ g: 1, d: 0.1, i: [[1, -1, 1, 0]] })).toBeDefined();
+    expect(parseInput({ g: 1, d: 0.1, i: [[1, Infinity, 0, 0]] })).toBeUndefined();
+    expect(parseInput({ g: 1, d: NaN, i: [[1, 0, 0, 0]] })).toBeUndefined();
   });
 
   it('refuses roster colours that are not hex colours', () => {
@@ -17,7 +19,7 @@ describe('game message bounds', () => {
     }
   });
 
-  it('refuses absurd scores and tag counts', () => {
+  it('refuses absurd scores and stat counts', () => {
     expect(parseResultsPayload({ g: 1, why: 'finished', w: ['1'], s: [['1', 42.5, 3]] })).toBeDefined();
     expect(parseResultsPayload({ g: 1, why: 'finished', w: ['1'], s: [['1', 1e12, 3]] })).toBeUndefined();
     expect(parseResultsPayload({ g: 1, why: 'finished', w: ['1'], s: [['1', 1, 1e12]] })).toBeUndefined();

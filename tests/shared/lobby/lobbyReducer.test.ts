@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { applyLobbyEvent, canStart } from '../../../shared/lobby/lobbyReducer';
 import { MAX_CHAT_LINES, createLobbyState, type LobbyEvent } from '../../../shared/lobby/lobbyState';
-import { chatTextSchema, playerNameSchema } from '../../../shared/lobby/lobbyMessages';
+import {
+  chatTextSchema,
+  hostMessageSchemas,
+  lobbyStateSchema,
+  playerNameSchema,
+} from '../../../shared/lobby/lobbyMessages';
 
 const base = () =>
   createLobbyState({ roomName: 'Room', capacity: 4, passwordProtected: false }, { name: 'Host', colour: '#ff0000' });
@@ -60,6 +65,36 @@ describe('lobby reducer', () => {
     expect(canStart(s)).toBe(false);
     s = applyLobbyEvent(s, { kind: 'phase', phase: 'lobby' });
     expect(s.players.every((p) => !p.ready)).toBe(true);
+  });
+
+  it('says which game the room plays (tag unless chosen), and never starts a game this build lacks', () => {
+    expect(base().gameId).toBe('tag');
+    const chosen = createLobbyState(
+      { roomName: 'R', capacity: 4, passwordProtected: false, gameId: 'tag' },
+      { name: 'Host', colour: '#ff0000' },
+    );
+    expect(chosen.gameId).toBe('tag');
+    let s = applyLobbyEvent(base(), { kind: 'joined', player: { ...guest(1), ready: true } });
+    expect(canStart(s)).toBe(true);
+    s = { ...s, gameId: 'chess' };
+    expect(canStart(s)).toBe(false);
+    expect(applyLobbyEvent(s, { kind: 'ready', playerId: 1, ready: false }).gameId).toBe('chess');
+  });
+});
+
+describe('lobby state on the wire', () => {
+  const wire = { ...base(), gameId: undefined };
+
+  it('reads a state without a game (an older LAN Party host) as a tag room', () => {
+    expect(lobbyStateSchema.parse(wire).gameId).toBe('tag');
+    const welcome = hostMessageSchemas['lobby.welcome'].parse({ you: 1, state: JSON.parse(JSON.stringify(wire)) });
+    expect(welcome.state).toEqual(base());
+  });
+
+  it('keeps another game’s id for the guest to refuse by name, and rejects a malformed one', () => {
+    expect(lobbyStateSchema.parse({ ...wire, gameId: 'chess' }).gameId).toBe('chess');
+    expect(lobbyStateSchema.safeParse({ ...wire, gameId: 7 }).success).toBe(false);
+    expect(lobbyStateSchema.safeParse({ ...wire, gameId: 'x'.repeat(65) }).success).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import { GameHost } from '../../../../main/game/host/gameHost';
 import { GAME_TICK_DT, GameMessage } from '../../../../shared/game/gameProtocol';
 import { Channel } from '../../../../shared/net/channel';
 import { FakeHostTransport, manualTicker } from '../fakeTransports';
-import { placing, startHost, THREE_PLAYERS } from '../hostKit';
+import { OPEN_TAG, placing, startHost, THREE_PLAYERS } from '../hostKit';
 
 describe('GameHost lifecycle', () => {
   it('sends the roster reliably and a first snapshot on start, then ticks at 60 Hz with a snapshot every 2nd tick', () => {
@@ -40,8 +40,15 @@ describe('GameHost lifecycle', () => {
   });
 
   it('refuses a game it cannot run', () => {
-    const base = { transport: new FakeHostTransport(), onRoundEnd: () => undefined, players: THREE_PLAYERS };
-    expect(() => new GameHost({ ...base, players: THREE_PLAYERS.slice(0, 1) })).toThrow(/two players/);
+    const base = {
+      game: OPEN_TAG,
+      transport: new FakeHostTransport(),
+      onRoundEnd: () => undefined,
+      players: THREE_PLAYERS,
+    };
+    expect(() => new GameHost({ ...base, players: THREE_PLAYERS.slice(0, 1) })).toThrow(
+      'Tag takes 2–16 players, got 1',
+    );
     expect(() => new GameHost({ ...base, roundDuration: 0 })).toThrow(RangeError);
     expect(() => new GameHost({ ...base, roundDuration: 601 })).toThrow(RangeError);
     expect(() => new GameHost({ ...base, gameId: 0 })).toThrow(RangeError);
@@ -77,7 +84,7 @@ describe('GameHost players leaving and the round ending', () => {
     kit.transport.disconnect(1);
     kit.transport.disconnect(2);
     expect(kit.ended).toEqual([
-      { game: 7, reason: 'abandoned', winners: [], scores: [{ id: '0', score: 0, tags: 0 }] },
+      { game: 7, reason: 'abandoned', winners: [], scores: [{ id: '0', score: 0, stat: 0 }] },
     ]);
     expect(kit.host.running).toBe(false);
     expect(kit.ticker.armed).toBe(false);
@@ -94,9 +101,9 @@ describe('GameHost players leaving and the round ending', () => {
     expect(results?.reason).toBe('finished');
     expect(results?.winners).toEqual(['0', '2']);
     expect(results?.scores).toEqual([
-      { id: '0', score: 0.3, tags: 0 },
-      { id: '1', score: 0, tags: 0 },
-      { id: '2', score: 0.3, tags: 0 },
+      { id: '0', score: 0.3, stat: 0 },
+      { id: '1', score: 0, stat: 0 },
+      { id: '2', score: 0.3, stat: 0 },
     ]);
     const sent = kit.transport.sent.map((m) => m.type);
     expect(sent.at(-1)).toBe(GameMessage.RESULTS);

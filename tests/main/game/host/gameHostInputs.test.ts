@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GAME_TICK_DT, GameMessage } from '../../../../shared/game/gameProtocol';
-import { applyMove } from '../../../../shared/game/movement';
-import type { PlayerBody, PlayerInput } from '../../../../shared/game/types';
+import { applyMove } from '../../../../shared/games/tag/movement';
+import type { PlayerBody, PlayerInput } from '../../../../shared/games/tag/types';
 import { inputPayload, OPEN_ARENA, startHost } from '../hostKit';
 
 const bodyOf = (p: PlayerBody): PlayerBody => ({ x: p.x, y: p.y, vx: p.vx, vy: p.vy, it: p.it });

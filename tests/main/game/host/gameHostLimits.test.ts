@@ -4,8 +4,9 @@ import { rewindSeconds } from '../../../../main/game/host/lagHistories';
 import type { GamePlayer } from '../../../../main/game/host/gameHost';
 import { GameMessage, MAX_INPUT_SEQUENCE, ROSTER_PART_SIZE } from '../../../../shared/game/gameProtocol';
 import { parseRosterPayload, parseSnapshotPayload } from '../../../../shared/game/gameSchemas';
-import type { GameSnapshot } from '../../../../shared/game/snapshot';
-import type { GameState } from '../../../../shared/game/types';
+import type { GameSnapshot } from '../../../../shared/games/tag/snapshot';
+import { tagGame } from '../../../../shared/games/tag/tagGame';
+import type { GameState } from '../../../../shared/games/tag/types';
 import { inputPayload, startHost } from '../hostKit';
 
 const V1_BODY_LIMIT = 1200;
@@ -53,7 +54,7 @@ describe('game messages fit one gale.net v1 datagram', () => {
     expect(kit.host.stats().snapshotsTooLarge).toBe(0);
     expect(sent?.bytes).toBeLessThanOrEqual(V1_BODY_LIMIT);
     expect(sent?.bytes).toBeGreaterThan(1050); // the worst case really was built
-    const parsed = parseSnapshotPayload(sent?.payload);
+    const parsed = parseSnapshotPayload(sent?.payload, tagGame.snapshot);
     expect(parsed?.snapshot.p).toHaveLength(16);
     expect(parsed?.snapshot.p.every((p) => p[8] === MAX_INPUT_SEQUENCE)).toBe(true);
   });
@@ -107,6 +108,7 @@ describe('lag compensation rewind', () => {
   it('is computed per applied input from its first arrival, with the sender’s RTT', () => {
     let now = 10;
     const inputs = new HostInputs({
+      codec: tagGame.input,
       gameId: 7,
       players: ['0', '1'],
       hostPlayerId: '0',

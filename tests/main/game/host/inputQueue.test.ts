@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { INPUT_QUEUE_CAPACITY, InputQueue, MAX_INPUT_DEBT } from '../../../../main/game/host/inputQueue';
-import type { PlayerInput } from '../../../../shared/game/types';
+import { tagInputCodec } from '../../../../shared/games/tag/tagInput';
+import type { PlayerInput } from '../../../../shared/games/tag/types';
 
 const input = (sequence: number, moveX = 1, tag = false): PlayerInput => ({ sequence, moveX, moveY: 0, tag });
 
 /** Applies `n` ticks and returns the sequences the host simulated (a repeat shows the repeated sequence). */
-function drain(queue: InputQueue, n: number): number[] {
+function drain(queue: InputQueue<PlayerInput>, n: number): number[] {
   return Array.from({ length: n }, () => queue.next().input.sequence);
 }
 
 describe('InputQueue', () => {
   it('applies each sequence once and in order, whatever order and how many copies arrive', () => {
-    const q = new InputQueue();
+    const q = new InputQueue(tagInputCodec);
     // Redundant messages [1,2,3], [2,3,4], [3,4,5] with the middle one reordered after the last.
     for (const s of [1, 2, 3]) q.offer(input(s), 0);
     for (const s of [3, 4, 5]) q.offer(input(s), 0);
@@ -22,7 +23,7 @@ describe('InputQueue', () => {
   });
 
   it('drops inputs at or before the last processed sequence as stale', () => {
-    const q = new InputQueue();
+    const q = new InputQueue(tagInputCodec);
     q.offer(input(7), 0);
     q.next();
     expect(q.offer(input(7), 0)).toBe('stale');
@@ -33,7 +34,7 @@ describe('InputQueue', () => {
   });
 
   it('is neutral and owes nothing before the first input', () => {
-    const q = new InputQueue();
+    const q = new InputQueue(tagInputCodec);
     const tick = q.next();
     expect(tick.input).toMatchObject({ moveX: 0, moveY: 0, tag: false });
     expect(tick.arrivedAt).toBeUndefined();
@@ -45,7 +46,7 @@ describe('InputQueue', () => {
   });
 
   it('repeats the last movement (never its tag) when starved, then skips one input to pay it back', () => {
-    const q = new InputQueue();
+    const q = new InputQueue(tagInputCodec);
     q.offer(input(1, 0.5, true), 10);
     expect(q.next()).toEqual({ input: input(1, 0.5, true), arrivedAt: 10 });
     const repeat = q.next();
@@ -61,7 +62,7 @@ describe('InputQueue', () => {
   });
 
   it('keeps the tag of a skipped input for the next applied one', () => {
-    const q = new InputQueue();
+    const q = new InputQueue(tagInputCodec);
     q.offer(input(1), 0);
     q.next();
     q.next(); // starved: debt 1
@@ -72,7 +73,7 @@ describe('InputQueue', () => {
   });
 
   it('caps the debt so a long stall does not swallow many inputs later', () => {
-    const q = new InputQueue();
+    const q = new InputQueue(tagInputCodec);
     q.offer(input(1), 0);
     q.next();
     drain(q, 50);
@@ -84,7 +85,7 @@ describe('InputQueue', () => {
   });
 
   it('bounds the queue: beyond capacity the oldest is dropped, acknowledged, and its tag carried', () => {
-    const q = new InputQueue();
+    const q = new InputQueue(tagInputCodec);
     q.offer(input(1, 1, true), 0);
     for (let s = 2; s <= INPUT_QUEUE_CAPACITY + 3; s += 1) q.offer(input(s), 0);
     expect(q.depth).toBe(INPUT_QUEUE_CAPACITY);
@@ -94,6 +95,6 @@ describe('InputQueue', () => {
   });
 
   it('rejects a nonsensical capacity', () => {
-    expect(() => new InputQueue(0)).toThrow(RangeError);
+    expect(() => new InputQueue(tagInputCodec, 0)).toThrow(RangeError);
   });
 });

@@ -1,0 +1,29 @@
+import type { ClientControls, ViewFrame } from '../../../../shared/games/tag/clientView';
+import { tagGame } from '../../../../shared/games/tag/tagGame';
+import type { GameRendererModule } from '../../game/gameRenderer';
+import { ArenaRenderer } from './arenaRenderer';
+import { GameHud } from './GameHud';
+import { CONNECTING_HUD, hudOf, sameHud, type HudState } from './hudModel';
+import { Scoreboard } from './Scoreboard';
+import './tagHud.css';
+
+/** Tag in the renderer: the arena and its players on the canvas, the "it" HUD, the scoreboard, the controls. */
+export const tagRenderer: GameRendererModule<ClientControls, ViewFrame, HudState> = {
+  id: tagGame.id,
+  game: tagGame,
+  createRenderer: (canvas) => new ArenaRenderer(canvas, tagGame.arena),
+  controls: (pad) => ({ moveX: pad.moveX, moveY: pad.moveY, tag: pad.action }),
+  hud: (frame, look) => (frame === null ? CONNECTING_HUD : hudOf(frame, look)),
+  sameHud,
+  selfPosition: (frame) => frame?.players.find((p) => p.self),
+  renderHud: (hud) => <GameHud hud={hud} />,
+  renderSide: (hud) => <Scoreboard rows={hud.rows} />,
+  renderHelp: () => (
+    <p>
+      <kbd>W</kbd> <kbd>A</kbd> <kbd>S</kbd> <kbd>D</kbd> or arrow keys to move. <kbd>Space</kbd> to tag when you are
+      “it”. Stay away from whoever is it: your score is the time you spend not being it.
+    </p>
+  ),
+  formatScore: (score) => `${score.toFixed(1)} s`,
+  formatStat: (stat) => `${stat} tag${stat === 1 ? '' : 's'}`,
+};

@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+
+/**
+ * The seam between the generic game machinery (host loop, game protocol, renderer stage) and one game's rules.
+ * Members are written as methods on purpose: TypeScript checks method parameters bivariantly, so a game typed with
+ * its own state, input and snapshot still fits the registry's `GameDefinition` (all parameters unknown).
+ */
+
+/** A player's id in a game: the lobby id as a string ('0' is the host), 1–8 characters. */
+export type PlayerId = string;
+
+/** `waiting`: too few players. `playing`: the round runs. `ended`: the round is over, standings are final. */
+export type GamePhase = 'waiting' | 'playing' | 'ended';
+
+/** What every input carries: its sequence (1, 2, …), by which the host orders, deduplicates and acknowledges. */
+export interface GameInput {
+  readonly sequence: number;
+}
+
+/** A lobby player entering a game. */
+export interface GamePlayer {
+  readonly id: PlayerId;
+  readonly name: string;
+  /** CSS colour, `#rrggbb`. */
+  readonly colour: string;
+}
+
+/** What {@link GameDefinition.create} starts from. */
+export interface GameSetup {
+  /** In join order, the host's player (id '0') first when it plays. */
+  readonly players: readonly GamePlayer[];
+  /** Seed of every random choice: the same seed and inputs give the same game. */
+  readonly seed: number;
+  /** Round length in seconds, already checked by the host (0 < d ≤ 600). */
+  readonly roundDuration: number;
+}
+
+/** A point in the game's world units. */
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Where the host believes `targetId` was as `shooterId` saw it (lag compensation); undefined: use the current spot. */
+export type PositionLookup = (targetId: PlayerId, shooterId: PlayerId) => Point | undefined;
+
+/** What the host loop hands a step besides state, inputs and dt. */
+export interface StepContext {
+  /** Rewound positions, when the game records them ({@link GameDefinition.lagPositions}) and the host has it on. */
+  readonly rewound: PositionLookup | undefined;
+}
+
+/** What one step produced. */
+export interface StepOutcome<S, E> {
+  readonly state: S;
+  /** What happened (for sounds, toasts, logs); the host passes them on untouched. */
+  readonly events: readonly E[];
+}
+
+/** One player's line of the final standings. */
+export interface GameScore {
+  readonly id: PlayerId;
+  /** The ranking number (tag: seconds not "it"); sent with one decimal. */
+  readonly score: number;
+  /** A whole, non-negative count shown beside it and breaking ties (tag: tags made). */
+  readonly stat: number;
+}
+
+/** Who leads and everyone's score, in join order. */
+export interface GameStandings {
+  readonly winners: readonly PlayerId[];
+  readonly scores: readonly GameScore[];
+}
+
+/** How a game's inputs are checked, sent and queued. `W` is the compact wire form (e.g. a tuple). */
+export interface GameInputCodec<I extends GameInput = GameInput, W = unknown> {
+  /** Strict check of an input the local renderer hands over (object form). */
+  readonly schema: z.ZodType<I>;
+  /** Check of one input received from the network, in wire form; must bound the sequence to 1..MAX_INPUT_SEQUENCE. */
+  readonly wireSchema: z.ZodType<W>;
+  toWire(input: I): W;
+  fromWire(wire: W): I;
+  /** What a player without any input yet does (sequence 0). */
+  readonly neutral: I;
+  /** What a tick with no input waiting repeats: the last input without its one-shot actions (a press, a shot). */
+  repeat(last: I): I;
+  /** `into` with the one-shot actions of `from`, an input skipped or dropped unapplied, so no press is lost. */
+  carry(from: I, into: I): I;
+}
+
+/** How a game's world snapshot is built on the host and checked on a guest. Snapshots must not use the key `g`. */
+export interface GameSnapshotCodec<S = unknown, Snap extends object = object> {
+  /** The snapshot of `state`; `acks` is each player's last processed input sequence (for client reconciliation). */
+  of(state: S, acks: ReadonlyMap<PlayerId, number>): Snap;
+  /** Validates a received snapshot; undefined when it is not one of this game's. */
+  parse(value: unknown): Snap | undefined;
+}
+
+/** What {@link GameDefinition.createView} gets. */
+export interface GameViewOptions {
+  /** The local player's id. */
+  readonly playerId: PlayerId;
+  /** How far in the past other players are drawn, seconds. */
+  readonly interpolationDelay: number;
+}
+
+/** A client's picture of a running game, pure and with time (seconds) injected: prediction plus interpolation. */
+export interface GameView<I extends GameInput = GameInput, Snap = unknown, C = unknown, F = unknown> {
+  readonly interpolationDelay: number;
+  /** Runs the local ticks due by `now` under `controls`; returns their inputs, oldest first, to send. */
+  advance(now: number, controls: C): I[];
+  /** Takes an authoritative snapshot received at `now`. */
+  applySnapshot(snapshot: Snap, now: number): void;
+  /** What to draw at `now`. */
+  sample(now: number): F;
+}
+
+/**
+ * One game: its name and player limits, its pure rules (create, step, players leaving, standings), how its inputs
+ * and snapshots travel, and the client view the renderer draws from. Registered by `id` in shared/games/registry.ts.
+ * `S` state, `I` input, `Snap` snapshot, `E` event, `C` controls, `F` view frame, `W` wire input.
+ */
+export interface GameDefinition<
+  S = unknown,
+  I extends GameInput = GameInput,
+  Snap extends object = object,
+  E = unknown,
+  C = unknown,
+  F = unknown,
+  W = unknown,
+> {
+  /** Registry key, carried in the lobby state: lower case, e.g. 'tag'. */
+  readonly id: string;
+  /** Display name, e.g. 'Tag'. */
+  readonly name: string;
+  /** One sentence for the host's game picker. */
+  readonly description: string;
+  /** Fewest players a round needs (at least 1). */
+  readonly minPlayers: number;
+  /** Most players a round takes (at most MAX_GAME_PLAYERS). */
+  readonly maxPlayers: number;
+  /** Default round length in seconds. */
+  readonly roundDuration: number;
+  /** The initial state; the phase is 'playing' when there are enough players. Throws on bad setup. */
+  create(setup: GameSetup): S;
+  /** Advances by `dt` seconds under this tick's inputs (one per player; the map is reused, do not keep it). Pure. */
+  step(state: S, inputs: ReadonlyMap<PlayerId, I>, dt: number, context: StepContext): StepOutcome<S, E>;
+  /** The state without that player (unknown ids ignored); too few left makes the phase leave 'playing'. */
+  removePlayer(state: S, id: PlayerId): S;
+  /** The players, in join order (same objects each call is fine: the host iterates it every tick). */
+  players(state: S): readonly GamePlayer[];
+  phase(state: S): GamePhase;
+  standings(state: S): GameStandings;
+  readonly input: GameInputCodec<I, W>;
+  readonly snapshot: GameSnapshotCodec<S, Snap>;
+  /** Positions the host records each tick for lag-compensated hits; leave out for a game without them. */
+  lagPositions?(state: S): Iterable<{ readonly id: PlayerId } & Point>;
+  /** A client view for one local player. */
+  createView(options: GameViewOptions): GameView<I, Snap, C, F>;
+}

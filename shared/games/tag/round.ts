@@ -1,0 +1,51 @@
+import { SeededRandom } from '../../random/prng';
+import { RULES } from './rules';
+import type { GameState, PlayerId, PlayerState } from './types';
+
+/** Ids of the highest scorers (all of them on a tie), in join order; empty without players. */
+export function winnersOf(players: readonly PlayerState[]): PlayerId[] {
+  let best = -Infinity;
+  for (const p of players) if (p.score > best) best = p.score;
+  return players.filter((p) => p.score === best).map((p) => p.id);
+}
+
+/** The player who is "it", if any. */
+export function currentIt(state: GameState): PlayerState | undefined {
+  return state.players.find((p) => p.it);
+}
+
+/** Makes the player at `index` "it" (with a tag cooldown so the others get a head start) and nobody else. */
+export function withIt(players: readonly PlayerState[], index: number): PlayerState[] {
+  return players.map((p, i) =>
+    i === index ? { ...p, it: true, cooldown: RULES.tagCooldown } : p.it ? { ...p, it: false } : p,
+  );
+}
+
+/** State with nobody "it", waiting for enough players: the timer shows a full round. */
+export function toWaiting(state: GameState): GameState {
+  return {
+    ...state,
+    phase: 'waiting',
+    timeRemaining: state.roundDuration,
+    players: state.players.map((p) => (p.it ? { ...p, it: false } : p)),
+  };
+}
+
+/**
+ * Starts a fresh round: scores, tag counts and cooldowns reset, a random player becomes "it", the timer restarts.
+ * With fewer than RULES.minPlayers players the game goes (or stays) in the waiting phase instead.
+ */
+export function startRound(state: GameState): GameState {
+  if (state.players.length < RULES.minPlayers) return toWaiting(state);
+  const rng = new SeededRandom(state.rngState);
+  const itIndex = rng.int(state.players.length);
+  const reset = state.players.map((p) => ({ ...p, score: 0, tags: 0, cooldown: 0, it: false }));
+  return {
+    ...state,
+    phase: 'playing',
+    timeRemaining: state.roundDuration,
+    winnerIds: [],
+    players: withIt(reset, itIndex),
+    rngState: rng.state,
+  };
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { RosterEntry } from '../../game/gameProtocol';
+import { RULES } from './rules';
+import type { GamePhase, GameState, PlayerBody, PlayerId } from './types';
+
+/** Bits of {@link SnapshotPlayer}'s flags field. */
+export const SNAPSHOT_FLAGS = { it: 1, winner: 2 } as const;
+
+/**
+ * One player in a snapshot, as a tuple to keep 16 players inside one 1200-byte datagram:
+ * `[id, x, y, vx, vy, flags (SNAPSHOT_FLAGS bits), score, cooldown, lastProcessedSequence (-1 = none yet)]`.
+ */
+export type SnapshotPlayer = readonly [
+  id: PlayerId,
+  x: number,
+  y: number,
+  vx: number,
+  vy: number,
+  flags: number,
+  score: number,
+  cooldown: number,
+  ack: number,
+];
+
+/** The compact, JSON-friendly world snapshot the host broadcasts each network tick. */
+export interface GameSnapshot {
+  /** Host tick. */
+  readonly k: number;
+  /** Host clock (GameState.elapsed, seconds): pass as `serverTime` to SnapshotInterpolator.add. */
+  readonly t: number;
+  readonly ph: GamePhase;
+  /** Round seconds remaining. */
+  readonly r: number;
+  readonly p: readonly SnapshotPlayer[];
+}
+
+/** Last input sequence the host processed per player. */
+export type SequenceLookup = ReadonlyMap<PlayerId, number> | Readonly<Record<PlayerId, number>>;
+
+/** A snapshot player with named fields, as the client uses it (a PlayerBody, so it feeds applyMove directly). */
+export interface DecodedSnapshotPlayer extends PlayerBody {
+  readonly id: PlayerId;
+  readonly score: number;
+  readonly cooldown: number;
+  readonly lastProcessedSequence: number | undefined;
+  /** Among the winners of the finished round. */
+  readonly winner: boolean;
+}
+
+/** Decimal places kept per quantity: sub-pixel positions, coarser everything else. */
+export const SNAPSHOT_DECIMALS = { position: 2, velocity: 1, score: 1, cooldown: 2, clock: 3, timer: 1 } as const;
+
+const MAX_SEQUENCE = 2 ** 32 - 1;
+
+function round(value: number, decimals: number): number {
+  const scale = 10 ** decimals;
+  return Math.round(value * scale) / scale + 0; // + 0 turns -0 into 0
+}
+
+function sequenceOf(lookup: SequenceLookup, id: PlayerId): number {
+  const record = lookup as Readonly<Record<PlayerId, unknown>>;
+  const value: unknown = lookup instanceof Map ? lookup.get(id) : Object.hasOwn(record, id) ? record[id] : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_SEQUENCE ? value : -1;
+}
+
+/** Builds the broadcast snapshot; `lastProcessedSequenceByPlayer` supplies each player's acknowledgement. */
+export function toSnapshot(state: GameState, lastProcessedSequenceByPlayer: SequenceLookup): GameSnapshot {
+  const d = SNAPSHOT_DECIMALS;
+  const winners = new Set(state.winnerIds);
+  return {
+    k: state.tick,
+    t: round(state.elapsed, d.clock),
+    ph: state.phase,
+    r: round(state.timeRemaining, d.timer),
+    p: state.players.map((p) => [
+      p.id,
+      round(p.x, d.position),
+      round(p.y, d.position),
+      round(p.vx, d.velocity),
+      round(p.vy, d.velocity),
+      (p.it ? SNAPSHOT_FLAGS.it : 0) | (winners.has(p.id) ? SNAPSHOT_FLAGS.winner : 0),
+      round(p.score, d.score),
+      round(p.cooldown, d.cooldown),
+      sequenceOf(lastProcessedSequenceByPlayer, p.id),
+    ]),
+  };
+}
+
+/** The names and colours of every player, in join order. */
+export function toRoster(state: GameState): RosterEntry[] {
+  return state.players.map((p) => ({ id: p.id, name: p.name, colour: p.colour }));
+}
+
+const playerIdSchema = z.string().min(1).max(RULES.maxIdLength);
+const snapshotSchema = z.object({
+  k: z.number().int().nonnegative(),
+  t: z.number().nonnegative(),
+  ph: z.enum(['waiting', 'playing', 'ended']),
+  r: z.number().nonnegative(),
+  p: z
+    .array(
+      z.tuple([
+        playerIdSchema,
+        z.number(),
+        z.number(),
+        z.number(),
+        z.number(),
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(SNAPSHOT_FLAGS.it | SNAPSHOT_FLAGS.winner),
+        z.number(),
+        z.number().nonnegative(),
+        z.number().int().min(-1).max(MAX_SEQUENCE),
+      ]),
+    )
+    .max(RULES.maxPlayers),
+});
+
+/** Validates an untrusted (received) snapshot; undefined if it is not a well-formed GameSnapshot. */
+export function parseSnapshot(value: unknown): GameSnapshot | undefined {
+  const result = snapshotSchema.safeParse(value);
+  return result.success ? result.data : undefined;
+}
+
+/** The snapshot's players with named fields. */
+export function decodeSnapshotPlayers(snapshot: GameSnapshot): DecodedSnapshotPlayer[] {
+  return snapshot.p.map(([id, x, y, vx, vy, flags, score, cooldown, ack]) => ({
+    id,
+    x,
+    y,
+    vx,
+    vy,
+    it: (flags & SNAPSHOT_FLAGS.it) !== 0,
+    score,
+    cooldown,
+    lastProcessedSequence: ack < 0 ? undefined : ack,
+    winner: (flags & SNAPSHOT_FLAGS.winner) !== 0,
+  }));
+}

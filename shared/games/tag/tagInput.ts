@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { MAX_INPUT_SEQUENCE } from '../../game/gameProtocol';
+import type { GameInputCodec } from '../gameDefinition';
+import { NEUTRAL_INPUT } from './input';
+import type { PlayerInput } from './types';
+
+/** One tag input on the wire: `[sequence, moveX, moveY, tag (0|1)]`. */
+export type InputTuple = readonly [sequence: number, moveX: number, moveY: number, tag: 0 | 1];
+
+const sequenceSchema = z.number().int().min(1).max(MAX_INPUT_SEQUENCE);
+
+/** One tick of the local player's controls, as ClientView.advance() produced it. */
+export const tagInputSchema = z.strictObject({
+  sequence: sequenceSchema,
+  moveX: z.number().min(-1).max(1),
+  moveY: z.number().min(-1).max(1),
+  tag: z.boolean(),
+});
+
+/** One input as the host accepts it from the network (the axes are normalised when simulated). */
+export const inputTupleSchema = z.tuple([
+  sequenceSchema,
+  z.number(),
+  z.number(),
+  z.union([z.literal(0), z.literal(1)]),
+]);
+
+/** An input as a wire tuple. */
+export function toInputTuple(input: PlayerInput): InputTuple {
+  return [input.sequence, input.moveX, input.moveY, input.tag ? 1 : 0];
+}
+
+/** A wire tuple as an input. */
+export function fromInputTuple([sequence, moveX, moveY, tag]: InputTuple): PlayerInput {
+  return { sequence, moveX, moveY, tag: tag === 1 };
+}
+
+/**
+ * Tag's inputs for the generic host: a starved tick repeats the last movement without a tag (a tag is a press, not
+ * a hold), and a tag on an input skipped or dropped unapplied is carried to the next one applied.
+ */
+export const tagInputCodec: GameInputCodec<PlayerInput, InputTuple> = {
+  schema: tagInputSchema,
+  wireSchema: inputTupleSchema,
+  toWire: toInputTuple,
+  fromWire: fromInputTuple,
+  neutral: NEUTRAL_INPUT,
+  repeat: (last) => ({ ...last, tag: false }),
+  carry: (from, into) => (from.tag && !into.tag ? { ...into, tag: true } : into),
+};

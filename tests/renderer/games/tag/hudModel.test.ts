@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { ViewFrame, ViewPlayer } from '../../../../shared/games/tag/clientView';
+import { fallbackLook } from '../../../../renderer/src/game/playerLook';
+import { CONNECTING_HUD, formatClock, hudOf, sameHud } from '../../../../renderer/src/games/tag/hudModel';
+
+const looks: Record<string, { name: string; colour: string }> = {
+  '0': { name: 'Ada', colour: '#e6194b' },
+  '1': { name: 'Bo', colour: '#3cb44b' },
+  '2': { name: 'Cy', colour: '#4363d8' },
+};
+const look = (id: string) => looks[id] ?? fallbackLook(id);
+const player = (id: string, score: number, extra: Partial<ViewPlayer> = {}): ViewPlayer => ({
+  id,
+  x: 0,
+  y: 0,
+  it: false,
+  score,
+  cooldown: 0,
+  self: false,
+  ...extra,
+});
+const frame = (players: ViewPlayer[], timeRemaining = 42.3): ViewFrame => ({
+  tick: 10,
+  phase: 'playing',
+  timeRemaining,
+  players,
+});
+
+describe('HUD model', () => {
+  it('formats the countdown, rounding up', () => {
+    expect([
+      formatClock(65),
+      formatClock(64.01),
+      formatClock(9.5),
+      formatClock(0),
+      formatClock(-3),
+      formatClock(NaN),
+    ]).toEqual(['1:05', '1:05', '0:10', '0:00', '0:00', '0:00']);
+  });
+
+  it('is "connecting" before the first snapshot', () => {
+    expect(hudOf({ tick: undefined, phase: 'waiting', timeRemaining: 0, players: [] }, look)).toBe(CONNECTING_HUD);
+  });
+
+  it('sorts the scoreboard by score (ties in join order) and finds who is it and our cooldown', () => {
+    const hud = hudOf(
+      frame([player('0', 3), player('1', 7.5, { it: true }), player('2', 3, { self: true, cooldown: 0.84 })]),
+      look,
+    );
+    expect(hud.rows.map((r) => `${r.name}:${r.score}`)).toEqual(['Bo:7.5', 'Ada:3', 'Cy:3']);
+    expect(hud.it).toMatchObject({ id: '1', name: 'Bo', colour: '#3cb44b' });
+    expect(hud).toMatchObject({ phase: 'playing', secondsLeft: 43, cooldown: 0.84 });
+    expect(hudOf(frame([player('9', 1)]), look).rows[0]!.name).toBe('Player 9');
+  });
+
+  it('only reports a change React would show', () => {
+    const a = hudOf(frame([player('0', 3), player('1', 1, { self: true, cooldown: 0.5 })]), look);
+    expect(sameHud(a, hudOf(frame([player('0', 3), player('1', 1, { self: true, cooldown: 0.45 })]), look))).toBe(true);
+    expect(sameHud(a, hudOf(frame([player('0', 3), player('1', 1, { self: true, cooldown: 0.35 })]), look))).toBe(
+      false,
+    );
+    expect(sameHud(a, hudOf(frame([player('0', 3.1), player('1', 1, { self: true, cooldown: 0.5 })]), look))).toBe(
+      false,
+    );
+    expect(sameHud(a, hudOf(frame([player('0', 3), player('1', 1, { self: true, cooldown: 0.5 })], 30), look))).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { createRegistry, UnknownGameError } from '../../../shared/games/createRegistry';
+import { createGameRegistry } from '../../../shared/games/gameRegistry';
+import { DEFAULT_GAME_ID, GAMES } from '../../../shared/games/registry';
+import { tagGame } from '../../../shared/games/tag/tagGame';
+
+describe('the game registry', () => {
+  it('holds tag, the default game, under its id', () => {
+    expect(GAMES.ids).toEqual(['tag']);
+    expect(GAMES.get(DEFAULT_GAME_ID)).toBe(tagGame);
+    expect(GAMES.list()).toEqual([tagGame]);
+    expect(GAMES.has('tag')).toBe(true);
+    expect(tagGame).toMatchObject({ name: 'Tag', minPlayers: 2, maxPlayers: 16, roundDuration: 90 });
+  });
+
+  it('refuses an unknown id with an error naming it and what there is', () => {
+    expect(GAMES.find('chess')).toBeUndefined();
+    expect(GAMES.has('chess')).toBe(false);
+    expect(() => GAMES.get('chess')).toThrow(UnknownGameError);
+    expect(() => GAMES.get('chess')).toThrow('Unknown game “chess”: this LAN Party has “tag”.');
+    const long = 'x'.repeat(1000);
+    expect(() => GAMES.get(long)).toThrow(`Unknown game “${'x'.repeat(64)}”`);
+  });
+
+  it('rejects malformed and repeated ids when built', () => {
+    expect(() => createRegistry([{ id: 'Tag' }])).toThrow(/must match/);
+    expect(() => createRegistry([{ id: '' }])).toThrow(/must match/);
+    expect(() => createRegistry([{ id: '9lives' }])).toThrow(/must match/);
+    expect(() => createRegistry([{ id: 'tag' }, { id: 'tag' }])).toThrow('game id “tag” is registered twice');
+    expect(createRegistry([{ id: 'a' }, { id: 'b-2' }]).ids).toEqual(['a', 'b-2']);
+  });
+
+  it('rejects games whose player limits or round length cannot work', () => {
+    expect(createGameRegistry([tagGame]).get('tag')).toBe(tagGame);
+    const bad = [
+      { ...tagGame, minPlayers: 0 },
+      { ...tagGame, minPlayers: 3, maxPlayers: 2 },
+      { ...tagGame, maxPlayers: 17 },
+      { ...tagGame, minPlayers: 1.5 },
+      { ...tagGame, roundDuration: 0 },
+      { ...tagGame, roundDuration: 601 },
+      { ...tagGame, name: ' ' },
+    ];
+    for (const game of bad) expect(() => createGameRegistry([game]), JSON.stringify(game)).toThrow(RangeError);
+  });
+});
