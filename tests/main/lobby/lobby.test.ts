@@ -188,16 +188,19 @@ describe('the room’s game across LAN Party versions', () => {
   async function welcomingHost(state: Record<string, unknown>): Promise<Server> {
     const server = await Server.listen({ port: 0, host: '127.0.0.1' });
     cleanups.push(() => server.close());
-    server.onMessage('lobby.hello', (peer) =>
-      server.sendTo(peer.id, 'lobby.welcome', { you: peer.id, state }, Channel.RELIABLE_ORDERED),
-    );
+    // A welcome lists the guest itself (a guest refuses one that does not).
+    server.onMessage('lobby.hello', (peer) => {
+      const you = { id: peer.id, name: 'Gus', colour: '#3ddc97', ready: false, host: false, pingMs: null };
+      const players = [...(state.players as unknown[]), you];
+      server.sendTo(peer.id, 'lobby.welcome', { you: peer.id, state: { ...state, players } }, Channel.RELIABLE_ORDERED);
+    });
     return server;
   }
   const joinAt = (port: number) =>
-    LobbyGuest.join({ host: '127.0.0.1', port, playerName: 'Gus', colour: '#22cc88', timeout: 2 });
+    LobbyGuest.join({ host: '127.0.0.1', port, playerName: 'Gus', colour: '#3ddc97', timeout: 2 });
   const room = createLobbyState(
     { roomName: 'Older', capacity: 4, passwordProtected: false },
-    { name: 'Olga', colour: '#ff5577' },
+    { name: 'Olga', colour: '#ff5c8a' },
   );
 
   it('joins an older host that names no game as a tag room', async () => {

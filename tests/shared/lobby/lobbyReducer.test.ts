@@ -9,8 +9,8 @@ import {
 } from '../../../shared/lobby/lobbyMessages';
 
 const base = () =>
-  createLobbyState({ roomName: 'Room', capacity: 4, passwordProtected: false }, { name: 'Host', colour: '#ff0000' });
-const guest = (id: number) => ({ id, name: `G${id}`, colour: '#00ff00', ready: false, host: false, pingMs: null });
+  createLobbyState({ roomName: 'Room', capacity: 4, passwordProtected: false }, { name: 'Host', colour: '#ff5c8a' });
+const guest = (id: number) => ({ id, name: `G${id}`, colour: '#3ddc97', ready: false, host: false, pingMs: null });
 
 describe('lobby reducer', () => {
   it('is deterministic: the same events give the same state', () => {
@@ -87,8 +87,10 @@ describe('lobby state on the wire', () => {
 
   it('reads a state without a game (an older LAN Party host) as a tag room', () => {
     expect(lobbyStateSchema.parse(wire).gameId).toBe('tag');
-    const welcome = hostMessageSchemas['lobby.welcome'].parse({ you: 1, state: JSON.parse(JSON.stringify(wire)) });
-    expect(welcome.state).toEqual(base());
+    // A welcome must list the guest it welcomes.
+    const withGuest = { ...wire, players: [...wire.players, guest(1)] };
+    const welcome = hostMessageSchemas['lobby.welcome'].parse({ you: 1, state: JSON.parse(JSON.stringify(withGuest)) });
+    expect(welcome.state).toEqual({ ...base(), players: [...base().players, guest(1)] });
   });
 
   it('keeps another game’s id for the guest to refuse by name, and rejects a malformed one', () => {
