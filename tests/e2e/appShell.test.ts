@@ -79,7 +79,7 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     expect(chipColor).toBe('#a77dff');
     await session.screenshot(page, 'app-shell-after-reload');
 
-    const expected = { playerName: 'Captain Nova', playerColor: '#a77dff', onboarded: true };
+    const expected = { playerName: 'Captain Nova', playerColor: '#a77dff', onboarded: true, notifications: true };
     expect(await player.server.backend.settings.get()).toEqual(expected);
     // A fresh store on the same folder reads what was written to disk.
     const fromDisk = createSettingsStore({ dir: player.userDataDir, osUserName: 'ada', logger: silentLogger });
