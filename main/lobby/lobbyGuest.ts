@@ -1,7 +1,7 @@
 import { Channel, Client, ConnectError, type EndpointOptions } from '../net/index';
 import { Listeners, reportCallbackError } from '../base/listeners';
 import { applyLobbyEvent } from '../../shared/lobby/lobbyReducer';
-import type { LobbyState } from '../../shared/lobby/lobbyState';
+import { LOBBY_PROTOCOL_VERSION, type LobbyState } from '../../shared/lobby/lobbyState';
 import {
   LobbyMessage,
   chatTextSchema,
@@ -10,6 +10,7 @@ import {
   type RejectReason,
 } from '../../shared/lobby/lobbyMessages';
 import { LOBBY_END_MESSAGES, LobbyJoinError, type LobbyEndCode } from './lobbyErrors';
+import { versionMismatchMessage } from './versionMismatch';
 
 /** Options of {@link LobbyGuest.join}. */
 export interface LobbyJoinOptions {
@@ -18,6 +19,8 @@ export interface LobbyJoinOptions {
   playerName: string;
   colour: string;
   password?: string;
+  /** This app's version, sent in the hello and compared with the host's when it refuses another version. */
+  appVersion?: string;
   /** Seconds to wait for the host to connect and answer. Default 5. */
   timeout?: number;
   transport?: Omit<EndpointOptions, 'drive'>;
@@ -89,13 +92,22 @@ export class LobbyGuest {
           const parsed = hostMessageSchemas[LobbyMessage.REJECTED].safeParse(payload);
           const reason: RejectReason = parsed.success ? parsed.data.reason : 'version-mismatch';
           const code = reason as LobbyEndCode;
-          done(new LobbyJoinError(code, LOBBY_END_MESSAGES[code] ?? 'The host refused to let you in.'));
+          const message =
+            code === 'version-mismatch'
+              ? versionMismatchMessage({
+                  hostApp: parsed.data?.hostApp,
+                  hostProtocol: parsed.data?.hostProtocol,
+                  ourApp: options.appVersion,
+                  ourProtocol: LOBBY_PROTOCOL_VERSION,
+                })
+              : (LOBBY_END_MESSAGES[code] ?? 'The host refused to let you in.');
+          done(new LobbyJoinError(code, message));
         }),
         client.onDisconnect(() => done(new LobbyJoinError('host-closed', LOBBY_END_MESSAGES['host-closed']))),
       ];
       client.send(
         LobbyMessage.HELLO,
-        helloPayload(options.playerName, options.colour, options.password),
+        helloPayload(options.playerName, options.colour, options.password, options.appVersion),
         Channel.RELIABLE_ORDERED,
       );
     });

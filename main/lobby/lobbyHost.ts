@@ -12,6 +12,7 @@ import {
   type LobbyState,
 } from '../../shared/lobby/lobbyState';
 import {
+  APP_VERSION_MAX,
   LobbyMessage,
   RejectReason,
   chatTextSchema,
@@ -39,6 +40,8 @@ export interface LobbyHostOptions {
   /** Address written into the room code; default this machine's first LAN address. */
   advertiseAddress?: string;
   networkInterfaces?: () => NetworkInterfacesLike;
+  /** This app's version, told to a guest refused for another version so it can say which side must update. */
+  appVersion?: string;
   /** Seconds a connected peer may take to say hello. Default 10. */
   helloTimeout?: number;
   /** Seconds between ping broadcasts. Default 2. */
@@ -231,7 +234,15 @@ export class LobbyHost {
 
   private reject(peer: Peer, reason: RejectReason): void {
     const message = LOBBY_END_MESSAGES[reason];
-    this.send(peer.id, LobbyMessage.REJECTED, { reason, message });
+    const { appVersion } = this.options;
+    const versions =
+      reason === RejectReason.VERSION_MISMATCH
+        ? {
+            hostProtocol: LOBBY_PROTOCOL_VERSION,
+            ...(appVersion ? { hostApp: appVersion.slice(0, APP_VERSION_MAX) } : {}),
+          }
+        : {};
+    this.send(peer.id, LobbyMessage.REJECTED, { reason, message, ...versions });
     void this.disconnectWhenDelivered(peer.id, reason);
   }
 

@@ -25,6 +25,8 @@ export interface LobbyServiceOptions {
   /** The player's current name and colour. */
   readonly settings: () => Promise<Settings>;
   readonly platform: string;
+  /** This app's version, exchanged at join so a version refusal can say which side must update. */
+  readonly appVersion?: string;
   readonly logger: Logger;
   /** Resolves host names for join-by-address; default the system resolver. */
   readonly lookup?: Ipv4Lookup;
@@ -124,6 +126,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
           capacity: input.capacity ?? ROOM_CAPACITY.DEFAULT,
           password: input.password,
           port: input.port,
+          ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
         },
         { network, platform: options.platform, logger, ...(options.startHost ? { start: options.startHost } : {}) },
       );
@@ -167,6 +170,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
         colour: settings.playerColor,
         timeout: network.joinTimeoutSec,
         ...(password !== undefined ? { password } : {}),
+        ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
       });
     } catch (error) {
       await closeRoute(via);

@@ -41,6 +41,9 @@ export const chatTextSchema = z
   .transform((s) => s.replace(/\p{Cc}/gu, ' ').trim())
   .pipe(z.string().min(1, 'message is empty').max(200, 'message is longer than 200 characters'));
 
+/** Longest app version carried in lobby messages ("1.2.3-beta.4" and the like). */
+export const APP_VERSION_MAX = 40;
+
 /** What a guest may send to the host, by message type. */
 export const guestMessageSchemas = {
   [LobbyMessage.HELLO]: z.object({
@@ -48,6 +51,8 @@ export const guestMessageSchemas = {
     name: playerNameSchema,
     colour: colourSchema,
     password: z.string().max(128).optional(),
+    /** The guest's LAN Party version, so a refusal can say which side must update (absent from older guests). */
+    app: z.string().max(APP_VERSION_MAX).optional(),
   }),
   [LobbyMessage.READY]: z.object({ ready: z.boolean() }),
   [LobbyMessage.CHAT]: z.object({ text: chatTextSchema }),
@@ -61,14 +66,26 @@ export type GuestMessage<T extends GuestMessageType> = z.output<(typeof guestMes
 /** Host → guest payloads (checked by guests with the same schemas' shapes). */
 export interface HostMessages {
   [LobbyMessage.WELCOME]: { you: number; state: LobbyState };
-  [LobbyMessage.REJECTED]: { reason: RejectReason; message: string };
+  /** A version refusal also carries the host's app version and lobby protocol, so the guest can say who must update. */
+  [LobbyMessage.REJECTED]: { reason: RejectReason; message: string; hostApp?: string; hostProtocol?: number };
   [LobbyMessage.EVENT]: { event: LobbyEvent; revision: number };
   [LobbyMessage.CLOSING]: { reason: RejectReason; message: string };
 }
 
-/** The hello a guest sends first. */
-export function helloPayload(name: string, colour: string, password?: string): GuestMessage<'lobby.hello'> {
-  return password ? { v: LOBBY_PROTOCOL_VERSION, name, colour, password } : { v: LOBBY_PROTOCOL_VERSION, name, colour };
+/** The hello a guest sends first; `appVersion` is this app's version (left out when unknown). */
+export function helloPayload(
+  name: string,
+  colour: string,
+  password?: string,
+  appVersion?: string,
+): GuestMessage<'lobby.hello'> {
+  return {
+    v: LOBBY_PROTOCOL_VERSION,
+    name,
+    colour,
+    ...(password ? { password } : {}),
+    ...(appVersion ? { app: appVersion.slice(0, APP_VERSION_MAX) } : {}),
+  };
 }
 
 const playerSchema = z.object({
@@ -110,6 +127,8 @@ export const hostMessageSchemas = {
   [LobbyMessage.REJECTED]: z.object({
     reason: z.enum(Object.values(RejectReason) as [RejectReason, ...RejectReason[]]),
     message: z.string(),
+    hostApp: z.string().max(APP_VERSION_MAX).optional(),
+    hostProtocol: z.number().int().optional(),
   }),
   [LobbyMessage.EVENT]: z.object({ event: lobbyEventSchema, revision: z.number().int() }),
   [LobbyMessage.CLOSING]: z.object({
