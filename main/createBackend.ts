@@ -5,6 +5,8 @@ import type { Ipv4Lookup } from './net/resolveRoomHost';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { settingsHandlers } from './settings/settingsHandlers';
 import { appInfoHandlers, type AppFacts } from './shell/appInfoHandlers';
+import { shellHandlers } from './shell/shellHandlers';
+import { createShellService, type ShellService } from './shell/shellService';
 import { createDevConditioner, devConditionerHandlers, type DevConditioner } from './conditioner/devConditioner';
 import { createGameService, type GameService } from './game/gameService';
 import { createLanBrowserService, type LanBrowserService } from './lan/lanBrowserService';
@@ -41,6 +43,8 @@ export interface Backend {
   /** The developer's simulated bad network for rooms this app joins. */
   readonly devConditioner: DevConditioner;
   readonly network: NetworkOptions;
+  /** Room links, recovery notices, update status and menu commands from the desktop shell to the page. */
+  readonly shell: ShellService;
   /** Closes the room (telling its players), stops the LAN search and event forwarding. */
   close(): Promise<void>;
 }
@@ -57,6 +61,7 @@ export function createBackend(options: BackendOptions): Backend {
     routeTo: (target) => devConditioner.routeTo(target),
     settings: () => settings.get(),
     platform,
+    appVersion: options.app.version,
     logger,
     ...(options.lookup ? { lookup: options.lookup } : {}),
   });
@@ -74,6 +79,7 @@ export function createBackend(options: BackendOptions): Backend {
     conditioner: () => devConditioner.summary(),
     ...(options.gameRoundDuration !== undefined ? { roundDuration: options.gameRoundDuration } : {}),
   });
+  const shell = createShellService((name, payload) => gateway.emit(name, payload));
   const handlers: HandlersOf<IpcContract> = {
     ...appInfoHandlers(options.app),
     ...settingsHandlers(settings),
@@ -82,6 +88,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...netcheckHandlers({ network, platform, openRoom }),
     ...game.handlers,
     ...devConditionerHandlers(devConditioner),
+    ...shellHandlers(shell),
   };
   const gateway = createGateway(ipcContract, handlers, { validateOutputs: options.validateOutputs, logger });
   const stops = [
@@ -102,6 +109,7 @@ export function createBackend(options: BackendOptions): Backend {
     game,
     devConditioner,
     network,
+    shell,
     close() {
       closing ??= (async () => {
         for (const stop of stops) stop();
