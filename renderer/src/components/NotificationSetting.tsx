@@ -1,6 +1,9 @@
 import { useState } from 'react';
 
-/** The desktop-notification switch; saves on change (no Save button), and says when that failed. */
+/**
+ * The desktop-notification switch: flips at once and saves on change (no Save button); a failed save flips it
+ * back and says so.
+ */
 export function NotificationSetting({
   enabled,
   onChange,
@@ -8,14 +11,20 @@ export function NotificationSetting({
   enabled: boolean;
   onChange: (enabled: boolean) => Promise<boolean>;
 }) {
-  const [saving, setSaving] = useState(false);
+  const [shown, setShown] = useState(enabled);
+  const [base, setBase] = useState(enabled);
   const [failed, setFailed] = useState(false);
+  // The setting changed underneath (saved, or from elsewhere): follow it.
+  if (enabled !== base) {
+    setBase(enabled);
+    setShown(enabled);
+  }
   const toggle = async (next: boolean): Promise<void> => {
-    setSaving(true);
+    setShown(next);
     setFailed(false);
-    const saved = await onChange(next);
-    setSaving(false);
-    setFailed(!saved);
+    if (await onChange(next)) return;
+    setShown(enabled);
+    setFailed(true);
   };
 
   return (
@@ -24,8 +33,7 @@ export function NotificationSetting({
         <input
           id="notifications-setting"
           type="checkbox"
-          checked={enabled}
-          disabled={saving}
+          checked={shown}
           aria-describedby="notifications-setting-hint"
           onChange={(event) => void toggle(event.target.checked)}
         />
