@@ -5,6 +5,8 @@ import type { Ipv4Lookup } from './net/index';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { settingsHandlers } from './settings/settingsHandlers';
 import { appInfoHandlers, type AppFacts } from './shell/appInfoHandlers';
+import { shellHandlers } from './shell/shellHandlers';
+import { createShellService, type ShellService } from './shell/shellService';
 import { createDevConditioner, devConditionerHandlers, type DevConditioner } from './conditioner/devConditioner';
 import { createGameService, type GameService } from './game/gameService';
 import { createLanBrowserService, type LanBrowserService } from './lan/lanBrowserService';
@@ -42,6 +44,8 @@ export interface Backend {
   /** The developer's simulated bad network for rooms this app joins. */
   readonly devConditioner: DevConditioner;
   readonly network: NetworkOptions;
+  /** Room links, recovery notices, update status and menu commands from the desktop shell to the page. */
+  readonly shell: ShellService;
   /** Closes the room (telling its players), stops the LAN search and event forwarding. */
   close(): Promise<void>;
 }
@@ -58,6 +62,7 @@ export function createBackend(options: BackendOptions): Backend {
     routeTo: (target) => devConditioner.routeTo(target),
     settings: () => settings.get(),
     platform,
+    appVersion: options.app.version,
     logger,
     ...(options.lookup ? { lookup: options.lookup } : {}),
   });
@@ -75,6 +80,7 @@ export function createBackend(options: BackendOptions): Backend {
     conditioner: () => devConditioner.summary(),
     ...(options.gameRoundDuration !== undefined ? { roundDuration: options.gameRoundDuration } : {}),
   });
+  const shell = createShellService((name, payload) => gateway.emit(name, payload));
   const handlers: HandlersOf<IpcContract> = {
     ...appInfoHandlers(options.app),
     ...settingsHandlers(settings),
@@ -83,6 +89,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...netcheckHandlers({ network, platform, openRoom }),
     ...game.handlers,
     ...devConditionerHandlers(devConditioner),
+    ...shellHandlers(shell),
   };
   const gateway = createGateway(ipcContract, handlers, { validateOutputs: options.validateOutputs, logger });
   // A peer can change the room many times a frame (chat, pings): the renderer gets the latest view once a frame.
@@ -106,6 +113,7 @@ export function createBackend(options: BackendOptions): Backend {
     game,
     devConditioner,
     network,
+    shell,
     close() {
       closing ??= (async () => {
         for (const stop of stops) stop();

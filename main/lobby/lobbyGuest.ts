@@ -3,12 +3,13 @@ import { Listeners, reportCallbackError } from '../base/listeners';
 import { silentLogger, type Logger } from '../base/logger';
 import { GAMES } from '../../shared/games/registry';
 import { applyLobbyEvent } from '../../shared/lobby/lobbyReducer';
-import type { LobbyState } from '../../shared/lobby/lobbyState';
+import { LOBBY_PROTOCOL_VERSION, type LobbyState } from '../../shared/lobby/lobbyState';
 import { LobbyMessage, chatTextSchema, helloPayload, hostMessageSchemas } from '../../shared/lobby/lobbyMessages';
 import { describeIssues } from '../../shared/ipc/describeIssues';
 import { LOBBY_END_MESSAGES, LobbyJoinError, tooManyTriesMessage, type LobbyEndCode } from './lobbyErrors';
 import { lobbyTransportOptions } from './lobbyTransport';
 import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from './passwordProof';
+import { versionMismatchMessage } from './versionMismatch';
 
 /** Options of {@link LobbyGuest.join}. */
 export interface LobbyJoinOptions {
@@ -18,6 +19,8 @@ export interface LobbyJoinOptions {
   colour: string;
   /** Only ever used to answer the host's challenge: it is never sent. */
   password?: string;
+  /** This app's version, sent in the hello and compared with the host's when it refuses another version. */
+  appVersion?: string;
   /** Seconds to wait for the host to connect and answer. Default 5. */
   timeout?: number;
   transport?: Omit<EndpointOptions, 'drive'>;
@@ -144,12 +147,25 @@ export class LobbyGuest {
           const code: LobbyEndCode = parsed.success ? parsed.data.reason : 'version-mismatch';
           const wait = parsed.success ? parsed.data.retryAfterSec : undefined;
           const message =
-            code === 'too-many-tries' && wait !== undefined ? tooManyTriesMessage(wait) : LOBBY_END_MESSAGES[code];
+            code === 'version-mismatch'
+              ? versionMismatchMessage({
+                  hostApp: parsed.data?.hostApp,
+                  hostProtocol: parsed.data?.hostProtocol,
+                  ourApp: options.appVersion,
+                  ourProtocol: LOBBY_PROTOCOL_VERSION,
+                })
+              : code === 'too-many-tries' && wait !== undefined
+                ? tooManyTriesMessage(wait)
+                : LOBBY_END_MESSAGES[code];
           done(new LobbyJoinError(code, message));
         }),
         client.onDisconnect(() => done(new LobbyJoinError('host-closed', LOBBY_END_MESSAGES['host-closed']))),
       ];
-      client.send(LobbyMessage.HELLO, helloPayload(options.playerName, options.colour), Channel.RELIABLE_ORDERED);
+      client.send(
+        LobbyMessage.HELLO,
+        helloPayload(options.playerName, options.colour, options.appVersion),
+        Channel.RELIABLE_ORDERED,
+      );
     });
   }
 

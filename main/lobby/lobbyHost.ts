@@ -6,8 +6,15 @@ import { encode } from '../../shared/roomCode';
 import { DEFAULT_GAME_ID, GAMES } from '../../shared/games/registry';
 import { roomCapacityRange } from '../../shared/ipc/schemas/lobby';
 import { applyLobbyEvent, canStart } from '../../shared/lobby/lobbyReducer';
-import { HOST_PLAYER_ID, createLobbyState, type LobbyEvent, type LobbyState } from '../../shared/lobby/lobbyState';
 import {
+  HOST_PLAYER_ID,
+  LOBBY_PROTOCOL_VERSION,
+  createLobbyState,
+  type LobbyEvent,
+  type LobbyState,
+} from '../../shared/lobby/lobbyState';
+import {
+  APP_VERSION_MAX,
   LobbyMessage,
   RejectReason,
   chatTextSchema,
@@ -47,6 +54,8 @@ export interface LobbyHostOptions {
   /** Address written into the room code; default this machine's first LAN address. */
   advertiseAddress?: string;
   networkInterfaces?: () => NetworkInterfacesLike;
+  /** This app's version, told to a guest refused for another version so it can say which side must update. */
+  appVersion?: string;
   /** Seconds a connected peer has to get in (hello, and the password proof in a password room). Default 3. */
   helloTimeout?: number;
   /** Seconds between ping broadcasts. Default 2. */
@@ -316,6 +325,16 @@ export class LobbyHost {
     this.send(peer.id, LobbyMessage.WELCOME, { you: peer.id, state: this.stateValue });
   }
 
+  /** With a version refusal, the host's app version and lobby protocol, so the guest can say who must update. */
+  private versionsFor(reason: RejectReason): { hostProtocol?: number; hostApp?: string } {
+    if (reason !== RejectReason.VERSION_MISMATCH) return {};
+    const { appVersion } = this.options;
+    return {
+      hostProtocol: LOBBY_PROTOCOL_VERSION,
+      ...(appVersion ? { hostApp: appVersion.slice(0, APP_VERSION_MAX) } : {}),
+    };
+  }
+
   private reject(peer: Peer, reason: RejectReason, retryAfterSec?: number): void {
     this.rejected[reason] = (this.rejected[reason] ?? 0) + 1;
     this.door.refused(peer.id);
@@ -323,7 +342,7 @@ export class LobbyHost {
       peer.id,
       LobbyMessage.REJECTED,
       retryAfterSec === undefined
-        ? { reason, message: LOBBY_END_MESSAGES[reason] }
+        ? { reason, message: LOBBY_END_MESSAGES[reason], ...this.versionsFor(reason) }
         : { reason, message: tooManyTriesMessage(retryAfterSec), retryAfterSec },
     );
     void this.disconnectWhenDelivered(peer.id, reason);

@@ -28,6 +28,8 @@ export interface LobbyServiceOptions {
   /** The player's current name and colour. */
   readonly settings: () => Promise<Settings>;
   readonly platform: string;
+  /** This app's version, exchanged at join so a version refusal can say which side must update. */
+  readonly appVersion?: string;
   readonly logger: Logger;
   /** Resolves host names for join-by-address; default the system resolver. */
   readonly lookup?: Ipv4Lookup;
@@ -145,6 +147,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
           capacity,
           password: input.password,
           port: input.port,
+          ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
         },
         { network, platform: options.platform, logger, ...(options.startHost ? { start: options.startHost } : {}) },
       );
@@ -189,6 +192,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
         timeout: network.joinTimeoutSec,
         logger,
         ...(password !== undefined ? { password } : {}),
+        ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
       });
     } catch (error) {
       await closeRoute(via);

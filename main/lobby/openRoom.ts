@@ -16,6 +16,8 @@ export interface OpenRoomRequest {
   readonly password: string | undefined;
   /** A port the player chose; undefined tries the default game port, then any free one. */
   readonly port: number | undefined;
+  /** This app's version, for a guest refused for another version. */
+  readonly appVersion?: string;
 }
 
 /** An open room and how it is advertised. */
@@ -59,6 +61,7 @@ export async function openRoom(request: OpenRoomRequest, deps: OpenRoomDeps): Pr
     port,
     bindAddress: network.bindAddress,
     ...(request.password !== undefined ? { password: request.password } : {}),
+    ...(request.appVersion !== undefined ? { appVersion: request.appVersion } : {}),
     ...(network.advertiseAddress !== undefined ? { advertiseAddress: network.advertiseAddress } : {}),
     ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
   });

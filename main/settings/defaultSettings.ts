@@ -21,9 +21,12 @@ function fnv1a(text: string): number {
   return hash;
 }
 
+/** Notifications are on until the player turns them off (also for settings files written before the setting). */
+export const DEFAULT_NOTIFICATIONS = true;
+
 /** First-run settings for this OS user: not onboarded yet, so the app asks for name and colour first. */
 export function defaultSettings(osUserName: string): Settings {
   const playerName = defaultPlayerName(osUserName);
   const color = PLAYER_COLORS[fnv1a(playerName) % PLAYER_COLORS.length] ?? PLAYER_COLORS[0];
-  return { playerName, playerColor: color.hex, onboarded: false };
+  return { playerName, playerColor: color.hex, onboarded: false, notifications: DEFAULT_NOTIFICATIONS };
 }

@@ -40,11 +40,18 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
   let onboarded = true;
   if (typeof record.onboarded === 'boolean') onboarded = record.onboarded;
   else if (record.onboarded !== undefined) warnings.push('settings file has an invalid onboarded flag; using true');
+  // Files from before the setting have none: they keep the default.
+  let notifications = defaults.notifications;
+  if (typeof record.notifications === 'boolean') notifications = record.notifications;
+  else if (record.notifications !== undefined) {
+    warnings.push('settings file has an invalid notifications flag; using the default');
+  }
   return {
     settings: {
       playerName: name.success ? name.data : defaults.playerName,
       playerColor: color.success ? color.data : defaults.playerColor,
       onboarded,
+      notifications,
     },
     warnings,
     unreadable: false,

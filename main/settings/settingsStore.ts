@@ -4,7 +4,7 @@ import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import { settingsSchema, type Settings, type SettingsView } from '../../shared/ipc/schemas/settings';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
-import { atomicWriteFile } from './atomicWriteFile';
+import { atomicWriteFile } from '../base/atomicWriteFile';
 import { backUpCorruptFile } from './corruptBackup';
 import { defaultSettings } from './defaultSettings';
 import { parseSettingsFile, serializeSettingsFile, SETTINGS_FILE_NAME } from './settingsFile';
@@ -87,13 +87,15 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
       playerName: patch.playerName ?? before.playerName,
       playerColor: patch.playerColor ?? before.playerColor,
       onboarded: patch.onboarded ?? before.onboarded,
+      notifications: patch.notifications ?? before.notifications,
     });
     if (!merged.success) throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, 'Settings update is invalid');
     const next = merged.data;
     const unchanged =
       next.playerName === before.playerName &&
       next.playerColor === before.playerColor &&
-      next.onboarded === before.onboarded;
+      next.onboarded === before.onboarded &&
+      next.notifications === before.notifications;
     if (unchanged) return view(before);
     try {
       await mkdir(dir, { recursive: true });

@@ -12,21 +12,22 @@ export type RevealableWindow = Pick<
 /**
  * Keeps LAN Party to one instance per user: two copies would fight over the discovery port and the player's
  * settings. In a second instance this calls `app.quit()` and returns false, and the caller must skip its
- * startup; in the first it returns true and calls `focus` whenever someone launches the app again.
- * A throwing `focus` is reported to `onError`, never left to crash the main process.
+ * startup; in the first it returns true and calls `onLaunch` with the new launch's command line whenever
+ * someone launches the app again (on Windows and Linux a clicked `lanparty://` link arrives that way).
+ * A throwing `onLaunch` is reported to `onError`, never left to crash the main process.
  */
 export function claimSingleInstance(
   app: SingleInstanceApp,
-  focus: () => void,
+  onLaunch: (argv: readonly string[]) => void,
   onError: (error: unknown) => void = (error) => console.error('[single-instance] could not focus the window', error),
 ): boolean {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return false;
   }
-  app.on('second-instance', () => {
+  app.on('second-instance', (_event, argv) => {
     try {
-      focus();
+      onLaunch(Array.isArray(argv) ? argv.filter((arg): arg is string => typeof arg === 'string') : []);
     } catch (error) {
       onError(error);
     }

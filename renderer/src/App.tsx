@@ -7,6 +7,7 @@ import { Header } from './components/Header';
 import { LoadingScreen } from './components/LoadingScreen';
 import { PLAYER_NAME_INPUT_ID } from './components/ProfilePanel';
 import { ScreenRouter } from './components/ScreenRouter';
+import { ShellBanners } from './components/ShellBanners';
 import { StatusBar } from './components/StatusBar';
 import { StorageWarningBanner } from './components/StorageWarningBanner';
 import type { AppState } from './state/appStore';
@@ -33,6 +34,9 @@ export function App({ store }: { store: StoreApi<AppState> }) {
   const saveError = useAppStore((s) => s.saveError);
   const screen = useAppStore((s) => s.screen);
   const lobby = useAppStore((s) => s.lobby);
+  const shellNotice = useAppStore((s) => s.shellNotice);
+  const update = useAppStore((s) => s.update);
+  const joinPrefill = useAppStore((s) => s.joinPrefill);
 
   useEffect(() => {
     void store.getState().start();
@@ -67,6 +71,14 @@ export function App({ store }: { store: StoreApi<AppState> }) {
       <Header appInfo={appInfo} settings={settings} onEditProfile={current === 'room' ? undefined : editProfile} />
       {connectionLost && <ConnectionLostBanner onReconnect={restart} />}
       {storageWarning}
+      <ShellBanners
+        notice={shellNotice}
+        update={update}
+        inviteWhileInRoom={current === 'room' && joinPrefill ? joinPrefill.code : null}
+        onDismissNotice={store.getState().dismissShellNotice}
+        onDismissInvite={store.getState().clearJoinPrefill}
+        onInstallUpdate={store.getState().installUpdate}
+      />
       <main className={current === 'home' ? 'content' : 'content content-single'}>
         <ScreenRouter current={current} store={store} settings={settings} />
       </main>

@@ -24,6 +24,13 @@ import {
   setReadyInputSchema,
 } from './schemas/lobby';
 import { settingsPatchSchema, settingsViewSchema } from './schemas/settings';
+import {
+  deepLinkSchema,
+  openScreenSchema,
+  shellNoticeSchema,
+  shellPendingSchema,
+  updateStatusSchema,
+} from './schemas/shell';
 
 /** A developer's simulated bad network (both directions); main validates ranges again with the conditioner's rules. */
 const devLinkProfileSchema = z.strictObject({
@@ -65,6 +72,10 @@ export const ipcContract = {
       input: z.strictObject({ profile: devLinkProfileSchema.partial().nullable() }),
       output: devConditionerViewSchema,
     },
+    // Desktop shell. `app.pending` hands over (once) what came while no page listened; later ones come as events.
+    'app.pending': { input: z.undefined(), output: shellPendingSchema },
+    'app.updateStatus': { input: z.undefined(), output: updateStatusSchema },
+    'app.installUpdate': { input: z.undefined(), output: updateStatusSchema },
   },
   events: {
     'settings.changed': settingsViewSchema,
@@ -74,6 +85,11 @@ export const ipcContract = {
     'game.snapshot': gameSnapshotEventSchema,
     'game.results': gameResultsSchema,
     'game.ended': gameEndedSchema,
+    // Desktop shell.
+    'app.deepLink': deepLinkSchema,
+    'app.notice': shellNoticeSchema,
+    'app.update': updateStatusSchema,
+    'app.openScreen': openScreenSchema,
   },
 } as const satisfies {
   requests: { readonly [K in RequestName]: RequestSpec };

@@ -24,6 +24,10 @@ export const requestNames = [
   'net.stats',
   'dev.getConditioner',
   'dev.setConditioner',
+  // The desktop shell (main/shell): links and notices kept for the page, updates.
+  'app.pending',
+  'app.updateStatus',
+  'app.installUpdate',
 ] as const;
 
 /** Every event main may push to the renderer; contract.ts must give each one a payload schema. */
@@ -35,6 +39,11 @@ export const eventNames = [
   'game.snapshot',
   'game.results',
   'game.ended',
+  // The desktop shell (main/shell): a room link, a recovery notice, update progress, a menu command.
+  'app.deepLink',
+  'app.notice',
+  'app.update',
+  'app.openScreen',
 ] as const;
 
 /** One of {@link requestNames}. */

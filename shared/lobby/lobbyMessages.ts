@@ -67,6 +67,9 @@ const base64url16 = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'expected 16 bytes o
 /** Just the version of a hello, read first so an older or newer guest gets a clear version mismatch. */
 export const helloVersionSchema = z.object({ v: z.number() });
 
+/** Longest app version carried in lobby messages ("1.2.3-beta.4" and the like). */
+export const APP_VERSION_MAX = 40;
+
 /** What a guest may send to the host, by message type. */
 export const guestMessageSchemas = {
   [LobbyMessage.HELLO]: z.object({
@@ -74,6 +77,8 @@ export const guestMessageSchemas = {
     // Raw here: the host normalises it, and tells an invisible name apart from a malformed hello.
     name: z.string().max(16 * LOBBY_NAME_UNITS),
     colour: colourSchema,
+    /** The guest's LAN Party version, so a refusal can say which side must update (absent from older guests). */
+    app: z.string().max(APP_VERSION_MAX).optional(),
   }),
   [LobbyMessage.PROOF]: z.object({ proof: base64url32 }),
   [LobbyMessage.READY]: z.object({ ready: z.boolean() }),
@@ -90,6 +95,9 @@ export interface LobbyNotice {
   reason: RejectReason;
   message: string;
   retryAfterSec?: number;
+  /** With a version refusal: the host's app version and lobby protocol, so the guest can say who must update. */
+  hostApp?: string;
+  hostProtocol?: number;
 }
 
 /** Host → guest payloads (checked by guests with {@link hostMessageSchemas}). */
@@ -102,8 +110,13 @@ export interface HostMessages {
 }
 
 /** The hello a guest sends first (the password never travels: a password room answers with a challenge). */
-export function helloPayload(name: string, colour: string): GuestMessage<'lobby.hello'> {
-  return { v: LOBBY_PROTOCOL_VERSION, name, colour };
+export function helloPayload(name: string, colour: string, appVersion?: string): GuestMessage<'lobby.hello'> {
+  return {
+    v: LOBBY_PROTOCOL_VERSION,
+    name,
+    colour,
+    ...(appVersion ? { app: appVersion.slice(0, APP_VERSION_MAX) } : {}),
+  };
 }
 
 const playerIdSchema = z.number().int().min(0).max(MAX_PLAYER_ID);
@@ -163,6 +176,8 @@ const noticeSchema = z.object({
   reason: z.enum(Object.values(RejectReason) as [RejectReason, ...RejectReason[]]),
   message: z.string().max(NOTICE_TEXT_MAX),
   retryAfterSec: z.number().int().min(1).max(MAX_RETRY_AFTER_SEC).optional(),
+  hostApp: z.string().max(APP_VERSION_MAX).optional(),
+  hostProtocol: z.number().int().min(0).max(1_000_000).optional(),
 });
 
 /** Host → guest payload schemas, for the guest's single parsing point. */

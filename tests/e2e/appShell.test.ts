@@ -79,7 +79,7 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     expect(chipColor).toBe('#a77dff');
     await session.screenshot(page, 'app-shell-after-reload');
 
-    const expected = { playerName: 'Captain Nova', playerColor: '#a77dff', onboarded: true };
+    const expected = { playerName: 'Captain Nova', playerColor: '#a77dff', onboarded: true, notifications: true };
     expect(await player.server.backend.settings.get()).toEqual(expected);
     // A fresh store on the same folder reads what was written to disk.
     const fromDisk = createSettingsStore({ dir: player.userDataDir, osUserName: 'ada', logger: silentLogger });
@@ -137,6 +137,39 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     } finally {
       await page.close();
     }
+  });
+
+  it('shows the shell’s update and reload banners; a restart the backend cannot do says why', async () => {
+    const { page } = player;
+    await player.focus();
+    const { shell } = player.server.backend;
+    const errorsBefore = player.pageErrors.length;
+    shell.setUpdateStatus({ state: 'ready', version: '0.2.0' });
+    shell.notice({ kind: 'renderer-crashed' });
+    const update = page.getByTestId('update-banner');
+    await expect.poll(() => update.textContent()).toContain('LAN Party 0.2.0 is downloaded');
+    expect(await page.getByTestId('shell-notice').textContent()).toContain('stopped unexpectedly and was reloaded');
+    await session.screenshot(page, 'app-shell-banners');
+    // The dev server has no updater: the request fails cleanly and the banner says so.
+    await page.getByRole('button', { name: 'Restart to update' }).click();
+    await expect.poll(() => update.textContent()).toContain('No update is ready to install yet.');
+    await page.getByTestId('shell-notice').getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => page.getByTestId('shell-notice').count()).toBe(0);
+    shell.setUpdateStatus({ state: 'idle' });
+    await expect.poll(() => update.count()).toBe(0);
+    expect(player.pageErrors.slice(errorsBefore)).toEqual([]);
+  });
+
+  it('turns desktop notifications off and on, saved at once', async () => {
+    const { page } = player;
+    await player.focus();
+    const toggle = page.getByLabel('Desktop notifications');
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.uncheck();
+    await expect.poll(async () => (await player.server.backend.settings.get()).notifications).toBe(false);
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
+    await expect.poll(async () => (await player.server.backend.settings.get()).notifications).toBe(true);
   });
 
   it('shows a banner when the backend connection drops', async () => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inviteLink, parseDeepLink } from '../../shared/deepLink';
 import { decode } from '../../shared/roomCode';
 import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 import { chromiumSkipReason } from './support/chromium';
@@ -81,6 +82,15 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(code);
   });
 
+  it('copies an invite link that carries the room code', async () => {
+    const { page } = ada;
+    await ada.focus();
+    await page.getByRole('button', { name: 'Copy invite link' }).click();
+    await expect.poll(() => page.getByText('Invite link copied').isVisible()).toBe(true);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(inviteLink(code));
+    await session.screenshot(page, 'lobby-invite-copied');
+  });
+
   it('the LAN list on the other page shows the room live', async () => {
     const { page } = bob;
     await bob.focus();
@@ -105,6 +115,27 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('button', { name: 'Join room' }).isDisabled()).toBe(true);
     await session.screenshot(page, 'lobby-join-error');
+    await field.fill('');
+  });
+
+  it('an invite link opens the join screen with the code filled in, and joins only on the click', async () => {
+    await bob.focus();
+    await bob.page.getByRole('button', { name: 'Back to home' }).click();
+    await expect.poll(() => visible(bob.page, 'heading', /Ready to play/)).toBe(true);
+    // What main does with a clicked lanparty:// link (open-url or a second launch's argv).
+    const parsed = parseDeepLink(inviteLink(code).toLowerCase());
+    if (!parsed.ok) throw new Error(parsed.reason);
+    bob.server.backend.shell.deliverDeepLink(parsed.link);
+    const field = bob.page.getByLabel('Room code');
+    await expect.poll(() => field.inputValue()).toBe(code);
+    expect(await visible(bob.page, 'heading', 'Join a room')).toBe(true);
+    await expect.poll(() => bob.page.locator('#room-code-hint').textContent()).toContain('Room at 127.0.0.1');
+    expect(await bob.page.getByText('Filled in from an invite link').isVisible()).toBe(true);
+    expect(await bob.page.getByRole('button', { name: 'Join room' }).isEnabled()).toBe(true);
+    await session.screenshot(bob.page, 'lobby-join-from-link');
+    // Nobody clicked Join: bob is in no room and ada's room still holds only ada.
+    expect(bob.server.backend.lobby.view().status).toBe('idle');
+    expect(ada.server.backend.lobby.view().state?.players.map((p) => p.name)).toEqual(['ada']);
     await field.fill('');
   });
 

@@ -1,6 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { DEEP_LINK_SCHEME } from '../../shared/deepLink';
 import { ROOT, builderFileFilters, get, loadBuilderConfig, validateBuilderConfig } from './builderConfig';
+
+const builderRequire = createRequire(import.meta.url);
 
 const config = loadBuilderConfig();
 
@@ -81,6 +85,52 @@ describe('macOS', () => {
   });
 });
 
+describe('room links (lanparty://)', () => {
+  it('registers the scheme the app parses, once', () => {
+    expect(config.protocols).toEqual([{ name: 'LAN Party room link', schemes: [DEEP_LINK_SCHEME] }]);
+  });
+
+  it('the validator catches a protocol without schemes (the check can fail)', () => {
+    const broken = { ...config, protocols: [{ name: 'LAN Party room link' }] };
+    expect(validateBuilderConfig(broken).some((e) => e.instancePath.startsWith('/protocols'))).toBe(true);
+  });
+});
+
+describe('update feed', () => {
+  const publish = config.publish as Array<Record<string, unknown>>;
+
+  it('publishes to a generic feed whose URL is LAN_PARTY_UPDATE_URL at build time', () => {
+    expect(publish).toEqual([{ provider: 'generic', url: '${env.LAN_PARTY_UPDATE_URL}' }]);
+  });
+
+  it('electron-builder expands the URL from the environment, and refuses it unset (so `npm run dist` sets it)', () => {
+    const { expandMacro } = builderRequire('app-builder-lib/out/util/macroExpander') as {
+      expandMacro(pattern: string, arch: string | null, appInfo: object): string;
+    };
+    const url = String(publish[0]!.url);
+    const saved = process.env.LAN_PARTY_UPDATE_URL;
+    try {
+      process.env.LAN_PARTY_UPDATE_URL = 'https://updates.example.org/lan-party/';
+      expect(expandMacro(url, null, {})).toBe('https://updates.example.org/lan-party/');
+      process.env.LAN_PARTY_UPDATE_URL = '';
+      expect(expandMacro(url, null, {})).toBe('');
+      delete process.env.LAN_PARTY_UPDATE_URL;
+      expect(() => expandMacro(url, null, {})).toThrow(/LAN_PARTY_UPDATE_URL is not defined/);
+    } finally {
+      if (saved === undefined) delete process.env.LAN_PARTY_UPDATE_URL;
+      else process.env.LAN_PARTY_UPDATE_URL = saved;
+    }
+    const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.dist).toContain('scripts/dist.ts');
+    expect(readFileSync(`${ROOT}scripts/dist.ts`, 'utf8')).toContain("process.env.LAN_PARTY_UPDATE_URL ?? ''");
+  });
+
+  it('the validator catches an unknown feed provider (the check can fail)', () => {
+    const broken = { ...config, publish: [{ provider: 'generic-ish', url: 'x' }] };
+    expect(validateBuilderConfig(broken).length).toBeGreaterThan(0);
+  });
+});
+
 describe('Electron fuses', () => {
   it.each([
     ['runAsNode', false],
@@ -125,7 +175,7 @@ describe('packed files, as electron-builder’s own file matcher decides', () =>
     expect(filters.app('electron-builder.yml')).toBe(false);
   });
 
-  it('packs nothing from node_modules (React, zustand, ws and zod are bundled already)', () => {
+  it('packs nothing from node_modules (React, zustand, ws, zod and electron-updater are bundled already)', () => {
     expect(config.files).toContain('!**/node_modules/**');
     expect(filters.app('node_modules/react/index.js')).toBe(false);
     // Everything the app runs is bundled by vite, so package.json declares no runtime dependencies at all.
@@ -134,7 +184,7 @@ describe('packed files, as electron-builder’s own file matcher decides', () =>
       devDependencies: object;
     };
     expect(pkg.dependencies ?? {}).toEqual({});
-    for (const name of ['react', 'react-dom', 'zustand', 'ws', 'zod']) {
+    for (const name of ['react', 'react-dom', 'zustand', 'ws', 'zod', 'electron-updater']) {
       expect(Object.keys(pkg.devDependencies)).toContain(name);
       expect(filters.module(name, 'package.json'), name).toBe(false);
     }

@@ -26,7 +26,7 @@ const inRoom: LobbyView = {
 };
 
 async function setup() {
-  const fake = fakeBridge({ playerName: 'ada', playerColor: '#3ddc97', onboarded: false });
+  const fake = fakeBridge({ playerName: 'ada', playerColor: '#3ddc97', onboarded: false, notifications: true });
   const store = createAppStore(async () => ({ api: createApiFromBridge(fake.bridge), onClose: () => () => {} }));
   await store.getState().start();
   return { store, fake };
@@ -41,7 +41,7 @@ describe('app store: rooms, LAN list and network check', () => {
       playerColor: '#a77dff',
       onboarded: true,
     });
-    expect(store.getState()).toMatchObject({ saveStatus: 'idle', settings: { onboarded: true } });
+    expect(store.getState()).toMatchObject({ saveStatus: 'idle', settings: { onboarded: true, notifications: true } });
   });
 
   it('host resolves ok with the new view; a failure resolves with its code and message', async () => {

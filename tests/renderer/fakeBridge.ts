@@ -21,11 +21,19 @@ function listenerSet() {
 }
 
 /** A bridge that serves settings and an idle room from memory, with ways to push each event. */
-export function fakeBridge(initial: Settings = { playerName: 'ada', playerColor: '#3ddc97', onboarded: true }) {
+export function fakeBridge(
+  initial: Settings = { playerName: 'ada', playerColor: '#3ddc97', onboarded: true, notifications: true },
+) {
   let settings = initial;
   const settingsEvents = listenerSet();
   const lobbyEvents = listenerSet();
   const lanEvents = listenerSet();
+  const shellEvents = {
+    deepLink: listenerSet(),
+    notice: listenerSet(),
+    update: listenerSet(),
+    openScreen: listenerSet(),
+  };
   const idle = async (): Promise<IpcResult<LobbyView>> => ({ ok: true, value: IDLE_VIEW });
   const bridge = {
     'app.getInfo': vi.fn(async () => ({
@@ -53,9 +61,19 @@ export function fakeBridge(initial: Settings = { playerName: 'ada', playerColor:
     'lan.stop': vi.fn(async () => ({ ok: true, value: { running: false, servers: [], error: null } })),
     'lan.refresh': vi.fn(async () => ({ ok: true, value: { running: true, servers: [], error: null } })),
     'netcheck.run': vi.fn(async () => ({ ok: false, error: { code: 'internal', message: 'not faked' } })),
+    'app.pending': vi.fn(async () => ({ ok: true, value: { deepLink: null, notice: null } })),
+    'app.updateStatus': vi.fn(async () => ({ ok: true, value: { state: 'disabled' } })),
+    'app.installUpdate': vi.fn(async () => ({
+      ok: false,
+      error: { code: 'failed-precondition', message: 'No update is ready to install yet.' },
+    })),
     onSettingsChanged: settingsEvents.subscribe,
     onLobbyChanged: lobbyEvents.subscribe,
     onLanServers: lanEvents.subscribe,
+    onAppDeepLink: shellEvents.deepLink.subscribe,
+    onAppNotice: shellEvents.notice.subscribe,
+    onAppUpdate: shellEvents.update.subscribe,
+    onAppOpenScreen: shellEvents.openScreen.subscribe,
   };
   return {
     bridge: bridge as unknown as LanPartyBridge,
@@ -63,6 +81,9 @@ export function fakeBridge(initial: Settings = { playerName: 'ada', playerColor:
     push: settingsEvents.push,
     pushLobby: lobbyEvents.push,
     pushLan: lanEvents.push,
+    /** Pushes one of the shell's events: deepLink, notice, update or openScreen. */
+    pushShell: (event: keyof typeof shellEvents, payload: unknown) => shellEvents[event].push(payload),
+    shellListenerCount: () => Object.values(shellEvents).reduce((n, e) => n + e.listeners.size, 0),
     listenerCount: () => settingsEvents.listeners.size,
     allListenerCount: () => settingsEvents.listeners.size + lobbyEvents.listeners.size + lanEvents.listeners.size,
   };

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { inviteLink } from '../../../shared/deepLink';
 import { CheckIcon, CopyIcon } from './Icons';
 
-type CopyState = 'idle' | 'copied' | 'selected';
+type CopyState = 'idle' | 'copied-code' | 'copied-link' | 'selected-code' | 'selected-link';
 
 /** Selects an element's text, so Ctrl+C copies it when the clipboard API is refused. */
 function selectText(element: HTMLElement): void {
@@ -13,24 +14,39 @@ function selectText(element: HTMLElement): void {
   selection.addRange(range);
 }
 
-/** The room code, large, with a copy button (falls back to selecting the code). */
+const NOTES: Readonly<Record<CopyState, string>> = {
+  idle: 'Read it out, or send it to friends on this network.',
+  'copied-code': 'Copied to the clipboard.',
+  'copied-link': 'Invite link copied: friends who click it get the join screen with this code filled in.',
+  'selected-code': 'Couldn’t copy automatically — the code is selected, press Ctrl+C (⌘C on a Mac).',
+  'selected-link': 'Couldn’t copy automatically — the link below is selected, press Ctrl+C (⌘C on a Mac).',
+};
+
+/**
+ * The room code, large, with copy buttons for the code and for an invite link (`lanparty://join/<code>`);
+ * when the clipboard is refused, the text is selected for Ctrl+C instead.
+ */
 export function CodeDisplay({ code }: { code: string }) {
   const [state, setState] = useState<CopyState>('idle');
   const codeRef = useRef<HTMLElement>(null);
+  const linkRef = useRef<HTMLElement>(null);
+  const link = inviteLink(code);
 
   useEffect(() => {
     if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 2500);
+    // The link is only on screen once it has to be selected by hand.
+    if (state === 'selected-link' && linkRef.current) selectText(linkRef.current);
+    const timer = setTimeout(() => setState('idle'), state === 'selected-link' ? 8000 : 2500);
     return () => clearTimeout(timer);
   }, [state]);
 
-  const copy = async (): Promise<void> => {
+  const copy = async (what: 'code' | 'link'): Promise<void> => {
     try {
-      await navigator.clipboard.writeText(code);
-      setState('copied');
+      await navigator.clipboard.writeText(what === 'code' ? code : link);
+      setState(what === 'code' ? 'copied-code' : 'copied-link');
     } catch {
-      if (codeRef.current) selectText(codeRef.current);
-      setState('selected');
+      if (what === 'code' && codeRef.current) selectText(codeRef.current);
+      setState(what === 'code' ? 'selected-code' : 'selected-link');
     }
   };
 
@@ -43,17 +59,25 @@ export function CodeDisplay({ code }: { code: string }) {
         <code ref={codeRef} className="room-code" aria-labelledby="room-code-label" data-testid="room-code">
           {code}
         </code>
-        <button type="button" className="button button-ghost copy-button" onClick={() => void copy()}>
-          {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
-          <span>{state === 'copied' ? 'Copied' : 'Copy code'}</span>
+        <button type="button" className="button button-ghost copy-button" onClick={() => void copy('code')}>
+          {state === 'copied-code' ? <CheckIcon /> : <CopyIcon />}
+          <span>{state === 'copied-code' ? 'Copied' : 'Copy code'}</span>
+        </button>
+        <button type="button" className="button button-ghost copy-button" onClick={() => void copy('link')}>
+          {state === 'copied-link' ? <CheckIcon /> : <CopyIcon />}
+          <span>{state === 'copied-link' ? 'Copied' : 'Copy invite link'}</span>
         </button>
       </div>
       <p className="code-note" role="status" aria-live="polite">
-        {state === 'selected'
-          ? 'Couldn’t copy automatically — the code is selected, press Ctrl+C (⌘C on a Mac).'
-          : state === 'copied'
-            ? 'Copied to the clipboard.'
-            : 'Read it out, or send it to friends on this network.'}
+        {NOTES[state]}
+        {state === 'selected-link' && (
+          <>
+            {' '}
+            <code ref={linkRef} className="mono" data-testid="invite-link">
+              {link}
+            </code>
+          </>
+        )}
       </p>
     </div>
   );

@@ -5,6 +5,7 @@ import { parseHostPort } from '../logic/hostPort';
 import { joinFailureView } from '../logic/joinFailure';
 import { roomCodeHint } from '../logic/roomCodeHint';
 import type { ActionResult } from '../state/actionResult';
+import type { JoinPrefill } from '../state/shellSlice';
 import { JoinFailureAlert } from './JoinFailureAlert';
 import { RoomCodeInput } from './RoomCodeInput';
 import { ScreenHeader } from './ScreenHeader';
@@ -15,10 +16,13 @@ type Method = 'code' | 'address';
 
 /**
  * Join by code (formats as typed, explains a wrong character precisely) or by host:port. Shows progress
- * while connecting, and asks for the password when the room wants one.
+ * while connecting, and asks for the password when the room wants one. A room link fills the code in
+ * (`prefill`) and leaves the joining to the player's click.
  */
 export function JoinScreen({
   lobby,
+  prefill,
+  onPrefillUsed,
   onJoinCode,
   onJoinAddress,
   onCancel,
@@ -26,13 +30,16 @@ export function JoinScreen({
   onOpenNetcheck,
 }: {
   lobby: LobbyView;
+  prefill: JoinPrefill | null;
+  onPrefillUsed: () => void;
   onJoinCode: (code: string, password?: string) => Promise<ActionResult>;
   onJoinAddress: (host: string, port: number, password?: string) => Promise<ActionResult>;
   onCancel: () => void;
   onBack: () => void;
   onOpenNetcheck: () => void;
 }) {
-  const [code, setCode] = useState('');
+  const [code, setCode] = useState(prefill?.code ?? '');
+  const [fromLink, setFromLink] = useState(false);
   const [address, setAddress] = useState('');
   const [addressTouched, setAddressTouched] = useState(false);
   const [password, setPassword] = useState('');
@@ -48,6 +55,16 @@ export function JoinScreen({
   useEffect(() => {
     if (needsPassword) passwordField.current?.focus();
   }, [needsPassword, failure]);
+
+  // A link clicked now or before this screen opened: fill its code in once, then let the store forget it.
+  useEffect(() => {
+    if (!prefill) return;
+    setCode(prefill.code);
+    setFromLink(true);
+    setFailure(null);
+    setNeedsPassword(null);
+    onPrefillUsed();
+  }, [prefill, onPrefillUsed]);
 
   const finish = (method: Method, result: ActionResult): void => {
     setPending(null);
@@ -113,6 +130,7 @@ export function JoinScreen({
           value={code}
           onChange={(next) => {
             setCode(next);
+            setFromLink(false);
             if (needsPassword === 'code') setNeedsPassword(null);
           }}
           invalid={hint.tone === 'error'}
@@ -122,6 +140,11 @@ export function JoinScreen({
         <p id="room-code-hint" className={`code-hint code-hint-${hint.tone}`} aria-live="polite">
           {hint.text}
         </p>
+        {fromLink && !pending && (
+          <p className="field-hint" role="status">
+            Filled in from an invite link. Check the room, then press Join room.
+          </p>
+        )}
         {passwordRow('code')}
         {failureFor('code')}
         <div className="form-actions">

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/ipc/schemas/settings';
 import type { SaveStatus } from '../state/appStore';
 import { ColorPicker } from './ColorPicker';
+import { NotificationSetting } from './NotificationSetting';
 import { PlayerAvatar } from './PlayerAvatar';
 
 /** Id of the name field, so the header's chip can focus it. */
@@ -112,6 +113,7 @@ export function ProfilePanel({ settings, saveStatus, saveError, onSave }: Props)
           </p>
         )}
       </form>
+      <NotificationSetting enabled={settings.notifications} onChange={(notifications) => onSave({ notifications })} />
     </aside>
   );
 }

@@ -27,6 +27,7 @@ export function ScreenRouter({
   const netcheck = useAppStore((s) => s.netcheck);
   const saveStatus = useAppStore((s) => s.saveStatus);
   const saveError = useAppStore((s) => s.saveError);
+  const joinPrefill = useAppStore((s) => s.joinPrefill);
   const actions = store.getState();
   const home = (): void => actions.navigate('home');
   const to = (screen: Screen) => () => actions.navigate(screen);
@@ -53,6 +54,8 @@ export function ScreenRouter({
       return (
         <JoinScreen
           lobby={lobby}
+          prefill={joinPrefill}
+          onPrefillUsed={actions.clearJoinPrefill}
           onJoinCode={actions.joinByCode}
           onJoinAddress={actions.joinByAddress}
           onCancel={() => void actions.cancelJoin()}

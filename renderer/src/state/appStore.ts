@@ -8,6 +8,7 @@ import { createLanSlice, EMPTY_LAN_LIST, type LanSlice } from './lanSlice';
 import { createLobbySlice, IDLE_VIEW, type LobbySlice } from './lobbySlice';
 import type { Screen } from './navigation';
 import { createNetcheckSlice, type NetcheckSlice } from './netcheckSlice';
+import { createShellSlice, subscribeShell, type ShellSlice } from './shellSlice';
 
 /** Where the app is in reaching its backend. */
 export type LoadStatus = 'loading' | 'ready' | 'error';
@@ -16,7 +17,7 @@ export type LoadStatus = 'loading' | 'ready' | 'error';
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
 /** The app's state; every field is contract data or derived from a contract call. */
-export interface AppState extends LobbySlice, LanSlice, NetcheckSlice {
+export interface AppState extends LobbySlice, LanSlice, NetcheckSlice, ShellSlice {
   readonly status: LoadStatus;
   readonly loadError: string | null;
   readonly connectionLost: boolean;
@@ -50,73 +51,90 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
     ref.current = null;
   };
 
-  return createStore<AppState>()((set, get) => ({
-    status: 'loading',
-    loadError: null,
-    connectionLost: false,
-    appInfo: null,
-    settings: null,
-    saveStatus: 'idle',
-    saveError: null,
-    screen: 'home',
-    ...createLobbySlice(set, ref),
-    ...createLanSlice(set, get, ref),
-    ...createNetcheckSlice(set, get, ref),
+  return createStore<AppState>()((set, get) => {
+    const lobbySlice = createLobbySlice(set, ref);
+    return {
+      status: 'loading',
+      loadError: null,
+      connectionLost: false,
+      appInfo: null,
+      settings: null,
+      saveStatus: 'idle',
+      saveError: null,
+      screen: 'home',
+      ...lobbySlice,
+      ...createLanSlice(set, get, ref),
+      ...createNetcheckSlice(set, get, ref),
+      ...createShellSlice(set, get, ref),
+      // An invite that came while in a room waits on the join screen once the player leaves.
+      async leaveRoom() {
+        const left = await lobbySlice.leaveRoom();
+        if (left.ok && get().joinPrefill) set({ screen: 'join' });
+        return left;
+      },
 
-    async start() {
-      stop();
-      const run = ++generation;
-      set({ status: 'loading', loadError: null, connectionLost: false });
-      try {
-        const connection = await connect();
-        if (run !== generation) return;
-        const { api } = connection;
-        ref.current = api;
-        cleanups.push(api.onSettingsChanged((settings) => set({ settings })));
-        cleanups.push(api.onLobbyChanged((lobby) => set({ lobby })));
-        cleanups.push(api.onLanServers((lan) => set({ lan })));
-        cleanups.push(connection.onClose(() => set({ connectionLost: true })));
-        const [appInfo, settings, lobby] = await Promise.all([
-          api['app.getInfo'](),
-          api['settings.get'](),
-          api['lobby.get'](),
-        ]);
-        if (run !== generation) return;
-        set({ status: 'ready', appInfo, settings, lobby });
-      } catch (error) {
-        if (run !== generation) return;
+      async start() {
         stop();
-        set({ status: 'error', loadError: messageOf(error), lobby: IDLE_VIEW, lan: EMPTY_LAN_LIST });
-      }
-    },
+        const run = ++generation;
+        set({ status: 'loading', loadError: null, connectionLost: false });
+        try {
+          const connection = await connect();
+          if (run !== generation) return;
+          const { api } = connection;
+          ref.current = api;
+          cleanups.push(api.onSettingsChanged((settings) => set({ settings })));
+          cleanups.push(api.onLobbyChanged((lobby) => set({ lobby })));
+          cleanups.push(api.onLanServers((lan) => set({ lan })));
+          cleanups.push(...subscribeShell(api, get, set));
+          cleanups.push(connection.onClose(() => set({ connectionLost: true })));
+          // app.pending last: once it answers, main sends links and notices as events (subscribed above).
+          const [appInfo, settings, lobby, update] = await Promise.all([
+            api['app.getInfo'](),
+            api['settings.get'](),
+            api['lobby.get'](),
+            api['app.updateStatus'](),
+          ]);
+          const pending = await api['app.pending']();
+          // Handed over once: kept even if a newer start() overtook this one.
+          if (pending.notice) set({ shellNotice: pending.notice });
+          if (pending.deepLink) get().applyDeepLink(pending.deepLink);
+          if (run !== generation) return;
+          set({ status: 'ready', appInfo, settings, lobby, update });
+        } catch (error) {
+          if (run !== generation) return;
+          stop();
+          set({ status: 'error', loadError: messageOf(error), lobby: IDLE_VIEW, lan: EMPTY_LAN_LIST });
+        }
+      },
 
-    async saveSettings(patch) {
-      const api = ref.current;
-      if (!api) return false;
-      set({ saveStatus: 'saving', saveError: null });
-      try {
-        const settings = await api['settings.update'](patch);
-        set({ settings, saveStatus: 'saved' });
-        return true;
-      } catch (error) {
-        set({ saveStatus: 'error', saveError: messageOf(error) });
-        return false;
-      }
-    },
+      async saveSettings(patch) {
+        const api = ref.current;
+        if (!api) return false;
+        set({ saveStatus: 'saving', saveError: null });
+        try {
+          const settings = await api['settings.update'](patch);
+          set({ settings, saveStatus: 'saved' });
+          return true;
+        } catch (error) {
+          set({ saveStatus: 'error', saveError: messageOf(error) });
+          return false;
+        }
+      },
 
-    async finishFirstRun(playerName, playerColor) {
-      const saved = await get().saveSettings({ playerName, playerColor, onboarded: true });
-      if (saved) set({ saveStatus: 'idle' });
-      return saved;
-    },
+      async finishFirstRun(playerName, playerColor) {
+        const saved = await get().saveSettings({ playerName, playerColor, onboarded: true });
+        if (saved) set({ saveStatus: 'idle' });
+        return saved;
+      },
 
-    navigate(screen) {
-      set({ screen });
-    },
+      navigate(screen) {
+        set({ screen });
+      },
 
-    stop() {
-      generation += 1;
-      stop();
-    },
-  }));
+      stop() {
+        generation += 1;
+        stop();
+      },
+    };
+  });
 }

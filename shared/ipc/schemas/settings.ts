@@ -39,6 +39,8 @@ export const settingsSchema = z.object({
   playerColor: playerColorSchema,
   /** The first-run step (name and colour) is done. */
   onboarded: z.boolean(),
+  /** Desktop notifications (player joined, everyone ready, round started) while the window is in the background. */
+  notifications: z.boolean(),
 });
 
 /** A partial update; unknown keys are rejected so typos fail loudly. */
@@ -46,6 +48,7 @@ export const settingsPatchSchema = z.strictObject({
   playerName: playerNameSchema.optional(),
   playerColor: playerColorSchema.optional(),
   onboarded: z.boolean().optional(),
+  notifications: z.boolean().optional(),
 });
 
 /** The user's settings. */

@@ -59,6 +59,11 @@ describe('settings patch', () => {
     expect(settingsPatchSchema.safeParse({ onboarded: 'yes' }).success).toBe(false);
   });
 
+  it('accepts the notifications setting as a boolean only', () => {
+    expect(settingsPatchSchema.parse({ notifications: false })).toEqual({ notifications: false });
+    expect(settingsPatchSchema.safeParse({ notifications: 'no' }).success).toBe(false);
+  });
+
   it('rejects unknown keys so typos fail loudly', () => {
     expect(settingsPatchSchema.safeParse({ playerNmae: 'Ada' }).success).toBe(false);
   });

@@ -115,6 +115,43 @@ describe('lobby host and guests on loopback', () => {
     expect(h.state.players).toHaveLength(1);
   });
 
+  it('tells a guest of another lobby version its own app version and protocol', async () => {
+    const h = await host({ appVersion: '1.4.0' });
+    const raw = new Client();
+    cleanups.push(() => raw.close());
+    const rejected: unknown[] = [];
+    raw.onMessage('lobby.rejected', (p) => rejected.push(p));
+    await raw.connect('127.0.0.1', h.port);
+    raw.send('lobby.hello', { v: 99, name: 'Future', colour: '#000000', app: '9.0.0' }, Channel.RELIABLE_ORDERED);
+    await waitFor(() => rejected.length === 1, 2000, 'rejection');
+    expect(rejected[0]).toMatchObject({ reason: 'version-mismatch', hostApp: '1.4.0', hostProtocol: 1 });
+  });
+
+  it('a guest refused for its version names both versions and says it must update', async () => {
+    // A host from a later release: it speaks lobby protocol 2 and refuses our protocol-1 hello.
+    const later = await Server.listen({ port: 0, host: '127.0.0.1' });
+    cleanups.push(() => later.close());
+    const hellos: unknown[] = [];
+    later.onMessage('lobby.hello', (peer, payload) => {
+      hellos.push(payload);
+      const refusal = { reason: 'version-mismatch', message: 'other version', hostApp: '2.0.0', hostProtocol: 2 };
+      later.sendTo(peer.id, 'lobby.rejected', refusal, Channel.RELIABLE_ORDERED);
+    });
+    const joining = LobbyGuest.join({
+      host: '127.0.0.1',
+      port: later.port,
+      playerName: 'Gus',
+      colour: '#22cc88',
+      timeout: 2,
+      appVersion: '1.3.1',
+    });
+    await expect(joining).rejects.toMatchObject({
+      code: 'version-mismatch',
+      message: 'The host runs LAN Party 2.0.0, you run 1.3.1: update your app.',
+    });
+    expect(hellos[0]).toMatchObject({ v: 1, name: 'Gus', app: '1.3.1' });
+  });
+
   it('ignores malformed guest messages without harm', async () => {
     const h = await host();
     const g = await join(h, 'Gus');

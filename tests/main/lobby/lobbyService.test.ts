@@ -1,6 +1,8 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLobbyService } from '../../../main/lobby/lobbyService';
+import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
+import type { LobbyJoinOptions } from '../../../main/lobby/lobbyGuest';
 import { silentLogger } from '../../../main/base/logger';
 import { resolveNetworkOptions, type NetworkOptions } from '../../../main/base/networkOptions';
 import { IpcError } from '../../../shared/ipc/errors';
@@ -23,7 +25,7 @@ async function service(name: string, extra: Partial<NetworkOptions> = {}, colour
   const network = resolveNetworkOptions(loopbackNetwork(await freeUdpPort(), extra));
   const lobby = createLobbyService({
     network,
-    settings: async () => ({ playerName: name, playerColor: colour, onboarded: true }),
+    settings: async () => ({ playerName: name, playerColor: colour, onboarded: true, notifications: true }),
     platform: 'linux',
     logger: silentLogger,
     lookup: async (host) => {
@@ -277,7 +279,7 @@ describe('lobby service listeners', () => {
     const logger = loggerSpy();
     const lobby = createLobbyService({
       network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort())),
-      settings: async () => ({ playerName: 'Ada', playerColor: '#3ddc97', onboarded: true }),
+      settings: async () => ({ playerName: 'Ada', playerColor: '#3ddc97', onboarded: true, notifications: true }),
       platform: 'linux',
       logger,
     });
@@ -297,5 +299,30 @@ describe('lobby service listeners', () => {
     const heard = [views.length, sessions.length];
     await lobby.leave();
     expect([views.length, sessions.length]).toEqual(heard);
+  });
+});
+
+describe('lobby service: app version at join', () => {
+  it('hands this app’s version to the join and passes the version refusal on word for word', async () => {
+    const joins: LobbyJoinOptions[] = [];
+    const lobby = createLobbyService({
+      network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort())),
+      settings: async () => ({ playerName: 'Gus', playerColor: '#3ddc97', onboarded: true, notifications: true }),
+      platform: 'linux',
+      appVersion: '1.3.1',
+      logger: silentLogger,
+      joinGuest: async (options) => {
+        joins.push(options);
+        throw new LobbyJoinError('version-mismatch', 'The host runs LAN Party 2.0.0, you run 1.3.1: update your app.');
+      },
+    });
+    cleanups.push(() => lobby.close());
+    const error = await rejection(lobby.joinByCode({ code: encode('127.0.0.1', 9000) }));
+    expect(error).toMatchObject({
+      code: 'failed-precondition',
+      message: 'The host runs LAN Party 2.0.0, you run 1.3.1: update your app.',
+    });
+    expect(joins[0]).toMatchObject({ host: '127.0.0.1', port: 9000, appVersion: '1.3.1' });
+    expect(lobby.view().status).toBe('idle');
   });
 });

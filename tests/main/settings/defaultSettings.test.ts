@@ -20,8 +20,9 @@ describe('default settings', () => {
     expect(defaultPlayerName(' \t\u0001 ')).toBe(FALLBACK_PLAYER_NAME);
   });
 
-  it('starts before the first-run step', () => {
+  it('starts before the first-run step, with notifications on', () => {
     expect(defaultSettings('ada').onboarded).toBe(false);
+    expect(defaultSettings('ada').notifications).toBe(true);
   });
 
   it('always produces valid settings with a stable palette colour', () => {

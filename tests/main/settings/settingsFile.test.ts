@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { parseSettingsFile, serializeSettingsFile, SETTINGS_FILE_VERSION } from '../../../main/settings/settingsFile';
 
-const defaults = { playerName: 'ada', playerColor: '#3ddc97', onboarded: false } as const;
+const defaults = { playerName: 'ada', playerColor: '#3ddc97', onboarded: false, notifications: true } as const;
 
 describe('settings file format', () => {
   it('round-trips settings with a version field', () => {
-    const text = serializeSettingsFile({ playerName: 'Nova', playerColor: '#a77dff', onboarded: true });
+    const text = serializeSettingsFile({
+      playerName: 'Nova',
+      playerColor: '#a77dff',
+      onboarded: true,
+      notifications: true,
+    });
     expect(JSON.parse(text)).toEqual({
       version: SETTINGS_FILE_VERSION,
       playerName: 'Nova',
       playerColor: '#a77dff',
       onboarded: true,
+      notifications: true,
     });
     expect(parseSettingsFile(text, defaults)).toEqual({
-      settings: { playerName: 'Nova', playerColor: '#a77dff', onboarded: true },
+      settings: { playerName: 'Nova', playerColor: '#a77dff', onboarded: true, notifications: true },
       warnings: [],
       unreadable: false,
     });
@@ -39,13 +45,18 @@ describe('settings file format', () => {
 
   it('keeps valid fields and replaces invalid ones, field by field', () => {
     const parsed = parseSettingsFile(JSON.stringify({ version: 1, playerName: 'Nova', playerColor: 'red' }), defaults);
-    expect(parsed.settings).toEqual({ playerName: 'Nova', playerColor: '#3ddc97', onboarded: true });
+    expect(parsed.settings).toEqual({
+      playerName: 'Nova',
+      playerColor: '#3ddc97',
+      onboarded: true,
+      notifications: true,
+    });
     expect(parsed.warnings).toEqual(['settings file has an invalid playerColor; using the default']);
     const all = parseSettingsFile(
       JSON.stringify({ version: 1, playerName: '', playerColor: 5, onboarded: 'yes' }),
       defaults,
     );
-    expect(all.settings).toEqual({ ...defaults, onboarded: true });
+    expect(all.settings).toEqual({ ...defaults, onboarded: true, notifications: true });
     expect(all.warnings).toHaveLength(3);
     expect(all.unreadable).toBe(false);
   });
@@ -55,7 +66,12 @@ describe('settings file format', () => {
       JSON.stringify({ version: 1, playerName: '  Nova ', playerColor: '#A77DFF' }),
       defaults,
     );
-    expect(parsed.settings).toEqual({ playerName: 'Nova', playerColor: '#a77dff', onboarded: true });
+    expect(parsed.settings).toEqual({
+      playerName: 'Nova',
+      playerColor: '#a77dff',
+      onboarded: true,
+      notifications: true,
+    });
   });
 
   it('reads the first-run flag, and files written before it existed count as onboarded', () => {
@@ -63,7 +79,23 @@ describe('settings file format', () => {
       parseSettingsFile(JSON.stringify({ version: 1, playerName: 'N', playerColor: '#a77dff', onboarded }), defaults);
     expect(flag(false).settings.onboarded).toBe(false);
     expect(flag(true).settings.onboarded).toBe(true);
-    expect(flag(undefined)).toMatchObject({ settings: { onboarded: true }, warnings: [] });
+    expect(flag(undefined)).toMatchObject({ settings: { onboarded: true, notifications: true }, warnings: [] });
+  });
+
+  it('reads the notifications flag; files from before it keep the default, a bad value warns', () => {
+    const flag = (notifications: unknown) =>
+      parseSettingsFile(
+        JSON.stringify({ version: 1, playerName: 'N', playerColor: '#a77dff', onboarded: true, notifications }),
+        { ...defaults, notifications: true },
+      );
+    expect(flag(false)).toMatchObject({ settings: { notifications: false }, warnings: [] });
+    expect(flag(true)).toMatchObject({ settings: { notifications: true }, warnings: [] });
+    expect(flag(undefined)).toMatchObject({ settings: { notifications: true }, warnings: [] });
+    expect(flag('off')).toMatchObject({
+      settings: { notifications: true },
+      warnings: ['settings file has an invalid notifications flag; using the default'],
+      unreadable: false,
+    });
   });
 });
 

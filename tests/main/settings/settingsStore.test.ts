@@ -31,7 +31,7 @@ describe('settings store', () => {
   it('persists an update to settings.json in the injected folder, readable by a new store', async () => {
     const { store: s } = store();
     const saved = await s.update({ playerName: 'Nova', playerColor: '#a77dff' });
-    expect(saved).toEqual({ playerName: 'Nova', playerColor: '#a77dff', onboarded: false });
+    expect(saved).toEqual({ playerName: 'Nova', playerColor: '#a77dff', onboarded: false, notifications: true });
     expect(s.filePath).toBe(join(dir, SETTINGS_FILE_NAME));
     expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toEqual({ version: 1, ...saved });
     expect(await store().store.get()).toEqual(saved);
@@ -44,11 +44,13 @@ describe('settings store', () => {
       playerName: 'Nova',
       playerColor: '#ff5c8a',
       onboarded: false,
+      notifications: true,
     });
     expect(await s.update({ onboarded: true })).toEqual({
       playerName: 'Nova',
       playerColor: '#ff5c8a',
       onboarded: true,
+      notifications: true,
     });
   });
 
@@ -61,7 +63,7 @@ describe('settings store', () => {
     stop();
     await s.update({ playerName: 'Other' });
     expect(listener.mock.calls).toEqual([
-      [{ playerName: 'Nova', playerColor: defaultSettings('ada').playerColor, onboarded: false }],
+      [{ playerName: 'Nova', playerColor: defaultSettings('ada').playerColor, onboarded: false, notifications: true }],
     ]);
   });
 
@@ -91,7 +93,12 @@ describe('settings store', () => {
       s.update({ playerName: 'Three' }),
     ]);
     expect(results.map((r) => r.playerName)).toEqual(['One', 'One', 'Three']);
-    expect(await store().store.get()).toEqual({ playerName: 'Three', playerColor: '#ff5c8a', onboarded: false });
+    expect(await store().store.get()).toEqual({
+      playerName: 'Three',
+      playerColor: '#ff5c8a',
+      onboarded: false,
+      notifications: true,
+    });
   });
 
   it('survives a corrupt file: defaults, a warning, and the damaged file kept aside', async () => {
@@ -115,6 +122,7 @@ describe('settings store', () => {
       playerName: 'Nova',
       playerColor: defaultSettings('ada').playerColor,
       onboarded: true,
+      notifications: true,
     });
     expect(logger.warn).toHaveBeenCalledOnce();
   });
@@ -123,10 +131,29 @@ describe('settings store', () => {
     const { store: s } = store();
     expect((await s.get()).onboarded).toBe(false);
     await s.update({ onboarded: true });
-    expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toMatchObject({ version: 1, onboarded: true });
+    expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toMatchObject({
+      version: 1,
+      onboarded: true,
+      notifications: true,
+    });
     expect((await store().store.get()).onboarded).toBe(true);
     await writeFile(s.filePath, JSON.stringify({ version: 1, playerName: 'Old', playerColor: '#ff5c8a' }));
-    expect(await store().store.get()).toEqual({ playerName: 'Old', playerColor: '#ff5c8a', onboarded: true });
+    expect(await store().store.get()).toEqual({
+      playerName: 'Old',
+      playerColor: '#ff5c8a',
+      onboarded: true,
+      notifications: true,
+    });
+  });
+
+  it('turns notifications off and on, persisting each change', async () => {
+    const { store: s } = store();
+    expect((await s.get()).notifications).toBe(true);
+    expect((await s.update({ notifications: false })).notifications).toBe(false);
+    expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toMatchObject({ notifications: false });
+    expect((await store().store.get()).notifications).toBe(false);
+    expect((await s.update({ notifications: true })).notifications).toBe(true);
+    expect((await store().store.get()).notifications).toBe(true);
   });
 
   it('keeps playing with settings in memory when the folder cannot be written, and says where and why', async () => {

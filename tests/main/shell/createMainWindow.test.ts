@@ -7,6 +7,7 @@ let failLoads = false;
 class FakeWindow {
   readonly listeners = new Map<string, (event: unknown) => void>();
   openHandler: ((details: { url: string }) => unknown) | null = null;
+  readonly maximize = vi.fn();
   readonly loadFile = vi.fn(() => Promise.resolve());
   readonly loadURL = vi.fn(() => (failLoads ? Promise.reject(new Error('ERR_CONNECTION_REFUSED')) : Promise.resolve()));
   readonly webContents = {
@@ -75,4 +76,17 @@ describe('createMainWindow', () => {
     expect(win).toBe(created[0]);
     await vi.waitFor(() => expect(logger.error).toHaveBeenCalledOnce());
   });
+
+  it('opens at the restored bounds, maximised when it was, never below the layout’s minimum', () => {
+    const bounds = { x: 40, y: 30, width: 1280, height: 800 };
+    createMainWindow({ ...base, bounds, maximized: true });
+    createMainWindow(base);
+    expect(created[0]!.options).toMatchObject({ ...bounds, minWidth: 960, minHeight: 600 });
+    expect(created[0]!.maximize).toHaveBeenCalledOnce();
+    expect(created[1]!.options).toMatchObject({ width: 1100, height: 720, minWidth: 960, minHeight: 600 });
+    expect(created[1]!.options.x).toBeUndefined();
+    expect(created[1]!.maximize).not.toHaveBeenCalled();
+  });
 });
+
+const base = { preloadPath: '/p.js', location: { kind: 'file', indexPath: '/i.html' }, logger: loggerSpy() } as const;

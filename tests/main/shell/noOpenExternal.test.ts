@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 // Electron escape, so no source file may use it. A feature that needs it must add an allow-list first.
 const root = resolve(__dirname, '../../..');
 
+// The allow-list: Help → Open logs folder opens the app's own logs folder (a fixed path, no input).
+const LOGS_FOLDER = join(root, 'main', 'shell', 'openLogsFolder.ts');
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -31,8 +34,19 @@ describe('no shell.openExternal', () => {
     expect(usesShellOpen('// denies openExternal permission requests')).toBe(false);
   });
 
-  it('no app source uses it', () => {
+  it('no app source uses it, except the allow-listed logs-folder opener', () => {
     expect(files.some((f) => f.endsWith(join('main', 'index.ts')))).toBe(true);
-    expect(files.filter((file) => usesShellOpen(readFileSync(file, 'utf8')))).toEqual([]);
+    expect(files).toContain(LOGS_FOLDER);
+    expect(files.filter((file) => file !== LOGS_FOLDER && usesShellOpen(readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it('the logs-folder opener opens only app.getPath("logs"), once, and never openExternal', () => {
+    const text = readFileSync(LOGS_FOLDER, 'utf8');
+    expect(text).not.toMatch(/openExternal\s*\(/);
+    expect(text.match(/openPath\s*\(/g)).toEqual(['openPath(']);
+    expect(text).toMatch(/const dir = app\.getPath\('logs'\);/);
+    expect(text).toMatch(/shell\.openPath\(dir\)/);
+    // It takes no path from its caller: the only parameter is the logger.
+    expect(text).toMatch(/export async function openLogsFolder\(logger: Logger\)/);
   });
 });

@@ -42,6 +42,18 @@ describe('claimSingleInstance', () => {
     expect(focus).toHaveBeenCalledTimes(2);
   });
 
+  it('passes each later launch’s command line on (where Windows and Linux put a clicked link)', () => {
+    const { app, asElectron } = fakeApp(true);
+    const onLaunch = vi.fn();
+    claimSingleInstance(asElectron, onLaunch);
+    app.emit('second-instance', {}, ['lan-party', 'lanparty://join/ABCDE-FGHJK'], '/home/hana', {});
+    expect(onLaunch).toHaveBeenCalledExactlyOnceWith(['lan-party', 'lanparty://join/ABCDE-FGHJK']);
+    // A malformed argv (not an array, or non-strings in it) becomes a clean string list.
+    app.emit('second-instance', {}, undefined, '/', {});
+    app.emit('second-instance', {}, ['x', 7, null], '/', {});
+    expect(onLaunch.mock.calls.slice(1)).toEqual([[[]], [['x']]]);
+  });
+
   it('in a second instance: quits, returns false and never listens', () => {
     const { app, asElectron } = fakeApp(false);
     const focus = vi.fn();

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { atomicWriteFile } from '../../../main/settings/atomicWriteFile';
+import { atomicWriteFile } from '../../../main/base/atomicWriteFile';
 
 let dir: string;
 beforeEach(async () => {

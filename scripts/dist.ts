@@ -1,0 +1,12 @@
+// `npm run dist`: electron-builder with LAN_PARTY_UPDATE_URL defaulted to '' (a build without updates), because
+// electron-builder.yml's publish URL is `${env.LAN_PARTY_UPDATE_URL}` and electron-builder refuses an unset one.
+// The same variable was read by `vite build` just before (main/shell/updateFeed.ts), so app and feed agree.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const env = { ...process.env, LAN_PARTY_UPDATE_URL: process.env.LAN_PARTY_UPDATE_URL ?? '' };
+if (env.LAN_PARTY_UPDATE_URL === '') process.stdout.write('dist: no LAN_PARTY_UPDATE_URL, building without updates\n');
+const cli = require.resolve('electron-builder/cli.js');
+const result = spawnSync(process.execPath, [cli, ...process.argv.slice(2)], { stdio: 'inherit', env });
+process.exit(result.status ?? 1);
