@@ -90,9 +90,9 @@ describe('app store', () => {
     const { store, fake } = setup();
     await store.getState().start();
     const storageWarning = 'Your settings could not be saved to /x/settings.json (permission denied).';
-    fake.push({ playerName: 'ada', playerColor: '#3ddc97', onboarded: true, storageWarning });
+    fake.push({ playerName: 'ada', playerColor: '#3ddc97', onboarded: true, notifications: true, storageWarning });
     expect(store.getState().settings?.storageWarning).toBe(storageWarning);
-    fake.push({ playerName: 'ada', playerColor: '#3ddc97', onboarded: true });
+    fake.push({ playerName: 'ada', playerColor: '#3ddc97', onboarded: true, notifications: true });
     expect(store.getState().settings?.storageWarning).toBeUndefined();
   });
 

@@ -5,7 +5,7 @@ import { LobbyHost, type LobbyHostOptions } from '../../../main/lobby/lobbyHost'
 import { LobbyGuest, type LobbyEnd } from '../../../main/lobby/lobbyGuest';
 import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
 import { UnknownGameError } from '../../../shared/games/createRegistry';
-import { createLobbyState } from '../../../shared/lobby/lobbyState';
+import { LOBBY_PROTOCOL_VERSION, createLobbyState } from '../../../shared/lobby/lobbyState';
 import { decode } from '../../../shared/roomCode';
 import { waitFor } from '../../support/waitFor';
 
@@ -124,24 +124,33 @@ describe('lobby host and guests on loopback', () => {
     await raw.connect('127.0.0.1', h.port);
     raw.send('lobby.hello', { v: 99, name: 'Future', colour: '#000000', app: '9.0.0' }, Channel.RELIABLE_ORDERED);
     await waitFor(() => rejected.length === 1, 2000, 'rejection');
-    expect(rejected[0]).toMatchObject({ reason: 'version-mismatch', hostApp: '1.4.0', hostProtocol: 1 });
+    expect(rejected[0]).toMatchObject({
+      reason: 'version-mismatch',
+      hostApp: '1.4.0',
+      hostProtocol: LOBBY_PROTOCOL_VERSION,
+    });
   });
 
   it('a guest refused for its version names both versions and says it must update', async () => {
-    // A host from a later release: it speaks lobby protocol 2 and refuses our protocol-1 hello.
+    // A host from a later release: it speaks the next lobby protocol and refuses our hello.
     const later = await Server.listen({ port: 0, host: '127.0.0.1' });
     cleanups.push(() => later.close());
     const hellos: unknown[] = [];
     later.onMessage('lobby.hello', (peer, payload) => {
       hellos.push(payload);
-      const refusal = { reason: 'version-mismatch', message: 'other version', hostApp: '2.0.0', hostProtocol: 2 };
+      const refusal = {
+        reason: 'version-mismatch',
+        message: 'other version',
+        hostApp: '2.0.0',
+        hostProtocol: LOBBY_PROTOCOL_VERSION + 1,
+      };
       later.sendTo(peer.id, 'lobby.rejected', refusal, Channel.RELIABLE_ORDERED);
     });
     const joining = LobbyGuest.join({
       host: '127.0.0.1',
       port: later.port,
       playerName: 'Gus',
-      colour: '#22cc88',
+      colour: '#3ddc97',
       timeout: 2,
       appVersion: '1.3.1',
     });
@@ -149,7 +158,7 @@ describe('lobby host and guests on loopback', () => {
       code: 'version-mismatch',
       message: 'The host runs LAN Party 2.0.0, you run 1.3.1: update your app.',
     });
-    expect(hellos[0]).toMatchObject({ v: 1, name: 'Gus', app: '1.3.1' });
+    expect(hellos[0]).toMatchObject({ v: LOBBY_PROTOCOL_VERSION, name: 'Gus', app: '1.3.1' });
   });
 
   it('ignores malformed guest messages without harm', async () => {
