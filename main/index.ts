@@ -5,6 +5,7 @@ import { createAppUrlPolicy, resolveAppLocation } from './shell/appUrl';
 import { createBackend } from './createBackend';
 import { createMainWindow } from './shell/createMainWindow';
 import { consoleLogger } from './base/logger';
+import { createFileLog, LOG_FILE_NAME } from './shell/fileLogger';
 import { installNavigationGuards } from './shell/navigationGuards';
 import { applyPermissionPolicy } from './shell/permissions';
 import { createBindingSecret } from './ipc/bindingSecret';
@@ -15,7 +16,13 @@ import { readOsUserName } from './settings/osUserName';
 import { claimSingleInstance, revealWindow } from './shell/singleInstance';
 
 // Electron entry: security policy first, then the backend and its IPC binding, then one window.
-const logger = consoleLogger('main');
+// A packaged app has no console: logs go to a rotating file in the logs folder (mirrored to the console in dev).
+const logsDir = app.getPath('logs');
+const fileLog = createFileLog({
+  filePath: join(logsDir, LOG_FILE_NAME),
+  ...(app.isPackaged ? {} : { mirror: consoleLogger }),
+});
+const logger = fileLog.logger('main');
 const location = resolveAppLocation(process.env.VITE_DEV_SERVER_URL, join(__dirname, '../dist/renderer/index.html'));
 const isAppUrl = createAppUrlPolicy(location);
 let mainWindow: BrowserWindow | null = null;
