@@ -1,26 +1,48 @@
 /**
- * Resolves with an exit code once SIGINT or SIGTERM has run `close`: 0 when it closed cleanly, 1 when it
- * failed. A second signal while closing exits at once with 1 (the user asked twice).
+ * How long after the first signal another one counts as the same Ctrl-C. A terminal sends SIGINT to the whole
+ * process group, and a parent that forwards it as well (npm run does, tsx did) delivers it again within
+ * milliseconds; a person pressing Ctrl-C twice takes longer than this.
  */
-export function closeOnSignal(program: string, close: (signal: NodeJS.Signals) => Promise<void>): Promise<number> {
+export const RELAYED_SIGNAL_MS = 1000;
+
+/** What {@link closeOnSignal} needs of the process; tests pass a fake. */
+export interface SignalProcess {
+  on(signal: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
+  exit(code: number): void;
+  readonly stderr: { write(text: string): unknown };
+}
+
+/**
+ * Resolves with an exit code once SIGINT or SIGTERM has run `close`: 0 when it closed cleanly, 1 when it
+ * failed. A second signal while closing exits at once with 1 (the user asked twice), unless it came within
+ * {@link RELAYED_SIGNAL_MS} of the first: then it is the same Ctrl-C relayed by a parent, and is ignored.
+ */
+export function closeOnSignal(
+  program: string,
+  close: (signal: NodeJS.Signals) => Promise<void>,
+  proc: SignalProcess = process,
+  now: () => number = () => performance.now(),
+): Promise<number> {
   return new Promise((resolve) => {
-    let closing = false;
+    let firstAt: number | null = null;
     const stop = (signal: NodeJS.Signals): void => {
-      if (closing) {
-        process.stderr.write(`${program}: ${signal} again, exiting without waiting\n`);
-        process.exit(1);
+      if (firstAt !== null) {
+        if (now() - firstAt < RELAYED_SIGNAL_MS) return;
+        proc.stderr.write(`${program}: ${signal} again, exiting without waiting\n`);
+        proc.exit(1);
+        return;
       }
-      closing = true;
+      firstAt = now();
       close(signal).then(
         () => resolve(0),
         (error: unknown) => {
-          process.stderr.write(`${program}: error while closing: ${(error as Error).message}\n`);
+          proc.stderr.write(`${program}: error while closing: ${(error as Error).message}\n`);
           resolve(1);
         },
       );
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    proc.on('SIGINT', stop);
+    proc.on('SIGTERM', stop);
   });
 }
 

@@ -29,6 +29,11 @@ export interface LobbyHostOptions {
   colour: string;
   /** Players including the host, 2–16. Default 8. */
   capacity?: number;
+  /**
+   * The host's own seat is nobody (a dedicated host): the LAN advert then counts the guests only, so a
+   * server list shows the same numbers as the host's banner and log. Default false.
+   */
+  dedicated?: boolean;
   password?: string;
   /** Game port; default 0 (a free one). */
   port?: number;
@@ -87,11 +92,18 @@ export class LobbyHost {
     const hostRef: { host?: LobbyHost } = {};
     try {
       if (options.discovery !== false) {
+        // Players in the room, the host's own seat included (transport peers leave the host out) unless it
+        // is a dedicated host's, which nobody plays in.
+        const hostSeat = options.dedicated ? 1 : 0;
+        const advertised = capacity - hostSeat;
         discovery = await server.enableLanDiscovery(options.roomName, {
           ...options.discovery,
-          // Players in the room, the host's own seat included (transport peers leave the host out).
-          getPlayerCount: () => hostRef.host?.state.players.length ?? 1,
-          getExtraInfo: () => ({ capacity, passwordProtected: Boolean(options.password), gameName: 'LAN Party Tag' }),
+          getPlayerCount: () => (hostRef.host?.state.players.length ?? 1) - hostSeat,
+          getExtraInfo: () => ({
+            capacity: advertised,
+            passwordProtected: Boolean(options.password),
+            gameName: 'LAN Party Tag',
+          }),
         });
       }
     } catch (error) {
