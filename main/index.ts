@@ -1,11 +1,12 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, nativeTheme, session } from 'electron';
 import { formatBindingHash } from '../shared/ipc/bindingHash';
 import { createAppUrlPolicy, resolveAppLocation } from './shell/appUrl';
 import { createBackend } from './createBackend';
 import { createMainWindow } from './shell/createMainWindow';
 import { consoleLogger } from './base/logger';
 import { createFileLog, LOG_FILE_NAME } from './shell/fileLogger';
+import { followThemeSetting } from './shell/followTheme';
 import { installNavigationGuards } from './shell/navigationGuards';
 import { applyPermissionPolicy } from './shell/permissions';
 import { createBindingSecret } from './ipc/bindingSecret';
@@ -47,6 +48,7 @@ async function start(): Promise<void> {
     validateOutputs: !app.isPackaged,
     logger,
   });
+  followThemeSetting(nativeTheme, backend.settings, logger);
   // Quitting closes an open room first, so guests hear "host closed" rather than a timeout.
   let roomClosed = false;
   app.on('before-quit', (event) => {

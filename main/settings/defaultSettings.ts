@@ -1,4 +1,4 @@
-import { PLAYER_COLORS, PLAYER_NAME_MAX, type Settings } from '../../shared/ipc/schemas/settings';
+import { DEFAULT_THEME, PLAYER_COLORS, PLAYER_NAME_MAX, type Settings } from '../../shared/ipc/schemas/settings';
 
 /** Used when the OS user name is empty or unusable. */
 export const FALLBACK_PLAYER_NAME = 'Player';
@@ -21,9 +21,9 @@ function fnv1a(text: string): number {
   return hash;
 }
 
-/** First-run settings for this OS user: not onboarded yet, so the app asks for name and colour first. */
+/** First-run settings for this OS user: not onboarded yet, so the app asks for name and colour first; theme as the OS. */
 export function defaultSettings(osUserName: string): Settings {
   const playerName = defaultPlayerName(osUserName);
   const color = PLAYER_COLORS[fnv1a(playerName) % PLAYER_COLORS.length] ?? PLAYER_COLORS[0];
-  return { playerName, playerColor: color.hex, onboarded: false };
+  return { playerName, playerColor: color.hex, onboarded: false, theme: DEFAULT_THEME };
 }

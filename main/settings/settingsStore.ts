@@ -69,13 +69,15 @@ export function createSettingsStore({ dir, osUserName, logger }: SettingsStoreOp
       playerName: patch.playerName ?? before.playerName,
       playerColor: patch.playerColor ?? before.playerColor,
       onboarded: patch.onboarded ?? before.onboarded,
+      theme: patch.theme ?? before.theme,
     });
     if (!merged.success) throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, 'Settings update is invalid');
     const next = merged.data;
     const unchanged =
       next.playerName === before.playerName &&
       next.playerColor === before.playerColor &&
-      next.onboarded === before.onboarded;
+      next.onboarded === before.onboarded &&
+      next.theme === before.theme;
     if (unchanged) return before;
     await mkdir(dir, { recursive: true });
     await atomicWriteFile(filePath, serializeSettingsFile(next));

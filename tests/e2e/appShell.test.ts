@@ -79,11 +79,49 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     expect(chipColor).toBe('#a77dff');
     await session.screenshot(page, 'app-shell-after-reload');
 
-    const expected = { playerName: 'Captain Nova', playerColor: '#a77dff', onboarded: true };
+    const expected = { playerName: 'Captain Nova', playerColor: '#a77dff', onboarded: true, theme: 'system' };
     expect(await player.server.backend.settings.get()).toEqual(expected);
     // A fresh store on the same folder reads what was written to disk.
     const fromDisk = createSettingsStore({ dir: player.userDataDir, osUserName: 'ada', logger: silentLogger });
     expect(await fromDisk.get()).toEqual(expected);
+    expect(player.pageErrors).toEqual([]);
+  });
+
+  it('follows the OS colour scheme, and the theme setting overrides it either way', async () => {
+    const { page } = player;
+    await player.focus();
+    const background = () => page.evaluate('getComputedStyle(document.documentElement).backgroundColor');
+    const dataTheme = () => page.evaluate('document.documentElement.dataset.theme ?? null');
+    const DARK = 'rgb(11, 13, 23)';
+    const LIGHT = 'rgb(242, 243, 249)';
+    const theme = page.getByRole('group', { name: 'Theme' });
+    expect(await theme.getByRole('radio', { name: 'Follow system' }).isChecked()).toBe(true);
+    expect(await dataTheme()).toBe(null);
+    expect(await background()).toBe(DARK);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(background).toBe(LIGHT);
+
+    // Dark wins over a light OS; saved on the spot, and on disk.
+    await theme.getByRole('radio', { name: 'Dark' }).check();
+    await expect.poll(dataTheme).toBe('dark');
+    await expect.poll(background).toBe(DARK);
+    await expect.poll(async () => (await player.server.backend.settings.get()).theme).toBe('dark');
+
+    // Light wins over a dark OS, and survives a reload.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await theme.getByRole('radio', { name: 'Light' }).check();
+    await expect.poll(dataTheme).toBe('light');
+    await expect.poll(background).toBe(LIGHT);
+    await page.reload();
+    await expect.poll(dataTheme).toBe('light');
+    await expect.poll(background).toBe(LIGHT);
+    expect(await page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+    await session.screenshot(page, 'app-shell-theme-chosen-light');
+
+    await page.getByRole('radio', { name: 'Follow system' }).check();
+    await expect.poll(dataTheme).toBe(null);
+    await expect.poll(background).toBe(DARK);
+    await expect.poll(async () => (await player.server.backend.settings.get()).theme).toBe('system');
     expect(player.pageErrors).toEqual([]);
   });
 

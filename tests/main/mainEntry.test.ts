@@ -21,6 +21,7 @@ interface Fakes {
   enableSandbox: ReturnType<typeof vi.fn>;
   quit: ReturnType<typeof vi.fn>;
   userDataDir: string;
+  nativeTheme: { themeSource: string };
 }
 
 interface FakeContents {
@@ -71,6 +72,7 @@ function installElectronMock(): void {
         quit: fakes.quit,
       },
       BrowserWindow,
+      nativeTheme: fakes.nativeTheme,
       session: { defaultSession: fakes.session },
       ipcMain: {
         handle: (channel: string, listener: (event: unknown, ...args: unknown[]) => unknown) =>
@@ -101,6 +103,8 @@ beforeEach(async () => {
     enableSandbox: vi.fn(),
     quit: vi.fn(),
     userDataDir: await mkdtemp(join(tmpdir(), 'lan-party-main-')),
+    // Not what the (default) setting says, so the test sees main set it.
+    nativeTheme: { themeSource: 'dark' },
   };
   delete process.env.VITE_DEV_SERVER_URL;
   delete process.env[WS_BINDING_ENV];
@@ -199,5 +203,15 @@ describe('main entry wiring', () => {
     await boot();
     await vi.waitFor(() => expect(fakes.appListeners.has('will-quit')).toBe(true));
     expect(vi.mocked(console.info).mock.calls.flat().join(' ')).toMatch(/#ws=\d+&secret=[\w-]{43}/);
+  });
+
+  it('sets the native theme from the theme setting and follows changes', async () => {
+    await boot();
+    const win = fakes.windows[0]!;
+    const event = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
+    const update = fakes.handlers.get(requestChannel('settings.update'))!;
+    await vi.waitFor(() => expect(fakes.nativeTheme.themeSource).toBe('system'));
+    expect(await update(event, { theme: 'light' })).toMatchObject({ ok: true, value: { theme: 'light' } });
+    expect(fakes.nativeTheme.themeSource).toBe('light');
   });
 });

@@ -7,7 +7,12 @@ describe('renderer API over a bridge', () => {
   it('resolves requests to their output', async () => {
     const { bridge } = fakeBridge();
     const api = createApiFromBridge(bridge);
-    expect(await api['settings.get']()).toEqual({ playerName: 'ada', playerColor: '#3ddc97', onboarded: true });
+    expect(await api['settings.get']()).toEqual({
+      playerName: 'ada',
+      playerColor: '#3ddc97',
+      onboarded: true,
+      theme: 'system',
+    });
     expect(await api['app.getInfo']()).toMatchObject({ transport: 'websocket' });
     expect(await api['settings.update']({ playerName: 'Nova' })).toMatchObject({ playerName: 'Nova' });
   });
@@ -40,9 +45,14 @@ describe('renderer API over a bridge', () => {
     const api = createApiFromBridge(bridge, warn);
     const callback = vi.fn();
     const stop = api.onSettingsChanged(callback);
-    push({ playerName: 'Nova', playerColor: '#a77dff', onboarded: true });
+    push({ playerName: 'Nova', playerColor: '#a77dff', onboarded: true, theme: 'system' });
     push({ playerName: 42 });
-    expect(callback).toHaveBeenCalledExactlyOnceWith({ playerName: 'Nova', playerColor: '#a77dff', onboarded: true });
+    expect(callback).toHaveBeenCalledExactlyOnceWith({
+      playerName: 'Nova',
+      playerColor: '#a77dff',
+      onboarded: true,
+      theme: 'system',
+    });
     expect(warn).toHaveBeenCalledOnce();
     stop();
     expect(listenerCount()).toBe(0);

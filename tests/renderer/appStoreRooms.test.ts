@@ -25,7 +25,7 @@ const inRoom: LobbyView = {
 };
 
 async function setup() {
-  const fake = fakeBridge({ playerName: 'ada', playerColor: '#3ddc97', onboarded: false });
+  const fake = fakeBridge({ playerName: 'ada', playerColor: '#3ddc97', onboarded: false, theme: 'system' });
   const store = createAppStore(async () => ({ api: createApiFromBridge(fake.bridge), onClose: () => () => {} }));
   await store.getState().start();
   return { store, fake };

@@ -21,7 +21,9 @@ function listenerSet() {
 }
 
 /** A bridge that serves settings and an idle room from memory, with ways to push each event. */
-export function fakeBridge(initial: Settings = { playerName: 'ada', playerColor: '#3ddc97', onboarded: true }) {
+export function fakeBridge(
+  initial: Settings = { playerName: 'ada', playerColor: '#3ddc97', onboarded: true, theme: 'system' },
+) {
   let settings = initial;
   const settingsEvents = listenerSet();
   const lobbyEvents = listenerSet();

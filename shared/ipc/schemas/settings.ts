@@ -37,12 +37,22 @@ export const playerColorSchema = z
   .toLowerCase()
   .pipe(z.enum(paletteHexes, { error: 'Pick one of the palette colours' }));
 
+/** How the app looks: following the OS's light or dark mode, or always one of them. */
+export const themeSchema = z.enum(['system', 'light', 'dark']);
+
+/** One of the themes. */
+export type Theme = z.output<typeof themeSchema>;
+
+/** The theme of a new install (and of settings files from before there was a choice). */
+export const DEFAULT_THEME: Theme = 'system';
+
 /** The user's settings, as stored and as sent to the renderer. */
 export const settingsSchema = z.object({
   playerName: playerNameSchema,
   playerColor: playerColorSchema,
   /** The first-run step (name and colour) is done. */
   onboarded: z.boolean(),
+  theme: themeSchema,
 });
 
 /** A partial update; unknown keys are rejected so typos fail loudly. */
@@ -50,6 +60,7 @@ export const settingsPatchSchema = z.strictObject({
   playerName: playerNameSchema.optional(),
   playerColor: playerColorSchema.optional(),
   onboarded: z.boolean().optional(),
+  theme: themeSchema.optional(),
 });
 
 /** The user's settings. */

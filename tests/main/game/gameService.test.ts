@@ -219,7 +219,7 @@ describe('game service on loopback', () => {
     const lobbyOf = (name: string) => {
       const lobby = createLobbyService({
         network: resolveNetworkOptions(loopbackNetwork(discoveryPort)),
-        settings: async () => ({ playerName: name, playerColor: '#3ddc97', onboarded: true }),
+        settings: async () => ({ playerName: name, playerColor: '#3ddc97', onboarded: true, theme: 'system' }),
         platform: 'linux',
         logger: silentLogger,
       });

@@ -22,7 +22,7 @@ async function service(name: string, extra: Partial<NetworkOptions> = {}, colour
   const network = resolveNetworkOptions(loopbackNetwork(await freeUdpPort(), extra));
   const lobby = createLobbyService({
     network,
-    settings: async () => ({ playerName: name, playerColor: colour, onboarded: true }),
+    settings: async () => ({ playerName: name, playerColor: colour, onboarded: true, theme: 'system' }),
     platform: 'linux',
     logger: silentLogger,
     lookup: async (host) => {

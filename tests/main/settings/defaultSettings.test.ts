@@ -20,8 +20,9 @@ describe('default settings', () => {
     expect(defaultPlayerName(' \t\u0001 ')).toBe(FALLBACK_PLAYER_NAME);
   });
 
-  it('starts before the first-run step', () => {
+  it('starts before the first-run step, following the OS theme', () => {
     expect(defaultSettings('ada').onboarded).toBe(false);
+    expect(defaultSettings('ada').theme).toBe('system');
   });
 
   it('always produces valid settings with a stable palette colour', () => {

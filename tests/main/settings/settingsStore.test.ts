@@ -31,7 +31,7 @@ describe('settings store', () => {
   it('persists an update to settings.json in the injected folder, readable by a new store', async () => {
     const { store: s } = store();
     const saved = await s.update({ playerName: 'Nova', playerColor: '#a77dff' });
-    expect(saved).toEqual({ playerName: 'Nova', playerColor: '#a77dff', onboarded: false });
+    expect(saved).toEqual({ playerName: 'Nova', playerColor: '#a77dff', onboarded: false, theme: 'system' });
     expect(s.filePath).toBe(join(dir, SETTINGS_FILE_NAME));
     expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toEqual({ version: 1, ...saved });
     expect(await store().store.get()).toEqual(saved);
@@ -44,12 +44,17 @@ describe('settings store', () => {
       playerName: 'Nova',
       playerColor: '#ff5c8a',
       onboarded: false,
+      theme: 'system',
     });
     expect(await s.update({ onboarded: true })).toEqual({
       playerName: 'Nova',
       playerColor: '#ff5c8a',
       onboarded: true,
+      theme: 'system',
     });
+    expect(await s.update({ theme: 'light' })).toMatchObject({ playerName: 'Nova', onboarded: true, theme: 'light' });
+    expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toMatchObject({ theme: 'light' });
+    expect((await store().store.get()).theme).toBe('light');
   });
 
   it('notifies listeners on change only, and stops after unsubscribe', async () => {
@@ -61,7 +66,7 @@ describe('settings store', () => {
     stop();
     await s.update({ playerName: 'Other' });
     expect(listener.mock.calls).toEqual([
-      [{ playerName: 'Nova', playerColor: defaultSettings('ada').playerColor, onboarded: false }],
+      [{ playerName: 'Nova', playerColor: defaultSettings('ada').playerColor, onboarded: false, theme: 'system' }],
     ]);
   });
 
@@ -79,7 +84,12 @@ describe('settings store', () => {
       s.update({ playerName: 'Three' }),
     ]);
     expect(results.map((r) => r.playerName)).toEqual(['One', 'One', 'Three']);
-    expect(await store().store.get()).toEqual({ playerName: 'Three', playerColor: '#ff5c8a', onboarded: false });
+    expect(await store().store.get()).toEqual({
+      playerName: 'Three',
+      playerColor: '#ff5c8a',
+      onboarded: false,
+      theme: 'system',
+    });
   });
 
   it('survives a corrupt file: defaults, a warning, and the damaged file kept aside', async () => {
@@ -103,6 +113,7 @@ describe('settings store', () => {
       playerName: 'Nova',
       playerColor: defaultSettings('ada').playerColor,
       onboarded: true,
+      theme: 'system',
     });
     expect(logger.warn).toHaveBeenCalledOnce();
   });
@@ -111,10 +122,19 @@ describe('settings store', () => {
     const { store: s } = store();
     expect((await s.get()).onboarded).toBe(false);
     await s.update({ onboarded: true });
-    expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toMatchObject({ version: 1, onboarded: true });
+    expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toMatchObject({
+      version: 1,
+      onboarded: true,
+      theme: 'system',
+    });
     expect((await store().store.get()).onboarded).toBe(true);
     await writeFile(s.filePath, JSON.stringify({ version: 1, playerName: 'Old', playerColor: '#ff5c8a' }));
-    expect(await store().store.get()).toEqual({ playerName: 'Old', playerColor: '#ff5c8a', onboarded: true });
+    expect(await store().store.get()).toEqual({
+      playerName: 'Old',
+      playerColor: '#ff5c8a',
+      onboarded: true,
+      theme: 'system',
+    });
   });
 
   it('reports a failed write and keeps the previous settings', async () => {
