@@ -5,6 +5,7 @@ import type { Ipv4Lookup } from './net/resolveRoomHost';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { settingsHandlers } from './settings/settingsHandlers';
 import { appInfoHandlers, type AppFacts } from './shell/appInfoHandlers';
+import { rendererErrorHandlers } from './shell/rendererErrorHandlers';
 import { createDevConditioner, devConditionerHandlers, type DevConditioner } from './conditioner/devConditioner';
 import { createGameService, type GameService } from './game/gameService';
 import { createLanBrowserService, type LanBrowserService } from './lan/lanBrowserService';
@@ -29,6 +30,10 @@ export interface BackendOptions {
   readonly lookup?: Ipv4Lookup;
   /** Length of a game round in seconds (the e2e test plays short ones); default the rules' 90 s. */
   readonly gameRoundDuration?: number;
+  /** The folder the log files are in, named in exported network check reports; absent: console only. */
+  readonly logsDir?: string;
+  /** Asks where to save a file (Electron's save dialog); absent where there is none, e.g. the dev server. */
+  readonly chooseSavePath?: (suggestedName: string) => Promise<string | null>;
 }
 
 /** The services plus the gateway that exposes them. */
@@ -75,11 +80,18 @@ export function createBackend(options: BackendOptions): Backend {
     ...(options.gameRoundDuration !== undefined ? { roundDuration: options.gameRoundDuration } : {}),
   });
   const handlers: HandlersOf<IpcContract> = {
+    ...rendererErrorHandlers({ logger }),
     ...appInfoHandlers(options.app),
     ...settingsHandlers(settings),
     ...lobbyHandlers(lobby),
     ...lanHandlers(lan),
-    ...netcheckHandlers({ network, platform, openRoom }),
+    ...netcheckHandlers({
+      network,
+      platform,
+      openRoom,
+      facts: { appName: options.app.name, version: options.app.version, platform, logsDir: options.logsDir ?? null },
+      ...(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
+    }),
     ...game.handlers,
     ...devConditionerHandlers(devConditioner),
   };

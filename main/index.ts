@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, nativeTheme, session } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, session } from 'electron';
 import { formatBindingHash } from '../shared/ipc/bindingHash';
 import { createAppUrlPolicy, resolveAppLocation } from './shell/appUrl';
 import { createBackend } from './createBackend';
@@ -7,6 +7,7 @@ import { createMainWindow } from './shell/createMainWindow';
 import { consoleLogger } from './base/logger';
 import { createFileLog, LOG_FILE_NAME } from './shell/fileLogger';
 import { followThemeSetting } from './shell/followTheme';
+import { saveDialogChooser } from './shell/saveDialog';
 import { installNavigationGuards } from './shell/navigationGuards';
 import { applyPermissionPolicy } from './shell/permissions';
 import { createBindingSecret } from './ipc/bindingSecret';
@@ -47,6 +48,8 @@ async function start(): Promise<void> {
     osUserName: readOsUserName(),
     validateOutputs: !app.isPackaged,
     logger,
+    logsDir,
+    chooseSavePath: saveDialogChooser(dialog, () => mainWindow, app.getPath('downloads')),
   });
   followThemeSetting(nativeTheme, backend.settings, logger);
   // Quitting closes an open room first, so guests hear "host closed" rather than a timeout.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../main/shell/contentSecurityPolicy';
-import { silentLogger } from '../../main/base/logger';
+import { silentLogger, type Logger } from '../../main/base/logger';
 import { createSettingsStore } from '../../main/settings/settingsStore';
 import { chromiumSkipReason } from './support/chromium';
 import { openE2eSession, type E2ePlayer, type E2eSession } from './support/e2eSession';
@@ -15,10 +15,13 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
   let session: E2eSession;
   let player: E2ePlayer;
   let other: E2ePlayer;
+  // What the backends log at error level: renderer errors arrive here.
+  const errorLines: string[] = [];
+  const logger: Logger = { ...silentLogger, error: (message) => void errorLines.push(message) };
 
   beforeAll(async () => {
     // Two backends: the first is edited by the profile tests, the second is cut off by the banner test.
-    session = await openE2eSession(2, { osUserNames: ['ada', 'grace'] });
+    session = await openE2eSession(2, { osUserNames: ['ada', 'grace'], logger });
     [player, other] = session.players as [E2ePlayer, E2ePlayer];
   }, 60_000);
 
@@ -175,6 +178,21 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     } finally {
       await page.close();
     }
+  });
+
+  it("sends the page's uncaught errors and unhandled rejections to main's log", async () => {
+    const { page } = player;
+    await player.focus();
+    await page.evaluate(`setTimeout(() => { throw new Error('boom from the e2e test'); })`);
+    await page.evaluate(`Promise.reject(new Error('rejected in the e2e test')); undefined`);
+    await expect
+      .poll(() => errorLines.filter((line) => line.startsWith('renderer: ')))
+      .toEqual([
+        'renderer: uncaught error: Error: boom from the e2e test',
+        'renderer: unhandled promise rejection: Error: rejected in the e2e test',
+      ]);
+    // The page did throw (Playwright saw it), and main logged each error once.
+    expect(player.pageErrors).toContain('boom from the e2e test');
   });
 
   it('shows a banner when the backend connection drops', async () => {

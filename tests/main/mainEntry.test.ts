@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,6 +73,7 @@ function installElectronMock(): void {
       },
       BrowserWindow,
       nativeTheme: fakes.nativeTheme,
+      dialog: { showSaveDialog: vi.fn() },
       session: { defaultSession: fakes.session },
       ipcMain: {
         handle: (channel: string, listener: (event: unknown, ...args: unknown[]) => unknown) =>
@@ -213,5 +214,21 @@ describe('main entry wiring', () => {
     await vi.waitFor(() => expect(fakes.nativeTheme.themeSource).toBe('system'));
     expect(await update(event, { theme: 'light' })).toMatchObject({ ok: true, value: { theme: 'light' } });
     expect(fakes.nativeTheme.themeSource).toBe('light');
+  });
+
+  it('writes the log, renderer errors included, to main.log in the logs folder (and the console in dev)', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await boot();
+    const win = fakes.windows[0]!;
+    const event = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
+    const report = fakes.handlers.get(requestChannel('app.reportError'))!;
+    expect(await report(event, { source: 'window-error', message: 'boom', stack: 'Error: boom' })).toEqual({
+      ok: true,
+      value: { logged: true },
+    });
+    // The fake's getPath answers the temp folder for 'logs' too.
+    const log = await readFile(join(fakes.userDataDir, 'main.log'), 'utf8');
+    expect(log).toMatch(/\[error\] \(main\) renderer: uncaught error: boom \n {4}Error: boom\n$/);
+    expect(consoleError).toHaveBeenCalledWith('[main]', 'renderer: uncaught error: boom', '\n    Error: boom');
   });
 });

@@ -27,6 +27,7 @@ export function ScreenRouter({
   const netcheck = useAppStore((s) => s.netcheck);
   const saveStatus = useAppStore((s) => s.saveStatus);
   const saveError = useAppStore((s) => s.saveError);
+  const canSaveFiles = useAppStore((s) => s.appInfo?.transport === 'electron');
   const actions = store.getState();
   const home = (): void => actions.navigate('home');
   const to = (screen: Screen) => () => actions.navigate(screen);
@@ -75,7 +76,15 @@ export function ScreenRouter({
         />
       );
     case 'netcheck':
-      return <NetcheckScreen netcheck={netcheck} onRun={actions.runNetcheck} onBack={home} />;
+      return (
+        <NetcheckScreen
+          netcheck={netcheck}
+          onRun={actions.runNetcheck}
+          onBack={home}
+          onExport={actions.exportNetcheck}
+          canSave={canSaveFiles}
+        />
+      );
     case 'home':
       return (
         <>
