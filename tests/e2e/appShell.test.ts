@@ -119,7 +119,7 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     await expect.poll(dataTheme).toBe('light');
     await expect.poll(background).toBe(LIGHT);
     expect(await page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
-    await session.screenshot(page, 'app-shell-theme-chosen-light');
+    await session.screenshot(page, 'app-shell-theme-setting');
 
     await page.getByRole('radio', { name: 'Follow system' }).check();
     await expect.poll(dataTheme).toBe(null);
