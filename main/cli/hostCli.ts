@@ -53,11 +53,16 @@ async function main(argv: string[]): Promise<number> {
   }
   log.banner(room.banner);
 
-  return closeOnSignal(PROGRAM, async (signal) => {
-    log.line(`${signal}: telling the players the room is closing`);
-    await room.close();
-    log.line('Room closed');
-  });
+  return closeOnSignal(
+    PROGRAM,
+    async (signal) => {
+      log.line(`${signal}: telling the players the room is closing`);
+      await room.close();
+      log.line('Room closed');
+    },
+    // Under `npm run host`, npm forwards the terminal's Ctrl-C to us a second time.
+    { expectRelayedSignal: process.env.npm_lifecycle_event !== undefined },
+  );
 }
 
 runCli(PROGRAM, main);

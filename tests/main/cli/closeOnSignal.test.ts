@@ -40,7 +40,7 @@ describe('closeOnSignal', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)('closes once on %s and resolves 0', async (name) => {
     const fake = fakeProcess();
     const room = pendingClose();
-    const code = closeOnSignal('prog', room.close, fake.proc, fake.now);
+    const code = closeOnSignal('prog', room.close, { proc: fake.proc, now: fake.now });
     fake.signal(name);
     expect(room.calls).toEqual([name]);
     room.finish();
@@ -51,7 +51,7 @@ describe('closeOnSignal', () => {
   it('takes a signal relayed by a parent (the same Ctrl-C, again within moments) as one', async () => {
     const fake = fakeProcess();
     const room = pendingClose();
-    const code = closeOnSignal('prog', room.close, fake.proc, fake.now);
+    const code = closeOnSignal('prog', room.close, { proc: fake.proc, now: fake.now });
     fake.signal('SIGINT');
     fake.advance(3);
     fake.signal('SIGINT');
@@ -67,7 +67,7 @@ describe('closeOnSignal', () => {
   it('a second Ctrl-C later, while still closing, exits at once with 1', () => {
     const fake = fakeProcess();
     const room = pendingClose();
-    void closeOnSignal('prog', room.close, fake.proc, fake.now);
+    void closeOnSignal('prog', room.close, { proc: fake.proc, now: fake.now });
     fake.signal('SIGINT');
     fake.advance(RELAYED_SIGNAL_MS);
     fake.signal('SIGINT');
@@ -79,10 +79,69 @@ describe('closeOnSignal', () => {
   it('a close that fails says why and resolves 1', async () => {
     const fake = fakeProcess();
     const room = pendingClose();
-    const code = closeOnSignal('prog', room.close, fake.proc, fake.now);
+    const code = closeOnSignal('prog', room.close, { proc: fake.proc, now: fake.now });
     fake.signal('SIGTERM');
     room.finish(new Error('socket gone'));
     expect(await code).toBe(1);
     expect(fake.stderr()).toBe('prog: error while closing: socket gone\n');
+  });
+
+  describe('when a parent relays the signal (npm run)', () => {
+    /** A timer the test fires by hand. */
+    function manualTimer() {
+      const timers: { task: () => void; ms: number; cancelled: boolean }[] = [];
+      const schedule = (task: () => void, ms: number) => {
+        const timer = { task, ms, cancelled: false };
+        timers.push(timer);
+        return () => void (timer.cancelled = true);
+      };
+      return { timers, schedule };
+    }
+    const settled = async (promise: Promise<number>) =>
+      Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve('pending'), 20))]);
+
+    it('waits after closing for the relayed copy, so it cannot land on an exiting process', async () => {
+      const fake = fakeProcess();
+      const room = pendingClose();
+      const { timers, schedule } = manualTimer();
+      const code = closeOnSignal('prog', room.close, {
+        proc: fake.proc,
+        now: fake.now,
+        schedule,
+        expectRelayedSignal: true,
+      });
+      fake.signal('SIGINT');
+      fake.advance(40);
+      room.finish();
+      expect(await settled(code)).toBe('pending');
+      expect(timers.map((t) => t.ms)).toEqual([RELAYED_SIGNAL_MS - 40]);
+      fake.advance(5);
+      fake.signal('SIGINT');
+      expect(await code).toBe(0);
+      expect(timers[0]?.cancelled).toBe(true);
+      expect(fake.exits).toEqual([]);
+    });
+
+    it('does not wait when the copy came while closing, and waits no longer than the relay window', async () => {
+      const fake = fakeProcess();
+      const room = pendingClose();
+      const { timers, schedule } = manualTimer();
+      const options = { proc: fake.proc, now: fake.now, schedule, expectRelayedSignal: true };
+      const early = closeOnSignal('prog', room.close, options);
+      fake.signal('SIGINT');
+      fake.signal('SIGINT');
+      room.finish();
+      expect(await early).toBe(0);
+      expect(timers).toEqual([]);
+
+      const other = fakeProcess();
+      const slow = pendingClose();
+      const never = closeOnSignal('prog', slow.close, { ...options, proc: other.proc, now: other.now });
+      other.signal('SIGTERM');
+      slow.finish();
+      expect(await settled(never)).toBe('pending');
+      timers[0]!.task();
+      expect(await never).toBe(0);
+    });
   });
 });
