@@ -7,6 +7,7 @@ import { settingsHandlers } from './settings/settingsHandlers';
 import { appInfoHandlers, type AppFacts } from './shell/appInfoHandlers';
 import { shellHandlers } from './shell/shellHandlers';
 import { createShellService, type ShellService } from './shell/shellService';
+import { rendererErrorHandlers } from './shell/rendererErrorHandlers';
 import { createDevConditioner, devConditionerHandlers, type DevConditioner } from './conditioner/devConditioner';
 import { createGameService, type GameService } from './game/gameService';
 import { createLanBrowserService, type LanBrowserService } from './lan/lanBrowserService';
@@ -32,6 +33,10 @@ export interface BackendOptions {
   readonly lookup?: Ipv4Lookup;
   /** Length of a game round in seconds (the e2e test plays short ones); default the rules' 90 s. */
   readonly gameRoundDuration?: number;
+  /** The folder the log files are in, named in exported network check reports; absent: console only. */
+  readonly logsDir?: string;
+  /** Asks where to save a file (Electron's save dialog); absent where there is none, e.g. the dev server. */
+  readonly chooseSavePath?: (suggestedName: string) => Promise<string | null>;
 }
 
 /** The services plus the gateway that exposes them. */
@@ -82,11 +87,18 @@ export function createBackend(options: BackendOptions): Backend {
   });
   const shell = createShellService((name, payload) => gateway.emit(name, payload));
   const handlers: HandlersOf<IpcContract> = {
+    ...rendererErrorHandlers({ logger }),
     ...appInfoHandlers(options.app),
     ...settingsHandlers(settings),
     ...lobbyHandlers(lobby),
     ...lanHandlers(lan),
-    ...netcheckHandlers({ network, platform, openRoom }),
+    ...netcheckHandlers({
+      network,
+      platform,
+      openRoom,
+      facts: { appName: options.app.name, version: options.app.version, platform, logsDir: options.logsDir ?? null },
+      ...(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
+    }),
     ...game.handlers,
     ...devConditionerHandlers(devConditioner),
     ...shellHandlers(shell),

@@ -1,10 +1,13 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, Menu, Notification, screen, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, nativeTheme, Notification, screen, session } from 'electron';
 import { formatBindingHash } from '../shared/ipc/bindingHash';
 import { createAppUrlPolicy, resolveAppLocation } from './shell/appUrl';
 import { createBackend, type Backend } from './createBackend';
 import { createMainWindow } from './shell/createMainWindow';
 import { consoleLogger } from './base/logger';
+import { createFileLog, LOG_FILE_NAME } from './shell/fileLogger';
+import { followThemeSetting } from './shell/followTheme';
+import { saveDialogChooser } from './shell/saveDialog';
 import { installNavigationGuards } from './shell/navigationGuards';
 import { applyPermissionPolicy } from './shell/permissions';
 import { bindElectronIpc } from './ipc/electronBinding';
@@ -27,7 +30,13 @@ import { loadWindowState, saveWindowState, type WindowState } from './shell/wind
 import { trackWindowState, type WindowStateTracker } from './shell/windowStateTracker';
 
 // Electron entry: security policy first, then the backend and its IPC binding, then one window.
-const logger = consoleLogger('main');
+// A packaged app has no console: logs go to a rotating file in the logs folder (mirrored to the console in dev).
+const logsDir = app.getPath('logs');
+const fileLog = createFileLog({
+  filePath: join(logsDir, LOG_FILE_NAME),
+  ...(app.isPackaged ? {} : { mirror: consoleLogger }),
+});
+const logger = fileLog.logger('main');
 // The packaged app ignores VITE_DEV_SERVER_URL (see resolveAppLocation) and never serves the dev bindings.
 const location = resolveAppLocation(
   process.env.VITE_DEV_SERVER_URL,
@@ -133,7 +142,10 @@ async function start(): Promise<void> {
     osUserName: readOsUserName(),
     validateOutputs: !app.isPackaged,
     logger,
+    logsDir,
+    chooseSavePath: saveDialogChooser(dialog, () => mainWindow, app.getPath('downloads')),
   });
+  followThemeSetting(nativeTheme, backend.settings, logger);
   closeBackend = () => backend.close();
   deepLinks.connect((link) => backend.shell.deliverDeepLink(link));
   let windowState: WindowState | null = await loadWindowState(userDataDir, logger);

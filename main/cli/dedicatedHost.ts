@@ -47,8 +47,10 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
     roomName: options.name,
     playerName: DEDICATED_HOST_PLAYER.name,
     colour: DEDICATED_HOST_PLAYER.colour,
-    // The host's own seat counts towards LobbyHost's capacity.
+    // --max-players counts the people who play. LobbyHost's capacity counts its own seat too, so add it;
+    // `dedicated` leaves that seat out of the LAN advert, which then agrees with the banner and the log.
     capacity: options.maxPlayers + 1,
+    dedicated: true,
     port: options.port,
     bindAddress: options.bindAddress,
     discovery,

@@ -1,18 +1,13 @@
-// Headless dedicated host: `npx tsx main/cli/hostCli.ts --help` lists the flags.
+// Headless dedicated host: `npm run host -- --help` lists the flags.
 // Exit codes: 0 closed normally (Ctrl-C / SIGTERM), 1 could not open the room, 2 bad command line.
 import { closeOnSignal, runCli } from './closeOnSignal';
 import { hostname } from 'node:os';
 import { BindError } from '../net/errors';
 import { startDedicatedHost, type DedicatedHost } from './dedicatedHost';
 import { HostCliUsageError, hostCliHelp, parseHostCliArgs } from './hostCliArgs';
+import { openHostLog } from './hostLog';
 
 const PROGRAM = 'lan-party-host';
-
-function timestamp(date: Date): string {
-  return date.toTimeString().slice(0, 8);
-}
-
-const log = (line: string): void => void process.stdout.write(`[${timestamp(new Date())}] ${line}\n`);
 
 function startFailureHint(error: unknown): string {
   if (error instanceof BindError && error.code === 'EADDRINUSE') return ' Choose another port with --port.';
@@ -34,23 +29,40 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
+  let log;
+  try {
+    log = openHostLog(
+      command.options.logFile,
+      (text) => process.stdout.write(text),
+      () => new Date(),
+    );
+  } catch (error) {
+    process.stderr.write(`${PROGRAM}: ${(error as Error).message}\n`);
+    return 2;
+  }
+
   let room: DedicatedHost;
   try {
-    room = await startDedicatedHost(command.options, { log });
+    room = await startDedicatedHost(command.options, { log: log.line });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(
-      `${PROGRAM}: could not open the room: ${message.replace(/\.$/, '')}.${startFailureHint(error)}\n`,
-    );
+    const text = `could not open the room: ${message.replace(/\.$/, '')}.${startFailureHint(error)}`;
+    log.failure(text);
+    process.stderr.write(`${PROGRAM}: ${text}\n`);
     return 1;
   }
-  process.stdout.write(`${room.banner.join('\n')}\n`);
+  log.banner(room.banner);
 
-  return closeOnSignal(PROGRAM, async (signal) => {
-    log(`${signal}: telling the players the room is closing`);
-    await room.close();
-    log('Room closed');
-  });
+  return closeOnSignal(
+    PROGRAM,
+    async (signal) => {
+      log.line(`${signal}: telling the players the room is closing`);
+      await room.close();
+      log.line('Room closed');
+    },
+    // Under `npm run host`, npm forwards the terminal's Ctrl-C to us a second time.
+    { expectRelayedSignal: process.env.npm_lifecycle_event !== undefined },
+  );
 }
 
 runCli(PROGRAM, main);

@@ -26,6 +26,8 @@ export interface HostCliOptions {
   bindAddress: string;
   /** undefined: this machine's first LAN address. */
   advertiseAddress: string | undefined;
+  /** Where the log is written as well as stdout; undefined: stdout only. */
+  logFile: string | undefined;
 }
 
 /** What the command line asked for. */
@@ -34,11 +36,12 @@ export type HostCliCommand = { kind: 'help' } | { kind: 'run'; options: HostCliO
 const FLAGS = [
   ['name', '<text>', 'room name shown in server lists, 1–64 characters (default "LAN Party @ <computer name>")'],
   ['port', '<n>', `game UDP port (default ${LAN_PARTY_PORTS.GAME}; 0 = any free port)`],
-  ['max-players', '<n>', `players who can join, 1–${MAX_GUESTS} (default 8)`],
+  ['max-players', '<n>', `players who can join, 1–${MAX_GUESTS} (default 8); the host itself takes no seat`],
   ['password', '<text>', `password players must type (default none; ${PASSWORD_ENV} is read if absent)`],
   ['discovery-port', '<n>', `UDP port answering LAN searches (default ${DISCOVERY.DEFAULT_PORT}; 0 = any free port)`],
   ['bind', '<ipv4>', 'address the game port listens on (default 0.0.0.0 = every network)'],
   ['advertise', '<ipv4>', "address put in the room code (default this computer's first LAN address)"],
+  ['log-file', '<path>', 'also write the log to this file (at 2 MB it becomes NAME.old.log and a new one starts)'],
 ] as const;
 
 /** The --help text: every flag, its argument and default. */
@@ -51,6 +54,9 @@ export function hostCliHelp(): string {
     'addresses players can join, answers LAN searches, logs joins, leaves and chat, and starts a round when',
     'every player is ready. Ctrl-C tells the players the room is closing and exits.',
     '',
+    'A dedicated host does not play, so it takes no seat: --max-players 4 lets four players in, and the',
+    'banner, the log ("2/4 players") and LAN server lists ("2/4") all count those players only.',
+    '',
     'Options:',
     ...FLAGS.map(([flag, arg, text]) => `  ${pad(`--${flag} ${arg}`)}${text}`),
     `  ${pad('--no-discovery')}do not answer LAN searches (players join with the code or address)`,
@@ -59,7 +65,8 @@ export function hostCliHelp(): string {
     '',
     `Firewall: allow UDP ${DISCOVERY.DEFAULT_PORT} (discovery) and the game port in, e.g. sudo ufw allow ${DISCOVERY.DEFAULT_PORT}/udp.`,
     `The password is visible to other users in the process list; set ${PASSWORD_ENV} instead to hide it.`,
-    'Exit codes: 0 closed normally, 1 could not open the room, 2 bad command line.',
+    'Exit codes: 0 closed normally, 1 could not open the room, 2 bad command line (or a --log-file that',
+    'cannot be written).',
     '',
     `Example: lan-party-host --name "Friday LAN" --port ${LAN_PARTY_PORTS.GAME} --max-players 8`,
   ].join('\n');
@@ -130,6 +137,8 @@ export function parseHostCliArgs(
   if (discoveryPort !== null && discoveryPort !== 0 && discoveryPort === port) {
     throw new HostCliUsageError(`--port and --discovery-port must differ (both ${port})`);
   }
+  const logFile = str('log-file');
+  if (logFile !== undefined && logFile.trim() === '') throw new HostCliUsageError('--log-file: the path is empty');
   const advertise = str('advertise');
   if (advertise !== undefined && (toIpv4('advertise', advertise) === '0.0.0.0' || advertise.startsWith('255.'))) {
     throw new HostCliUsageError(`--advertise: ${advertise} cannot be joined; give this computer's LAN address`);
@@ -145,6 +154,7 @@ export function parseHostCliArgs(
       announce: !noDiscovery && values['no-announce'] !== true,
       bindAddress: toIpv4('bind', str('bind') ?? '0.0.0.0'),
       advertiseAddress: advertise,
+      logFile,
     },
   };
 }

@@ -44,6 +44,11 @@ export interface LobbyHostOptions {
   gameId?: string;
   /** Players including the host, within the game's limits (tag: 2–16). Default 8, clamped to them. */
   capacity?: number;
+  /**
+   * The host's own seat is nobody (a dedicated host): the LAN advert then counts the guests only, so a
+   * server list shows the same numbers as the host's banner and log. Default false.
+   */
+  dedicated?: boolean;
   password?: string;
   /** Game port; default 0 (a free one). */
   port?: number;
@@ -147,12 +152,15 @@ export class LobbyHost {
     const hostRef: { host?: LobbyHost } = {};
     try {
       if (options.discovery !== false) {
+        // Players in the room, the host's own seat included (transport peers leave the host out) unless it
+        // is a dedicated host's, which nobody plays in.
+        const hostSeat = options.dedicated ? 1 : 0;
+        const advertised = capacity - hostSeat;
         discovery = await server.enableLanDiscovery(roomName, {
           ...options.discovery,
-          // Players in the room, the host's own seat included (transport peers leave the host out).
-          getPlayerCount: () => hostRef.host?.state.players.length ?? 1,
+          getPlayerCount: () => (hostRef.host?.state.players.length ?? 1) - hostSeat,
           getExtraInfo: () => ({
-            capacity,
+            capacity: advertised,
             passwordProtected: Boolean(options.password),
             gameName: `LAN Party ${game.name}`,
           }),

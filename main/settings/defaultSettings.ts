@@ -1,4 +1,4 @@
-import { PLAYER_COLORS, PLAYER_NAME_MAX, type Settings } from '../../shared/ipc/schemas/settings';
+import { DEFAULT_THEME, PLAYER_COLORS, PLAYER_NAME_MAX, type Settings } from '../../shared/ipc/schemas/settings';
 
 /** Used when the OS user name is empty or unusable. */
 export const FALLBACK_PLAYER_NAME = 'Player';
@@ -24,9 +24,15 @@ function fnv1a(text: string): number {
 /** Notifications are on until the player turns them off (also for settings files written before the setting). */
 export const DEFAULT_NOTIFICATIONS = true;
 
-/** First-run settings for this OS user: not onboarded yet, so the app asks for name and colour first. */
+/** First-run settings for this OS user: not onboarded yet, so the app asks for name and colour first; theme as the OS. */
 export function defaultSettings(osUserName: string): Settings {
   const playerName = defaultPlayerName(osUserName);
   const color = PLAYER_COLORS[fnv1a(playerName) % PLAYER_COLORS.length] ?? PLAYER_COLORS[0];
-  return { playerName, playerColor: color.hex, onboarded: false, notifications: DEFAULT_NOTIFICATIONS };
+  return {
+    playerName,
+    playerColor: color.hex,
+    onboarded: false,
+    notifications: DEFAULT_NOTIFICATIONS,
+    theme: DEFAULT_THEME,
+  };
 }

@@ -1,4 +1,4 @@
-import { playerColorSchema, playerNameSchema, type Settings } from '../../shared/ipc/schemas/settings';
+import { playerColorSchema, playerNameSchema, themeSchema, type Settings } from '../../shared/ipc/schemas/settings';
 
 /** The settings file inside the user-data folder. */
 export const SETTINGS_FILE_NAME = 'settings.json';
@@ -46,12 +46,17 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
   else if (record.notifications !== undefined) {
     warnings.push('settings file has an invalid notifications flag; using the default');
   }
+  // Files from before the theme choice have none: they follow the OS, as before.
+  const theme = themeSchema.safeParse(record.theme);
+  if (!theme.success && record.theme !== undefined)
+    warnings.push('settings file has an invalid theme; using the default');
   return {
     settings: {
       playerName: name.success ? name.data : defaults.playerName,
       playerColor: color.success ? color.data : defaults.playerColor,
       onboarded,
       notifications,
+      theme: theme.success ? theme.data : defaults.theme,
     },
     warnings,
     unreadable: false,

@@ -88,6 +88,7 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
       playerColor: patch.playerColor ?? before.playerColor,
       onboarded: patch.onboarded ?? before.onboarded,
       notifications: patch.notifications ?? before.notifications,
+      theme: patch.theme ?? before.theme,
     });
     if (!merged.success) throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, 'Settings update is invalid');
     const next = merged.data;
@@ -95,7 +96,8 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
       next.playerName === before.playerName &&
       next.playerColor === before.playerColor &&
       next.onboarded === before.onboarded &&
-      next.notifications === before.notifications;
+      next.notifications === before.notifications &&
+      next.theme === before.theme;
     if (unchanged) return view(before);
     try {
       await mkdir(dir, { recursive: true });

@@ -43,6 +43,14 @@ export function App({ store }: { store: StoreApi<AppState> }) {
     return () => store.getState().stop();
   }, [store]);
 
+  const theme = settings?.theme;
+  useEffect(() => {
+    // 'system' leaves it to prefers-color-scheme (Electron follows nativeTheme); light and dark pin it.
+    const root = document.documentElement;
+    if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+    else delete root.dataset.theme;
+  }, [theme]);
+
   const restart = (): void => void store.getState().start();
   if (status === 'error') return <ErrorScreen message={loadError ?? 'Unknown error'} onRetry={restart} />;
   if (status === 'loading' || !appInfo || !settings) return <LoadingScreen />;

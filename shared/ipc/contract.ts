@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { EventName, RequestName } from './names';
 import type { RequestSpec } from './contractTypes';
 import { networkCheckReportSchema } from '../netcheck/report';
-import { appInfoSchema } from './schemas/appInfo';
+import { appInfoSchema, errorReportResultSchema, errorReportSchema } from './schemas/appInfo';
+import { netcheckExportInputSchema, netcheckExportSchema } from './schemas/netcheck';
 import {
   gameCurrentSchema,
   gameEndedSchema,
@@ -47,6 +48,8 @@ const devConditionerViewSchema = z.strictObject({ profile: devLinkProfileSchema.
  */
 export const ipcContract = {
   requests: {
+    'app.reportError': { input: errorReportSchema, output: errorReportResultSchema },
+    'netcheck.exportReport': { input: netcheckExportInputSchema, output: netcheckExportSchema },
     'app.getInfo': { input: z.undefined(), output: appInfoSchema },
     'settings.get': { input: z.undefined(), output: settingsViewSchema },
     'settings.update': { input: settingsPatchSchema, output: settingsViewSchema },

@@ -2,6 +2,8 @@
 
 /** Every request the renderer may make; contract.ts must give each one input and output schemas. */
 export const requestNames = [
+  'app.reportError',
+  'netcheck.exportReport',
   'app.getInfo',
   'settings.get',
   'settings.update',

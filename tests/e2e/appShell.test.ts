@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../main/shell/contentSecurityPolicy';
-import { silentLogger } from '../../main/base/logger';
+import { silentLogger, type Logger } from '../../main/base/logger';
 import { createSettingsStore } from '../../main/settings/settingsStore';
 import { chromiumSkipReason } from './support/chromium';
 import { openE2eSession, type E2ePlayer, type E2eSession } from './support/e2eSession';
@@ -15,10 +15,13 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
   let session: E2eSession;
   let player: E2ePlayer;
   let other: E2ePlayer;
+  // What the backends log at error level: renderer errors arrive here.
+  const errorLines: string[] = [];
+  const logger: Logger = { ...silentLogger, error: (message) => void errorLines.push(message) };
 
   beforeAll(async () => {
     // Two backends: the first is edited by the profile tests, the second is cut off by the banner test.
-    session = await openE2eSession(2, { osUserNames: ['ada', 'grace'] });
+    session = await openE2eSession(2, { osUserNames: ['ada', 'grace'], logger });
     [player, other] = session.players as [E2ePlayer, E2ePlayer];
   }, 60_000);
 
@@ -79,11 +82,55 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     expect(chipColor).toBe('#a77dff');
     await session.screenshot(page, 'app-shell-after-reload');
 
-    const expected = { playerName: 'Captain Nova', playerColor: '#a77dff', onboarded: true, notifications: true };
+    const expected = {
+      playerName: 'Captain Nova',
+      playerColor: '#a77dff',
+      onboarded: true,
+      notifications: true,
+      theme: 'system',
+    };
     expect(await player.server.backend.settings.get()).toEqual(expected);
     // A fresh store on the same folder reads what was written to disk.
     const fromDisk = createSettingsStore({ dir: player.userDataDir, osUserName: 'ada', logger: silentLogger });
     expect(await fromDisk.get()).toEqual(expected);
+    expect(player.pageErrors).toEqual([]);
+  });
+
+  it('follows the OS colour scheme, and the theme setting overrides it either way', async () => {
+    const { page } = player;
+    await player.focus();
+    const background = () => page.evaluate('getComputedStyle(document.documentElement).backgroundColor');
+    const dataTheme = () => page.evaluate('document.documentElement.dataset.theme ?? null');
+    const DARK = 'rgb(11, 13, 23)';
+    const LIGHT = 'rgb(242, 243, 249)';
+    const theme = page.getByRole('group', { name: 'Theme' });
+    expect(await theme.getByRole('radio', { name: 'Follow system' }).isChecked()).toBe(true);
+    expect(await dataTheme()).toBe(null);
+    expect(await background()).toBe(DARK);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(background).toBe(LIGHT);
+
+    // Dark wins over a light OS; saved on the spot, and on disk.
+    await theme.getByRole('radio', { name: 'Dark' }).check();
+    await expect.poll(dataTheme).toBe('dark');
+    await expect.poll(background).toBe(DARK);
+    await expect.poll(async () => (await player.server.backend.settings.get()).theme).toBe('dark');
+
+    // Light wins over a dark OS, and survives a reload.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await theme.getByRole('radio', { name: 'Light' }).check();
+    await expect.poll(dataTheme).toBe('light');
+    await expect.poll(background).toBe(LIGHT);
+    await page.reload();
+    await expect.poll(dataTheme).toBe('light');
+    await expect.poll(background).toBe(LIGHT);
+    expect(await page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+    await session.screenshot(page, 'app-shell-theme-setting');
+
+    await page.getByRole('radio', { name: 'Follow system' }).check();
+    await expect.poll(dataTheme).toBe(null);
+    await expect.poll(background).toBe(DARK);
+    await expect.poll(async () => (await player.server.backend.settings.get()).theme).toBe('system');
     expect(player.pageErrors).toEqual([]);
   });
 
@@ -170,6 +217,21 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check();
     await expect.poll(async () => (await player.server.backend.settings.get()).notifications).toBe(true);
+  });
+
+  it("sends the page's uncaught errors and unhandled rejections to main's log", async () => {
+    const { page } = player;
+    await player.focus();
+    await page.evaluate(`setTimeout(() => { throw new Error('boom from the e2e test'); })`);
+    await page.evaluate(`Promise.reject(new Error('rejected in the e2e test')); undefined`);
+    await expect
+      .poll(() => errorLines.filter((line) => line.startsWith('renderer: ')))
+      .toEqual([
+        'renderer: uncaught error: Error: boom from the e2e test',
+        'renderer: unhandled promise rejection: Error: rejected in the e2e test',
+      ]);
+    // The page did throw (Playwright saw it), and main logged each error once.
+    expect(player.pageErrors).toContain('boom from the e2e test');
   });
 
   it('shows a banner when the backend connection drops', async () => {

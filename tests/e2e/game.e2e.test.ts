@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -9,7 +9,7 @@ import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 import { chromiumSkipReason, launchChromium, type LaunchedChromium } from './support/chromium';
 import { completeFirstRun } from './support/firstRun';
 import { assertRendererBuilt, RENDERER_DIST } from './support/rendererBuild';
-import { saveScreenshot, SCREENSHOT_DIR } from './support/screenshots';
+import { saveElementScreenshot, saveScreenshot } from './support/screenshots';
 
 // Two real backends (loopback only) and two pages of the production build play one short round through the lobby.
 // Each page gets its own browser: a background tab gets no animation frames, and both arenas must run at once.
@@ -76,8 +76,7 @@ async function hold(page: Page, key: string, ms: number): Promise<void> {
 }
 
 async function elementShot(page: Page, selector: string, name: string): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.locator(selector).screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
+  await saveElementScreenshot(page, page.locator(selector), name);
 }
 
 describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through the lobby', { timeout: 90_000 }, () => {

@@ -25,9 +25,9 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     const discoveryPort = await freeUdpPort();
     session = await openE2eSession(2, { osUserNames: ['ada', 'bob'], network: loopbackNetwork(discoveryPort) });
     [ada, bob] = session.players as [E2ePlayer, E2ePlayer];
-    await session.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: ada.server.origin,
-    });
+    for (const { server } of [ada, bob]) {
+      await session.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+    }
   }, 60_000);
 
   afterAll(async () => {
@@ -248,6 +248,20 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     expect(await page.getByText('Heard its own search').isVisible()).toBe(true);
     expect(await visible(page, 'heading', 'Tips for Linux')).toBe(process.platform === 'linux');
     await session.screenshot(page, 'lobby-netcheck');
+  });
+
+  it('copies the network check report, with the version and log folder, for a support request', async () => {
+    const { page } = bob;
+    await bob.focus();
+    // The browser dev mode has no save dialog: only copying is offered.
+    expect(await page.getByRole('button', { name: 'Save report…' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Copy report' }).click();
+    await expect.poll(() => page.getByText('Copied to the clipboard.').isVisible()).toBe(true);
+    await session.screenshot(page, 'lobby-netcheck-copied');
+    const text = String(await page.evaluate('navigator.clipboard.readText()'));
+    expect(text).toMatch(/^LAN Party network check\nApp: {7}LAN Party 0\.0\.0-e2e on linux\n/);
+    expect(text).toContain('Log files: none (this run logs to the console only)\n');
+    expect(text).toMatch(/\nPorts:\n- Finding rooms: UDP \d+ on 127\.0\.0\.1: OK\./);
   });
 
   it('left no errors in either page after the round', () => {

@@ -51,7 +51,13 @@ describe('backend composition', () => {
       { playerName: '  Nova ', playerColor: '#A77DFF' },
       electron,
     );
-    const expected = { playerName: 'Nova', playerColor: '#a77dff', onboarded: false, notifications: true };
+    const expected = {
+      playerName: 'Nova',
+      playerColor: '#a77dff',
+      onboarded: false,
+      notifications: true,
+      theme: 'system',
+    };
     expect(updated).toEqual({ ok: true, value: expected });
     expect(sink).toHaveBeenCalledExactlyOnceWith('settings.changed', expected);
   });

@@ -33,6 +33,7 @@ interface Fakes {
   /** Work areas of the fake displays, the primary one first. */
   displays: Electron.Rectangle[];
   userDataDir: string;
+  nativeTheme: { themeSource: string };
 }
 
 interface FakeContents {
@@ -134,11 +135,12 @@ function installElectronMock(): void {
       BrowserWindow,
       Menu: { buildFromTemplate: (template: unknown) => ({ template }), setApplicationMenu: fakes.setApplicationMenu },
       Notification,
-      dialog: { showMessageBox: fakes.showMessageBox, showErrorBox: fakes.showErrorBox },
+      dialog: { showMessageBox: fakes.showMessageBox, showErrorBox: fakes.showErrorBox, showSaveDialog: vi.fn() },
       screen: {
         getPrimaryDisplay: () => ({ id: 0, workArea: fakes.displays[0] }),
         getAllDisplays: () => fakes.displays.map((workArea, id) => ({ id, workArea })),
       },
+      nativeTheme: fakes.nativeTheme,
       session: { defaultSession: fakes.session },
       ipcMain: {
         handle: (channel: string, listener: (event: unknown, ...args: unknown[]) => unknown) =>
@@ -189,6 +191,8 @@ beforeEach(async () => {
     isPackaged: false,
     displays: [{ x: 0, y: 0, width: 1920, height: 1040 }],
     userDataDir: await mkdtemp(join(tmpdir(), 'lan-party-main-')),
+    // Not what the (default) setting says, so the test sees main set it.
+    nativeTheme: { themeSource: 'dark' },
   };
   processListeners = new Map(
     (['uncaughtException', 'unhandledRejection'] as const).map((event) => [
@@ -298,6 +302,31 @@ describe('main entry wiring', () => {
     await boot();
     await vi.waitFor(() => expect(fakes.appListeners.has('will-quit')).toBe(true));
     expect(vi.mocked(console.info).mock.calls.flat().join(' ')).toMatch(/#ws=\d+&secret=[\w-]{43}/);
+  });
+
+  it('sets the native theme from the theme setting and follows changes', async () => {
+    await boot();
+    const win = fakes.windows[0]!;
+    const event = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
+    const update = fakes.handlers.get(requestChannel('settings.update'))!;
+    await vi.waitFor(() => expect(fakes.nativeTheme.themeSource).toBe('system'));
+    expect(await update(event, { theme: 'light' })).toMatchObject({ ok: true, value: { theme: 'light' } });
+    expect(fakes.nativeTheme.themeSource).toBe('light');
+  });
+
+  it('writes the log, renderer errors included, to main.log in the logs folder (and the console in dev)', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await boot();
+    const win = fakes.windows[0]!;
+    const event = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
+    const report = fakes.handlers.get(requestChannel('app.reportError'))!;
+    expect(await report(event, { source: 'window-error', message: 'boom', stack: 'Error: boom' })).toEqual({
+      ok: true,
+      value: { logged: true },
+    });
+    const log = await readFile(join(fakes.userDataDir, 'logs', 'main.log'), 'utf8');
+    expect(log).toMatch(/\[error\] \(main\) renderer: uncaught error: boom \n {4}Error: boom\n$/);
+    expect(consoleError).toHaveBeenCalledWith('[main]', 'renderer: uncaught error: boom', '\n    Error: boom');
   });
 
   it('packaged: ignores VITE_DEV_SERVER_URL and the WebSocket binding, and the bridge answers only its own file', async () => {

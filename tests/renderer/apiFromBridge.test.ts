@@ -12,6 +12,7 @@ describe('renderer API over a bridge', () => {
       playerColor: '#3ddc97',
       onboarded: true,
       notifications: true,
+      theme: 'system',
     });
     expect(await api['app.getInfo']()).toMatchObject({ transport: 'websocket' });
     expect(await api['settings.update']({ playerName: 'Nova' })).toMatchObject({ playerName: 'Nova' });
@@ -45,13 +46,14 @@ describe('renderer API over a bridge', () => {
     const api = createApiFromBridge(bridge, warn);
     const callback = vi.fn();
     const stop = api.onSettingsChanged(callback);
-    push({ playerName: 'Nova', playerColor: '#a77dff', onboarded: true, notifications: true });
+    push({ playerName: 'Nova', playerColor: '#a77dff', onboarded: true, notifications: true, theme: 'system' });
     push({ playerName: 42 });
     expect(callback).toHaveBeenCalledExactlyOnceWith({
       playerName: 'Nova',
       playerColor: '#a77dff',
       onboarded: true,
       notifications: true,
+      theme: 'system',
     });
     expect(warn).toHaveBeenCalledOnce();
     stop();

@@ -29,7 +29,7 @@ describe('app store', () => {
     expect(store.getState()).toMatchObject({
       status: 'ready',
       appInfo: { transport: 'websocket' },
-      settings: { playerName: 'ada', playerColor: '#3ddc97', onboarded: true, notifications: true },
+      settings: { playerName: 'ada', playerColor: '#3ddc97', onboarded: true, notifications: true, theme: 'system' },
       lobby: { status: 'idle' },
     });
   });
@@ -75,12 +75,19 @@ describe('app store', () => {
   it('follows settings.changed events and flags a dropped connection', async () => {
     const { store, fake, drop } = setup();
     await store.getState().start();
-    fake.push({ playerName: 'Elsewhere', playerColor: '#ff5c8a', onboarded: true, notifications: true });
+    fake.push({
+      playerName: 'Elsewhere',
+      playerColor: '#ff5c8a',
+      onboarded: true,
+      notifications: true,
+      theme: 'system',
+    });
     expect(store.getState().settings).toEqual({
       playerName: 'Elsewhere',
       playerColor: '#ff5c8a',
       onboarded: true,
       notifications: true,
+      theme: 'system',
     });
     drop();
     expect(store.getState().connectionLost).toBe(true);

@@ -26,7 +26,13 @@ const inRoom: LobbyView = {
 };
 
 async function setup() {
-  const fake = fakeBridge({ playerName: 'ada', playerColor: '#3ddc97', onboarded: false, notifications: true });
+  const fake = fakeBridge({
+    playerName: 'ada',
+    playerColor: '#3ddc97',
+    onboarded: false,
+    notifications: true,
+    theme: 'system',
+  });
   const store = createAppStore(async () => ({ api: createApiFromBridge(fake.bridge), onClose: () => () => {} }));
   await store.getState().start();
   return { store, fake };

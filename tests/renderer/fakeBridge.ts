@@ -22,7 +22,13 @@ function listenerSet() {
 
 /** A bridge that serves settings and an idle room from memory, with ways to push each event. */
 export function fakeBridge(
-  initial: Settings = { playerName: 'ada', playerColor: '#3ddc97', onboarded: true, notifications: true },
+  initial: Settings = {
+    playerName: 'ada',
+    playerColor: '#3ddc97',
+    onboarded: true,
+    notifications: true,
+    theme: 'system',
+  },
 ) {
   let settings = initial;
   const settingsEvents = listenerSet();

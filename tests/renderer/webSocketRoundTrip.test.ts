@@ -47,7 +47,13 @@ describe('renderer client ↔ WebSocket binding', () => {
     expect(await api['app.getInfo']()).toMatchObject({ transport: 'websocket', version: '1.0.0' });
     const changed = vi.fn();
     api.onSettingsChanged(changed);
-    const expected = { playerName: 'Nova', playerColor: '#a77dff', onboarded: false, notifications: true };
+    const expected = {
+      playerName: 'Nova',
+      playerColor: '#a77dff',
+      onboarded: false,
+      notifications: true,
+      theme: 'system',
+    };
     expect(await api['settings.update']({ playerName: ' Nova ', playerColor: '#A77DFF' })).toEqual(expected);
     await vi.waitFor(() => expect(changed).toHaveBeenCalledWith(expected));
     expect(await api['lobby.get']()).toMatchObject({ status: 'idle' });

@@ -1,23 +1,33 @@
 import { useEffect } from 'react';
+import type { NetcheckExport as ExportResult } from '../../../shared/ipc/schemas/netcheck';
 import type { NetcheckSlice } from '../state/netcheckSlice';
 import { AdviceCard } from './AdviceCard';
 import { DevConditionerSection } from './DevConditionerSection';
 import { CheckIcon, RefreshIcon, WarningIcon } from './Icons';
 import { NetcheckDetails } from './NetcheckDetails';
+import { NetcheckExport } from './NetcheckExport';
 import { ScreenHeader } from './ScreenHeader';
 import { Spinner } from './Spinner';
 
 const platformNames: Record<string, string> = { win32: 'Windows', darwin: 'macOS', linux: 'Linux' };
 
-/** The network check: runs on open, then shows a verdict, what to fix, the facts and tips for this platform. */
+/**
+ * The network check: runs on open, then shows a verdict, what to fix, the facts and tips for this platform,
+ * and the report to copy or save for a support request.
+ */
 export function NetcheckScreen({
   netcheck,
   onRun,
   onBack,
+  onExport,
+  canSave,
 }: {
   netcheck: NetcheckSlice['netcheck'];
   onRun: () => void;
   onBack: () => void;
+  onExport: (save: boolean) => Promise<ExportResult>;
+  /** Whether a save dialog exists (the desktop app); the browser dev mode can only copy. */
+  canSave: boolean;
 }) {
   const { status, report, error } = netcheck;
   useEffect(() => {
@@ -80,6 +90,7 @@ export function NetcheckScreen({
               ))}
             </ul>
           )}
+          <NetcheckExport onExport={onExport} canSave={canSave} />
           <NetcheckDetails report={report} />
           <h2 className="section-title">Tips for {platformNames[report.platform] ?? report.platform}</h2>
           <ul className="advice-list" aria-label="Tips">

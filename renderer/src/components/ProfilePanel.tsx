@@ -9,6 +9,7 @@ import type { SaveStatus } from '../state/appStore';
 import { ColorPicker } from './ColorPicker';
 import { NotificationSetting } from './NotificationSetting';
 import { PlayerAvatar } from './PlayerAvatar';
+import { ThemePicker } from './ThemePicker';
 
 /** Id of the name field, so the header's chip can focus it. */
 export const PLAYER_NAME_INPUT_ID = 'player-name';
@@ -20,7 +21,10 @@ interface Props {
   onSave: (next: SettingsPatch) => Promise<boolean>;
 }
 
-/** The player profile: name and colour, validated with the contract's own schema before sending. */
+/**
+ * The player profile: name and colour, validated with the contract's own schema before sending; and the
+ * theme, saved as soon as it is picked (it changes nothing other players see).
+ */
 export function ProfilePanel({ settings, saveStatus, saveError, onSave }: Props) {
   const [draft, setDraft] = useState<Settings>(settings);
   const [base, setBase] = useState<Settings>(settings);
@@ -114,6 +118,7 @@ export function ProfilePanel({ settings, saveStatus, saveError, onSave }: Props)
         )}
       </form>
       <NotificationSetting enabled={settings.notifications} onChange={(notifications) => onSave({ notifications })} />
+      <ThemePicker value={settings.theme} disabled={saveStatus === 'saving'} onChange={(theme) => onSave({ theme })} />
     </aside>
   );
 }

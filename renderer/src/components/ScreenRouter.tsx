@@ -28,6 +28,7 @@ export function ScreenRouter({
   const saveStatus = useAppStore((s) => s.saveStatus);
   const saveError = useAppStore((s) => s.saveError);
   const joinPrefill = useAppStore((s) => s.joinPrefill);
+  const canSaveFiles = useAppStore((s) => s.appInfo?.transport === 'electron');
   const actions = store.getState();
   const home = (): void => actions.navigate('home');
   const to = (screen: Screen) => () => actions.navigate(screen);
@@ -78,7 +79,15 @@ export function ScreenRouter({
         />
       );
     case 'netcheck':
-      return <NetcheckScreen netcheck={netcheck} onRun={actions.runNetcheck} onBack={home} />;
+      return (
+        <NetcheckScreen
+          netcheck={netcheck}
+          onRun={actions.runNetcheck}
+          onBack={home}
+          onExport={actions.exportNetcheck}
+          canSave={canSaveFiles}
+        />
+      );
     case 'home':
       return (
         <>

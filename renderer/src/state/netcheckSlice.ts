@@ -1,3 +1,4 @@
+import type { NetcheckExport } from '../../../shared/ipc/schemas/netcheck';
 import type { NetworkCheckReport } from '../../../shared/netcheck/report';
 import { messageOf } from './actionResult';
 import { withApi, type ApiRef } from './apiRef';
@@ -13,6 +14,8 @@ export interface NetcheckSlice {
     readonly error: string | null;
   };
   runNetcheck(): Promise<void>;
+  /** The last report as text for a support request; `save` also asks main to save it (rejects on failure). */
+  exportNetcheck(save: boolean): Promise<NetcheckExport>;
 }
 
 type Set = (partial: { netcheck: NetcheckSlice['netcheck'] }) => void;
@@ -30,6 +33,9 @@ export function createNetcheckSlice(set: Set, get: () => NetcheckSlice, ref: Api
       } catch (error) {
         set({ netcheck: { status: 'error', report: get().netcheck.report, error: messageOf(error) } });
       }
+    },
+    exportNetcheck(save) {
+      return withApi(ref, (api) => api['netcheck.exportReport']({ save }));
     },
   };
 }

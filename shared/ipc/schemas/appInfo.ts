@@ -16,3 +16,28 @@ export const appInfoSchema = z.object({
 
 /** What `app.getInfo` returns. */
 export type AppInfo = z.output<typeof appInfoSchema>;
+
+/** Longest message of an `app.reportError`; the renderer cuts longer ones before sending. */
+export const ERROR_REPORT_MESSAGE_MAX = 2000;
+
+/** Longest stack of an `app.reportError`. */
+export const ERROR_REPORT_STACK_MAX = 8000;
+
+/** Where the renderer caught an error: window `error`, `unhandledrejection`, or the React error boundary. */
+export const errorSourceSchema = z.enum(['window-error', 'unhandled-rejection', 'render']);
+
+/** One of the error sources. */
+export type ErrorSource = z.output<typeof errorSourceSchema>;
+
+/** `app.reportError` input: one renderer error for main's log, bounded so a broken page cannot send megabytes. */
+export const errorReportSchema = z.strictObject({
+  source: errorSourceSchema,
+  message: z.string().max(ERROR_REPORT_MESSAGE_MAX),
+  stack: z.string().max(ERROR_REPORT_STACK_MAX).optional(),
+});
+
+/** What the renderer sends with `app.reportError`. */
+export type ErrorReport = z.input<typeof errorReportSchema>;
+
+/** `app.reportError` output: false when main's rate limit suppressed it instead of logging it. */
+export const errorReportResultSchema = z.strictObject({ logged: z.boolean() });

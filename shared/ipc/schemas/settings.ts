@@ -33,6 +33,15 @@ export const playerColorSchema = z
   .toLowerCase()
   .pipe(z.enum(paletteHexes, { error: 'Pick one of the palette colours' }));
 
+/** How the app looks: following the OS's light or dark mode, or always one of them. */
+export const themeSchema = z.enum(['system', 'light', 'dark']);
+
+/** One of the themes. */
+export type Theme = z.output<typeof themeSchema>;
+
+/** The theme of a new install (and of settings files from before there was a choice). */
+export const DEFAULT_THEME: Theme = 'system';
+
 /** The user's settings, as stored and as sent to the renderer. */
 export const settingsSchema = z.object({
   playerName: playerNameSchema,
@@ -41,6 +50,7 @@ export const settingsSchema = z.object({
   onboarded: z.boolean(),
   /** Desktop notifications (player joined, everyone ready, round started) while the window is in the background. */
   notifications: z.boolean(),
+  theme: themeSchema,
 });
 
 /** A partial update; unknown keys are rejected so typos fail loudly. */
@@ -49,6 +59,7 @@ export const settingsPatchSchema = z.strictObject({
   playerColor: playerColorSchema.optional(),
   onboarded: z.boolean().optional(),
   notifications: z.boolean().optional(),
+  theme: themeSchema.optional(),
 });
 
 /** The user's settings. */

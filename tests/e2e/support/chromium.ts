@@ -39,6 +39,8 @@ export async function launchChromium(): Promise<LaunchedChromium> {
       headless: true,
       args: [...CHROMIUM_ARGS],
       viewport: { width: 1280, height: 800 },
+      // Explicit, since Playwright's default is light: pages start dark, and screenshots add the light set.
+      colorScheme: 'dark',
     });
     return {
       context,

@@ -26,6 +26,7 @@ const options: HostCliOptions = {
   announce: false,
   bindAddress: '127.0.0.1',
   advertiseAddress: '127.0.0.1',
+  logFile: undefined,
 };
 
 async function room(extra: Partial<HostCliOptions> = {}, io: Partial<DedicatedHostIo> = {}) {
@@ -65,6 +66,18 @@ describe('startDedicatedHost', () => {
     });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ name: 'Friday LAN', passwordProtected: true });
+  });
+
+  it('advertises the players and seats the banner and log count: the host seat is nobody', async () => {
+    const { dedicated, lines } = await room({ maxPlayers: 4 });
+    const search = () =>
+      discoverLanServers({ port: dedicated.host.discoveryPort!, targets: ['127.255.255.255'], timeoutMs: 300 });
+    expect(dedicated.banner).toContain('Players:   up to 4');
+    expect((await search())[0]).toMatchObject({ playerCount: 0, capacity: 4 });
+    await join(dedicated, 'Gus');
+    await waitFor(() => lines.length > 0, 3000, 'the join log');
+    expect(lines).toEqual(['Gus joined as player 1 (1/4 players)']);
+    expect((await search())[0]).toMatchObject({ playerCount: 1, capacity: 4 });
   });
 
   it('takes the number of players asked for, the host seat aside', async () => {

@@ -1,5 +1,8 @@
 import { runCli, type RunningCli } from '../../support/runCli';
 import { createSocket, type Socket } from 'node:dgram';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyGuest, type LobbyEnd } from '../../../main/lobby/lobbyGuest';
 import { discoverLanServers } from '../../../main/net/discovery';
@@ -40,19 +43,27 @@ describe('main/cli/hostCli.ts', () => {
   let help: Running;
   let badFlag: Running;
   let busy: Running;
+  let badLogFile: Running;
   let holder: Socket;
   let heldPort: number;
+  let dir: string;
 
   beforeAll(async () => {
     // A port held by "another program" (no address reuse) for the busy-port run.
     holder = createSocket('udp4');
     await new Promise<void>((resolve) => holder.bind(0, '127.0.0.1', resolve));
     heldPort = holder.address().port;
+    dir = await mkdtemp(joinPath(tmpdir(), 'lan-party-host-cli-'));
+    await writeFile(joinPath(dir, 'a-file'), '');
     help = cli(['--help']);
     badFlag = cli(['--max-players', 'lots']);
     busy = cli(['--bind', '127.0.0.1', '--port', String(heldPort), '--no-discovery']);
+    badLogFile = cli([...LOOPBACK, '--log-file', joinPath(dir, 'a-file', 'host.log')]);
   });
-  afterAll(() => new Promise<void>((resolve) => holder.close(() => resolve())));
+  afterAll(async () => {
+    await new Promise<void>((resolve) => holder.close(() => resolve()));
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('--help explains every flag and exits 0', { timeout: CLI_TIMEOUT }, async () => {
     expect(await help.exited).toBe(0);
@@ -87,11 +98,21 @@ describe('main/cli/hostCli.ts', () => {
     );
   });
 
+  it('a log file it cannot write is refused before the room opens, exit code 2', { timeout: CLI_TIMEOUT }, async () => {
+    expect(await badLogFile.exited).toBe(2);
+    expect(badLogFile.stderr()).toBe(
+      `lan-party-host: --log-file: cannot write to ${joinPath(dir, 'a-file', 'host.log')}: a file is in the way of its ` +
+        'folder\n',
+    );
+    expect(badLogFile.stdout()).toBe('');
+  });
+
   it(
-    'hosts: code, discovery, join/chat/leave logs, and SIGINT closes the room for guests, exit 0',
+    'hosts: code, discovery, join/chat/leave logs (also in --log-file), and SIGINT closes the room for guests, exit 0',
     { timeout: CLI_TIMEOUT },
     async () => {
-      const run = cli(['--name', 'Friday LAN', '--max-players', '4', ...LOOPBACK]);
+      const logFile = joinPath(dir, 'logs', 'host.log');
+      const run = cli(['--name', 'Friday LAN', '--max-players', '4', ...LOOPBACK, '--log-file', logFile]);
       await waitFor(() => run.stdout().includes('Press Ctrl-C'), 20_000, 'the room to open');
       const out = run.stdout();
       expect(out).toContain('LAN Party dedicated host: "Friday LAN"');
@@ -105,6 +126,8 @@ describe('main/cli/hostCli.ts', () => {
       expect(found.map((server) => [server.name, server.address])).toEqual([
         ['Friday LAN', { host: '127.0.0.1', port }],
       ]);
+      // The advert counts what the banner does: four seats, none taken by the host itself.
+      expect(found[0]).toMatchObject({ playerCount: 0, capacity: 4 });
 
       const join = async (name: string) => {
         const guest = await LobbyGuest.join({
@@ -133,6 +156,11 @@ describe('main/cli/hostCli.ts', () => {
       expect(await run.exited).toBe(0);
       expect(run.stdout()).toMatch(/SIGINT: telling the players the room is closing\n.*Room closed\n$/);
       expect(run.stderr()).toBe('');
+      const written = await readFile(logFile, 'utf8');
+      for (const text of [`Room code: ${code}`, 'Gus joined as player 1 (1/4 players)', '[chat] Gus: hi from gus']) {
+        expect(written).toContain(`(host) ${text}\n`);
+      }
+      expect(written).toMatch(/\(host\) SIGINT: telling the players the room is closing\n.*\(host\) Room closed\n$/);
     },
   );
 });

@@ -35,6 +35,7 @@ describe('parseHostCliArgs', () => {
       announce: true,
       bindAddress: '0.0.0.0',
       advertiseAddress: undefined,
+      logFile: undefined,
     });
   });
 
@@ -56,6 +57,8 @@ describe('parseHostCliArgs', () => {
         '127.0.0.1',
         '--advertise',
         '192.168.1.20',
+        '--log-file',
+        'logs/host.log',
       ]),
     ).toEqual({
       name: 'Friday LAN',
@@ -66,6 +69,7 @@ describe('parseHostCliArgs', () => {
       announce: false,
       bindAddress: '127.0.0.1',
       advertiseAddress: '192.168.1.20',
+      logFile: 'logs/host.log',
     });
   });
 
@@ -106,6 +110,8 @@ describe('parseHostCliArgs', () => {
     [['--password', 'p'.repeat(129)], /--password: 1 to 128 characters/],
     [['--no-discovery', '--discovery-port', '9998'], /contradict/],
     [['--port', '9998'], /--port and --discovery-port must differ \(both 9998\)/],
+    [['--log-file', ' '], /--log-file: the path is empty/],
+    [['--log-file'], /--log-file/],
     [['extra'], /extra/],
   ])('rejects %j', (argv, message) => {
     expect(usage(argv)).toMatch(message);
@@ -129,10 +135,18 @@ describe('hostCliHelp', () => {
       '--no-announce',
       '--bind <ipv4>',
       '--advertise <ipv4>',
+      '--log-file <path>',
       '-h, --help',
     ]) {
       expect(help).toContain(flag);
     }
     expect(help).toMatch(/Exit codes: 0 closed normally, 1 could not open the room, 2 bad command line/);
+  });
+
+  it('says what --max-players counts for a host that does not play', () => {
+    const help = hostCliHelp();
+    expect(help).toMatch(/--max-players <n> +players who can join, 1–15 \(default 8\); the host itself takes no seat/);
+    expect(help).toContain('--max-players 4 lets four players in');
+    expect(help).toContain('LAN server lists ("2/4")');
   });
 });

@@ -302,7 +302,13 @@ describe('game service on loopback', () => {
     const lobbyOf = (name: string) => {
       const lobby = createLobbyService({
         network: resolveNetworkOptions(loopbackNetwork(discoveryPort)),
-        settings: async () => ({ playerName: name, playerColor: '#3ddc97', onboarded: true, notifications: true }),
+        settings: async () => ({
+          playerName: name,
+          playerColor: '#3ddc97',
+          onboarded: true,
+          notifications: true,
+          theme: 'system',
+        }),
         platform: 'linux',
         logger: silentLogger,
       });

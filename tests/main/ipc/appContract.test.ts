@@ -6,7 +6,8 @@ import { lobbyEndSchema, lobbyViewSchema } from '../../../shared/ipc/schemas/lob
 import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
 import { testBackend } from '../../support/testBackend';
 
-// Every lobby, LAN and netcheck request refuses malformed input with a typed error before any handler runs.
+// Every lobby, LAN and netcheck request (and the renderer's error report) refuses malformed input with a
+// typed error before any handler runs.
 const cleanups: Array<() => unknown> = [];
 let backend: Backend;
 beforeAll(async () => {
@@ -20,6 +21,17 @@ const ctx = { transport: 'electron' } as const;
 const long = 'x'.repeat(300);
 
 const malformed: Record<string, unknown[]> = {
+  'app.reportError': [
+    undefined,
+    {},
+    { source: 'console', message: 'x' },
+    { source: 'render' },
+    { source: 'render', message: 5 },
+    { source: 'render', message: 'm'.repeat(2001) },
+    { source: 'render', message: 'x', stack: 's'.repeat(8001) },
+    { source: 'render', message: 'x', extra: true },
+  ],
+  'netcheck.exportReport': [undefined, {}, { save: 'yes' }, { save: true, path: '/etc/passwd' }],
   'lobby.get': [{}, 'x', 1],
   'lobby.host': [
     null,
@@ -60,8 +72,8 @@ const malformed: Record<string, unknown[]> = {
 };
 
 describe('app contract: malformed input', () => {
-  it('covers every lobby, lan and netcheck request', () => {
-    const names = Object.keys(ipcContract.requests).filter((n) => /^(lobby|lan|netcheck)\./.test(n));
+  it('covers every lobby, lan and netcheck request, and app.reportError', () => {
+    const names = Object.keys(ipcContract.requests).filter((n) => /^(lobby|lan|netcheck)\.|^app\.reportError$/.test(n));
     expect(Object.keys(malformed).sort()).toEqual(names.sort());
   });
 

@@ -64,6 +64,15 @@ describe('settings patch', () => {
     expect(settingsPatchSchema.safeParse({ notifications: 'no' }).success).toBe(false);
   });
 
+  it('accepts the three themes only', () => {
+    for (const theme of ['system', 'light', 'dark'] as const) {
+      expect(settingsPatchSchema.parse({ theme })).toEqual({ theme });
+    }
+    for (const theme of ['Light', 'auto', '', null, 1]) {
+      expect(settingsPatchSchema.safeParse({ theme }).success).toBe(false);
+    }
+  });
+
   it('rejects unknown keys so typos fail loudly', () => {
     expect(settingsPatchSchema.safeParse({ playerNmae: 'Ada' }).success).toBe(false);
   });

@@ -25,7 +25,13 @@ async function service(name: string, extra: Partial<NetworkOptions> = {}, colour
   const network = resolveNetworkOptions(loopbackNetwork(await freeUdpPort(), extra));
   const lobby = createLobbyService({
     network,
-    settings: async () => ({ playerName: name, playerColor: colour, onboarded: true, notifications: true }),
+    settings: async () => ({
+      playerName: name,
+      playerColor: colour,
+      onboarded: true,
+      notifications: true,
+      theme: 'system',
+    }),
     platform: 'linux',
     logger: silentLogger,
     lookup: async (host) => {
@@ -279,7 +285,13 @@ describe('lobby service listeners', () => {
     const logger = loggerSpy();
     const lobby = createLobbyService({
       network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort())),
-      settings: async () => ({ playerName: 'Ada', playerColor: '#3ddc97', onboarded: true, notifications: true }),
+      settings: async () => ({
+        playerName: 'Ada',
+        playerColor: '#3ddc97',
+        onboarded: true,
+        notifications: true,
+        theme: 'system',
+      }),
       platform: 'linux',
       logger,
     });
@@ -307,7 +319,13 @@ describe('lobby service: app version at join', () => {
     const joins: LobbyJoinOptions[] = [];
     const lobby = createLobbyService({
       network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort())),
-      settings: async () => ({ playerName: 'Gus', playerColor: '#3ddc97', onboarded: true, notifications: true }),
+      settings: async () => ({
+        playerName: 'Gus',
+        playerColor: '#3ddc97',
+        onboarded: true,
+        notifications: true,
+        theme: 'system',
+      }),
       platform: 'linux',
       appVersion: '1.3.1',
       logger: silentLogger,

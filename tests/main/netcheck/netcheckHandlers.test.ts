@@ -1,4 +1,7 @@
 import { testBackend } from '../../support/testBackend';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { netcheckHandlers, networkCheckOptionsFor } from '../../../main/netcheck/netcheckHandlers';
 import { resolveNetworkOptions } from '../../../main/base/networkOptions';
@@ -12,6 +15,12 @@ afterEach(async () => {
 });
 
 const ctx = { transport: 'electron' } as const;
+const facts = {
+  appName: 'LAN Party',
+  version: '1.2.3',
+  platform: 'linux',
+  logsDir: '/home/ada/.config/LAN Party/logs',
+};
 
 async function loopbackBackend(gamePort: number) {
   return testBackend(cleanups, { network: loopbackNetwork(await freeUdpPort(), { defaultGamePort: gamePort }) });
@@ -51,7 +60,7 @@ describe('netcheck.run', () => {
     const network = resolveNetworkOptions(loopbackNetwork(4321, { defaultGamePort: 0 }));
     let finish: (report: NetworkCheckReport) => void = () => {};
     const run = vi.fn(() => new Promise<NetworkCheckReport>((resolve) => (finish = resolve)));
-    const handlers = netcheckHandlers({ network, platform: 'linux', openRoom: () => null, run });
+    const handlers = netcheckHandlers({ network, platform: 'linux', openRoom: () => null, facts, run });
     const first = handlers['netcheck.run'](undefined, ctx);
     const second = handlers['netcheck.run'](undefined, ctx);
     expect(run).toHaveBeenCalledTimes(1);
@@ -66,6 +75,98 @@ describe('netcheck.run', () => {
     finish(report);
     expect(await first).toBe(report);
     expect(await second).toBe(report);
+  });
+});
+
+describe('netcheck.exportReport', () => {
+  const network = resolveNetworkOptions(loopbackNetwork(4321, { defaultGamePort: 0 }));
+  const report = {
+    version: 1,
+    platform: 'linux',
+    checkedAt: '2026-01-02T21:05:09.000Z',
+    interfaces: [],
+    broadcastTargets: ['127.255.255.255'],
+    ports: [],
+    selfDiscovery: { status: 'heard', port: 4321, targets: [], sendFailures: [], message: 'Heard.' },
+    receiveBuffer: { requestedBytes: 1, grantedBytes: 1, status: 'ok', message: 'Fine.' },
+    advice: [],
+    ok: true,
+  } satisfies NetworkCheckReport;
+  const handlersWith = (extra: Partial<Parameters<typeof netcheckHandlers>[0]> = {}) =>
+    netcheckHandlers({ network, platform: 'linux', openRoom: () => null, facts, run: async () => report, ...extra });
+  const exported = (handlers: ReturnType<typeof handlersWith>, save: boolean) =>
+    Promise.resolve(handlers['netcheck.exportReport']({ save }, ctx));
+
+  it('asks for a check first when none has run', async () => {
+    await expect(exported(handlersWith(), false)).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: 'Run the network check first, then export its report.',
+    });
+  });
+
+  it('returns the last report as text with the version, platform and log folder', async () => {
+    const handlers = handlersWith();
+    await handlers['netcheck.run'](undefined, ctx);
+    const result = await exported(handlers, false);
+    expect(result.savedTo).toBeNull();
+    expect(result.text).toContain('App:       LAN Party 1.2.3 on linux\n');
+    expect(result.text).toContain('Log files: /home/ada/.config/LAN Party/logs\n');
+    expect(result.text).toContain('Verdict: This computer is ready for LAN play.');
+  });
+
+  it('saves to the file the player picks, suggesting a dated name', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'lan-party-export-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const chooseSavePath = vi.fn(async (name: string) => join(dir, name));
+    const handlers = handlersWith({ chooseSavePath });
+    await handlers['netcheck.run'](undefined, ctx);
+    const result = await exported(handlers, true);
+    expect(chooseSavePath).toHaveBeenCalledExactlyOnceWith('lan-party-network-check-2026-01-02-2105.txt');
+    expect(result.savedTo).toBe(join(dir, 'lan-party-network-check-2026-01-02-2105.txt'));
+    expect(await readFile(result.savedTo!, 'utf8')).toBe(result.text);
+  });
+
+  it('writes nothing when the player cancels the dialog', async () => {
+    const writeText = vi.fn(async () => {});
+    const handlers = handlersWith({ chooseSavePath: async () => null, writeText });
+    await handlers['netcheck.run'](undefined, ctx);
+    expect((await exported(handlers, true)).savedTo).toBeNull();
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
+  it('says why when the file cannot be written', async () => {
+    const writeText = async () => {
+      throw Object.assign(new Error('denied'), { code: 'EACCES' });
+    };
+    const handlers = handlersWith({ chooseSavePath: async () => '/read-only/report.txt', writeText });
+    await handlers['netcheck.run'](undefined, ctx);
+    await expect(exported(handlers, true)).rejects.toMatchObject({
+      code: 'unavailable',
+      message: 'Could not save the report to /read-only/report.txt (EACCES).',
+    });
+  });
+
+  it('refuses to save without a dialog (the browser dev mode), so the page offers copy instead', async () => {
+    const handlers = handlersWith();
+    await handlers['netcheck.run'](undefined, ctx);
+    await expect(exported(handlers, true)).rejects.toMatchObject({ code: 'unavailable' });
+  });
+
+  it('goes through the gateway of a real backend: run, then export (contract-checked)', async () => {
+    const backend = await testBackend(cleanups, {
+      network: loopbackNetwork(await freeUdpPort(), { defaultGamePort: 0 }),
+      logsDir: '/var/log/lan-party',
+    });
+    await backend.gateway.dispatch('netcheck.run', undefined, ctx);
+    const result = await backend.gateway.dispatch('netcheck.exportReport', { save: false }, ctx);
+    expect(result).toMatchObject({ ok: true, value: { savedTo: null } });
+    const text = result.ok ? (result.value as { text: string }).text : '';
+    expect(text).toMatch(/^LAN Party network check\nApp: {7}LAN Party 1\.0\.0 on linux\n/);
+    expect(text).toContain('Log files: /var/log/lan-party\n');
+    expect(await backend.gateway.dispatch('netcheck.exportReport', { save: 'yes' }, ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    });
   });
 });
 

@@ -25,6 +25,11 @@ describe('default settings', () => {
     expect(defaultSettings('ada').notifications).toBe(true);
   });
 
+  it('starts before the first-run step, following the OS theme', () => {
+    expect(defaultSettings('ada').onboarded).toBe(false);
+    expect(defaultSettings('ada').theme).toBe('system');
+  });
+
   it('always produces valid settings with a stable palette colour', () => {
     for (const user of ['ada', 'grace', '', 'x'.repeat(99), 'Ünïcødé']) {
       const settings = defaultSettings(user);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseSettingsFile, serializeSettingsFile, SETTINGS_FILE_VERSION } from '../../../main/settings/settingsFile';
 
-const defaults = { playerName: 'ada', playerColor: '#3ddc97', onboarded: false, notifications: true } as const;
+const defaults = {
+  playerName: 'ada',
+  playerColor: '#3ddc97',
+  onboarded: false,
+  notifications: true,
+  theme: 'system',
+} as const;
 
 describe('settings file format', () => {
   it('round-trips settings with a version field', () => {
@@ -10,6 +16,7 @@ describe('settings file format', () => {
       playerColor: '#a77dff',
       onboarded: true,
       notifications: true,
+      theme: 'dark',
     });
     expect(JSON.parse(text)).toEqual({
       version: SETTINGS_FILE_VERSION,
@@ -17,9 +24,10 @@ describe('settings file format', () => {
       playerColor: '#a77dff',
       onboarded: true,
       notifications: true,
+      theme: 'dark',
     });
     expect(parseSettingsFile(text, defaults)).toEqual({
-      settings: { playerName: 'Nova', playerColor: '#a77dff', onboarded: true, notifications: true },
+      settings: { playerName: 'Nova', playerColor: '#a77dff', onboarded: true, notifications: true, theme: 'dark' },
       warnings: [],
       unreadable: false,
     });
@@ -50,14 +58,16 @@ describe('settings file format', () => {
       playerColor: '#3ddc97',
       onboarded: true,
       notifications: true,
+      theme: 'system',
     });
     expect(parsed.warnings).toEqual(['settings file has an invalid playerColor; using the default']);
     const all = parseSettingsFile(
-      JSON.stringify({ version: 1, playerName: '', playerColor: 5, onboarded: 'yes' }),
+      JSON.stringify({ version: 1, playerName: '', playerColor: 5, onboarded: 'yes', theme: 'sepia' }),
       defaults,
     );
     expect(all.settings).toEqual({ ...defaults, onboarded: true, notifications: true });
-    expect(all.warnings).toHaveLength(3);
+    expect(all.warnings).toHaveLength(4);
+    expect(all.warnings).toContain('settings file has an invalid theme; using the default');
     expect(all.unreadable).toBe(false);
   });
 
@@ -71,6 +81,7 @@ describe('settings file format', () => {
       playerColor: '#a77dff',
       onboarded: true,
       notifications: true,
+      theme: 'system',
     });
   });
 
@@ -112,5 +123,19 @@ describe('storage warnings', () => {
     expect(saveWarning('/x/settings.json', fail('EACCES'))).toBe(
       'Your settings could not be saved to /x/settings.json (permission denied). They are kept until LAN Party closes.',
     );
+  });
+
+  it('reads the theme, and files written before there was a choice follow the OS', () => {
+    const theme = (value: unknown) =>
+      parseSettingsFile(
+        JSON.stringify({ version: 1, playerName: 'N', playerColor: '#a77dff', onboarded: true, theme: value }),
+        { ...defaults, theme: 'system' },
+      );
+    expect(theme('light').settings.theme).toBe('light');
+    expect(theme('dark').settings.theme).toBe('dark');
+    expect(theme('system').settings.theme).toBe('system');
+    expect(theme(undefined)).toMatchObject({ settings: { theme: 'system' }, warnings: [] });
+    expect(theme('LIGHT')).toMatchObject({ settings: { theme: 'system' }, unreadable: false });
+    expect(theme(1).warnings).toEqual(['settings file has an invalid theme; using the default']);
   });
 });

@@ -31,7 +31,13 @@ describe('settings store', () => {
   it('persists an update to settings.json in the injected folder, readable by a new store', async () => {
     const { store: s } = store();
     const saved = await s.update({ playerName: 'Nova', playerColor: '#a77dff' });
-    expect(saved).toEqual({ playerName: 'Nova', playerColor: '#a77dff', onboarded: false, notifications: true });
+    expect(saved).toEqual({
+      playerName: 'Nova',
+      playerColor: '#a77dff',
+      onboarded: false,
+      notifications: true,
+      theme: 'system',
+    });
     expect(s.filePath).toBe(join(dir, SETTINGS_FILE_NAME));
     expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toEqual({ version: 1, ...saved });
     expect(await store().store.get()).toEqual(saved);
@@ -45,13 +51,18 @@ describe('settings store', () => {
       playerColor: '#ff5c8a',
       onboarded: false,
       notifications: true,
+      theme: 'system',
     });
     expect(await s.update({ onboarded: true })).toEqual({
       playerName: 'Nova',
       playerColor: '#ff5c8a',
       onboarded: true,
       notifications: true,
+      theme: 'system',
     });
+    expect(await s.update({ theme: 'light' })).toMatchObject({ playerName: 'Nova', onboarded: true, theme: 'light' });
+    expect(JSON.parse(await readFile(s.filePath, 'utf8'))).toMatchObject({ theme: 'light' });
+    expect((await store().store.get()).theme).toBe('light');
   });
 
   it('notifies listeners on change only, and stops after unsubscribe', async () => {
@@ -63,7 +74,15 @@ describe('settings store', () => {
     stop();
     await s.update({ playerName: 'Other' });
     expect(listener.mock.calls).toEqual([
-      [{ playerName: 'Nova', playerColor: defaultSettings('ada').playerColor, onboarded: false, notifications: true }],
+      [
+        {
+          playerName: 'Nova',
+          playerColor: defaultSettings('ada').playerColor,
+          onboarded: false,
+          notifications: true,
+          theme: 'system',
+        },
+      ],
     ]);
   });
 
@@ -98,6 +117,7 @@ describe('settings store', () => {
       playerColor: '#ff5c8a',
       onboarded: false,
       notifications: true,
+      theme: 'system',
     });
   });
 
@@ -123,6 +143,7 @@ describe('settings store', () => {
       playerColor: defaultSettings('ada').playerColor,
       onboarded: true,
       notifications: true,
+      theme: 'system',
     });
     expect(logger.warn).toHaveBeenCalledOnce();
   });
@@ -135,6 +156,7 @@ describe('settings store', () => {
       version: 1,
       onboarded: true,
       notifications: true,
+      theme: 'system',
     });
     expect((await store().store.get()).onboarded).toBe(true);
     await writeFile(s.filePath, JSON.stringify({ version: 1, playerName: 'Old', playerColor: '#ff5c8a' }));
@@ -143,6 +165,7 @@ describe('settings store', () => {
       playerColor: '#ff5c8a',
       onboarded: true,
       notifications: true,
+      theme: 'system',
     });
   });
 
