@@ -393,9 +393,9 @@ describe('main entry: the desktop shell', () => {
   it('a packaged app without an update feed never loads the updater', async () => {
     fakes.isPackaged = true;
     await boot();
-    await vi.waitFor(() =>
-      expect(vi.mocked(console.info).mock.calls.flat().join(' ')).toContain('this build has no update feed'),
-    );
+    // A packaged app logs to its file only.
+    const logFile = join(fakes.userDataDir, 'logs', 'main.log');
+    await vi.waitFor(async () => expect(await readFile(logFile, 'utf8')).toContain('this build has no update feed'));
     expect(await request('app.updateStatus')).toEqual({ ok: true, value: { state: 'disabled' } });
   });
 

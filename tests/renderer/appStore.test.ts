@@ -97,9 +97,16 @@ describe('app store', () => {
     const { store, fake } = setup();
     await store.getState().start();
     const storageWarning = 'Your settings could not be saved to /x/settings.json (permission denied).';
-    fake.push({ playerName: 'ada', playerColor: '#3ddc97', onboarded: true, notifications: true, storageWarning });
+    fake.push({
+      playerName: 'ada',
+      playerColor: '#3ddc97',
+      onboarded: true,
+      notifications: true,
+      theme: 'system',
+      storageWarning,
+    });
     expect(store.getState().settings?.storageWarning).toBe(storageWarning);
-    fake.push({ playerName: 'ada', playerColor: '#3ddc97', onboarded: true, notifications: true });
+    fake.push({ playerName: 'ada', playerColor: '#3ddc97', onboarded: true, notifications: true, theme: 'system' });
     expect(store.getState().settings?.storageWarning).toBeUndefined();
   });
 

@@ -227,7 +227,13 @@ describe('settings store', () => {
       `\ufeff${JSON.stringify({ version: 1, playerName: 'Nova', playerColor: '#a77dff', onboarded: true })}`,
     );
     const { store: s, logger } = store();
-    expect(await s.get()).toEqual({ playerName: 'Nova', playerColor: '#a77dff', onboarded: true, notifications: true });
+    expect(await s.get()).toEqual({
+      playerName: 'Nova',
+      playerColor: '#a77dff',
+      onboarded: true,
+      notifications: true,
+      theme: 'system',
+    });
     expect(logger.warn).not.toHaveBeenCalled();
     expect(await readdir(dir)).toEqual([SETTINGS_FILE_NAME]);
   });
