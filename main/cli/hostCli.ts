@@ -2,7 +2,7 @@
 // Exit codes: 0 closed normally (Ctrl-C / SIGTERM), 1 could not open the room, 2 bad command line.
 import { closeOnSignal, runCli } from './closeOnSignal';
 import { hostname } from 'node:os';
-import { BindError } from '../net/errors';
+import { BindError } from '../net/index';
 import { startDedicatedHost, type DedicatedHost } from './dedicatedHost';
 import { HostCliUsageError, hostCliHelp, parseHostCliArgs } from './hostCliArgs';
 import { openHostLog } from './hostLog';

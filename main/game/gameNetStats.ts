@@ -1,5 +1,5 @@
 import type { ConditionerSummary, NetLinkStats, NetStats } from '../../shared/ipc/schemas/game';
-import type { ConnectionStats } from '../net/v1/netStats';
+import type { ConnectionStats } from '../net/index';
 import type { GameRoom, GameSeat } from './gameServiceTypes';
 
 /** Links listed at most (the contract's bound; rooms hold 16 players). */

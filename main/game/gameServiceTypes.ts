@@ -12,7 +12,7 @@ import type { GameRegistry } from '../../shared/games/gameRegistry';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import type { GameHost } from './host/gameHost';
 import type { GuestTransport, HostTransport } from './gameTransport';
-import type { ConnectionStats } from '../net/v1/netStats';
+import type { ConnectionStats } from '../net/index';
 import type { Logger } from '../base/logger';
 
 /** The game events this service pushes to the renderer, with their contract payloads. */

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/game/gameProtocol';
 import type { GameDefinition, PlayerId } from '../../../shared/games/gameDefinition';
 import { Channel } from '../../../shared/net/channel';
-import { PayloadTooLargeError } from '../../net/errors';
+import { PayloadTooLargeError } from '../../net/index';
 import type { GameFeed } from '../gameLink';
 import type { HostTransport } from '../gameTransport';
 
