@@ -75,7 +75,7 @@ function hostCost(players: number): number {
     seed: players,
     roundDuration: 600,
     clock: () => 0,
-    timer: { every: () => () => undefined },
+    timer: { setRepeating: () => undefined, clearTimer: () => undefined },
   });
   host.start();
   // Bodies are encoded up front: the client's serialization is not host work.

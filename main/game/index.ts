@@ -4,4 +4,4 @@ export { GameClient, type GameClientOptions, type GameClientStats } from './game
 export { LocalGameClient, type LocalGameHost } from './localGameClient';
 export type { GameLink, GameFeed } from './gameLink';
 export type { HostTransport, GuestTransport, TransportPeer } from './gameTransport';
-export { FixedTickLoop, systemTimer, type TickTimer } from './host/tickLoop';
+export { FixedTickLoop } from './host/tickLoop';

@@ -15,7 +15,8 @@ import type { GameHostOptions, GameHostStats } from './gameHostOptions';
 import { HostOutbox } from './hostOutbox';
 import { HostInputs } from './hostInputs';
 import { LagHistories } from './lagHistories';
-import { FixedTickLoop, systemTimer } from './tickLoop';
+import { systemScheduler } from '../../base/scheduler';
+import { FixedTickLoop } from './tickLoop';
 
 export type { GameHostOptions, GameHostStats, GamePlayer } from './gameHostOptions';
 
@@ -80,7 +81,7 @@ export class GameHost<
     this.onError = options.onCallbackError ?? reportCallbackError;
     this.loop = new FixedTickLoop({
       clock,
-      timer: options.timer ?? systemTimer,
+      timer: options.timer ?? systemScheduler,
       dt: GAME_TICK_DT,
       onTick: () => this.tick(),
     });

@@ -2,7 +2,7 @@ import type { GameResults } from '../../../shared/game/gameProtocol';
 import type { GameDefinition, GameInput } from '../../../shared/games/gameDefinition';
 import type { HostTransport } from '../gameTransport';
 import type { HostInputCounters } from './hostInputs';
-import type { TickTimer } from './tickLoop';
+import type { Scheduler } from '../../base/scheduler';
 
 export { MAX_ROUND_DURATION } from '../../../shared/game/gameProtocol';
 
@@ -38,7 +38,7 @@ export interface GameHostOptions<
   /** Monotonic clock in seconds. Default performance.now()/1000. */
   readonly clock?: () => number;
   /** Drives the fixed tick. Default real timers. */
-  readonly timer?: TickTimer;
+  readonly timer?: Pick<Scheduler, 'setRepeating' | 'clearTimer'>;
   /** Ticks per snapshot. Default SNAPSHOT_EVERY_TICKS (2). */
   readonly snapshotEvery?: number;
   /** Resolve hits against where the shooter saw the target (games with lagPositions). Default true. */

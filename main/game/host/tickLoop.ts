@@ -1,22 +1,11 @@
-/** Something that calls back periodically; injectable so tests can drive the loop by hand. */
-export interface TickTimer {
-  /** Calls `fn` about every `ms` milliseconds until the returned function is called. */
-  every(ms: number, fn: () => void): () => void;
-}
-
-/** The real timer. */
-export const systemTimer: TickTimer = {
-  every(ms, fn) {
-    const handle = setInterval(fn, ms);
-    return () => clearInterval(handle);
-  },
-};
+import type { Scheduler, TimerHandle } from '../../base/scheduler';
 
 /** Options of {@link FixedTickLoop}. */
 export interface FixedTickLoopOptions {
   /** Monotonic clock in seconds. */
   readonly clock: () => number;
-  readonly timer: TickTimer;
+  /** Wakes the loop up (its repeating timer); the ticks themselves follow `clock`. */
+  readonly timer: Pick<Scheduler, 'setRepeating' | 'clearTimer'>;
   /** Seconds per tick. */
   readonly dt: number;
   readonly onTick: () => void;
@@ -35,7 +24,7 @@ export interface FixedTickLoopOptions {
  */
 export class FixedTickLoop {
   private nextAt = 0;
-  private cancel: (() => void) | undefined;
+  private wakeUp: TimerHandle | undefined;
   private droppedTicks = 0;
 
   constructor(private readonly options: FixedTickLoopOptions) {
@@ -44,7 +33,7 @@ export class FixedTickLoop {
 
   /** Whether the timer is running. */
   get running(): boolean {
-    return this.cancel !== undefined;
+    return this.wakeUp !== undefined;
   }
 
   /** Ticks skipped because the process stalled for longer than maxCatchUp ticks. */
@@ -60,15 +49,16 @@ export class FixedTickLoop {
 
   /** Starts ticking; the first tick comes due one dt from now. */
   start(): void {
-    if (this.cancel) return;
+    if (this.wakeUp !== undefined) return;
     this.nextAt = this.options.clock() + this.options.dt;
-    this.cancel = this.options.timer.every(this.options.pollMs ?? 4, () => this.pump());
+    this.wakeUp = this.options.timer.setRepeating(() => this.pump(), this.options.pollMs ?? 4);
   }
 
   /** Stops ticking (also from inside onTick). */
   stop(): void {
-    this.cancel?.();
-    this.cancel = undefined;
+    if (this.wakeUp === undefined) return;
+    this.options.timer.clearTimer(this.wakeUp);
+    this.wakeUp = undefined;
   }
 
   /** Runs the ticks that are due; returns how many ran. Called by the timer. */

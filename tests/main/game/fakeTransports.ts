@@ -1,7 +1,7 @@
 import { encodeBody } from '../../../main/net/v1/connection';
 import { jsonSerializer } from '../../../main/net/v1/serialization';
 import type { GuestTransport, HostTransport, TransportPeer } from '../../../main/game/gameTransport';
-import type { TickTimer } from '../../../main/game/host/tickLoop';
+import type { Scheduler } from '../../../main/base/scheduler';
 import type { Channel } from '../../../shared/net/channel';
 
 /** One message a fake transport sent, as the receiver would decode it, with its encoded body size. */
@@ -117,12 +117,13 @@ export class FakeGuestTransport implements GuestTransport {
 export function manualTicker(start = 100) {
   let now = start;
   let fire: (() => void) | undefined;
-  const timer: TickTimer = {
-    every(_ms, fn) {
+  const timer: Pick<Scheduler, 'setRepeating' | 'clearTimer'> = {
+    setRepeating(fn) {
       fire = fn;
-      return () => {
-        if (fire === fn) fire = undefined;
-      };
+      return fn;
+    },
+    clearTimer(handle) {
+      if (fire === handle) fire = undefined;
     },
   };
   return {
