@@ -8,7 +8,7 @@ import {
   type GuestMessage,
   type HostMessages,
 } from '../../shared/lobby/lobbyMessages';
-import type { LobbyClock } from './lobbyClock';
+import type { Scheduler } from '../base/scheduler';
 import type { LobbyHostLimits } from './lobbyHostLimits';
 import { PROOF_BYTES, freshBytes, fromBase64Url, proofMatches, toBase64Url } from './passwordProof';
 import { PendingPeers } from './pendingPeers';
@@ -33,7 +33,7 @@ export interface AdmissionDeskRoom {
   readonly limits: LobbyHostLimits;
   /** Seconds from connecting to being admitted. */
   readonly deadlineSec: number;
-  readonly clock: LobbyClock;
+  readonly clock: Scheduler;
   /** Why nobody can join right now (full, in a round), or undefined. */
   refusal(): RejectReason | undefined;
   /** Lets a peer in; the desk has forgotten it already. */

@@ -1,4 +1,4 @@
-import { realLobbyClock, type LobbyClock } from './lobbyClock';
+import { backgroundScheduler, type Scheduler } from '../base/scheduler';
 
 /** About one animation frame: the most often a screen can show a change anyway. */
 export const FRAME_MS = 16;
@@ -18,7 +18,7 @@ export interface LatestPerFrame<T> {
 export function latestPerFrame<T>(
   forward: (value: T) => void,
   intervalMs = FRAME_MS,
-  clock: LobbyClock = realLobbyClock,
+  clock: Scheduler = backgroundScheduler,
 ): LatestPerFrame<T> {
   let held: { value: T } | undefined;
   let timer: unknown;
@@ -27,7 +27,7 @@ export function latestPerFrame<T>(
     if (!held) return;
     const { value } = held;
     held = undefined;
-    timer = clock.setTimeout(endOfFrame, intervalMs);
+    timer = clock.setTimer(endOfFrame, intervalMs);
     forward(value);
   };
   return {
@@ -36,11 +36,11 @@ export function latestPerFrame<T>(
         held = { value };
         return;
       }
-      timer = clock.setTimeout(endOfFrame, intervalMs);
+      timer = clock.setTimer(endOfFrame, intervalMs);
       forward(value);
     },
     cancel() {
-      if (timer !== undefined) clock.clearTimeout(timer);
+      if (timer !== undefined) clock.clearTimer(timer);
       timer = undefined;
       held = undefined;
     },

@@ -29,7 +29,7 @@ import { lanAddresses, pickAdvertiseAddress, type LanAddress } from './lanAddres
 import { LOBBY_END_MESSAGES, tooManyTriesMessage } from './lobbyErrors';
 import { ActionLimiter } from './actionLimiter';
 import { AdmissionDesk, type RoomKey } from './admissionDesk';
-import { realLobbyClock, type LobbyClock } from './lobbyClock';
+import { backgroundScheduler, type Scheduler } from '../base/scheduler';
 import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostLimits, type LobbyHostStats } from './lobbyHostLimits';
 import { PROOF_BYTES, deriveRoomKey, freshBytes } from './passwordProof';
 import { lobbyTransportOptions } from './lobbyTransport';
@@ -68,7 +68,7 @@ export interface LobbyHostOptions {
   /** Admission budgets and rate limits; unset fields keep {@link DEFAULT_LOBBY_HOST_LIMITS}. */
   limits?: Partial<LobbyHostLimits>;
   /** Time and timers for deadlines and limits; default the real ones. */
-  clock?: LobbyClock;
+  clock?: Scheduler;
   transport?: Omit<EndpointOptions, 'drive'>;
 }
 
@@ -95,7 +95,7 @@ export class LobbyHost {
     /** Addresses LAN players can use, with the port. */
     readonly addresses: LanAddress[],
     limits: LobbyHostLimits,
-    clock: LobbyClock,
+    clock: Scheduler,
   ) {
     const game = GAMES.get(options.gameId ?? DEFAULT_GAME_ID);
     this.stateValue = createLobbyState(
@@ -137,7 +137,7 @@ export class LobbyHost {
     const host = roomNameFor(options.playerName, []);
     if (!host.ok) throw new RangeError('the host’s name shows nothing');
     const limits = { ...DEFAULT_LOBBY_HOST_LIMITS, ...options.limits };
-    const clock = options.clock ?? realLobbyClock;
+    const clock = options.clock ?? backgroundScheduler;
     // Derived once: guests prove they know the password with an HMAC over a fresh nonce, keyed by this.
     const salt = freshBytes(PROOF_BYTES.salt);
     const roomKey = options.password ? { key: await deriveRoomKey(options.password, salt), salt } : undefined;

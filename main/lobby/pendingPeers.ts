@@ -1,4 +1,4 @@
-import type { LobbyClock } from './lobbyClock';
+import type { Scheduler } from '../base/scheduler';
 
 /**
  * Where a connected peer is on its way into the room: `silent` (said nothing yet), `heard` (sent its hello),
@@ -25,7 +25,7 @@ export interface PendingPeersOptions {
   readonly perSource: number;
   /** Milliseconds from connecting to being admitted. */
   readonly deadlineMs: number;
-  readonly clock: LobbyClock;
+  readonly clock: Scheduler;
   /** Called with each peer whose deadline passed (already forgotten here). */
   readonly onExpired: (id: number) => void;
 }
@@ -142,10 +142,10 @@ export class PendingPeers<C> {
     const first = this.entries.values().next().value;
     if (first?.deadline === this.armedAt) return;
     const { clock } = this.options;
-    if (this.timer !== undefined) clock.clearTimeout(this.timer);
+    if (this.timer !== undefined) clock.clearTimer(this.timer);
     this.timer = undefined;
     this.armedAt = first?.deadline;
-    if (first) this.timer = clock.setTimeout(() => this.expire(), Math.max(0, first.deadline - clock.now()));
+    if (first) this.timer = clock.setTimer(() => this.expire(), Math.max(0, first.deadline - clock.now()));
   }
 
   private expire(): void {

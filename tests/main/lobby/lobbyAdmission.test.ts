@@ -4,7 +4,7 @@ import { LobbyHost, type LobbyHostOptions } from '../../../main/lobby/lobbyHost'
 import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
 import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from '../../../main/lobby/passwordProof';
 import { waitFor } from '../../support/waitFor';
-import { fakeLobbyClock } from './fakeLobbyClock';
+import { ManualScheduler } from '../../support/manualScheduler';
 
 // Real rooms on 127.0.0.1 with discovery off; every client connects over loopback.
 const cleanups: Array<() => unknown> = [];
@@ -130,8 +130,8 @@ describe('passwords by challenge and response', () => {
   });
 
   it('after five wrong passwords an address waits, doubling, and is told how long', async () => {
-    const time = fakeLobbyClock();
-    const h = await host({ password: 'right', clock: time.clock });
+    const time = new ManualScheduler();
+    const h = await host({ password: 'right', clock: time });
     for (let i = 0; i < 5; i++) {
       await expect(join(h, 'Eve', `wrong ${i}`)).rejects.toMatchObject({ code: 'wrong-password' });
     }

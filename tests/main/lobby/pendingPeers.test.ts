@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PendingPeers } from '../../../main/lobby/pendingPeers';
-import { fakeLobbyClock } from './fakeLobbyClock';
+import { ManualScheduler } from '../../support/manualScheduler';
 
 function pending(budget = 4, perSource = 2) {
-  const time = fakeLobbyClock();
+  const time = new ManualScheduler();
   const expired: number[] = [];
   const peers = new PendingPeers<string>({
     budget,
     perSource,
     deadlineMs: 3000,
-    clock: time.clock,
+    clock: time,
     onExpired: (id) => expired.push(id),
   });
   return { peers, time, expired };
@@ -22,13 +22,13 @@ describe('pre-lobby slots', () => {
     time.advance(1000);
     peers.add(2, '10.0.0.2');
     peers.add(3, '10.0.0.3');
-    expect(time.live).toBe(1);
+    expect(time.pending).toBe(1);
     time.advance(2000);
     expect(expired).toEqual([1]);
     expect(peers.size).toBe(2);
     time.advance(1000);
     expect(expired).toEqual([1, 2, 3]);
-    expect(time.live).toBe(0);
+    expect(time.pending).toBe(0);
   });
 
   it('clears the deadline on every way out: admitted, gone, refused and gone, closed', () => {
@@ -41,10 +41,10 @@ describe('pre-lobby slots', () => {
     expect(peers.remove(2)).toBe(true); // disconnected
     peers.leave(3); // refused: still holds its slot until the transport drops it
     expect(peers.remove(3)).toBe(true);
-    expect(time.live).toBe(0);
+    expect(time.pending).toBe(0);
     peers.add(4, 'd');
     peers.clear(); // the room closed
-    expect(time.live).toBe(0);
+    expect(time.pending).toBe(0);
     time.advance(10_000);
     expect(expired).toEqual([]);
     expect(peers.remove(99)).toBe(false);
