@@ -17,7 +17,7 @@ export default defineConfig({
       main: {
         entry: resolve(__dirname, 'main/index.ts'),
         vite: {
-          // The update feed is fixed at build time (main/shell/updateFeed.ts); unset means a build without updates.
+          // The update feed is fixed at build time (main/shell/desktop/updateFeed.ts); unset means a build without updates.
           define: { __LAN_PARTY_UPDATE_URL__: JSON.stringify(process.env.LAN_PARTY_UPDATE_URL ?? '') },
           build: {
             outDir: resolve(__dirname, 'dist-electron'),

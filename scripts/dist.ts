@@ -1,6 +1,6 @@
 // `npm run dist`: electron-builder with LAN_PARTY_UPDATE_URL defaulted to '' (a build without updates), because
 // electron-builder.yml's publish URL is `${env.LAN_PARTY_UPDATE_URL}` and electron-builder refuses an unset one.
-// The same variable was read by `vite build` just before (main/shell/updateFeed.ts), so app and feed agree.
+// The same variable was read by `vite build` just before (main/shell/desktop/updateFeed.ts), so app and feed agree.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 

@@ -1,4 +1,4 @@
-import { LobbyHost, type LobbyHostOptions } from '../lobby/lobbyHost';
+import { LobbyHost, type LobbyHostOptions } from '../lobby/host/lobbyHost';
 import { canStart } from '../../shared/lobby/lobbyReducer';
 import { formatHostBanner } from './hostBanner';
 import type { HostCliOptions } from './hostCliArgs';

@@ -1,7 +1,7 @@
 import type { GameResults } from '../../shared/game/gameProtocol';
 import { GAMES } from '../../shared/games/registry';
 import { GameHost } from '../game/host/gameHost';
-import type { LobbyHost } from '../lobby/lobbyHost';
+import type { LobbyHost } from '../lobby/host/lobbyHost';
 
 /** How long the winner screen stays up before the room returns to the lobby, as in the app. */
 export const RESULTS_HOLD_MS = 5000;

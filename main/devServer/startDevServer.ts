@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatBindingHash } from '../../shared/ipc/bindingHash';
 import type { AppFacts } from '../shell/appInfoHandlers';
-import { CONTENT_SECURITY_POLICY } from '../shell/contentSecurityPolicy';
+import { CONTENT_SECURITY_POLICY } from '../shell/window/contentSecurityPolicy';
 import { createBackend, type Backend } from '../createBackend';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';

@@ -8,7 +8,7 @@ import { DEFAULT_GAME_ID, GAMES } from '../../shared/games/registry';
 import { decode, RoomCodeError } from '../../shared/roomCode';
 import { resolveRoomHost, type Ipv4Lookup } from '../net/index';
 import { LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
-import type { LobbyHost } from './lobbyHost';
+import type { LobbyHost } from './host/lobbyHost';
 import type { JoinRoute } from '../conditioner/devConditioner';
 import { describeJoinFailure, roomCodeFailure } from './joinFailure';
 import { lobbyNameOf, defaultRoomName } from './lobbyNames';

@@ -1,6 +1,6 @@
 import { randomInstanceId } from '../net/discovery';
 import { BindError } from '../net/index';
-import { LobbyHost, type LobbyHostOptions } from './lobbyHost';
+import { LobbyHost, type LobbyHostOptions } from './host/lobbyHost';
 import { describeHostFailure } from './hostFailure';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';

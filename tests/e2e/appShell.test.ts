@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../main/shell/contentSecurityPolicy';
+import { CONTENT_SECURITY_POLICY } from '../../main/shell/window/contentSecurityPolicy';
 import { silentLogger, type Logger } from '../../main/base/logger';
 import { createSettingsStore } from '../../main/settings/settingsStore';
 import { chromiumSkipReason } from './support/chromium';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CONTENT_SECURITY_POLICY } from '../../main/shell/contentSecurityPolicy';
+import { CONTENT_SECURITY_POLICY } from '../../main/shell/window/contentSecurityPolicy';
 import { silentLogger } from '../../main/base/logger';
 import { resolveStaticPath } from '../../main/devServer/resolveStaticPath';
 import { startDevServer, type DevServer } from '../../main/devServer/startDevServer';

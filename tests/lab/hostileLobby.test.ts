@@ -1,10 +1,10 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Channel, Server } from '../../main/net/index';
 import { ReservedType } from '../../main/net/v1/protocol';
-import { LobbyHost, type LobbyHostOptions } from '../../main/lobby/lobbyHost';
+import { LobbyHost, type LobbyHostOptions } from '../../main/lobby/host/lobbyHost';
 import { LobbyGuest } from '../../main/lobby/lobbyGuest';
 import { LobbyJoinError } from '../../main/lobby/lobbyErrors';
-import { nameSkeleton } from '../../main/lobby/nameSkeleton';
+import { nameSkeleton } from '../../main/lobby/host/nameSkeleton';
 import { silentLogger } from '../../main/base/logger';
 import { createLobbyState } from '../../shared/lobby/lobbyState';
 import { hasHiddenCharacters } from '../../shared/text/normalizeText';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestChannel } from '../../shared/ipc/channels';
 import { requestNames } from '../../shared/ipc/names';
 import { WS_BINDING_ENV } from '../../main/ipc/webSocketGuard';
-import { WINDOW_STATE_FILE_NAME } from '../../main/shell/windowStateFile';
+import { WINDOW_STATE_FILE_NAME } from '../../main/shell/window/windowStateFile';
 import { encode } from '../../shared/roomCode';
 
 // main/index.ts against a fake Electron: checks that every security measure is actually wired in.

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDedicatedHost, type DedicatedHost, type DedicatedHostIo } from '../../../main/cli/dedicatedHost';
 import type { HostCliOptions } from '../../../main/cli/hostCliArgs';
 import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
-import type { LobbyHost } from '../../../main/lobby/lobbyHost';
+import type { LobbyHost } from '../../../main/lobby/host/lobbyHost';
 import { discoverLanServers } from '../../../main/net/discovery';
 import { decode } from '../../../shared/roomCode';
 import { waitFor } from '../../support/waitFor';

@@ -5,7 +5,7 @@ import { createLobbyService } from '../../../main/lobby/lobbyService';
 import { silentLogger } from '../../../main/base/logger';
 import { resolveNetworkOptions } from '../../../main/base/networkOptions';
 import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
-import { LobbyHost } from '../../../main/lobby/lobbyHost';
+import { LobbyHost } from '../../../main/lobby/host/lobbyHost';
 import { MAX_INPUTS_PER_MESSAGE } from '../../../shared/game/gameProtocol';
 import type { GameState } from '../../../shared/games/tag/types';
 import { IpcError } from '../../../shared/ipc/errors';

@@ -3,7 +3,7 @@ import { GameClient } from '../../../main/game/gameClient';
 import { GameHost } from '../../../main/game/host/gameHost';
 import { LocalGameClient } from '../../../main/game/localGameClient';
 import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
-import { LobbyHost } from '../../../main/lobby/lobbyHost';
+import { LobbyHost } from '../../../main/lobby/host/lobbyHost';
 import { LinkConditioner } from '../../../main/conditioner/linkConditioner';
 import { ClientView, type ClientControls, type ViewPlayer } from '../../../shared/games/tag/clientView';
 import type { GameResults, GameRoster } from '../../../shared/game/gameProtocol';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSocket } from 'node:dgram';
 import { Channel, Client, Server, discoverLanServers } from '../../../main/net/index';
-import { LobbyHost, type LobbyHostOptions } from '../../../main/lobby/lobbyHost';
+import { LobbyHost, type LobbyHostOptions } from '../../../main/lobby/host/lobbyHost';
 import { LobbyGuest, type LobbyEnd } from '../../../main/lobby/lobbyGuest';
 import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
 import { UnknownGameError } from '../../../shared/games/createRegistry';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Channel, Server } from '../../../main/net/index';
-import { LobbyHost } from '../../../main/lobby/lobbyHost';
+import { LobbyHost } from '../../../main/lobby/host/lobbyHost';
 import { LobbyGuest, type LobbyEnd } from '../../../main/lobby/lobbyGuest';
 import { LOBBY_MAX_MESSAGE_BYTES } from '../../../main/lobby/lobbyTransport';
 import { createLobbyState } from '../../../shared/lobby/lobbyState';

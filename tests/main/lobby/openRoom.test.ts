@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../main/base/logger';
 import { resolveNetworkOptions } from '../../../main/base/networkOptions';
 import { openRoom, type OpenRoomRequest } from '../../../main/lobby/openRoom';
-import type { LobbyHost, LobbyHostOptions } from '../../../main/lobby/lobbyHost';
+import type { LobbyHost, LobbyHostOptions } from '../../../main/lobby/host/lobbyHost';
 import { BindError } from '../../../main/net/errors';
 
 // The port and discovery decisions, with LobbyHost.start swapped for a stand-in (no sockets).

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(__dirname, '../../..');
 
 // The allow-list: Help → Open logs folder opens the app's own logs folder (a fixed path, no input).
-const LOGS_FOLDER = join(root, 'main', 'shell', 'openLogsFolder.ts');
+const LOGS_FOLDER = join(root, 'main', 'shell', 'desktop', 'openLogsFolder.ts');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,0 +1,146 @@
+import type { Peer } from '../../net/index';
+import { LOBBY_PROTOCOL_VERSION } from '../../../shared/lobby/lobbyState';
+import {
+  LobbyMessage,
+  RejectReason,
+  guestMessageSchemas,
+  helloVersionSchema,
+  type GuestMessage,
+  type HostMessages,
+} from '../../../shared/lobby/lobbyMessages';
+import type { Scheduler } from '../../base/scheduler';
+import type { LobbyHostLimits } from './lobbyHostLimits';
+import { PROOF_BYTES, freshBytes, fromBase64Url, proofMatches, toBase64Url } from '../passwordProof';
+import { PendingPeers } from './pendingPeers';
+import { roomNameFor } from './playerNames';
+import { TryBackoff } from './tryBackoff';
+
+/** A password room's secret: the scrypt key (the password itself is not kept) and its salt. */
+export interface RoomKey {
+  readonly key: Buffer;
+  readonly salt: Buffer;
+}
+
+/** What a password room remembers about a challenge it sent. */
+interface Challenge {
+  readonly nonce: Buffer;
+  readonly hello: GuestMessage<'lobby.hello'>;
+}
+
+/** What the desk needs from its room. */
+export interface AdmissionDeskRoom {
+  readonly roomKey: RoomKey | undefined;
+  readonly limits: LobbyHostLimits;
+  /** Seconds from connecting to being admitted. */
+  readonly deadlineSec: number;
+  readonly clock: Scheduler;
+  /** Why nobody can join right now (full, in a round), or undefined. */
+  refusal(): RejectReason | undefined;
+  /** Lets a peer in; the desk has forgotten it already. */
+  admit(peer: Peer, hello: GuestMessage<'lobby.hello'>): void;
+  /** Tells a peer why not and lets it go. */
+  reject(peer: Peer, reason: RejectReason, retryAfterSec?: number): void;
+  sendChallenge(peerId: number, challenge: HostMessages['lobby.challenge']): void;
+  /** Drops a peer from the transport. */
+  disconnect(peerId: number, reason: string): void;
+}
+
+/**
+ * The room's door: every peer that connected but is not a player yet. It holds them in the pre-lobby slots
+ * (their own budget, never the room's capacity), hears the one hello each may send, sends a password room's
+ * challenge, checks the proof once per nonce and slows down an address that keeps guessing.
+ */
+export class AdmissionDesk {
+  private readonly pending: PendingPeers<Challenge>;
+  private readonly tries: TryBackoff;
+  /** Pre-lobby peers dropped for a newcomer, dropped at their deadline, and proofs checked. */
+  readonly counts = { evicted: 0, expired: 0, passwordChecks: 0 };
+
+  constructor(private readonly room: AdmissionDeskRoom) {
+    const { limits, clock } = room;
+    this.pending = new PendingPeers<Challenge>({
+      budget: limits.preLobbySlots,
+      perSource: limits.silentPerSource,
+      deadlineMs: room.deadlineSec * 1000,
+      clock,
+      onExpired: (id) => {
+        this.counts.expired += 1;
+        room.disconnect(id, 'no hello in time');
+      },
+    });
+    this.tries = new TryBackoff(limits.tries, () => clock.now());
+  }
+
+  /** Peers waiting at the door now. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  /** A peer connected: it waits, and the oldest silent ones make way when the slots are full. */
+  arrived(peer: Peer): void {
+    for (const id of this.pending.add(peer.id, peer.address)) {
+      this.counts.evicted += 1;
+      this.room.disconnect(id, 'pre-lobby slots full: the slot went to a newer connection');
+    }
+  }
+
+  /** A peer left, was admitted or was let go: forgotten, its deadline with it. */
+  forget(peerId: number): void {
+    this.pending.remove(peerId);
+  }
+
+  /** A refused peer keeps its slot until the transport drops it, but makes way first. */
+  refused(peerId: number): void {
+    this.pending.leave(peerId);
+  }
+
+  /** Forgets everyone (the room closes). */
+  close(): void {
+    this.pending.clear();
+  }
+
+  /** The one hello a connection may send. */
+  hello(peer: Peer, payload: unknown): void {
+    if (!this.pending.hear(peer.id)) return;
+    const { room } = this;
+    // The version first: an older or newer guest is told so, whatever else its hello carries.
+    const version = helloVersionSchema.safeParse(payload);
+    if (!version.success || version.data.v !== LOBBY_PROTOCOL_VERSION)
+      return room.reject(peer, RejectReason.VERSION_MISMATCH);
+    const parsed = guestMessageSchemas[LobbyMessage.HELLO].safeParse(payload);
+    if (!parsed.success) return room.reject(peer, RejectReason.VERSION_MISMATCH);
+    const wait = this.tries.waitMs(peer.address);
+    if (wait > 0) return room.reject(peer, RejectReason.TOO_MANY_TRIES, Math.ceil(wait / 1000));
+    if (!roomNameFor(parsed.data.name, []).ok) return room.reject(peer, RejectReason.INVALID_NAME);
+    const refusal = room.refusal();
+    if (refusal) return room.reject(peer, refusal);
+    if (!room.roomKey) return this.admit(peer, parsed.data);
+    const nonce = freshBytes(PROOF_BYTES.nonce);
+    this.pending.challenge(peer.id, { nonce, hello: parsed.data });
+    room.sendChallenge(peer.id, { nonce: toBase64Url(nonce), salt: toBase64Url(room.roomKey.salt) });
+  }
+
+  /** The answer to a challenge: checked once, in constant time. */
+  proof(peer: Peer, payload: unknown): void {
+    const { room } = this;
+    // Taken once: a nonce answers one proof, so neither a retry nor a replay gets a second go with it.
+    const challenge = this.pending.takeChallenge(peer.id);
+    if (!challenge || !room.roomKey) return;
+    this.counts.passwordChecks += 1;
+    const parsed = guestMessageSchemas[LobbyMessage.PROOF].safeParse(payload);
+    const proof = parsed.success ? fromBase64Url(parsed.data.proof) : undefined;
+    if (!proof || !proofMatches(room.roomKey.key, challenge.nonce, proof)) {
+      this.tries.fail(peer.address);
+      return room.reject(peer, RejectReason.WRONG_PASSWORD);
+    }
+    this.tries.succeed(peer.address);
+    const refusal = room.refusal();
+    if (refusal) return room.reject(peer, refusal);
+    this.admit(peer, challenge.hello);
+  }
+
+  private admit(peer: Peer, hello: GuestMessage<'lobby.hello'>): void {
+    this.pending.remove(peer.id);
+    this.room.admit(peer, hello);
+  }
+}

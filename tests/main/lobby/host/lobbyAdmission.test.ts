@@ -1,0 +1,173 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Channel, Client } from '../../../../main/net/index';
+import { LobbyHost, type LobbyHostOptions } from '../../../../main/lobby/host/lobbyHost';
+import { LobbyGuest } from '../../../../main/lobby/lobbyGuest';
+import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from '../../../../main/lobby/passwordProof';
+import { waitFor } from '../../../support/waitFor';
+import { ManualScheduler } from '../../../support/manualScheduler';
+
+// Real rooms on 127.0.0.1 with discovery off; every client connects over loopback.
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function host(options: Partial<LobbyHostOptions> = {}): Promise<LobbyHost> {
+  const h = await LobbyHost.start({
+    roomName: 'Friday LAN',
+    playerName: 'Hana',
+    colour: '#ff5c8a',
+    bindAddress: '127.0.0.1',
+    advertiseAddress: '127.0.0.1',
+    discovery: false,
+    ...options,
+  });
+  cleanups.push(() => h.close());
+  return h;
+}
+
+async function join(h: LobbyHost, name: string, password?: string): Promise<LobbyGuest> {
+  const g = await LobbyGuest.join({
+    host: '127.0.0.1',
+    port: h.port,
+    playerName: name,
+    colour: '#3ddc97',
+    timeout: 2,
+    ...(password !== undefined ? { password } : {}),
+  });
+  cleanups.push(() => g.leave());
+  return g;
+}
+
+/** A transport client that speaks the lobby only when the test says, recording what the host sends. */
+async function rawGuest(h: LobbyHost) {
+  const client = new Client();
+  cleanups.push(() => client.close());
+  const got: { type: string; payload: Record<string, unknown> }[] = [];
+  for (const type of ['lobby.challenge', 'lobby.welcome', 'lobby.rejected']) {
+    client.onMessage(type, (payload) => got.push({ type, payload }));
+  }
+  let gone = '';
+  client.onDisconnect((reason) => (gone = reason || 'disconnected'));
+  await client.connect('127.0.0.1', h.port, { timeout: 2 });
+  const say = (type: string, payload: object) => client.send(type, payload as never, Channel.RELIABLE_ORDERED);
+  return { client, got, say, gone: () => gone, last: (type: string) => got.filter((g) => g.type === type).at(-1) };
+}
+
+describe('admission before the room', () => {
+  it('drops a peer that never says hello after the deadline; one that leaves clears it', async () => {
+    const h = await host({ helloTimeout: 0.3 });
+    const silent = await rawGuest(h);
+    const leaver = await rawGuest(h);
+    await waitFor(() => h.stats().pending === 2, 2000, 'two pending peers');
+    await leaver.client.close();
+    await waitFor(() => h.stats().pending === 1, 2000, 'the leaver forgotten');
+    await waitFor(() => silent.gone() !== '', 3000, 'the silent peer dropped');
+    expect(h.stats()).toMatchObject({ pending: 0, expired: 1 });
+    expect(h.transport.getPeers()).toHaveLength(0);
+  });
+
+  it('silent connections never hold the room: a friend gets in while twelve sit there', async () => {
+    const h = await host({ capacity: 2, password: 'pw' });
+    const silent = [];
+    for (let i = 0; i < 12; i++) silent.push(await rawGuest(h));
+    await waitFor(() => h.stats().pending <= 4, 2000, 'per-source limit');
+    const started = Date.now();
+    const friend = await join(h, 'Gus', 'pw');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(friend.state.players.map((p) => p.name)).toEqual(['Hana', 'Gus']);
+    expect(h.stats().evicted).toBeGreaterThanOrEqual(8);
+    // Never more transport peers than the room plus its pre-lobby budget.
+    expect(h.transport.getPeers().length).toBeLessThanOrEqual(2 + 8);
+  });
+
+  it('tells an old (version 1) guest that the versions differ, whatever its hello carries', async () => {
+    const h = await host({ password: 'pw' });
+    const old = await rawGuest(h);
+    old.say('lobby.hello', { v: 1, name: 'Old', colour: '#22cc88', password: 'pw' });
+    await waitFor(() => old.last('lobby.rejected') !== undefined, 2000, 'the rejection');
+    expect(old.last('lobby.rejected')?.payload).toMatchObject({
+      reason: 'version-mismatch',
+      message: expect.stringMatching(/different LAN Party version/),
+    });
+    expect(h.state.players).toHaveLength(1);
+  });
+});
+
+describe('passwords by challenge and response', () => {
+  it('sends a fresh nonce per connection, admits the right proof and refuses a replayed one', async () => {
+    const h = await host({ password: 'open sesame' });
+    const first = await rawGuest(h);
+    first.say('lobby.hello', { v: 2, name: 'Gus', colour: '#3ddc97' });
+    await waitFor(() => first.last('lobby.challenge') !== undefined, 2000, 'a challenge');
+    const challenge = first.last('lobby.challenge')!.payload as { nonce: string; salt: string };
+    const key = await deriveRoomKey('open sesame', fromBase64Url(challenge.salt));
+    const proof = toBase64Url(joinProof(key, fromBase64Url(challenge.nonce)));
+    first.say('lobby.proof', { proof });
+    await waitFor(() => first.last('lobby.welcome') !== undefined, 2000, 'the welcome');
+
+    const replay = await rawGuest(h);
+    replay.say('lobby.hello', { v: 2, name: 'Mallory', colour: '#3ddc97' });
+    await waitFor(() => replay.last('lobby.challenge') !== undefined, 2000, 'a second challenge');
+    expect(replay.last('lobby.challenge')!.payload.nonce).not.toBe(challenge.nonce);
+    expect(replay.last('lobby.challenge')!.payload.salt).toBe(challenge.salt);
+    replay.say('lobby.proof', { proof });
+    await waitFor(() => replay.last('lobby.rejected') !== undefined, 2000, 'the replay refused');
+    expect(replay.last('lobby.rejected')!.payload.reason).toBe('wrong-password');
+    expect(h.state.players.map((p) => p.name)).toEqual(['Hana', 'Gus']);
+  });
+
+  it('a guest without the password hears that the room needs one; a garbled proof is a wrong password', async () => {
+    const h = await host({ password: 'pw' });
+    await expect(join(h, 'Eve')).rejects.toMatchObject({ code: 'wrong-password' });
+    const raw = await rawGuest(h);
+    raw.say('lobby.hello', { v: 2, name: 'Eve', colour: '#3ddc97' });
+    await waitFor(() => raw.last('lobby.challenge') !== undefined, 2000, 'a challenge');
+    raw.say('lobby.proof', { proof: 'not base64url at all!' });
+    await waitFor(() => raw.last('lobby.rejected') !== undefined, 2000, 'the refusal');
+    expect(raw.last('lobby.rejected')!.payload.reason).toBe('wrong-password');
+    expect(h.stats().passwordChecks).toBe(1);
+  });
+
+  it('after five wrong passwords an address waits, doubling, and is told how long', async () => {
+    const time = new ManualScheduler();
+    const h = await host({ password: 'right', clock: time });
+    for (let i = 0; i < 5; i++) {
+      await expect(join(h, 'Eve', `wrong ${i}`)).rejects.toMatchObject({ code: 'wrong-password' });
+    }
+    await expect(join(h, 'Eve', 'right')).rejects.toMatchObject({
+      code: 'too-many-tries',
+      message: 'Too many tries, wait 1 s.',
+    });
+    time.advance(1000);
+    await expect(join(h, 'Eve', 'wrong again')).rejects.toMatchObject({ code: 'wrong-password' });
+    await expect(join(h, 'Eve', 'right')).rejects.toMatchObject({ message: 'Too many tries, wait 2 s.' });
+    time.advance(2000);
+    const guest = await join(h, 'Eve', 'right');
+    expect(guest.state.players.map((p) => p.name)).toEqual(['Hana', 'Eve']);
+    expect(h.stats().passwordChecks).toBe(7);
+    expect(h.stats().rejected['too-many-tries']).toBe(2);
+  });
+});
+
+describe('names in the room', () => {
+  it('numbers a guest who takes the host’s name and refuses a name that shows nothing', async () => {
+    const h = await host();
+    const twin = await join(h, 'Ｈаna'); // fullwidth H, Cyrillic а
+    expect(twin.state.players.find((p) => p.id === twin.you)?.name).toBe('Hаna 2');
+    const marked = await join(h, 'Alice (Host)');
+    expect(marked.state.players.find((p) => p.id === marked.you)?.name).toBe('Alice Host');
+    await expect(join(h, '\u200b\u3164')).rejects.toMatchObject({
+      code: 'invalid-name',
+      message: expect.stringMatching(/visible letters/),
+    });
+    expect(h.state.players).toHaveLength(3);
+  });
+
+  it('normalises the room and host names it is opened with, and refuses invisible ones', async () => {
+    const h = await host({ roomName: ' Fri\u202eday\u200b  LAN ', playerName: 'Hana (Host)' });
+    expect(h.state.roomName).toBe('Friday LAN');
+    expect(h.state.players[0]?.name).toBe('Hana Host');
+    await expect(host({ roomName: '\u3164' })).rejects.toThrow(/room name/);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { PendingPeers } from '../../../../main/lobby/host/pendingPeers';
+import { ManualScheduler } from '../../../support/manualScheduler';
+
+function pending(budget = 4, perSource = 2) {
+  const time = new ManualScheduler();
+  const expired: number[] = [];
+  const peers = new PendingPeers<string>({
+    budget,
+    perSource,
+    deadlineMs: 3000,
+    clock: time,
+    onExpired: (id) => expired.push(id),
+  });
+  return { peers, time, expired };
+}
+
+describe('pre-lobby slots', () => {
+  it('drops a peer that stays silent past its deadline, with one timer for everyone', () => {
+    const { peers, time, expired } = pending(8, 8);
+    peers.add(1, '10.0.0.1');
+    time.advance(1000);
+    peers.add(2, '10.0.0.2');
+    peers.add(3, '10.0.0.3');
+    expect(time.pending).toBe(1);
+    time.advance(2000);
+    expect(expired).toEqual([1]);
+    expect(peers.size).toBe(2);
+    time.advance(1000);
+    expect(expired).toEqual([1, 2, 3]);
+    expect(time.pending).toBe(0);
+  });
+
+  it('clears the deadline on every way out: admitted, gone, refused and gone, closed', () => {
+    const { peers, time, expired } = pending(8, 8);
+    peers.add(1, 'a');
+    peers.add(2, 'b');
+    peers.add(3, 'c');
+    expect(peers.hear(1)).toBe(true);
+    expect(peers.remove(1)).toBe(true); // admitted
+    expect(peers.remove(2)).toBe(true); // disconnected
+    peers.leave(3); // refused: still holds its slot until the transport drops it
+    expect(peers.remove(3)).toBe(true);
+    expect(time.pending).toBe(0);
+    peers.add(4, 'd');
+    peers.clear(); // the room closed
+    expect(time.pending).toBe(0);
+    time.advance(10_000);
+    expect(expired).toEqual([]);
+    expect(peers.remove(99)).toBe(false);
+  });
+
+  it('makes way for a newcomer: the oldest silent peer goes, never the newcomer', () => {
+    const { peers } = pending(3, 8);
+    peers.add(1, 'a');
+    peers.add(2, 'b');
+    peers.hear(1);
+    peers.add(3, 'c');
+    expect(peers.add(4, 'd')).toEqual([2]);
+    expect(peers.get(1)?.stage).toBe('heard');
+    expect(peers.get(4)?.stage).toBe('silent');
+    expect(peers.size).toBe(3);
+  });
+
+  it('drops a refused peer before anyone still trying, and a talking one only when all talk', () => {
+    const { peers } = pending(2, 8);
+    peers.add(1, 'a');
+    peers.add(2, 'b');
+    peers.leave(2);
+    expect(peers.add(3, 'c')).toEqual([2]);
+    peers.hear(1);
+    peers.hear(3);
+    expect(peers.add(4, 'd')).toEqual([1]);
+  });
+
+  it('holds at most perSource silent peers from one address', () => {
+    const { peers } = pending(8, 2);
+    peers.add(1, 'spam');
+    peers.add(2, 'spam');
+    peers.add(3, 'friend');
+    expect(peers.add(4, 'spam')).toEqual([1]);
+    peers.hear(2);
+    // A peer that spoke no longer counts as silent.
+    expect(peers.add(5, 'spam')).toEqual([]);
+    expect([...[2, 3, 4, 5]].every((id) => peers.get(id))).toBe(true);
+  });
+
+  it('hands out a challenge once, and hears one hello per connection', () => {
+    const { peers } = pending();
+    peers.add(1, 'a');
+    expect(peers.hear(1)).toBe(true);
+    expect(peers.hear(1)).toBe(false);
+    peers.challenge(1, 'nonce');
+    expect(peers.takeChallenge(1)).toBe('nonce');
+    expect(peers.takeChallenge(1)).toBeUndefined();
+    expect(peers.hear(7)).toBe(false);
+  });
+
+  it('refuses nonsensical budgets', () => {
+    expect(() => pending(0, 1)).toThrow(/budget/);
+    expect(() => pending(1, 0)).toThrow(/perSource/);
+  });
+});
