@@ -45,10 +45,17 @@ export function App({ store }: { store: StoreApi<AppState> }) {
 
   const theme = settings?.theme;
   useEffect(() => {
-    // 'system' leaves it to prefers-color-scheme (Electron follows nativeTheme); light and dark pin it.
+    // The CSS has one light token set, under data-theme: 'system' is resolved here from prefers-color-scheme
+    // (Electron follows nativeTheme) and followed as the OS changes; light and dark pin it.
     const root = document.documentElement;
-    if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
-    else delete root.dataset.theme;
+    const osLight = window.matchMedia('(prefers-color-scheme: light)');
+    const apply = (): void => {
+      root.dataset.theme = theme === 'light' || theme === 'dark' ? theme : osLight.matches ? 'light' : 'dark';
+    };
+    apply();
+    if (theme === 'light' || theme === 'dark') return;
+    osLight.addEventListener('change', apply);
+    return () => osLight.removeEventListener('change', apply);
   }, [theme]);
 
   const restart = (): void => void store.getState().start();

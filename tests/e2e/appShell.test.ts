@@ -105,9 +105,11 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     const LIGHT = 'rgb(242, 243, 249)';
     const theme = page.getByRole('group', { name: 'Theme' });
     expect(await theme.getByRole('radio', { name: 'Follow system' }).isChecked()).toBe(true);
-    expect(await dataTheme()).toBe(null);
+    // 'Follow system' resolves the OS's scheme onto <html> and follows it as it changes.
+    expect(await dataTheme()).toBe('dark');
     expect(await background()).toBe(DARK);
     await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(dataTheme).toBe('light');
     await expect.poll(background).toBe(LIGHT);
 
     // Dark wins over a light OS; saved on the spot, and on disk.
