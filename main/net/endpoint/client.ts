@@ -151,7 +151,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
 
   /**
    * Starts connecting; retries every 0.5 s until accepted or `timeout` seconds pass. The promise
-   * resolves on connect and rejects with a {@link ConnectError}; ignoring it is safe.
+   * resolves on connect (v1: once the server answered our first datagram with the accept's token, so it holds a
+   * peer for us) and rejects with a {@link ConnectError}; ignoring it is safe.
    */
   connect(host: string, port: number, options: { timeout?: number } = {}): Promise<void> {
     if (this.stateValue === 'closed') return handled(Promise.reject(new ConnectError('client is closed')));

@@ -30,7 +30,9 @@ const PUBLIC_VALUES = [
 ];
 const PUBLIC_TYPES = [
   'BrowsedServer',
+  'BucketLimit',
   'ClientState',
+  'ConnectLimits',
   'ConnectionStats',
   'DatagramHandlers',
   'DatagramSocket',
