@@ -11,6 +11,8 @@
  */
 export { Channel, isReliableChannel } from '../../shared/net/channel';
 export { Server, type ServerOptions, type MessageMap } from './endpoint/server';
+export type { ConnectLimits } from './endpoint/connectLimiter';
+export type { BucketLimit } from './endpoint/sourceBuckets';
 export { Client, type ClientState } from './endpoint/client';
 export { Peer } from './endpoint/peer';
 export type { WireProtocol } from './v1/link';

@@ -23,8 +23,8 @@ export interface RawPeer {
   send(fields: Partial<PacketHeader> & { type: string; payload?: object }): void;
   /**
    * Sends `__connect_request__` and resolves on the accept (rejects after `timeoutMs`). With `confirm` (default)
-   * it then speaks once with its token, as a real client does: a v1 server sends no heartbeats to a peer it has
-   * not heard from since the accept (it may be a spoofed request).
+   * it then pings with its token, as a real client does, and resolves once the pong is back: a v1 server keeps
+   * a peer only from that echo of its accept on (the request alone may be spoofed).
    */
   handshake(timeoutMs?: number, confirm?: boolean): Promise<void>;
   close(): void;
@@ -54,15 +54,16 @@ export async function rawPeer(serverPort: number, host = '127.0.0.1', keep = 10_
     handshake(timeoutMs = 2000, confirm = true) {
       return new Promise((resolve, reject) => {
         const started = Date.now();
+        const ponged = () => peer.received.some((r) => r.message?.type === ReservedType.PONG);
         const retry = setInterval(() => {
-          if (peer.token !== 0n) {
+          if (peer.token !== 0n && (!confirm || ponged())) {
             clearInterval(retry);
-            if (confirm) peer.send({ type: ReservedType.PING, payload: { id: 0 } });
             resolve();
           } else if (Date.now() - started > timeoutMs) {
             clearInterval(retry);
-            reject(new Error('no accept'));
-          } else peer.send({ type: ReservedType.CONNECT_REQUEST, token: 0n });
+            reject(new Error(peer.token === 0n ? 'no accept' : 'no pong to the confirming ping'));
+          } else if (peer.token === 0n) peer.send({ type: ReservedType.CONNECT_REQUEST, token: 0n });
+          else peer.send({ type: ReservedType.PING, payload: { id: 0 } });
         }, 20);
         peer.send({ type: ReservedType.CONNECT_REQUEST, token: 0n });
       });

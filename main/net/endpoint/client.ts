@@ -36,6 +36,8 @@ interface Attempt {
   requests: number;
   /** The server's challenge cookie, echoed in every request after it arrived. */
   cookie?: Uint8Array;
+  /** v1: the accept arrived and our first datagram with its token is out; connected once the server answers it. */
+  accepted?: boolean;
   lastSocketError?: string;
   resolve: () => void;
   reject: (error: ConnectError) => void;
@@ -149,7 +151,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
 
   /**
    * Starts connecting; retries every 0.5 s until accepted or `timeout` seconds pass. The promise
-   * resolves on connect and rejects with a {@link ConnectError}; ignoring it is safe.
+   * resolves on connect (v1: once the server answered our first datagram with the accept's token, so it holds a
+   * peer for us) and rejects with a {@link ConnectError}; ignoring it is safe.
    */
   connect(host: string, port: number, options: { timeout?: number } = {}): Promise<void> {
     if (this.stateValue === 'closed') return handled(Promise.reject(new ConnectError('client is closed')));
@@ -322,6 +325,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
       case V1Kind.HANDSHAKE:
         return this.handshake(datagram.token, datagram.message.type, datagram.message.payload);
       case V1Kind.MESSAGE:
+        // Anything with our token (a pong, a ping, a repeated accept) means the server holds a peer for us now.
+        if (this.attempt?.accepted) this.established();
         if (datagram.message.type === ReservedType.CONNECT_ACCEPTED) return; // a repeat of the accept we already took
         if (connection instanceof Connection) connection.receive(datagram, datagram.message, data.length);
         else this.counters.drop(DropReason.WRONG_PROTOCOL);
@@ -346,7 +351,6 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private accepted(token: bigint, payload: Record<string, unknown>): void {
     const attempt = this.attempt!;
     const now = this.resolved.clock();
-    this.attempt = undefined;
     this.peerIdValue = typeof payload.peer_id === 'number' ? payload.peer_id : undefined;
     const r = this.resolved;
     // No native parameters in the accept: the server is a gale.net (v1) server.
@@ -357,6 +361,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
       onMessage: (type, p) => this.messageListeners.emit(type, p as never),
       onClosed: (reason) => {
         if (this.connection !== connection) return; // our own disconnect(): not reported
+        if (this.attempt) return this.fail(`the server ended the connection while connecting: ${reason}`);
         this.connection = undefined;
         this.teardown();
         this.disconnectListeners.emit(reason);
@@ -367,9 +372,18 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     // One request answered (after the challenge, if any): the handshake is a clean RTT sample.
     if (attempt.requests === (attempt.cookie ? 2 : 1)) connection.addRttSample(now - attempt.lastRequest);
     this.connection = connection;
-    this.stateValue = 'connected';
-    // Speak at once: the first ping also confirms us to a v1 server, which reclaims silent peers' slots.
+    if (agreed) return this.established();
+    // A v1 server of ours keeps nothing for us until a datagram echoes the accept's token from this address:
+    // speak at once (the first ping), and count as connected when the server answers with the token.
+    attempt.accepted = true;
     connection.service(r.clock());
+  }
+
+  /** The handshake is over: the server holds a peer for us. */
+  private established(): void {
+    const attempt = this.attempt!;
+    this.attempt = undefined;
+    this.stateValue = 'connected';
     attempt.resolve();
     this.connectListeners.emit();
   }
@@ -382,6 +396,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
         this.fail(
           `timed out after ${+(attempt.deadline - attempt.started).toFixed(3)} s: no answer from ${attempt.host}:${attempt.port}${why}`,
         );
+      } else if (attempt.accepted) {
+        this.connection?.service(now); // heartbeats: the next ping proves us again if the first was lost
       } else if (this.socket && now - attempt.lastRequest >= Defaults.CONNECT_RETRY_INTERVAL) {
         this.sendRequest(now);
       }
@@ -394,6 +410,10 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     const attempt = this.attempt;
     if (!attempt) return;
     this.attempt = undefined;
+    // Accepted but never answered: tell the server, which may hold a peer for us by now.
+    const connection = this.connection;
+    this.connection = undefined;
+    connection?.disconnect(reason);
     this.teardown();
     attempt.reject(new ConnectError(reason));
     if (notify) this.failListeners.emit(reason);

@@ -10,8 +10,6 @@ export interface LinkWiring extends LinkEvents {
   requestFlush: () => void;
   /** Native only: the other side's advertised receive window, bytes (from the offer, or from the accept). */
   peerRecvWindow?: number;
-  /** v1 only: false for a server's new peer, which gets no heartbeats until it has spoken. */
-  confirmed?: boolean;
 }
 
 /**
@@ -36,7 +34,7 @@ export function createLink(
   };
   const native = options.native;
   if (!agreed || !native)
-    return new Connection({ ...common, serializer: options.serializer, confirmed: wiring.confirmed });
+    return new Connection({ ...common, serializer: options.serializer });
   return new NativeConnection({
     ...common,
     serializer: serializerFor(agreed.codec, native.serializer),

@@ -4,7 +4,7 @@ import type { ConnectionStats } from '../v1/netStats';
 /** One connected client, as the server sees it. */
 export class Peer {
   constructor(
-    /** Server-assigned id; starts at 1 and increases. */
+    /** Server-assigned id; starts at 1 and increases (the id a v1 accept named; ids of accepts never echoed are skipped). */
     readonly id: number,
     /** The client's IPv4 address. */
     readonly address: string,

@@ -27,8 +27,11 @@ import { isNativeDatagram } from '../native/nativePacket';
 import { recvWindowFor, type NativeParams } from '../native/negotiation';
 import { createLink } from './createLink';
 import { Native } from '../native/nativeWire';
+import { AcceptTokens, MAX_TOKEN_PEER_ID } from '../v1/acceptTokens';
+import { ConnectLimiter, resolveConnectLimits, type ConnectLimits } from './connectLimiter';
 
 const { RELIABLE_ORDERED, RELIABLE_UNORDERED } = Channel;
+const { UNKNOWN_SOURCE } = DropReason;
 
 /** Options of {@link Server.listen}. */
 export interface ServerOptions extends EndpointOptions {
@@ -38,8 +41,10 @@ export interface ServerOptions extends EndpointOptions {
   host?: string;
   /** Connected peers at most; further connect requests are ignored, as in the reference. */
   maxPeers?: number;
-  /** Source of connection tokens; default: 64 random bits from the OS. */
+  /** Source of native connection tokens; default: 64 random bits from the OS. (v1 tokens are keyed MACs.) */
   randomToken?: () => bigint;
+  /** Connect attempts per source address and per /24 from addresses without a peer; `false`: unlimited. */
+  connectLimits?: Partial<ConnectLimits> | false;
 }
 
 /** A message map: message type → payload shape. */
@@ -68,6 +73,9 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private socketClosed = false;
   private discovery: LanDiscoveryHandle | undefined;
   private readonly admission: NativeAdmission;
+  /** v1 accepts carry these tokens; a v1 peer exists only once a datagram echoes one from its address. */
+  private readonly acceptTokens: AcceptTokens;
+  private readonly limiter: ConnectLimiter;
   private readonly acceptPayloads = new WeakMap<Peer, Record<string, unknown>>();
   private readonly drainListeners: Listeners<[Peer]>;
   /** Peers a send returned false for, until their backlog is back at the low-water mark. */
@@ -117,6 +125,8 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       resolved.clock,
       recvWindowFor(this.recvBufferSize),
     );
+    this.acceptTokens = new AcceptTokens({ clock: resolved.clock });
+    this.limiter = new ConnectLimiter(resolveConnectLimits(options.connectLimits), resolved.clock);
     this.driver = new EndpointDriver(
       {
         handleDatagram: (data, from) => this.handleDatagram(data, from),
@@ -137,7 +147,11 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     });
   }
 
-  /** Called with each newly connected peer. Returns an unsubscribe function. */
+  /**
+   * Called with each newly connected peer. Returns an unsubscribe function. A native peer connects with the accept
+   * (its cookie proved its address); a v1 peer with its first datagram carrying the accept's token (a v1 client
+   * pings at once), which is where the server first keeps anything for it.
+   */
   onConnect(callback: (peer: Peer) => void): () => void {
     return this.connectListeners.add(callback);
   }
@@ -301,12 +315,17 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     const datagram = this.v1Datagrams.read(data, peer?.token, this.resolved.serializer);
     switch (datagram.kind) {
       case V1Kind.DROP:
+        // A token from an address without a peer: maybe the first datagram of a v1 client we accepted.
+        if (datagram.reason === UNKNOWN_SOURCE) return this.admitProven(data, from);
         return this.counters.drop(datagram.reason);
-      case V1Kind.HANDSHAKE:
+      case V1Kind.HANDSHAKE: {
         if (datagram.message.type !== ReservedType.CONNECT_REQUEST)
-          return this.counters.drop(peer ? DropReason.BAD_TOKEN : DropReason.UNKNOWN_SOURCE);
+          return this.counters.drop(peer ? DropReason.BAD_TOKEN : UNKNOWN_SOURCE);
         if (peer) return this.sendAccept(peer);
+        const limited = this.limiter.check(from.address);
+        if (limited !== undefined) return this.counters.drop(limited);
         return this.admit(from, datagram.message.payload, data.length);
+      }
       case V1Kind.MESSAGE: {
         // A token matched, so there is a peer.
         const link = peer!.connection;
@@ -337,20 +356,75 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
         this.transmit(decision.datagram, from.port, from.address);
         return;
       case 'v1':
-        return this.accept(from, undefined);
+        return this.acceptV1(from);
       case 'native':
         return this.accept(from, decision.params, decision.peerRecvWindow);
     }
   }
 
-  private accept(from: DatagramSource, native: NativeParams | undefined, peerRecvWindow?: number): void {
-    if (this.maxPeers !== undefined && this.byId.size >= this.maxPeers && !this.reclaimUnconfirmedSlot()) {
-      return this.counters.drop(DropReason.FULL);
-    }
+  private get full(): boolean {
+    return this.maxPeers !== undefined && this.byId.size >= this.maxPeers;
+  }
+
+  /**
+   * Answers a v1 connect request statelessly: the accept names the next peer id and carries a token bound to the
+   * source address and port, and nothing is kept. A spoofed request costs one accept and no slot, timer or memory.
+   */
+  private acceptV1(from: DatagramSource): void {
+    if (this.full || this.nextPeerId > MAX_TOKEN_PEER_ID) return this.counters.drop(DropReason.FULL);
     const id = this.nextPeerId++;
+    const token = this.acceptTokens.issue(from.address, from.port, id);
+    if (token === undefined) return; // a broken clock, or the 2^-64 token 0: the client asks again
+    this.sendAcceptTo(token, { peer_id: id }, from.port, from.address);
+  }
+
+  /**
+   * A datagram with a token from an address without a peer: when the token is one of our accepts to exactly this
+   * address and port, recent and unused, the client has proven it receives there. Only then does its peer exist
+   * (with the id its accept named), `onConnect` fire and the datagram reach the new connection. Checks are spent
+   * against the source's connect limits, so a flood of guessed tokens costs a bounded number of MACs.
+   */
+  private admitProven(data: Uint8Array, from: DatagramSource): void {
+    const reader = this.v1Datagrams;
+    if (this.limiter.check(from.address) !== undefined) return this.counters.drop(UNKNOWN_SOURCE);
+    const id = this.acceptTokens.check(reader.tokenHigh, reader.tokenLow, from.address, from.port);
+    if (id === 0 || this.byId.has(id)) return this.counters.drop(UNKNOWN_SOURCE);
+    if (this.full) return this.counters.drop(DropReason.FULL);
+    this.acceptTokens.redeem(id);
+    const peer = this.createPeer(from, id, reader.token, undefined, undefined);
+    this.connectListeners.emit(peer);
+    // The proving datagram is the peer's first (usually a ping to answer), unless onConnect already dropped it.
+    if (this.byEndpoint.get(from.address, from.port) !== peer) return;
+    const datagram = this.v1Datagrams.read(data, peer.token, this.resolved.serializer);
+    const link = peer.connection;
+    if (datagram.kind === V1Kind.DROP) return this.counters.drop(datagram.reason);
+    // A nonzero token never reads as a handshake; a v1 admission always makes a v1 connection.
+    if (datagram.kind !== V1Kind.MESSAGE || !(link instanceof Connection)) return;
+    link.receive(datagram, datagram.message, data.length);
+    this.unflushed.add(link);
+  }
+
+  /** A native peer whose offer echoed our cookie: it exists from the accept on. */
+  private accept(from: DatagramSource, native: NativeParams, peerRecvWindow: number): void {
+    if (this.full) return this.counters.drop(DropReason.FULL);
+    const id = this.nextPeerId++;
+    const token = (this.options.randomToken ?? randomToken)();
+    const peer = this.createPeer(from, id, token, native, peerRecvWindow);
+    this.acceptPayloads.set(peer, { peer_id: id, native });
+    this.sendAccept(peer);
+    this.connectListeners.emit(peer);
+  }
+
+  private createPeer(
+    from: DatagramSource,
+    id: number,
+    token: bigint,
+    native: NativeParams | undefined,
+    peerRecvWindow: number | undefined,
+  ): Peer {
     const ref: { peer?: Peer } = {};
     const link = createLink(this.resolved, native, {
-      token: (this.options.randomToken ?? randomToken)(),
+      token,
       transmit: (datagram) => this.transmit(datagram, from.port, from.address),
       onMessage: (type, payload) => this.messageListeners.emit(type, ref.peer!, payload as never),
       onClosed: (reason) => this.remove(ref.peer!, reason),
@@ -359,37 +433,25 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
         this.driver.requestPromptFlush();
       },
       peerRecvWindow,
-      confirmed: false,
     });
     const peer = (ref.peer = new Peer(id, from.address, from.port, link));
-    this.acceptPayloads.set(peer, native ? { peer_id: id, native } : { peer_id: id });
     this.byEndpoint.set(peer.address, peer.port, peer);
     this.byId.set(id, peer);
-    this.sendAccept(peer);
-    this.connectListeners.emit(peer);
+    return peer;
   }
 
-  /**
-   * Frees the slot of the oldest v1 peer that never sent anything after its accept. v1 has no
-   * address check, so such a peer may be a spoofed request; a real client would have spoken by now.
-   */
-  private reclaimUnconfirmedSlot(): boolean {
-    for (const peer of this.byId.values()) {
-      if (peer.connection.confirmed) continue;
-      peer.connection.close('never answered after connecting: slot given to a newer client', false);
-      return true;
-    }
-    return false;
-  }
-
+  /** The accept again, for a repeated request from a peer's address (as the reference answers it). */
   private sendAccept(peer: Peer): void {
-    const payload = this.acceptPayloads.get(peer) ?? { peer_id: peer.id };
+    this.sendAcceptTo(peer.token, this.acceptPayloads.get(peer) ?? { peer_id: peer.id }, peer.port, peer.address);
+  }
+
+  private sendAcceptTo(token: bigint, payload: Record<string, unknown>, port: number, address: string): void {
     const body = this.resolved.serializer.serialize(ReservedType.CONNECT_ACCEPTED, payload);
-    const header = packHeader({ channel: 0, token: peer.token, sequence: 0, ack: 0, ackBitfield: 0 });
+    const header = packHeader({ channel: 0, token, sequence: 0, ack: 0, ackBitfield: 0 });
     const datagram = new Uint8Array(header.length + body.length);
     datagram.set(header);
     datagram.set(body, header.length);
-    this.transmit(datagram, peer.port, peer.address);
+    this.transmit(datagram, port, address);
   }
 
   private remove(peer: Peer, reason: string): void {

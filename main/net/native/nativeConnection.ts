@@ -106,9 +106,6 @@ export class NativeConnection implements Link {
     return this.opts.serializer;
   }
 
-  /** Always: the cookie proved the client receives at its address before this connection existed. */
-  readonly confirmed = true;
-
   get closed(): boolean {
     return this.closedReason !== undefined;
   }

@@ -17,11 +17,6 @@ export interface ConnectionOptions extends HealthOptions, LinkEvents {
   serializer: Serializer;
   /** Reliable messages that may wait behind the send window, per channel. */
   maxQueued?: number;
-  /**
-   * false for a server's new v1 peer: no heartbeats until the other side has sent something, since
-   * v1 cannot tell a real client from a spoofed request. Default true (a client heard the accept).
-   */
-  confirmed?: boolean;
 }
 
 // Module-level copies of imported tables: under a CommonJS transpiler (tsx, vitest) each use of an imported
@@ -53,13 +48,11 @@ export class Connection implements Link {
   private readonly receivers: ReliableReceiver<DecodedMessage>[] = [];
   private readonly ackDirty: boolean[] = [];
   private readonly extraAcks: Set<number>[] = [];
-  private heard = false;
   private closedReason: string | undefined;
   private readonly ackBody: Uint8Array;
 
   constructor(options: ConnectionOptions) {
     this.opts = options;
-    this.heard = options.confirmed ?? true;
     this.token = options.token;
     this.health = new ConnectionHealth(options, this.counters);
     for (const wire of RELIABLE) {
@@ -84,14 +77,6 @@ export class Connection implements Link {
   /** The body codec of this connection. */
   get serializer(): Serializer {
     return this.opts.serializer;
-  }
-
-  /**
-   * Whether the other side has sent anything with the token since the accept: proof it receives at
-   * its address. Until then no heartbeats go out, so a spoofed request reflects one accept, no more.
-   */
-  get confirmed(): boolean {
-    return this.heard;
   }
 
   /** Whether the connection has ended. */
@@ -134,7 +119,6 @@ export class Connection implements Link {
     if (this.closed) return;
     const now = this.opts.clock();
     this.health.heard(now);
-    this.heard = true;
     this.counters.countReceived(size);
     if (WIRE_RELIABLE[header.channel] === 1) this.receiveReliable(header.channel, header, message, now);
     else this.receiveControl(message, now);
@@ -145,8 +129,7 @@ export class Connection implements Link {
     if (this.closed) return;
     const silent = this.health.silence(now);
     if (silent) return this.close(silent, false);
-    // No heartbeats to a peer that has not spoken yet: see `confirmed`.
-    const ping = this.heard ? this.health.tick(now) : undefined;
+    const ping = this.health.tick(now);
     if (ping !== undefined) this.sendControl(ReservedType.PING, { id: ping });
     for (const wire of RELIABLE) {
       const stuck = this.health.stuck(this.senders[wire]!.oldest(), now);

@@ -26,8 +26,6 @@ export interface Link {
   /** Heartbeat RTT, the reference's smoothed figure. */
   readonly rtt: RttEstimator;
   readonly closed: boolean;
-  /** Whether the other side proved it receives at its address (native: the cookie; v1: its first datagram). */
-  readonly confirmed: boolean;
   /** Reliable messages (native: units) not yet acknowledged or still queued. */
   readonly pendingReliable: number;
   /** Largest body `sendBody` takes on `channel`, bytes. */

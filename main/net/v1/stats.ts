@@ -16,6 +16,10 @@ export const DropReason = {
   BAD_FRAGMENT: 'bad-fragment',
   /** A datagram of the other protocol than the peer negotiated. */
   WRONG_PROTOCOL: 'wrong-protocol',
+  /** A connect request from an address over its own connect limit (see ConnectLimits.perSource). */
+  SOURCE_LIMITED: 'source-limited',
+  /** A connect request from a /24 (IPv6: /64) over its connect limit (see ConnectLimits.perPrefix). */
+  PREFIX_LIMITED: 'prefix-limited',
 } as const;
 
 /** One of the {@link DropReason} strings. */

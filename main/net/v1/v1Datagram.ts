@@ -60,8 +60,9 @@ export class V1DatagramReader {
   ack = 0;
   ackBitfield = 0;
   message: DecodedMessage = NO_MESSAGE;
-  private tokenHigh = 0;
-  private tokenLow = 0;
+  /** The header token's high and low 32 bits (read even when the source is unknown: a v1 admission checks them). */
+  tokenHigh = 0;
+  tokenLow = 0;
   /** The last expected token and its halves: a client compares against one token, so it splits it once. */
   private expected = 0n;
   private expectedHigh = 0;

@@ -33,7 +33,9 @@ const PUBLIC_VALUES = [
 ];
 const PUBLIC_TYPES = [
   'BrowsedServer',
+  'BucketLimit',
   'ClientState',
+  'ConnectLimits',
   'ConnectionStats',
   'DatagramHandlers',
   'DatagramSocket',

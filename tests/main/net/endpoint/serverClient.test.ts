@@ -160,8 +160,7 @@ describe.each(MODES)('Server and Client on loopback (%s drive, %s)', (mode, prot
     const server = await kit.server({ timeout: 0.5, heartbeatInterval: 0.1 });
     const reasons: string[] = [];
     server.onDisconnect((_p, r) => reasons.push(r));
-    const fake = await rawSocket();
-    fake.send(handshake(), server.port, '127.0.0.1');
+    const fake = await rawV1Peer(server.port);
     await waitFor(() => server.getPeers().length === 1, 2000, 'fake peer');
     await waitFor(() => reasons.length === 1, 3000, 'timeout');
     expect(reasons[0]).toMatch(/timed out/);
@@ -198,8 +197,7 @@ describe.each(MODES)('Server and Client on loopback (%s drive, %s)', (mode, prot
 
   it('drops datagrams with a wrong token from the right address', async () => {
     const server = await kit.server();
-    const fake = await rawSocket();
-    fake.send(handshake(), server.port, '127.0.0.1');
+    const fake = await rawV1Peer(server.port);
     await waitFor(() => server.getPeers().length === 1, 2000, 'fake peer');
     let got = 0;
     server.onMessage('n', () => got++);
@@ -289,6 +287,24 @@ function header(channel: number, token: bigint, sequence: number, ack = 0xffffff
 
 function handshake(): Buffer {
   return Buffer.concat([header(0, 0n, 0, 0, 0), Buffer.from('{"type": "__connect_request__", "payload": {}}')]);
+}
+
+/**
+ * A raw v1 client on 127.0.0.1: asks, takes the accept's token and echoes it once in a ping, as a reference client
+ * does (the server keeps a peer only from that echo on), then stays silent.
+ */
+async function rawV1Peer(port: number): Promise<Socket> {
+  const s = await rawSocket();
+  const tokens: bigint[] = [];
+  s.on('message', (m) => m.length >= 21 && tokens.push(m.readBigUInt64BE(1)));
+  s.send(handshake(), port, '127.0.0.1');
+  await waitFor(() => tokens.length > 0, 2000, 'the accept');
+  s.send(
+    Buffer.concat([header(0, tokens[0]!, 0, 0), Buffer.from('{"type":"__ping__","payload":{"id":1}}')]),
+    port,
+    '127.0.0.1',
+  );
+  return s;
 }
 
 async function rawSocket(): Promise<Socket> {

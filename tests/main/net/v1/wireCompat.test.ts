@@ -72,10 +72,12 @@ describe('our Server with a reference-style client', () => {
       2000,
       'second accept',
     );
-    expect(server.getPeers()).toHaveLength(1);
+    // Nothing is kept for an address until it echoes an accept's token: a request alone may be spoofed.
+    expect(server.getPeers()).toHaveLength(0);
 
     py.socket.send(build(0, token, 0, 0, 0, '{"type": "__ping__", "payload": {"id": 7}}'), server.port, '127.0.0.1');
     await waitFor(() => py.inbox.some((d) => d.body === '{"type": "__pong__", "payload": {"id": 7}}'), 2000, 'pong');
+    expect(server.getPeers().map((p) => p.id)).toEqual([1]);
 
     // reliable ordered seq 0 and 1, header ack (0, 0) as a reference sender that received nothing writes it
     py.socket.send(
@@ -154,6 +156,15 @@ describe('our Client with a reference-style server', () => {
       request.from.port,
       '127.0.0.1',
     );
+    // The client speaks at once with the token; a reference server answers its ping, which completes the connect.
+    await waitFor(
+      () => py.inbox.some((d) => d.token === token && d.body.startsWith('{"type": "__ping__"')),
+      2000,
+      'ping',
+    );
+    const ping = py.inbox.find((d) => d.token === token && d.body.startsWith('{"type": "__ping__"'))!;
+    const pong = ping.body.replace('"__ping__"', '"__pong__"');
+    py.socket.send(build(0, token, 0, 0, 0, pong), request.from.port, '127.0.0.1');
     await connecting;
     expect(client.peerId).toBe(3);
     expect(client.token).toBe(token);
