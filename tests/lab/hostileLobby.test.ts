@@ -3,7 +3,7 @@ import { Channel, Server } from '../../main/net/index';
 import { LobbyMessage } from '../../shared/lobby/lobbyMessages';
 import { LOBBY_PROTOCOL_VERSION } from '../../shared/lobby/lobbyState';
 import { ReservedType } from '../../main/net/v1/protocol';
-import { LobbyHost, type LobbyHostOptions } from '../../main/lobby/host/lobbyHost';
+import type { LobbyHostOptions } from '../../main/lobby/host/lobbyHost';
 import { LobbyGuest } from '../../main/lobby/lobbyGuest';
 import { LobbyJoinError } from '../../main/lobby/lobbyErrors';
 import { nameSkeleton } from '../../main/lobby/host/nameSkeleton';
@@ -22,6 +22,7 @@ import { startTapRelay } from '../support/labTapRelay';
 import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 import { testBackend } from '../support/testBackend';
 import { sleep, waitFor } from '../support/waitFor';
+import { loopbackGuest, loopbackHost } from '../support/loopbackRoom';
 
 // The attacks of issue 16 that go above the transport, against a real lobby host on 127.0.0.1 (discovery off, or
 // on a free port searched via 127.255.255.255 only). Every loop is bounded in count and time. Each test adds a
@@ -42,32 +43,10 @@ afterAll(() => {
 
 const PASSWORD = 'hunter2-lab-secret';
 
-async function host(options: Partial<LobbyHostOptions> = {}): Promise<LobbyHost> {
-  const h = await LobbyHost.start({
-    roomName: 'Friday LAN',
-    playerName: 'Hana',
-    colour: '#ff5c8a',
-    bindAddress: '127.0.0.1',
-    advertiseAddress: '127.0.0.1',
-    discovery: false,
-    ...options,
-  });
-  cleanups.push(() => h.close());
-  return h;
-}
+const host = (options: Partial<LobbyHostOptions> = {}) => loopbackHost(cleanups, options);
 
-async function join(port: number, name: string, password?: string): Promise<LobbyGuest> {
-  const guest = await LobbyGuest.join({
-    host: '127.0.0.1',
-    port,
-    playerName: name,
-    colour: '#3ddc97',
-    timeout: 2,
-    ...(password !== undefined ? { password } : {}),
-  });
-  cleanups.push(() => guest.leave());
-  return guest;
-}
+const join = (port: number, name: string, password?: string) =>
+  loopbackGuest(cleanups, port, name, password !== undefined ? { password } : {});
 
 /** A v1 guest in the room: the Python gale.net stand-in saying hello (when python3 exists), else our Client on v1. */
 async function v1Guest(port: number, name: string): Promise<{ kind: string; welcomed: Promise<unknown> }> {

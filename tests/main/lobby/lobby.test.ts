@@ -1,13 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSocket } from 'node:dgram';
 import { Channel, Client, Server, discoverLanServers } from '../../../main/net/index';
-import { LobbyHost, type LobbyHostOptions } from '../../../main/lobby/host/lobbyHost';
+import type { LobbyHost } from '../../../main/lobby/host/lobbyHost';
+import { type LobbyHostOptions } from '../../../main/lobby/host/lobbyHost';
 import { LobbyGuest, type LobbyEnd } from '../../../main/lobby/lobbyGuest';
 import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
 import { UnknownGameError } from '../../../shared/games/createRegistry';
 import { LOBBY_PROTOCOL_VERSION, createLobbyState } from '../../../shared/lobby/lobbyState';
 import { decode } from '../../../shared/roomCode';
 import { waitFor } from '../../support/waitFor';
+import { loopbackGuest, loopbackHost } from '../../support/loopbackRoom';
 
 // Loopback only: bind 127.0.0.1, discovery on an ephemeral port, searched via 127.255.255.255.
 const cleanups: Array<() => unknown> = [];
@@ -15,32 +17,12 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function host(options: Partial<LobbyHostOptions> = {}): Promise<LobbyHost> {
-  const h = await LobbyHost.start({
-    roomName: 'Friday LAN',
-    playerName: 'Hana',
-    colour: '#ff5577',
-    bindAddress: '127.0.0.1',
-    advertiseAddress: '127.0.0.1',
-    discovery: { port: 0 },
-    ...options,
-  });
-  cleanups.push(() => h.close());
-  return h;
-}
+// Discovery on an ephemeral port, searched via 127.255.255.255.
+const host = (options: Partial<LobbyHostOptions> = {}) =>
+  loopbackHost(cleanups, { colour: '#ff5577', discovery: { port: 0 }, ...options });
 
-async function join(h: LobbyHost, name: string, extra: { password?: string } = {}): Promise<LobbyGuest> {
-  const g = await LobbyGuest.join({
-    host: '127.0.0.1',
-    port: h.port,
-    playerName: name,
-    colour: '#22cc88',
-    timeout: 2,
-    ...extra,
-  });
-  cleanups.push(() => g.leave());
-  return g;
-}
+const join = (h: LobbyHost, name: string, extra: { password?: string } = {}) =>
+  loopbackGuest(cleanups, h.port, name, { colour: '#22cc88', ...extra });
 
 describe('lobby host and guests on loopback', () => {
   it('makes a room code for the advertised address and is listed by discovery', async () => {

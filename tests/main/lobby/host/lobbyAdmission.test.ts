@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Channel, Client } from '../../../../main/net/index';
-import { LobbyHost, type LobbyHostOptions } from '../../../../main/lobby/host/lobbyHost';
-import { LobbyGuest } from '../../../../main/lobby/lobbyGuest';
+import type { LobbyHost } from '../../../../main/lobby/host/lobbyHost';
+import { type LobbyHostOptions } from '../../../../main/lobby/host/lobbyHost';
 import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from '../../../../main/lobby/passwordProof';
 import { waitFor } from '../../../support/waitFor';
 import { ManualScheduler } from '../../../support/manualScheduler';
+import { loopbackGuest, loopbackHost } from '../../../support/loopbackRoom';
 
 // Real rooms on 127.0.0.1 with discovery off; every client connects over loopback.
 const cleanups: Array<() => unknown> = [];
@@ -12,32 +13,10 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function host(options: Partial<LobbyHostOptions> = {}): Promise<LobbyHost> {
-  const h = await LobbyHost.start({
-    roomName: 'Friday LAN',
-    playerName: 'Hana',
-    colour: '#ff5c8a',
-    bindAddress: '127.0.0.1',
-    advertiseAddress: '127.0.0.1',
-    discovery: false,
-    ...options,
-  });
-  cleanups.push(() => h.close());
-  return h;
-}
+const host = (options: Partial<LobbyHostOptions> = {}) => loopbackHost(cleanups, options);
 
-async function join(h: LobbyHost, name: string, password?: string): Promise<LobbyGuest> {
-  const g = await LobbyGuest.join({
-    host: '127.0.0.1',
-    port: h.port,
-    playerName: name,
-    colour: '#3ddc97',
-    timeout: 2,
-    ...(password !== undefined ? { password } : {}),
-  });
-  cleanups.push(() => g.leave());
-  return g;
-}
+const join = (h: LobbyHost, name: string, password?: string) =>
+  loopbackGuest(cleanups, h.port, name, password !== undefined ? { password } : {});
 
 /** A transport client that speaks the lobby only when the test says, recording what the host sends. */
 async function rawGuest(h: LobbyHost) {
