@@ -75,18 +75,24 @@ async function v1Guest(port: number, name: string): Promise<{ kind: string; welc
   return { kind: 'TS Client, native off', welcomed };
 }
 
+/** 64 confirmed v1 peers from 64 loopback addresses: they echo the token and answer pings, but never say hello. */
+async function silentConnectors(port: number): Promise<RawPeer[]> {
+  const silent: RawPeer[] = [];
+  for (const address of loopbackHosts(64, 9)) {
+    const peer = await rawPeer(port, address, 64);
+    cleanups.push(() => peer.close());
+    silent.push(peer);
+  }
+  await Promise.all(silent.map((p) => p.handshake(3000, true)));
+  return silent;
+}
+
 describe('hostile lobby (lab)', () => {
   it('a 20k/s spoofed connect flood (v1 and native, 1,024 sources) plus 64 silent connectors: guests still get in', async () => {
     const h = await host({ capacity: 8 });
     const heapBefore = await settledHeapUsed();
-    // 64 silent connectors: real v1 peers (they echo the token and answer pings) that never say hello.
-    const silent: RawPeer[] = [];
-    for (const address of loopbackHosts(64, 9)) {
-      const peer = await rawPeer(h.port, address, 64);
-      cleanups.push(() => peer.close());
-      silent.push(peer);
-    }
-    await Promise.all(silent.map((p) => p.handshake(3000, true)));
+    // 64 silent connectors (closed by the cleanups) that never say hello.
+    await silentConnectors(h.port);
     // 1,024 forged sources in 16 /24s of 127.0.0.0/8 (never 127.0.0.x, the guests'), half sending v1 connect
     // requests, half native offers without a cookie, each as fast as a worker thread manages about 20 a second.
     const request = (payload: object) =>
@@ -150,13 +156,7 @@ describe('hostile lobby (lab)', () => {
     const h = await host({ capacity: 4, password: PASSWORD });
     const heapBefore = await settledHeapUsed();
     // Confirmed v1 peers from 64 addresses: they answer pings, so the transport keeps them, but never say hello.
-    const silent: RawPeer[] = [];
-    for (const address of loopbackHosts(64, 9)) {
-      const peer = await rawPeer(h.port, address, 64);
-      cleanups.push(() => peer.close());
-      silent.push(peer);
-    }
-    await Promise.all(silent.map((p) => p.handshake(3000, true)));
+    const silent = await silentConnectors(h.port);
     let reconnecting = true;
     const churn = (async () => {
       // Every connector asks again every 100 ms (640 connects a second), for at most 5 s.
