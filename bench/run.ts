@@ -1,3 +1,4 @@
+import { cpus } from 'node:os';
 import { benchConditioner } from './conditioner';
 import { benchLabLatency } from './labLatency';
 import { benchLabServerCpu } from './labServerCpu';
@@ -26,7 +27,11 @@ function print(section: string, results: BenchResult[], baselineLabel = 'raw dgr
 }
 
 async function main(): Promise<void> {
-  console.log(`LAN Party benchmarks — node ${process.version}, loopback 127.0.0.1`);
+  const cpu = cpus();
+  // The machine goes first: ratios are only comparable between runs on the same kind of machine.
+  console.log(
+    `LAN Party benchmarks — ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, node ${process.version}, loopback 127.0.0.1`,
+  );
   const transport = await benchTwoProcess();
   print('transport, gale.net v1 and native, vs raw dgram (two processes)', transport);
   print('native vs gale.net v1, same run', againstV1(transport), 'gale.net v1');

@@ -1,6 +1,6 @@
 import { Defaults } from './protocol';
 import { RttEstimator, type RetransmitOptions } from './rttEstimator';
-import { LossEstimator, RateWindow, type ConnectionStats } from './netStats';
+import { LossWindow, RateWindow, type ConnectionStats } from './netStats';
 import type { InFlight } from './reliableSender';
 
 /** What health needs of an in-flight message, whatever it carries. */
@@ -33,7 +33,8 @@ export class ConnectionHealth {
   readonly heartbeatInterval: number;
   readonly timeout: number;
   readonly maxAttempts: number;
-  private readonly loss = new LossEstimator();
+  private readonly loss: LossWindow;
+  private readonly clock: () => number;
   private readonly rates: RateWindow;
   private readonly pings = new Map<number, number>();
   private nextPingId = 1;
@@ -49,7 +50,9 @@ export class ConnectionHealth {
     this.maxAttempts = options.maxAttempts ?? 10;
     this.rtt = new RttEstimator(options.retransmit);
     this.rto = new RttEstimator(options.retransmit);
+    this.clock = options.clock;
     const now = options.clock();
+    this.loss = new LossWindow(now);
     this.lastSeen = now;
     // Ping early so RTT (and so the retransmission timeout) is known within one round trip.
     this.lastPingSent = now - this.heartbeatInterval;
@@ -78,7 +81,7 @@ export class ConnectionHealth {
     if (now - this.lastPingSent < this.heartbeatInterval) return undefined;
     const id = this.nextPingId++;
     this.pings.set(id, now);
-    if (this.pings.delete(id - MAX_OUTSTANDING_PINGS)) this.loss.observe(true);
+    if (this.pings.delete(id - MAX_OUTSTANDING_PINGS)) this.loss.record(now, 1, 1);
     this.lastPingSent = now;
     return id;
   }
@@ -88,14 +91,17 @@ export class ConnectionHealth {
     const sent = typeof id === 'number' ? this.pings.get(id) : undefined;
     if (sent === undefined) return;
     this.pings.delete(id as number);
-    this.loss.observe(false);
+    this.loss.record(now, 1, 0);
     this.addRttSample(now - sent);
   }
 
-  /** An in-flight message was acknowledged at `now`: a clean RTO sample if it was sent once (Karn). */
+  /**
+   * An in-flight message was acknowledged at `now`: a clean RTO sample if it was sent once (Karn).
+   * Each of its transmissions was a datagram; all but the one that arrived count as lost.
+   */
   acknowledged(entry: Sent, now: number): void {
     if (entry.attempts === 1) this.rto.addSample(now - entry.firstSent);
-    this.loss.observe(entry.attempts > 1);
+    this.loss.record(now, entry.attempts, entry.attempts - 1);
   }
 
   /** Folds in a round-trip sample taken outside the heartbeats (the connect handshake). */
@@ -118,7 +124,7 @@ export class ConnectionHealth {
     return {
       rtt: this.rtt.smoothed,
       jitter: this.rtt.jitter,
-      loss: this.loss.estimate,
+      loss: this.loss.fraction(this.clock()),
       packetsSentPerSecond: rates.datagramsSent,
       packetsReceivedPerSecond: rates.datagramsReceived,
       bytesSentPerSecond: rates.bytesSent,

@@ -6,7 +6,12 @@ export interface ConnectionStats {
   rtt: number | undefined;
   /** Mean deviation of round-trip samples, seconds. */
   jitter: number;
-  /** Estimated fraction of datagrams lost on the round trip (0–1), from heartbeats and retransmissions. */
+  /**
+   * Fraction (0–1) of our datagrams the peer did not receive, over the last 5 s: reliable datagrams
+   * (native: reliable units, which travel one transmission per datagram) retransmitted before their ack,
+   * over all their transmissions, plus heartbeats left unanswered. Outgoing direction; a retransmission
+   * that was not needed (a late ack) counts as a loss.
+   */
   loss: number;
   packetsSentPerSecond: number;
   packetsReceivedPerSecond: number;
@@ -63,19 +68,61 @@ function snapshot(c: Totals): Totals {
   };
 }
 
-/** Exponentially weighted loss estimate: each observed delivery outcome moves it by `weight`. */
-export class LossEstimator {
-  private value = 0;
+/**
+ * Datagrams sent and declared lost over a sliding window of time buckets, so loss reads as a plain
+ * fraction of datagrams (an average per acknowledged message is skewed when one datagram carries many).
+ * Fixed buffers: recording allocates nothing.
+ */
+export class LossWindow {
+  private readonly sent: Float64Array;
+  private readonly lost: Float64Array;
+  /** Number of the bucket being filled: floor(time / bucketLength). */
+  private current: number;
 
-  constructor(private readonly weight = 0.05) {}
-
-  /** Records one outcome: true when a datagram (or its answer) was lost. */
-  observe(lost: boolean): void {
-    this.value += this.weight * ((lost ? 1 : 0) - this.value);
+  constructor(
+    now: number,
+    private readonly buckets = 10,
+    private readonly bucketLength = 0.5,
+  ) {
+    this.sent = new Float64Array(buckets);
+    this.lost = new Float64Array(buckets);
+    this.current = Math.floor(now / bucketLength);
   }
 
-  /** Current estimate, 0–1. */
-  get estimate(): number {
-    return this.value;
+  /** At `now`, `sent` datagrams reached an outcome, `lost` of them never arrived. */
+  record(now: number, sent: number, lost: number): void {
+    this.advance(now);
+    const i = this.slot(this.current);
+    this.sent[i]! += sent;
+    this.lost[i]! += lost;
+  }
+
+  /** Lost over sent in the window ending at `now`, 0–1; 0 when nothing reached an outcome. */
+  fraction(now: number): number {
+    this.advance(now);
+    let sent = 0;
+    let lost = 0;
+    for (let i = 0; i < this.buckets; i++) {
+      sent += this.sent[i]!;
+      lost += this.lost[i]!;
+    }
+    return sent === 0 ? 0 : Math.min(1, lost / sent);
+  }
+
+  /** Empties the buckets that fell out of the window since the last call. */
+  private advance(now: number): void {
+    const bucket = Math.floor(now / this.bucketLength);
+    if (!(bucket > this.current)) return; // also ignores a clock that went back, or NaN
+    const steps = Math.min(bucket - this.current, this.buckets);
+    for (let k = 1; k <= steps; k++) {
+      const i = this.slot(this.current + k);
+      this.sent[i] = 0;
+      this.lost[i] = 0;
+    }
+    this.current = bucket;
+  }
+
+  private slot(bucket: number): number {
+    return ((bucket % this.buckets) + this.buckets) % this.buckets;
   }
 }

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Channel, Client, Server } from '../../../../main/net/index';
+import { LinkConditioner } from '../../../../main/conditioner/linkConditioner';
+import { waitFor } from '../../../support/waitFor';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const MESSAGES = 3000;
+const PER_TICK = 10;
+// Near a full datagram: each reliable transmission is its own datagram on both protocols, so the
+// outcomes are independent draws of the conditioner's loss and the estimate converges quickly.
+const PAD = 'x'.repeat(900);
+
+/** Sends MESSAGES reliable messages client → server through a conditioner losing `loss` upstream only. */
+async function measure(protocol: 'v1' | 'native', loss: number, seed: number) {
+  const native = protocol === 'v1' ? ({ native: false } as const) : {};
+  const server = await Server.listen({ port: 0, host: '127.0.0.1', ...native });
+  cleanups.push(() => server.close());
+  const relay = await LinkConditioner.start({
+    target: { host: '127.0.0.1', port: server.port },
+    upstream: { loss, latencyMs: 5 },
+    downstream: { latencyMs: 5 },
+    seed,
+  });
+  cleanups.push(() => relay.close());
+  const received = new Set<number>();
+  server.onMessage('n', (_peer, m) => received.add(m.i as number));
+  const client = new Client(native);
+  cleanups.push(() => client.close());
+  await client.connect('127.0.0.1', relay.address.port, { timeout: 5 });
+  let next = 0;
+  const pump = setInterval(() => {
+    for (let k = 0; k < PER_TICK && next < MESSAGES; k++) {
+      client.send('n', { i: next++, pad: PAD }, Channel.RELIABLE_UNORDERED);
+    }
+  }, 5);
+  cleanups.push(() => clearInterval(pump));
+  await waitFor(() => received.size === MESSAGES, 30_000, `${MESSAGES} messages over ${protocol}`);
+  await waitFor(() => client.stats()?.pendingReliable === 0, 10_000, 'every ack');
+  const stats = client.stats()!;
+  expect(client.protocol).toBe(protocol);
+  return stats;
+}
+
+describe('stats().loss through the link conditioner: the fraction of our datagrams lost', () => {
+  for (const protocol of ['v1', 'native'] as const) {
+    for (const [loss, seed] of [
+      [0, 11],
+      [0.1, 12],
+      [0.2, 13],
+    ] as const) {
+      it(`${protocol}: reads ${loss} within 2 points at ${loss * 100}% upstream loss`, async () => {
+        const stats = await measure(protocol, loss, seed);
+        expect(stats.loss).toBeGreaterThanOrEqual(loss - 0.02);
+        expect(stats.loss).toBeLessThanOrEqual(loss + 0.02);
+        if (loss > 0) expect(stats.retransmits).toBeGreaterThan(MESSAGES * loss * 0.5);
+      }, 45_000);
+    }
+  }
+});
