@@ -118,6 +118,19 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     await field.fill('');
   });
 
+  it('Escape goes back from the join screen, even from inside the code field', async () => {
+    await bob.focus();
+    expect(await visible(bob.page, 'heading', 'Join a room')).toBe(true);
+    await bob.page.getByLabel('Room code').press('Escape');
+    await expect.poll(() => visible(bob.page, 'heading', /Ready to play/)).toBe(true);
+    expect(await bob.page.getByRole('heading', { name: 'Join a room' }).count()).toBe(0);
+    // Escape on home goes nowhere.
+    await bob.page.keyboard.press('Escape');
+    expect(await visible(bob.page, 'heading', /Ready to play/)).toBe(true);
+    await bob.page.getByRole('button', { name: /Join with a code/ }).click();
+    await expect.poll(() => visible(bob.page, 'heading', 'Join a room')).toBe(true);
+  });
+
   it('an invite link opens the join screen with the code filled in, and joins only on the click', async () => {
     await bob.focus();
     await bob.page.getByRole('button', { name: 'Back to home' }).click();
@@ -164,6 +177,10 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     await bob.page.keyboard.press('Enter');
     await expect.poll(() => bob.page.getByText('hi ada').isVisible()).toBe(true);
     await session.screenshot(bob.page, 'lobby-room-guest');
+
+    // In a room Escape does not leave: only the Leave button does.
+    await bob.page.keyboard.press('Escape');
+    expect(await visible(bob.page, 'heading', "ada's room")).toBe(true);
 
     await ada.focus();
     await expect.poll(() => ada.page.getByText('hi ada').isVisible()).toBe(true);
