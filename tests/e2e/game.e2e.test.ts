@@ -168,6 +168,12 @@ describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through 
       const title = await page.locator('#results-title').textContent();
       expect(title).toMatch(/wins!|tie!|You win!/);
       expect(await page.locator('.results-row').count()).toBe(2);
+      // The score says what it measures, and the action bar agrees the round is over.
+      expect(await page.locator('.results-score').allTextContents()).toEqual([
+        expect.stringMatching(/^\d+\.\d s time not it$/),
+        expect.stringMatching(/^\d+\.\d s time not it$/),
+      ]);
+      expect(await page.locator('#room-action-status').textContent()).toBe('Round over');
     }
     await saveScreenshot(ada.page, 'game-winner-host');
     await saveScreenshot(bob.page, 'game-winner-guest');

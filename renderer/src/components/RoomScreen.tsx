@@ -26,6 +26,7 @@ export interface RoomActions {
 export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomActions }) {
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [roundOver, setRoundOver] = useState(false);
   const state = view.state;
   if (view.status === 'ended' || !state) {
     return <RoomEndedCard view={view} onBack={() => void actions.leaveRoom()} />;
@@ -92,7 +93,7 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
       )}
       <div className="room-grid">
         {playing ? (
-          <GameSlot view={view} onEndRound={() => void act(actions.endRound)} />
+          <GameSlot view={view} onEndRound={() => void act(actions.endRound)} onRoundOver={setRoundOver} />
         ) : (
           <PlayerList
             state={state}
@@ -112,7 +113,11 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
           {error ? (
             <span className="field-error">{error}</span>
           ) : playing ? (
-            'Round in progress'
+            roundOver ? (
+              'Round over'
+            ) : (
+              'Round in progress'
+            )
           ) : isHost ? (
             (blocker ?? 'Everyone is ready. Start when you like!')
           ) : me?.ready ? (
