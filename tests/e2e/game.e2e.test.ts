@@ -41,7 +41,7 @@ async function startPlayer(name: string, discoveryPort: number): Promise<Player>
   });
   const browser = await launchChromium();
   const page = await browser.context.newPage();
-  // Tall enough for the whole room, so the sticky action bar does not cover the game panels in screenshots.
+  // Tall enough that the room fits without scrolling its body, so the screenshots show all of it.
   await page.setViewportSize({ width: 1280, height: 1200 });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

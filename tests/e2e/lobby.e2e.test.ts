@@ -4,6 +4,7 @@ import { inviteLink, parseDeepLink } from '../../shared/deepLink';
 import { decode } from '../../shared/roomCode';
 import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 import { chromiumSkipReason } from './support/chromium';
+import { coverOf } from './support/coverage';
 import { openE2eSession, type E2ePlayer, type E2eSession } from './support/e2eSession';
 import { completeFirstRun } from './support/firstRun';
 
@@ -188,6 +189,37 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     await session.screenshot(ada.page, 'lobby-room-host');
   });
 
+  it('the action bar never covers the chat input or the players, at the default window and a large one', async () => {
+    await ada.focus();
+    const page = ada.page;
+    const bar = page.locator('.action-bar');
+    try {
+      for (const size of [
+        { width: 1100, height: 690 },
+        { width: 1600, height: 1000 },
+      ]) {
+        await page.setViewportSize(size);
+        for (const target of [page.getByLabel('Chat message'), page.getByTestId('player-row').last()]) {
+          const coverage = await coverOf(target, bar);
+          expect({ size, ...coverage }).toMatchObject({ size, aboveBar: true, hittable: true });
+        }
+        await session.screenshot(page, `lobby-room-host-${size.width}x${size.height}`);
+      }
+      // The header is opaque: nothing scrolled beneath it shows through.
+      const header = await page
+        .locator('.topbar')
+        .evaluate(
+          (el) =>
+            (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(
+              el,
+            ).backgroundColor,
+        );
+      expect(header).toMatch(/^rgb\(/);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('start waits for everyone to be ready, then both pages show the round in progress', async () => {
     // Everything up to here is ours; the game stage shown next belongs to the game and is checked by its own tests.
     expect(ada.pageErrors).toEqual([]);
@@ -204,6 +236,17 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     expect(await ada.page.getByTestId('game-slot').isVisible()).toBe(true);
     expect(await ada.page.getByTestId('player-row').count()).toBe(0);
     await session.screenshot(ada.page, 'lobby-round-host');
+    try {
+      await ada.page.setViewportSize({ width: 1100, height: 690 });
+      const bar = ada.page.locator('.action-bar');
+      for (const target of ['.scoreboard', '.net-graph', '.game-help']) {
+        const coverage = await coverOf(ada.page.locator(target).first(), bar);
+        expect({ ...coverage, panel: target }).toMatchObject({ panel: target, aboveBar: true, hittable: true });
+      }
+      await session.screenshot(ada.page, 'lobby-round-host-1100x690');
+    } finally {
+      await ada.page.setViewportSize({ width: 1280, height: 800 });
+    }
 
     await bob.focus();
     await expect.poll(() => bob.page.locator('#room-action-status').textContent()).toBe('Round in progress');
