@@ -82,7 +82,7 @@ export function App({ store }: { store: StoreApi<AppState> }) {
     focusProfile();
   };
   return (
-    <div className="app">
+    <div className={current === 'room' ? 'app app-room' : 'app'}>
       <Header appInfo={appInfo} settings={settings} onEditProfile={current === 'room' ? undefined : editProfile} />
       {connectionLost && <ConnectionLostBanner onReconnect={restart} />}
       {storageWarning}
@@ -94,7 +94,15 @@ export function App({ store }: { store: StoreApi<AppState> }) {
         onDismissInvite={store.getState().clearJoinPrefill}
         onInstallUpdate={store.getState().installUpdate}
       />
-      <main className={current === 'home' ? 'content' : 'content content-single'}>
+      <main
+        className={
+          current === 'home'
+            ? 'content'
+            : current === 'room'
+              ? 'content content-single content-room'
+              : 'content content-single'
+        }
+      >
         <ScreenRouter current={current} store={store} settings={settings} />
       </main>
       <StatusBar appInfo={appInfo} connected={!connectionLost} lobby={lobby} />

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import type { LanPartyBridge } from '../../shared/ipc/api';
 
 declare global {

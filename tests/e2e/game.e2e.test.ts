@@ -41,7 +41,7 @@ async function startPlayer(name: string, discoveryPort: number): Promise<Player>
   });
   const browser = await launchChromium();
   const page = await browser.context.newPage();
-  // Tall enough for the whole room, so the sticky action bar does not cover the game panels in screenshots.
+  // Tall enough that the room fits without scrolling its body, so the screenshots show all of it.
   await page.setViewportSize({ width: 1280, height: 1200 });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -168,6 +168,12 @@ describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through 
       const title = await page.locator('#results-title').textContent();
       expect(title).toMatch(/wins!|tie!|You win!/);
       expect(await page.locator('.results-row').count()).toBe(2);
+      // The score says what it measures, and the action bar agrees the round is over.
+      expect(await page.locator('.results-score').allTextContents()).toEqual([
+        expect.stringMatching(/^\d+\.\d s time not it$/),
+        expect.stringMatching(/^\d+\.\d s time not it$/),
+      ]);
+      expect(await page.locator('#room-action-status').textContent()).toBe('Round over');
     }
     await saveScreenshot(ada.page, 'game-winner-host');
     await saveScreenshot(bob.page, 'game-winner-guest');

@@ -4,6 +4,7 @@ import { inviteLink, parseDeepLink } from '../../shared/deepLink';
 import { decode } from '../../shared/roomCode';
 import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 import { chromiumSkipReason } from './support/chromium';
+import { coverOf } from './support/coverage';
 import { openE2eSession, type E2ePlayer, type E2eSession } from './support/e2eSession';
 import { completeFirstRun } from './support/firstRun';
 
@@ -118,6 +119,19 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     await field.fill('');
   });
 
+  it('Escape goes back from the join screen, even from inside the code field', async () => {
+    await bob.focus();
+    expect(await visible(bob.page, 'heading', 'Join a room')).toBe(true);
+    await bob.page.getByLabel('Room code').press('Escape');
+    await expect.poll(() => visible(bob.page, 'heading', /Ready to play/)).toBe(true);
+    expect(await bob.page.getByRole('heading', { name: 'Join a room' }).count()).toBe(0);
+    // Escape on home goes nowhere.
+    await bob.page.keyboard.press('Escape');
+    expect(await visible(bob.page, 'heading', /Ready to play/)).toBe(true);
+    await bob.page.getByRole('button', { name: /Join with a code/ }).click();
+    await expect.poll(() => visible(bob.page, 'heading', 'Join a room')).toBe(true);
+  });
+
   it('an invite link opens the join screen with the code filled in, and joins only on the click', async () => {
     await bob.focus();
     await bob.page.getByRole('button', { name: 'Back to home' }).click();
@@ -165,10 +179,45 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     await expect.poll(() => bob.page.getByText('hi ada').isVisible()).toBe(true);
     await session.screenshot(bob.page, 'lobby-room-guest');
 
+    // In a room Escape does not leave: only the Leave button does.
+    await bob.page.keyboard.press('Escape');
+    expect(await visible(bob.page, 'heading', "ada's room")).toBe(true);
+
     await ada.focus();
     await expect.poll(() => ada.page.getByText('hi ada').isVisible()).toBe(true);
     expect(await ada.page.getByText('Waiting for bob to get ready.').first().isVisible()).toBe(true);
     await session.screenshot(ada.page, 'lobby-room-host');
+  });
+
+  it('the action bar never covers the chat input or the players, at the default window and a large one', async () => {
+    await ada.focus();
+    const page = ada.page;
+    const bar = page.locator('.action-bar');
+    try {
+      for (const size of [
+        { width: 1100, height: 690 },
+        { width: 1600, height: 1000 },
+      ]) {
+        await page.setViewportSize(size);
+        for (const target of [page.getByLabel('Chat message'), page.getByTestId('player-row').last()]) {
+          const coverage = await coverOf(target, bar);
+          expect({ size, ...coverage }).toMatchObject({ size, aboveBar: true, hittable: true });
+        }
+        await session.screenshot(page, `lobby-room-host-${size.width}x${size.height}`);
+      }
+      // The header is opaque: nothing scrolled beneath it shows through.
+      const header = await page
+        .locator('.topbar')
+        .evaluate(
+          (el) =>
+            (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(
+              el,
+            ).backgroundColor,
+        );
+      expect(header).toMatch(/^rgb\(/);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it('start waits for everyone to be ready, then both pages show the round in progress', async () => {
@@ -187,6 +236,17 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     expect(await ada.page.getByTestId('game-slot').isVisible()).toBe(true);
     expect(await ada.page.getByTestId('player-row').count()).toBe(0);
     await session.screenshot(ada.page, 'lobby-round-host');
+    try {
+      await ada.page.setViewportSize({ width: 1100, height: 690 });
+      const bar = ada.page.locator('.action-bar');
+      for (const target of ['.scoreboard', '.net-graph', '.game-help']) {
+        const coverage = await coverOf(ada.page.locator(target).first(), bar);
+        expect({ ...coverage, panel: target }).toMatchObject({ panel: target, aboveBar: true, hittable: true });
+      }
+      await session.screenshot(ada.page, 'lobby-round-host-1100x690');
+    } finally {
+      await ada.page.setViewportSize({ width: 1280, height: 800 });
+    }
 
     await bob.focus();
     await expect.poll(() => bob.page.locator('#room-action-status').textContent()).toBe('Round in progress');

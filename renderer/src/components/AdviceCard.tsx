@@ -1,4 +1,5 @@
 import type { NetworkAdvice } from '../../../shared/netcheck/report';
+import { CommandList } from './CommandList';
 import { InfoIcon, WarningIcon } from './Icons';
 
 const labels: Record<NetworkAdvice['severity'], string> = { problem: 'Problem', warning: 'Warning', info: 'Tip' };
@@ -16,13 +17,7 @@ export function AdviceCard({ advice }: { advice: NetworkAdvice }) {
           {advice.title}
         </h3>
         <p className="advice-detail">{advice.detail}</p>
-        {advice.commands.length > 0 && (
-          <pre className="commands" aria-label="Commands">
-            {advice.commands.map((command) => (
-              <code key={command}>{command}</code>
-            ))}
-          </pre>
-        )}
+        {advice.commands.length > 0 && <CommandList commands={advice.commands} />}
       </div>
     </li>
   );

@@ -6,6 +6,8 @@ import { RoundInProgressPanel } from './RoundInProgressPanel';
 interface Props {
   readonly view: LobbyView;
   readonly onEndRound: () => void;
+  /** Told whether the winner screen is up. */
+  readonly onRoundOver?: (over: boolean) => void;
 }
 
 /**
@@ -24,13 +26,13 @@ export class GameSlot extends Component<Props, { failed: boolean }> {
   }
 
   override render(): ReactNode {
-    const { view, onEndRound } = this.props;
+    const { view, onEndRound, onRoundOver } = this.props;
     return (
       <div className="game-slot" data-testid="game-slot">
         {this.state.failed ? (
           <RoundInProgressPanel view={view} onEndRound={onEndRound} />
         ) : (
-          <GameStage view={view} onEndRound={onEndRound} />
+          <GameStage view={view} onEndRound={onEndRound} onRoundOver={onRoundOver} />
         )}
       </div>
     );

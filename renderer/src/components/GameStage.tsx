@@ -19,6 +19,8 @@ export interface GameStageProps {
   readonly view: LobbyView;
   /** The host's "Back to lobby now" on the winner screen. */
   readonly onEndRound?: () => void;
+  /** Told whether the winner screen is up (the room's action bar then says "Round over"). */
+  readonly onRoundOver?: (over: boolean) => void;
   /** The app's API (LanPartyApi satisfies it); without it the stage opens its own link to the backend. */
   readonly api?: GameApi;
 }
@@ -33,7 +35,7 @@ const clock = (): number => performance.now() / 1000;
  * from renderer/src/games/registry.ts): the canvas (drawn by a requestAnimationFrame loop in plain TS, not React),
  * keyboard controls on the focused canvas, the game's HUD and side panel, the net graph and the winner screen.
  */
-export function GameStage({ view, onEndRound, api }: GameStageProps) {
+export function GameStage({ view, onEndRound, onRoundOver, api }: GameStageProps) {
   const resolved = useGameApi(api);
   const gameId = view.state?.gameId ?? '';
   const game = GAME_RENDERERS.find(gameId);
@@ -62,6 +64,7 @@ export function GameStage({ view, onEndRound, api }: GameStageProps) {
       you={view.you ?? 0}
       isHost={view.role === 'host'}
       onEndRound={onEndRound}
+      onRoundOver={onRoundOver}
     />
   );
 }
@@ -73,12 +76,14 @@ function GamePlay({
   you,
   isHost,
   onEndRound,
+  onRoundOver,
 }: {
   game: GameRendererModule;
   api: GameApi;
   you: number;
   isHost: boolean;
   onEndRound: (() => void) | undefined;
+  onRoundOver: ((over: boolean) => void) | undefined;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const arenaRef = useRef<HTMLDivElement>(null);
@@ -128,6 +133,11 @@ function GamePlay({
   const results = session.finalResults;
   const ended = session.endedEarly;
   const backToLobby = isHost ? onEndRound : undefined;
+  const over = results !== null;
+  useEffect(() => {
+    onRoundOver?.(over);
+  }, [onRoundOver, over]);
+  useEffect(() => () => onRoundOver?.(false), [onRoundOver]);
   const focusArena = () => arenaRef.current?.focus();
   const name = game.game.name;
 
@@ -157,6 +167,7 @@ function GamePlay({
             <ResultsOverlay
               view={resultsView(results, session.look, playerId)}
               formatScore={(score) => game.formatScore(score)}
+              scoreMeasure={game.scoreMeasure}
               formatStat={(stat) => game.formatStat(stat)}
               onBackToLobby={backToLobby}
             />

@@ -21,6 +21,7 @@ export function NetcheckScreen({
   onBack,
   onExport,
   canSave,
+  devTools,
 }: {
   netcheck: NetcheckSlice['netcheck'];
   onRun: () => void;
@@ -28,6 +29,8 @@ export function NetcheckScreen({
   onExport: (save: boolean) => Promise<ExportResult>;
   /** Whether a save dialog exists (the desktop app); the browser dev mode can only copy. */
   canSave: boolean;
+  /** Whether to offer the developer tools (logic/developerTools.ts). */
+  devTools: boolean;
 }) {
   const { status, report, error } = netcheck;
   useEffect(() => {
@@ -100,7 +103,7 @@ export function NetcheckScreen({
           </ul>
         </>
       )}
-      <DevConditionerSection />
+      {devTools && <DevConditionerSection />}
     </section>
   );
 }

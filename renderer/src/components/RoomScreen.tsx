@@ -26,6 +26,7 @@ export interface RoomActions {
 export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomActions }) {
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [roundOver, setRoundOver] = useState(false);
   const state = view.state;
   if (view.status === 'ended' || !state) {
     return <RoomEndedCard view={view} onBack={() => void actions.leaveRoom()} />;
@@ -49,59 +50,61 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
 
   return (
     <section className="screen room" aria-labelledby="room-title">
-      <div className={playing ? 'room-banner room-banner-compact card' : 'room-banner card'}>
-        <div className="room-info">
-          <p className="eyebrow">{isHost ? 'You’re hosting' : 'You’re in the room'}</p>
-          <h1 id="room-title" className="room-title">
-            {state.roomName}
-            {state.passwordProtected && (
-              <span className="room-lock" title="Password protected">
-                <LockIcon size={18} />
-                <span className="visually-hidden">Password protected</span>
-              </span>
-            )}
-          </h1>
-          <dl className="room-facts">
-            <div>
-              <dt>Game</dt>
-              <dd data-testid="room-game">{GAMES.find(state.gameId)?.name ?? state.gameId}</dd>
-            </div>
-            <div>
-              <dt>Players</dt>
-              <dd>
-                {state.players.length} of {state.capacity}
-              </dd>
-            </div>
-            <div>
-              <dt>{isHost ? 'LAN address' : 'Host'}</dt>
-              <dd className="mono">
-                {addresses.length > 0 ? addresses.map((a) => `${a}:${view.port}`).join(' · ') : '—'}
-              </dd>
-            </div>
-          </dl>
+      <div className="room-body" data-testid="room-body">
+        <div className={playing ? 'room-banner room-banner-compact card' : 'room-banner card'}>
+          <div className="room-info">
+            <p className="eyebrow">{isHost ? 'You’re hosting' : 'You’re in the room'}</p>
+            <h1 id="room-title" className="room-title">
+              {state.roomName}
+              {state.passwordProtected && (
+                <span className="room-lock" title="Password protected">
+                  <LockIcon size={18} />
+                  <span className="visually-hidden">Password protected</span>
+                </span>
+              )}
+            </h1>
+            <dl className="room-facts">
+              <div>
+                <dt>Game</dt>
+                <dd data-testid="room-game">{GAMES.find(state.gameId)?.name ?? state.gameId}</dd>
+              </div>
+              <div>
+                <dt>Players</dt>
+                <dd>
+                  {state.players.length} of {state.capacity}
+                </dd>
+              </div>
+              <div>
+                <dt>{isHost ? 'LAN address' : 'Host'}</dt>
+                <dd className="mono">
+                  {addresses.length > 0 ? addresses.map((a) => `${a}:${view.port}`).join(' · ') : '—'}
+                </dd>
+              </div>
+            </dl>
+          </div>
+          {view.code && <CodeDisplay code={view.code} />}
         </div>
-        {view.code && <CodeDisplay code={view.code} />}
-      </div>
-      {isHost && !view.discoverable && (
-        <div className="alert alert-warning" role="status">
-          LAN lists won’t show this room (the discovery port is busy). Friends can still join with the code.{' '}
-          <button type="button" className="link-button" onClick={actions.openNetcheck}>
-            Network check
-          </button>
-        </div>
-      )}
-      <div className="room-grid">
-        {playing ? (
-          <GameSlot view={view} onEndRound={() => void act(actions.endRound)} />
-        ) : (
-          <PlayerList
-            state={state}
-            you={view.you}
-            canKick={isHost}
-            onKick={(playerId) => void act(() => actions.kick(playerId))}
-          />
+        {isHost && !view.discoverable && (
+          <div className="alert alert-warning" role="status">
+            LAN lists won’t show this room (the discovery port is busy). Friends can still join with the code.{' '}
+            <button type="button" className="link-button" onClick={actions.openNetcheck}>
+              Network check
+            </button>
+          </div>
         )}
-        <ChatPanel chat={state.chat} players={state.players} you={view.you} onSend={actions.sendChat} />
+        <div className="room-grid">
+          {playing ? (
+            <GameSlot view={view} onEndRound={() => void act(actions.endRound)} onRoundOver={setRoundOver} />
+          ) : (
+            <PlayerList
+              state={state}
+              you={view.you}
+              canKick={isHost}
+              onKick={(playerId) => void act(() => actions.kick(playerId))}
+            />
+          )}
+          <ChatPanel chat={state.chat} players={state.players} you={view.you} onSend={actions.sendChat} />
+        </div>
       </div>
       <div className="action-bar">
         <button type="button" className="button button-danger-ghost" onClick={() => void leave()} disabled={leaving}>
@@ -112,7 +115,11 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
           {error ? (
             <span className="field-error">{error}</span>
           ) : playing ? (
-            'Round in progress'
+            roundOver ? (
+              'Round over'
+            ) : (
+              'Round in progress'
+            )
           ) : isHost ? (
             (blocker ?? 'Everyone is ready. Start when you like!')
           ) : me?.ready ? (

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { isBackKey } from '../logic/backKey';
 import { BackIcon } from './Icons';
 
-/** A sub-screen's title row: back to home, the title and an optional action on the right. */
+/** A sub-screen's title row: back to home (also on Escape), the title and an optional action on the right. */
 export function ScreenHeader({
   title,
   subtitle,
@@ -15,9 +16,25 @@ export function ScreenHeader({
   onBack: () => void;
   action?: ReactNode;
 }) {
+  useEffect(() => {
+    // Every sub-screen has this header and no room or game does, so Escape goes back exactly where Back is shown.
+    const onKey = (event: KeyboardEvent): void => {
+      if (!isBackKey(event)) return;
+      event.preventDefault();
+      onBack();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onBack]);
   return (
     <div className="screen-header">
-      <button type="button" className="icon-button" onClick={onBack} aria-label="Back to home">
+      <button
+        type="button"
+        className="icon-button"
+        onClick={onBack}
+        aria-label="Back to home"
+        aria-keyshortcuts="Escape"
+      >
         <BackIcon />
       </button>
       <div className="screen-heading">

@@ -3,6 +3,7 @@ import type { Settings } from '../../../shared/ipc/schemas/settings';
 import type { AppState } from '../state/appStore';
 import { useAppStore } from '../state/AppStoreContext';
 import type { Screen } from '../state/navigation';
+import { showsDeveloperTools } from '../logic/developerTools';
 import { HomePanel } from './HomePanel';
 import { HostScreen } from './HostScreen';
 import { JoinScreen } from './JoinScreen';
@@ -29,6 +30,7 @@ export function ScreenRouter({
   const saveError = useAppStore((s) => s.saveError);
   const joinPrefill = useAppStore((s) => s.joinPrefill);
   const canSaveFiles = useAppStore((s) => s.appInfo?.transport === 'electron');
+  const devTools = useAppStore((s) => showsDeveloperTools(s.appInfo?.transport ?? 'electron', import.meta.env.DEV));
   const actions = store.getState();
   const home = (): void => actions.navigate('home');
   const to = (screen: Screen) => () => actions.navigate(screen);
@@ -86,6 +88,7 @@ export function ScreenRouter({
           onBack={home}
           onExport={actions.exportNetcheck}
           canSave={canSaveFiles}
+          devTools={devTools}
         />
       );
     case 'home':

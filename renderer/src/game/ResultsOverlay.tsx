@@ -4,12 +4,15 @@ import type { ResultsView } from './resultsModel';
 export function ResultsOverlay({
   view,
   formatScore,
+  scoreMeasure,
   formatStat,
   onBackToLobby,
 }: {
   view: ResultsView;
   /** The game's way of showing a score and a stat (GameRendererModule). */
   formatScore: (score: number) => string;
+  /** What the score measures (GameRendererModule.scoreMeasure), so a bare number is never shown. */
+  scoreMeasure: string;
   formatStat: (stat: number) => string;
   /** Only for the host: ends the results hold now. */
   onBackToLobby?: () => void;
@@ -17,7 +20,10 @@ export function ResultsOverlay({
   return (
     <div className="game-overlay results" role="dialog" aria-modal="false" aria-labelledby="results-title">
       <div className="results-card">
-        <p className="results-kicker">Round over</p>
+        {/* The measure is named once up here (rows are narrow in a small arena), and in each row for screen readers. */}
+        <p className="results-kicker">
+          Round over <span aria-hidden="true">· score: {scoreMeasure}</span>
+        </p>
         <h2 id="results-title" className={view.youWon ? 'results-title you-won' : 'results-title'}>
           {view.headline}
         </h2>
@@ -32,7 +38,10 @@ export function ResultsOverlay({
                 {row.winner && <span className="results-crown"> · winner</span>}
               </span>
               <span className="results-stat">{formatStat(row.stat)}</span>
-              <span className="results-score">{formatScore(row.score)}</span>
+              <span className="results-score">
+                {formatScore(row.score)}
+                <span className="visually-hidden"> {scoreMeasure}</span>
+              </span>
             </li>
           ))}
         </ol>

@@ -44,6 +44,8 @@ export interface GameRendererModule<C = unknown, F = unknown, H = unknown> {
   renderHelp(): ReactNode;
   /** A standings score as shown on the winner screen (tag: "12.3 s"). */
   formatScore(score: number): string;
+  /** What the score measures, named beside it on the winner screen (tag: "time not it"). */
+  readonly scoreMeasure: string;
   /** A standings stat as shown on the winner screen (tag: "3 tags"). */
   formatStat(stat: number): string;
 }

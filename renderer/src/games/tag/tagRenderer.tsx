@@ -25,5 +25,6 @@ export const tagRenderer: GameRendererModule<ClientControls, ViewFrame, HudState
     </p>
   ),
   formatScore: (score) => `${score.toFixed(1)} s`,
+  scoreMeasure: 'time not it',
   formatStat: (stat) => `${stat} tag${stat === 1 ? '' : 's'}`,
 };
