@@ -7,6 +7,7 @@ import { createApiFromBridge } from '../../renderer/src/api/apiFromBridge';
 import { connectWebSocketBridge, type SocketFactory } from '../../renderer/src/api/webSocketBridge';
 import { webSocketBindingUrl } from '../../shared/ipc/wsProtocol';
 import { testBackend } from '../support/testBackend';
+import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 
 // The renderer's client against the real backend and binding, in Node (the ws package plays the browser,
 // sending the Origin header a browser on the dev server's page would).
@@ -26,7 +27,7 @@ let backend: Backend;
 let binding: WebSocketBinding;
 
 beforeEach(async () => {
-  backend = await testBackend(cleanups);
+  backend = await testBackend(cleanups, { network: loopbackNetwork(await freeUdpPort()) });
   binding = await startWebSocketBinding({
     gateway: backend.gateway,
     secret: SECRET,

@@ -26,7 +26,7 @@ const report: NetworkCheckReport = {
       skipped: 'loopback',
     },
   ],
-  broadcastTargets: ['192.168.1.255', '255.255.255.255'],
+  broadcastTargets: ['192.168.1.255', '127.255.255.255'],
   ports: [
     { role: 'discovery', port: 9998, bindAddress: '0.0.0.0', ok: true, boundPort: 9998, code: null, message: 'ok' },
     {

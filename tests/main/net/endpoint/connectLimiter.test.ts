@@ -12,7 +12,7 @@ const fixedSeed = () => new Uint8Array(8).fill(3);
 describe('ipv4Value', () => {
   it('reads dotted quads, also after a prefix offset, and refuses everything else', () => {
     expect(ipv4Value('127.0.0.1')).toBe(0x7f000001);
-    expect(ipv4Value('255.255.255.255')).toBe(0xffffffff);
+    expect(ipv4Value('255.255.255.255')).toBe(0xffffffff); // a value only, never sent
     expect(ipv4Value('::ffff:10.1.2.3', 7)).toBe(0x0a010203);
     for (const bad of ['', '1.2.3', '1.2.3.4.5', '256.1.1.1', '1..2.3', '1.2.3.4 ', 'a.b.c.d', '1.2.3.0004', '::1'])
       expect(ipv4Value(bad), bad).toBe(-1);
