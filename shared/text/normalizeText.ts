@@ -40,6 +40,11 @@ export function hasHiddenCharacters(text: string): boolean {
   return HAS_HIDDEN.test(text.normalize('NFKC'));
 }
 
+/** The first `keep` characters of `text`, with `…` after them when anything was cut (for echoing untrusted input). */
+export function clipText(text: string, keep: number): string {
+  return text.length > keep ? `${text.slice(0, keep)}…` : text;
+}
+
 /** The longest prefix of `text` within `maxUnits` UTF-16 code units that does not split a character. */
 export function clipToUnits(text: string, maxUnits: number): string {
   if (text.length <= maxUnits) return text;

@@ -4,11 +4,10 @@ import {
   type ErrorReport,
   type ErrorSource,
 } from '../../../shared/ipc/schemas/appInfo';
+import { clipText } from '../../../shared/text/normalizeText';
 
-/** Cuts text to `max` characters, marking the cut. */
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
+/** Cuts text to at most `max` characters, the cut mark included (the schema's bound). */
+const clip = (text: string, max: number): string => (text.length <= max ? text : clipText(text, max - 1));
 
 /** Words for a thrown value that is not an Error (a string, an object, undefined…); never throws. */
 function describeValue(value: unknown): string {
