@@ -53,6 +53,8 @@ export function formatNetworkCheckText(report: NetworkCheckReport, facts: Report
     `Discovery self-test: ${SELF_TEST[self.status]}${self.port !== null ? ` on UDP ${self.port}` : ''}. ${self.message}`,
     ...self.sendFailures.map((failure) => `- could not send to ${failure.target}: ${failure.code} ${failure.message}`),
     `Receive buffer: ${buffer.status}. ${buffer.message}`,
+    `NAT (internet rooms): ${report.nat.status}. ${report.nat.title}. ${report.nat.message}`,
+    ...report.nat.mappings.map((row) => `- ${row.server} saw ${row.mapped ?? 'nothing (no answer)'}`),
     '',
     'Networks:',
     ...(report.interfaces.length === 0

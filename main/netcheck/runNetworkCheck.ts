@@ -6,6 +6,7 @@ import type { NetworkCheckReport, SelfDiscoveryReport } from '../../shared/netch
 import { findingAdvice } from './findingAdvice';
 import { describeInterfaces } from './interfaceReport';
 import { platformAdvice } from './platformAdvice';
+import { checkNat, type StunEndpoint } from './natCheck';
 import { checkPort, type OpenUdp } from './portCheck';
 import { describeReceiveBuffer } from './receiveBuffer';
 import { checkSelfDiscovery, defaultSelfTestTargets } from './selfDiscovery';
@@ -30,6 +31,11 @@ export interface NetworkCheckOptions {
         readonly registry?: DiscoveryPortRegistry;
         readonly acceptSource?: (address: string) => boolean;
       };
+  /**
+   * STUN servers for the NAT-type check (the configured TURN/STUN server, ideally on two ports); none or `false`
+   * skips it. These are the only non-loopback destinations the check ever sends to.
+   */
+  readonly nat?: false | { readonly servers: readonly StunEndpoint[]; readonly timeoutMs?: number };
   readonly openUdp?: OpenUdp;
   /** The app's executable, named in the Windows firewall command; default process.execPath. */
   readonly execPath?: string;
@@ -75,6 +81,14 @@ export async function runNetworkCheck(options: NetworkCheckOptions = {}): Promis
           ...(options.selfTest?.acceptSource ? { acceptSource: options.selfTest.acceptSource } : {}),
         });
 
+  const nat = await checkNat({
+    servers: options.nat ? options.nat.servers : [],
+    localAddresses: describeInterfaces(interfaces).map((row) => row.address),
+    bindAddress,
+    ...(options.nat && options.nat.timeoutMs !== undefined ? { timeoutMs: options.nat.timeoutMs } : {}),
+    ...(options.openUdp ? { openUdp: options.openUdp } : {}),
+  });
+
   const findings = {
     interfaces: describeInterfaces(interfaces),
     ports: [discovery.check, game.check],
@@ -98,6 +112,7 @@ export async function runNetworkCheck(options: NetworkCheckOptions = {}): Promis
     checkedAt: startedAt.toISOString(),
     ...findings,
     broadcastTargets: defaultBroadcastTargets(interfaces),
+    nat,
     advice: [...problems, ...tips],
     ok: !problems.some((item) => item.severity === 'problem'),
   };

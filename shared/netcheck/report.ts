@@ -54,6 +54,20 @@ export const receiveBufferReportSchema = z.object({
   message: z.string(),
 });
 
+/** What STUN servers saw of this machine, and what that means for internet rooms. */
+export const natReportSchema = z.object({
+  /**
+   * open: no NAT; endpoint-independent: one public port for every destination; symmetric: a port per destination;
+   * mapped: behind a NAT of unknown kind (one server answered); blocked: no answer; failed: could not run;
+   * skipped: no server configured.
+   */
+  status: z.enum(['open', 'endpoint-independent', 'symmetric', 'mapped', 'blocked', 'failed', 'skipped']),
+  /** Each server asked and the public address:port it saw (null: no answer). */
+  mappings: z.array(z.object({ server: z.string(), mapped: z.string().nullable() })),
+  title: z.string(),
+  message: z.string(),
+});
+
 /** One thing the player can do, with copyable commands where there are any. */
 export const networkAdviceSchema = z.object({
   id: z.string(),
@@ -75,6 +89,7 @@ export const networkCheckReportSchema = z.object({
   ports: z.array(portCheckSchema),
   selfDiscovery: selfDiscoveryReportSchema,
   receiveBuffer: receiveBufferReportSchema,
+  nat: natReportSchema,
   advice: z.array(networkAdviceSchema),
   /** True when no check found a problem. */
   ok: z.boolean(),
@@ -88,6 +103,8 @@ export type PortCheck = z.infer<typeof portCheckSchema>;
 export type SelfDiscoveryReport = z.infer<typeof selfDiscoveryReportSchema>;
 /** {@link NetworkCheckReport.receiveBuffer}. */
 export type ReceiveBufferReport = z.infer<typeof receiveBufferReportSchema>;
+/** {@link NetworkCheckReport.nat}. */
+export type NatReport = z.infer<typeof natReportSchema>;
 /** One item of {@link NetworkCheckReport.advice}. */
 export type NetworkAdvice = z.infer<typeof networkAdviceSchema>;
 /** The whole network check result. */

@@ -12,7 +12,7 @@ function Status({ ok }: { ok: boolean }) {
 
 const portNames = { discovery: 'Finding rooms', game: 'Playing' } as const;
 
-/** The measured facts of a network check: ports, the discovery self-test, interfaces and the receive buffer. */
+/** The measured facts of a network check: ports, the discovery self-test, the NAT type, interfaces and the receive buffer. */
 export function NetcheckDetails({ report }: { report: NetworkCheckReport }) {
   const self = report.selfDiscovery;
   return (
@@ -54,6 +54,27 @@ export function NetcheckDetails({ report }: { report: NetworkCheckReport }) {
             <div>
               <strong>Receive buffer</strong>
               <p className="muted small">{report.receiveBuffer.message}</p>
+            </div>
+          </li>
+        </ul>
+      </section>
+      <section className="card" aria-labelledby="nc-nat">
+        <h2 id="nc-nat" className="card-title">
+          Internet rooms
+        </h2>
+        <ul className="fact-list">
+          <li>
+            <Status ok={!['symmetric', 'blocked', 'failed'].includes(report.nat.status)} />
+            <div>
+              <strong>{report.nat.title}</strong>
+              <p className="muted small">{report.nat.message}</p>
+              {report.nat.mappings.length > 0 ? (
+                <p className="muted small mono">
+                  {report.nat.mappings
+                    .map((row) => `${row.server} saw ${row.mapped ?? 'nothing (no answer)'}`)
+                    .join(' · ')}
+                </p>
+              ) : null}
             </div>
           </li>
         </ul>

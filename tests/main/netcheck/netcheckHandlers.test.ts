@@ -89,6 +89,15 @@ describe('netcheck.exportReport', () => {
     ports: [],
     selfDiscovery: { status: 'heard', port: 4321, targets: [], sendFailures: [], message: 'Heard.' },
     receiveBuffer: { requestedBytes: 1, grantedBytes: 1, status: 'ok', message: 'Fine.' },
+    nat: {
+      status: 'symmetric',
+      mappings: [
+        { server: '203.0.113.10:3478', mapped: '203.0.113.1:40000' },
+        { server: '203.0.113.10:3479', mapped: '203.0.113.1:40001' },
+      ],
+      title: 'Symmetric NAT: a relay will be used',
+      message: 'Relay.',
+    },
     advice: [],
     ok: true,
   } satisfies NetworkCheckReport;
@@ -191,6 +200,15 @@ describe('accountForOpenRoom', () => {
     ],
     selfDiscovery: { status: 'heard', port: 9998, targets: [], sendFailures: [], message: 'ok' },
     receiveBuffer: { requestedBytes: 1, grantedBytes: 1, status: 'ok', message: 'ok' },
+    nat: {
+      status: 'symmetric',
+      mappings: [
+        { server: '203.0.113.10:3478', mapped: '203.0.113.1:40000' },
+        { server: '203.0.113.10:3479', mapped: '203.0.113.1:40001' },
+      ],
+      title: 'Symmetric NAT: a relay will be used',
+      message: 'Relay.',
+    },
     advice: [{ id: 'port-game', severity: 'problem', title: 't', detail: 'd', commands: [] }],
     ok: false,
   };

@@ -55,6 +55,15 @@ const report: NetworkCheckReport = {
     message: 'Nothing came back.',
   },
   receiveBuffer: { requestedBytes: 4, grantedBytes: 2, status: 'clamped', message: 'Smaller than asked.' },
+  nat: {
+    status: 'symmetric',
+    mappings: [
+      { server: '203.0.113.10:3478', mapped: '203.0.113.1:40000' },
+      { server: '203.0.113.10:3479', mapped: '203.0.113.1:40001' },
+    ],
+    title: 'Symmetric NAT: a relay will be used',
+    message: 'Relay.',
+  },
   advice: [
     { id: 'port-game', severity: 'problem', title: 'Game port busy', detail: 'Close it.', commands: [] },
     { id: 'fw', severity: 'warning', title: 'Firewall', detail: 'Allow it.', commands: ['netsh advfirewall …'] },
@@ -93,6 +102,9 @@ describe('formatNetworkCheckText', () => {
       'Discovery self-test: NOT heard on UDP 9998. Nothing came back.',
       '- could not send to 127.255.255.255: EACCES not allowed',
       'Receive buffer: clamped. Smaller than asked.',
+      'NAT (internet rooms): symmetric. Symmetric NAT: a relay will be used. Relay.',
+      '- 203.0.113.10:3478 saw 203.0.113.1:40000',
+      '- 203.0.113.10:3479 saw 203.0.113.1:40001',
       '',
       'Networks:',
       '- Wi-Fi 192.168.1.20/24: searched via 192.168.1.255',

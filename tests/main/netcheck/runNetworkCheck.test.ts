@@ -6,6 +6,7 @@ import { BindError } from '../../../main/net/errors';
 import { DiscoveryPortRegistry, type NetworkInterfacesLike } from '../../../main/net/discovery';
 import { silentLogger } from '../../../main/base/logger';
 import { networkCheckReportSchema } from '../../../shared/netcheck/report';
+import { startStunTestServer, stunSuccess } from './stunTestServer';
 
 // Loopback only: ports bound on 127.0.0.1 or port 0, the self-test sends to 127.255.255.255 and nowhere else.
 // The fake interfaces are only described and never sent to.
@@ -157,5 +158,19 @@ describe('checkPort', () => {
     });
     expect(outcome.check).toMatchObject({ ok: false, code: null });
     expect(outcome.check.message).toBe('Could not listen on UDP port 9000 (the game). socket layer exploded');
+  });
+});
+
+describe('runNetworkCheck: the NAT type', () => {
+  it('skips it without servers, and reports what loopback STUN servers saw when given them', async () => {
+    expect((await check()).nat.status).toBe('skipped');
+    const stun = await startStunTestServer((_from, tx) => stunSuccess(tx, '203.0.113.1', 40000));
+    try {
+      const report = await check({ nat: { servers: [{ host: '127.0.0.1', port: stun.port }], timeoutMs: 300 } });
+      expect(report.nat).toMatchObject({ status: 'mapped', mappings: [{ mapped: '203.0.113.1:40000' }] });
+      expect(networkCheckReportSchema.safeParse(report).success).toBe(true);
+    } finally {
+      await stun.close();
+    }
   });
 });
