@@ -12,7 +12,7 @@ import {
   ROOM_NAME_MAX,
 } from './lobbyLimits';
 import { LOBBY_PALETTE } from './lobbyPalette';
-import { LOBBY_PROTOCOL_VERSION, MAX_CHAT_LINES, type LobbyEvent, type LobbyState } from './lobbyState';
+import { LOBBY_PROTOCOL_VERSION, MAX_CHAT_LINES, PlayerPath, type LobbyEvent, type LobbyState } from './lobbyState';
 
 /** Lobby message types on the transport (all on RELIABLE_ORDERED). */
 export const LobbyMessage = {
@@ -129,6 +129,7 @@ const playerSchema = z.object({
   ready: z.boolean(),
   host: z.boolean(),
   pingMs: z.number().int().min(0).max(MAX_PING_MS).nullable(),
+  path: z.enum(Object.values(PlayerPath) as [PlayerPath, ...PlayerPath[]]).optional(),
 });
 
 const chatLineSchema = z.object({

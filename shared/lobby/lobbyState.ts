@@ -12,6 +12,11 @@ export const HOST_PLAYER_ID = 0;
 /** Chat lines kept in the lobby state; older ones fall off. */
 export const MAX_CHAT_LINES = 100;
 
+/** How a guest reaches the host: on the LAN, directly over the internet, or through the TURN relay. */
+export const PlayerPath = { LAN: 'lan', DIRECT: 'direct', RELAYED: 'relayed' } as const;
+/** One of {@link PlayerPath}'s values. */
+export type PlayerPath = (typeof PlayerPath)[keyof typeof PlayerPath];
+
 /** One person in the room. */
 export interface LobbyPlayer {
   id: number;
@@ -21,6 +26,8 @@ export interface LobbyPlayer {
   host: boolean;
   /** Round trip to the host in ms; null until measured (and for the host itself). */
   pingMs: number | null;
+  /** The guest's path to the host; absent for the host itself and from hosts older than internet rooms (LAN). */
+  path?: PlayerPath;
 }
 
 /** One chat message, numbered by the host. */

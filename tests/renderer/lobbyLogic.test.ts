@@ -6,7 +6,7 @@ import { encode } from '../../shared/roomCode';
 import { parseHostPort } from '../../renderer/src/logic/hostPort';
 import { joinFailureView } from '../../renderer/src/logic/joinFailure';
 import { joinBlocker } from '../../renderer/src/logic/lanJoinBlocker';
-import { describePing } from '../../renderer/src/logic/ping';
+import { describePath, describePing } from '../../renderer/src/logic/ping';
 import { extractPastedCode, formatCodeField, roomCodeHint } from '../../renderer/src/logic/roomCodeHint';
 import { activeScreen } from '../../renderer/src/state/navigation';
 import { IDLE_VIEW } from './fakeBridge';
@@ -67,6 +67,12 @@ describe('small presentation rules', () => {
     expect(describePing(40)).toMatchObject({ tone: 'good' });
     expect(describePing(41)).toMatchObject({ tone: 'fair' });
     expect(describePing(250)).toEqual({ label: '250 ms', tone: 'poor' });
+  });
+
+  it('names a guest’s path in words (an older host sends none: the LAN)', () => {
+    expect(describePath(undefined).label).toBe('LAN');
+    expect(describePath('direct')).toMatchObject({ label: 'Direct', title: expect.stringMatching(/internet/) });
+    expect(describePath('relayed')).toMatchObject({ label: 'Relayed', title: expect.stringMatching(/relay/) });
   });
 
   it('asks for a password only on permission-denied, and suggests the check when unreachable', () => {

@@ -9,6 +9,7 @@ import { applyLobbyEvent, canStart } from '../../../shared/lobby/lobbyReducer';
 import {
   HOST_PLAYER_ID,
   LOBBY_PROTOCOL_VERSION,
+  PlayerPath,
   createLobbyState,
   type LobbyEvent,
   type LobbyState,
@@ -69,6 +70,8 @@ export interface LobbyHostOptions {
   limits?: Partial<LobbyHostLimits>;
   /** Time and timers for deadlines and limits; default the real ones. */
   clock?: Scheduler;
+  /** How each guest reaches this host (shown beside its ping); default every guest is on the LAN. */
+  pathOf?: (peer: Peer) => PlayerPath;
   transport?: Omit<EndpointOptions, 'drive'>;
 }
 
@@ -326,8 +329,9 @@ export class LobbyHost {
     this.joined.add(peer.id);
     const pingMs = peer.rtt === undefined ? null : Math.min(MAX_PING_MS, Math.round(peer.rtt * 1000));
     const colour = lobbyColourOf(hello.colour, GUEST_PALETTE);
+    const path = this.options.pathOf?.(peer) ?? PlayerPath.LAN;
     this.apply(
-      { kind: 'joined', player: { id: peer.id, name: name.name, colour, ready: false, host: false, pingMs } },
+      { kind: 'joined', player: { id: peer.id, name: name.name, colour, ready: false, host: false, pingMs, path } },
       peer.id,
     );
     this.send(peer.id, LobbyMessage.WELCOME, { you: peer.id, state: this.stateValue });

@@ -1,9 +1,9 @@
 import type { LobbyState } from '../../../shared/lobby/lobbyState';
-import { describePing } from '../logic/ping';
+import { describePath, describePing } from '../logic/ping';
 import { CheckIcon, CloseIcon, CrownIcon } from './Icons';
 import { PlayerAvatar } from './PlayerAvatar';
 
-/** The room's players: who hosts, who is you, ping and ready state; the host can remove guests. */
+/** The room's players: who hosts, who is you, path and ping, ready state; the host can remove guests. */
 export function PlayerList({
   state,
   you,
@@ -29,6 +29,7 @@ export function PlayerList({
       <ul className="player-list" aria-labelledby="players-title">
         {state.players.map((player) => {
           const ping = describePing(player.pingMs);
+          const path = describePath(player.path);
           const isYou = player.id === you;
           return (
             <li key={player.id} className={`player-row${isYou ? ' player-row-you' : ''}`} data-testid="player-row">
@@ -42,9 +43,16 @@ export function PlayerList({
                   </span>
                 )}
               </span>
-              <span className={`player-ping ping-${ping.tone}`} title="Round trip to the host">
-                {player.host ? '' : ping.label}
-                <span className="visually-hidden">{player.host ? '' : ' ping'}</span>
+              <span className={`player-ping ping-${ping.tone}`} title={player.host ? undefined : path.title}>
+                {player.host ? null : (
+                  <>
+                    <span className={`path-badge path-${player.path ?? 'lan'}`} data-testid="player-path">
+                      {path.label}
+                    </span>
+                    {ping.label}
+                    <span className="visually-hidden"> ping</span>
+                  </>
+                )}
               </span>
               <span className={`ready-state${player.host || player.ready ? ' ready-state-on' : ''}`}>
                 {player.host ? (

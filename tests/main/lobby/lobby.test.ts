@@ -64,6 +64,21 @@ describe('lobby host and guests on loopback', () => {
     expect(strip(g.state)).toEqual(strip(h.state));
   });
 
+  it('tells everyone each guest’s path to the host: the LAN by default, what pathOf says otherwise', async () => {
+    const h = await host({ pathOf: (peer) => (peer.id === 2 ? 'relayed' : 'lan') });
+    const gus = await join(h, 'Gus');
+    const ida = await join(h, 'Ida');
+    await waitFor(() => gus.state.players.length === 3, 3000, 'Ida seen by Gus');
+    const paths = (state: typeof h.state) => state.players.map((p) => [p.name, p.path]);
+    expect(paths(h.state)).toEqual([
+      ['Hana', undefined],
+      ['Gus', 'lan'],
+      ['Ida', 'relayed'],
+    ]);
+    expect(paths(gus.state)).toEqual(paths(h.state));
+    expect(paths(ida.state)).toEqual(paths(h.state));
+  });
+
   it('reports pings of guests', async () => {
     const h = await host({ pingInterval: 0.2 });
     const g = await join(h, 'Gus');

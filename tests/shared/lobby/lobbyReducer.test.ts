@@ -98,6 +98,13 @@ describe('lobby state on the wire', () => {
     expect(lobbyStateSchema.safeParse({ ...wire, gameId: 7 }).success).toBe(false);
     expect(lobbyStateSchema.safeParse({ ...wire, gameId: 'x'.repeat(65) }).success).toBe(false);
   });
+
+  it('takes a guest’s path when it is one of lan/direct/relayed, none from an older host, and refuses others', () => {
+    const withPath = (path: unknown) => ({ ...wire, players: [...wire.players, { ...guest(1), path }] });
+    expect(lobbyStateSchema.parse(withPath('relayed')).players[1]!.path).toBe('relayed');
+    expect(lobbyStateSchema.parse({ ...wire, players: [...wire.players, guest(1)] }).players[1]!.path).toBeUndefined();
+    expect(lobbyStateSchema.safeParse(withPath('carrier pigeon')).success).toBe(false);
+  });
 });
 
 describe('lobby input schemas', () => {
