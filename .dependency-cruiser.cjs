@@ -8,7 +8,7 @@
  */
 
 /** The feature folders of the main process; each owns its service, its IPC handlers and its views. */
-const FEATURES = ['shell', 'lobby', 'lan', 'game', 'netcheck', 'settings', 'conditioner'];
+const FEATURES = ['shell', 'lobby', 'lan', 'game', 'netcheck', 'settings', 'conditioner', 'rendezvous'];
 /** Entries that wire features together besides the composition root: the dedicated host CLI and the dev server. */
 const ENTRIES = ['cli', 'devServer'];
 /** Every main/ folder whose code a feature may not run: other features, the ipc gateway (features name only

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { RENDEZVOUS_LIMITS, RENDEZVOUS_VERSION } from './rendezvousLimits';
 import { RendezvousErrorCode } from './rendezvousErrorCode';
+import type { ClientMessageBody, ServiceMessageBody } from './rendezvousMessages';
 import { describeIssues } from '../ipc/describeIssues';
 import { clipText } from '../text/normalizeText';
 
@@ -46,6 +47,6 @@ export function parseRendezvousMessage<S extends z.ZodType>(
 }
 
 /** The text of a message with the protocol version added. */
-export function frameMessage(body: { readonly kind: string }): string {
+export function frameMessage(body: ClientMessageBody | ServiceMessageBody): string {
   return JSON.stringify({ v: RENDEZVOUS_VERSION, ...body });
 }

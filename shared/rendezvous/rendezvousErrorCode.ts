@@ -25,6 +25,8 @@ export const RendezvousErrorCode = {
   HOST_AWAY: 'host-away',
   /** A message names a join this connection is not part of, or comes in the wrong order. */
   NOT_ALLOWED: 'not-allowed',
+  /** The key the host answered with does not match the internet code's key check. */
+  KEY_MISMATCH: 'key-mismatch',
   /** The client could not connect to the service (or lost it). */
   UNREACHABLE: 'unreachable',
   /** No answer in time. */
@@ -48,6 +50,7 @@ export const RENDEZVOUS_ERROR_TEXT: Readonly<Record<RendezvousErrorCode, string>
   rejected: 'The host turned the join down.',
   'host-away': 'The host lost its connection to the rendezvous service.',
   'not-allowed': 'The rendezvous service refused the request.',
+  'key-mismatch': 'The host’s key does not match the code: check the code, or someone may be between you and the host.',
   unreachable: 'The rendezvous service cannot be reached: check its address in Settings and your internet connection.',
   timeout: 'The rendezvous service or the host did not answer in time.',
 };
