@@ -1,0 +1,260 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { Candidate, Connection, createStunOverTurnClient, type CandidatePair } from 'werift-ice';
+import type { DatagramSocket, DatagramSource } from '../endpoint/datagramSocket';
+import { checkCandidateLine, parseIceParameters, type IceParameters } from './iceParameters';
+import { IceConnectError } from './iceConnectError';
+import { PointToPointSocket } from './pointToPointSocket';
+
+/** A STUN server: where this side learns its public (server-reflexive) address. */
+export interface StunServer {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** A TURN relay with (time-limited) credentials, e.g. from `mintTurnCredentials`. */
+export interface TurnServer extends StunServer {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** Options of {@link createIceSession}. */
+export interface IceSessionOptions {
+  /** Exactly one side controls (nominates the pair): the host, by our convention. */
+  readonly controlling: boolean;
+  /** STUN server; when absent the TURN server is asked instead, and with neither no srflx is gathered. */
+  readonly stun?: StunServer;
+  /** TURN relay; without one, peers behind symmetric NATs or UDP-blocking networks cannot meet. */
+  readonly turn?: TurnServer;
+  /** Extra host-candidate addresses (werift skips interfaces named veth*, tap*, tun*…). */
+  readonly hostAddresses?: readonly string[];
+  /** How long `connect` may take before it rejects, seconds. */
+  readonly connectTimeoutSeconds: number;
+  /** Milliseconds clock for `setupMs`; default `performance.now`. */
+  readonly now?: () => number;
+}
+
+/** The pair ICE settled on. */
+export interface IcePath {
+  /** 'relayed' when either end of the pair is a TURN relay candidate. */
+  readonly kind: 'direct' | 'relayed';
+  /** Candidate types of the pair: 'host' | 'srflx' | 'prflx' | 'relay'. */
+  readonly localType: string;
+  readonly remoteType: string;
+  /** From `connect()` to a nominated pair, milliseconds. */
+  readonly setupMs: number;
+}
+
+/** One ICE agent for one peer. Call gather, send the result to the peer, then connect with the peer's. */
+export interface IceSession {
+  /** Gathers host, server-reflexive and relay candidates; resolves with what to send the peer. Once. */
+  gather(): Promise<IceParameters>;
+  /** Checks pairs with the peer's (untrusted, validated) parameters; rejects with an {@link IceConnectError}. */
+  connect(remote: unknown): Promise<IcePath>;
+  /** The datagram path to the peer once connected (sends before that are dropped, as werift does). */
+  readonly socket: DatagramSocket;
+  /** Why no relay candidate was gathered though a TURN server was given, or undefined. */
+  readonly relayProblem: string | undefined;
+  /** Closes the agent and its sockets; safe to call twice. */
+  close(): Promise<void>;
+}
+
+const RELAY_PROBE_TIMEOUT_MS = 3_000;
+const UNKNOWN: DatagramSource = { address: '0.0.0.0', port: 0 };
+
+/** Creates an ICE session over werift-ice's `Connection`, with only the STUN/TURN servers given (never a public default). */
+export function createIceSession(options: IceSessionOptions): IceSession {
+  if (!(options.connectTimeoutSeconds > 0 && options.connectTimeoutSeconds <= 600)) {
+    throw new RangeError(`connectTimeoutSeconds must be in (0, 600], got ${options.connectTimeoutSeconds}`);
+  }
+  return new WeriftIceSession(options);
+}
+
+class WeriftIceSession implements IceSession {
+  relayProblem: string | undefined;
+  readonly socket: PointToPointSocket;
+  private connection: Connection | undefined;
+  private gathering: Promise<IceParameters> | undefined;
+  private connecting: Promise<IcePath> | undefined;
+  private closing: Promise<void> | undefined;
+  private readonly now: () => number;
+  private receiver: ((datagram: Uint8Array) => void) | undefined;
+  private ends: { local: DatagramSource; remote: DatagramSource } | undefined;
+
+  constructor(private readonly options: IceSessionOptions) {
+    this.now = options.now ?? (() => performance.now());
+    this.socket = new PointToPointSocket({
+      send: async (datagram) => {
+        const connection = this.connection;
+        if (connection && !this.closing) await connection.send(datagram as Buffer);
+      },
+      subscribe: (receive) => {
+        this.receiver = receive;
+        return () => (this.receiver = undefined);
+      },
+      local: () => this.ends?.local ?? UNKNOWN,
+      remote: () => this.ends?.remote ?? UNKNOWN,
+      close: () => this.close(),
+    });
+  }
+
+  gather(): Promise<IceParameters> {
+    this.gathering ??= this.runGather();
+    return this.gathering;
+  }
+
+  connect(remote: unknown): Promise<IcePath> {
+    this.connecting ??= this.runConnect(remote);
+    return this.connecting;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      // werift's close() can stay pending on a half-open TURN allocation: never let it hold us up.
+      const connection = this.connection;
+      if (connection) await Promise.race([connection.close().catch(() => undefined), delay(2_000)]);
+    })();
+    return this.closing;
+  }
+
+  private requireConnection(): Connection {
+    if (!this.connection) throw new Error('the ICE session has not gathered yet: call gather() first');
+    return this.connection;
+  }
+
+  private async runGather(): Promise<IceParameters> {
+    const { stun, turn, hostAddresses } = this.options;
+    const [stunAddress, turnAddress] = await Promise.all([
+      stun ? resolveServer(stun, 'STUN') : undefined,
+      turn ? resolveServer(turn, 'TURN') : undefined,
+    ]);
+    if (this.closing) throw new IceConnectError('closed', 'the ICE session was closed');
+    const connection = new Connection(this.options.controlling, {
+      stunServer: stunAddress ?? turnAddress,
+      turnServer: turnAddress,
+      turnUsername: turn?.username,
+      turnPassword: turn?.password,
+      useIpv4: true,
+      useIpv6: false, // srflx and relay candidates are IPv4 only in werift
+      additionalHostAddresses: hostAddresses ? [...hostAddresses] : undefined,
+    });
+    // With neither server werift falls back to a public Google STUN server: we never send there.
+    if (!stunAddress && !turnAddress) connection.stunServer = undefined;
+    this.connection = connection;
+    connection.onData.subscribe((data) => this.receiver?.(data));
+    await connection.gatherCandidates();
+    const candidates = connection.localCandidates.map((candidate) => candidate.toSdp());
+    if (turn && turnAddress && !connection.localCandidates.some((c) => c.type === 'relay')) {
+      this.relayProblem = await probeRelay(turn, turnAddress);
+    }
+    if (candidates.length === 0)
+      throw new IceConnectError('no-candidates', 'no network interface gave an ICE candidate');
+    return { usernameFragment: connection.localUsername, password: connection.localPassword, candidates };
+  }
+
+  private async runConnect(untrusted: unknown): Promise<IcePath> {
+    const remote = parseIceParameters(untrusted);
+    await this.gather();
+    const connection = this.requireConnection();
+    const lines = remote.candidates.map((line) => ({ line, checked: checkCandidateLine(line) }));
+    const usable = lines.filter((entry) => entry.checked !== undefined);
+    if (usable.length === 0) {
+      throw new IceConnectError('no-candidates', 'the peer offered no usable candidate (UDP over IPv4)');
+    }
+    connection.setRemoteParams({
+      iceLite: false,
+      usernameFragment: remote.usernameFragment,
+      password: remote.password,
+    });
+    for (const { line } of usable) await connection.addRemoteCandidate(Candidate.fromSdp(line));
+    await connection.addRemoteCandidate(undefined);
+    const started = this.now();
+    const seconds = this.options.connectTimeoutSeconds;
+    let timer: NodeJS.Timeout | undefined;
+    // werift's connect() never rejects when every check fails: it stays pending, so it races our timer.
+    const outcome = await Promise.race([
+      connection.connect().then(
+        () => 'connected' as const,
+        (error: unknown) => error as Error,
+      ),
+      new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), seconds * 1000))),
+    ]);
+    clearTimeout(timer);
+    if (this.closing) throw new IceConnectError('closed', 'the ICE session was closed while connecting');
+    const pair = connection.nominated;
+    if (outcome === 'connected' && pair) {
+      this.ends = { local: endpointOf(pair, 'local'), remote: endpointOf(pair, 'remote') };
+      const localType = pair.localCandidate.type;
+      const remoteType = pair.remoteCandidate.type;
+      const kind = localType === 'relay' || remoteType === 'relay' ? 'relayed' : 'direct';
+      return { kind, localType, remoteType, setupMs: this.now() - started };
+    }
+    const remoteHasRelay = usable.some((entry) => entry.checked?.type === 'relay');
+    throw this.failure(outcome instanceof Error ? outcome.message : undefined, seconds, remoteHasRelay);
+  }
+
+  private failure(detail: string | undefined, seconds: number, remoteHasRelay: boolean): IceConnectError {
+    if (this.relayProblem) return new IceConnectError('relay-failed', this.relayProblem);
+    if (!this.options.turn && !remoteHasRelay) {
+      return new IceConnectError(
+        'no-relay',
+        'host behind a network that blocks UDP and no relay configured: no direct path was found and there is no TURN relay to fall back on',
+      );
+    }
+    return new IceConnectError(
+      'timeout',
+      `no path to the peer within ${seconds} s: every direct and relayed check failed${detail ? ` (${detail})` : ''}`,
+    );
+  }
+}
+
+function endpointOf(pair: CandidatePair, side: 'local' | 'remote'): DatagramSource {
+  const candidate = side === 'local' ? pair.localCandidate : pair.remoteCandidate;
+  return { address: candidate.host, port: candidate.port };
+}
+
+async function resolveServer(server: StunServer, what: string): Promise<[string, number]> {
+  if (!Number.isInteger(server.port) || server.port < 1 || server.port > 65_535) {
+    throw new RangeError(`${what} server port must be 1–65535, got ${server.port}`);
+  }
+  if (isIP(server.host) === 4) return [server.host, server.port];
+  try {
+    const { address } = await lookup(server.host, { family: 4 });
+    return [address, server.port];
+  } catch (error) {
+    throw new IceConnectError(
+      'relay-failed',
+      `cannot resolve the ${what} server "${server.host}": ${(error as Error).message}`,
+    );
+  }
+}
+
+/**
+ * werift logs and swallows a failed TURN allocation; one more Allocate of our own tells refused credentials
+ * (401, an expired time-limited username) apart from an unreachable server.
+ */
+async function probeRelay(turn: TurnServer, address: [string, number]): Promise<string> {
+  const where = `${turn.host}:${turn.port}`;
+  const expiry = Number(turn.username.split(':')[0]);
+  const expired = Number.isFinite(expiry) && expiry > 1e9 && expiry * 1000 < Date.now();
+  let outcome: string;
+  try {
+    const client = await Promise.race([
+      createStunOverTurnClient({ address, username: turn.username, password: turn.password }, { transport: 'udp' }),
+      delay(RELAY_PROBE_TIMEOUT_MS).then(() => undefined),
+    ]);
+    if (!client) return `TURN relay ${where} did not answer (unreachable, or UDP to it is blocked)`;
+    void client.close().catch(() => undefined);
+    return `TURN relay ${where} gave no relay candidate, though it allocates on a second try`;
+  } catch (error) {
+    outcome = String((error as Error)?.message ?? error);
+  }
+  if (expired || /401|unauthori[sz]ed|438|stale|credential/i.test(outcome)) {
+    return `TURN relay ${where} refused the credentials${expired ? ' (they expired)' : ' (wrong or expired)'}`;
+  }
+  return `TURN relay ${where} refused an allocation: ${outcome.slice(0, 120)}`;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

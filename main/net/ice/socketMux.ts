@@ -1,0 +1,103 @@
+import type { DatagramHandlers, DatagramSocket, DatagramSource } from '../endpoint/datagramSocket';
+
+/** One server socket fed by many point-to-point sockets (one ICE session, secured, per guest). */
+export interface SocketMux {
+  /** Pass to `Server.listen({ openSocket: async () => this.socket })`. */
+  readonly socket: DatagramSocket;
+  /**
+   * Adds a guest's connected socket and returns the synthetic source (100.64.x.y:1, the shared address
+   * range of RFC 6598, never reused while this mux lives) the Server will see that guest's datagrams come from.
+   */
+  add(guest: DatagramSocket): DatagramSource;
+  /** Removes a guest (after the Server dropped it) and closes its socket. */
+  remove(source: DatagramSource): Promise<void>;
+  /** Guests currently attached. */
+  readonly size: number;
+}
+
+const SYNTHETIC_PORT = 1;
+// 100.64.0.0/10 holds 2^22 addresses; 0 is left out.
+const MAX_LABELS = 2 ** 22 - 1;
+
+/**
+ * A Server binds one socket but an internet host needs one ICE session per guest: the mux labels each guest
+ * socket with its own synthetic address, routes the Server's sends by that address, and reports each guest's
+ * datagrams as coming from it, so Server's per-peer state works unchanged.
+ */
+export function createSocketMux(): SocketMux {
+  return new SocketMuxImpl();
+}
+
+class SocketMuxImpl implements SocketMux {
+  readonly socket: DatagramSocket;
+  private readonly guests = new Map<string, DatagramSocket>();
+  private handlers: DatagramHandlers | undefined;
+  private next = 1;
+  private closed = false;
+
+  constructor() {
+    this.socket = {
+      address: '100.64.0.0',
+      port: SYNTHETIC_PORT,
+      recvBufferSize: 0,
+      sendBufferSize: 0,
+      send: (datagram, port, address) => {
+        const guest = port !== undefined && address !== undefined ? this.guests.get(key(address, port)) : undefined;
+        if (!guest) {
+          // As UDP to nobody: lost, reported, never thrown (the guest may just have been removed).
+          queueMicrotask(() => this.handlers?.sendError(new Error(`no guest at ${address}:${port} on this mux`)));
+          return true;
+        }
+        return guest.send(datagram);
+      },
+      listen: (handlers) => {
+        if (this.handlers) throw new Error('listen() was already called on this mux');
+        this.handlers = handlers;
+      },
+      connect: () => {
+        return Promise.reject(new Error('a socket mux serves many guests: it cannot connect to one'));
+      },
+      close: async () => {
+        this.closed = true;
+        const all = [...this.guests.values()];
+        this.guests.clear();
+        await Promise.all(all.map((guest) => guest.close()));
+      },
+    };
+  }
+
+  get size(): number {
+    return this.guests.size;
+  }
+
+  add(guest: DatagramSocket): DatagramSource {
+    if (this.closed) throw new Error('the socket mux is closed');
+    if (this.next > MAX_LABELS) throw new RangeError('the socket mux ran out of synthetic addresses');
+    const n = this.next++;
+    const source: DatagramSource = {
+      address: `100.${64 + ((n >> 16) & 63)}.${(n >> 8) & 255}.${n & 255}`,
+      port: SYNTHETIC_PORT,
+    };
+    this.guests.set(key(source.address, source.port), guest);
+    guest.listen({
+      message: (datagram) => {
+        if (this.guests.get(key(source.address, source.port)) === guest) this.handlers?.message(datagram, source);
+      },
+      sendError: (error) => this.handlers?.sendError(error),
+      error: (error) => this.handlers?.error(error),
+    });
+    return source;
+  }
+
+  async remove(source: DatagramSource): Promise<void> {
+    const k = key(source.address, source.port);
+    const guest = this.guests.get(k);
+    if (!guest) return;
+    this.guests.delete(k);
+    await guest.close();
+  }
+}
+
+function key(address: string, port: number): string {
+  return `${address}:${port}`;
+}
