@@ -22,10 +22,13 @@ const MAX_LABELS = 2 ** 22 - 1;
 /**
  * A Server binds one socket but an internet host needs one ICE session per guest: the mux labels each guest
  * socket with its own synthetic address, routes the Server's sends by that address, and reports each guest's
- * datagrams as coming from it, so Server's per-peer state works unchanged.
+ * datagrams as coming from it, so Server's per-peer state works unchanged. With a `base` socket (the room's UDP
+ * socket) LAN guests keep arriving on it and every send to an address no ICE guest holds goes out through it, so
+ * one Server serves both; a label is checked first, and a real UDP peer at 100.64.x.y:1 (a privileged source
+ * port no client uses) is the only thing it could shadow.
  */
-export function createSocketMux(): SocketMux {
-  return new SocketMuxImpl();
+export function createSocketMux(base?: DatagramSocket): SocketMux {
+  return new SocketMuxImpl(base);
 }
 
 class SocketMuxImpl implements SocketMux {
@@ -35,14 +38,16 @@ class SocketMuxImpl implements SocketMux {
   private next = 1;
   private closed = false;
 
-  constructor() {
+  constructor(private readonly base: DatagramSocket | undefined) {
     this.socket = {
-      address: '100.64.0.0',
-      port: SYNTHETIC_PORT,
-      recvBufferSize: 0,
-      sendBufferSize: 0,
+      address: base?.address ?? '100.64.0.0',
+      port: base?.port ?? SYNTHETIC_PORT,
+      recvBufferSize: base?.recvBufferSize ?? 0,
+      sendBufferSize: base?.sendBufferSize ?? 0,
       send: (datagram, port, address) => {
         const guest = port !== undefined && address !== undefined ? this.guests.get(key(address, port)) : undefined;
+        // A label of a guest that left must not leak out of the UDP socket to a real 100.64/10 address.
+        if (!guest && base && !(port === SYNTHETIC_PORT && isLabel(address))) return base.send(datagram, port, address);
         if (!guest) {
           // As UDP to nobody: lost, reported, never thrown (the guest may just have been removed).
           queueMicrotask(() => this.handlers?.sendError(new Error(`no guest at ${address}:${port} on this mux`)));
@@ -53,6 +58,7 @@ class SocketMuxImpl implements SocketMux {
       listen: (handlers) => {
         if (this.handlers) throw new Error('listen() was already called on this mux');
         this.handlers = handlers;
+        base?.listen(handlers);
       },
       connect: () => {
         return Promise.reject(new Error('a socket mux serves many guests: it cannot connect to one'));
@@ -61,7 +67,7 @@ class SocketMuxImpl implements SocketMux {
         this.closed = true;
         const all = [...this.guests.values()];
         this.guests.clear();
-        await Promise.all(all.map((guest) => guest.close()));
+        await Promise.all([...all.map((guest) => guest.close()), this.base?.close()]);
       },
     };
   }
@@ -96,6 +102,12 @@ class SocketMuxImpl implements SocketMux {
     this.guests.delete(k);
     await guest.close();
   }
+}
+
+// 100.64.0.0/10: the second octet is 64–127.
+function isLabel(address: string | undefined): boolean {
+  const match = /^100\.(\d{1,3})\./.exec(address ?? '');
+  return match !== null && Number(match[1]) >= 64 && Number(match[1]) <= 127;
 }
 
 function key(address: string, port: number): string {
