@@ -39,6 +39,11 @@ export interface NetworkOptions {
   readonly selfTestTargets: readonly string[] | undefined;
   /** This machine's interfaces, read for the room's LAN addresses; undefined reads the OS. */
   readonly networkInterfaces: (() => NetworkInterfacesLike) | undefined;
+  /**
+   * Extra ICE host-candidate addresses for internet rooms (the ICE agent skips interfaces named veth*, tun*…,
+   * which a VPN or a test namespace may use); undefined: none.
+   */
+  readonly iceHostAddresses?: readonly string[] | undefined;
 }
 
 /** What the real app uses. */

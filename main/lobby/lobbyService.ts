@@ -17,6 +17,15 @@ import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
 import { openRoom, type OpenRoomDeps } from './openRoom';
+import { createSocketMux, type SocketMux } from '../net/ice';
+import { openUdpDatagramSocket } from '../net/index';
+import { systemScheduler, type Scheduler } from '../base/scheduler';
+import { DEFAULT_INTERNET_SETTINGS, type InternetSettings } from '../../shared/ipc/schemas/internetSettings';
+import { looksLikeInternetCode } from '../../shared/rendezvous';
+import { openInternetRoom, type InternetRoom } from './internet/internetRoom';
+import { connectInternetRoom, type InternetPath } from './internet/internetJoin';
+import { RendezvousError } from '../../shared/rendezvous';
+import type { InternetView } from './lobbyView';
 
 /** The live room object, for the game wiring to share its transport. */
 export type LobbySession =
@@ -38,6 +47,10 @@ export interface LobbyServiceOptions {
   readonly joinGuest?: (options: LobbyJoinOptions) => Promise<LobbyGuest>;
   /** A relay to join the room through (the developer link conditioner), or null to join it directly. */
   readonly routeTo?: (target: RoomTarget) => Promise<JoinRoute | null>;
+  /** Rendezvous and TURN for internet rooms; default none (internet rooms off). */
+  readonly internetSettings?: () => Promise<InternetSettings>;
+  /** Timers of the rendezvous clients; default the real ones. */
+  readonly scheduler?: Scheduler;
 }
 
 /** What the room requests need: validated input in, the new view out, IpcErrors for expected failures. */
@@ -50,6 +63,7 @@ export interface LobbyService {
     capacity?: number;
     password?: string;
     port?: number;
+    reach?: 'lan' | 'internet';
   }): Promise<LobbyView>;
   joinByCode(input: { code: string; password?: string }): Promise<LobbyView>;
   joinByAddress(input: { host: string; port: number; password?: string }): Promise<LobbyView>;
@@ -108,6 +122,25 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   };
   // Bumped whenever the player leaves, so a host or join still in flight knows it is no longer wanted.
   let epoch = 0;
+  // The hosted room's rendezvous presence, or the guest's ICE path, while an internet room is open.
+  let internetRoom: InternetRoom | null = null;
+  let internetPath: InternetPath | null = null;
+  const scheduler = options.scheduler ?? systemScheduler;
+  const internetSettings = async (): Promise<InternetSettings> =>
+    (await options.internetSettings?.()) ?? DEFAULT_INTERNET_SETTINGS;
+  const closeInternet = async (): Promise<void> => {
+    const room = internetRoom;
+    const path = internetPath;
+    internetRoom = null;
+    internetPath = null;
+    await room?.close().catch((error: unknown) => logger.warn('closing the internet room failed', error));
+    await path?.close().catch((error: unknown) => logger.warn('closing the internet path failed', error));
+  };
+  const noRendezvous = () =>
+    new IpcError(
+      IpcErrorCode.FAILED_PRECONDITION,
+      'Internet rooms need a rendezvous server: add one in Settings → Internet rooms (see the README to run your own).',
+    );
 
   const setPhase = (next: LobbyPhase): LobbyView => {
     phase = next;
@@ -132,9 +165,15 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   async function host(input: Parameters<LobbyService['host']>[0]): Promise<LobbyView> {
     const { game, capacity } = roomGame(input);
     assertFree();
+    const internet = input.reach === 'internet' ? await internetSettings() : null;
+    if (internet && internet.rendezvousUrl === null) throw noRendezvous();
     const run = ++epoch;
     setPhase({ kind: 'opening' });
     let opened;
+    // An internet room's Server listens on a mux over its UDP socket: LAN guests arrive on the socket, each
+    // internet guest on its own secured ICE path added to the mux.
+    let mux: SocketMux | undefined;
+    let room: InternetRoom | null = null;
     try {
       const settings = await options.settings();
       const playerName = lobbyNameOf(settings.playerName);
@@ -148,45 +187,104 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
           password: input.password,
           port: input.port,
           ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
+          ...(internet
+            ? {
+                openSocket: async (socketOptions) =>
+                  (mux = createSocketMux(await openUdpDatagramSocket(socketOptions))).socket,
+                pathOf: (peer) => room?.pathOf(peer) ?? 'lan',
+              }
+            : {}),
         },
         { network, platform: options.platform, logger, ...(options.startHost ? { start: options.startHost } : {}) },
       );
+      if (internet && mux) {
+        try {
+          room = await openInternetRoom({
+            settings: internet,
+            mux,
+            scheduler,
+            logger,
+            ...(network.iceHostAddresses ? { hostAddresses: network.iceHostAddresses } : {}),
+          });
+        } catch (error) {
+          await opened.host.close();
+          throw error instanceof RendezvousError
+            ? new IpcError(IpcErrorCode.UNAVAILABLE, `Could not open the internet room: ${error.message}`)
+            : error;
+        }
+      }
     } catch (error) {
       if (run === epoch) setPhase({ kind: 'idle' });
       throw error;
     }
-    const room = opened.host;
+    const lobby = opened.host;
     if (run !== epoch) {
-      await room.close();
+      await lobby.close();
+      await room?.close();
       throw cancelled();
     }
     instanceId = opened.instanceId;
-    const target: RoomTarget = { host: decode(room.code).host, port: room.port };
-    const hosting = (state = room.state): LobbyPhase => ({
+    internetRoom = room;
+    const target: RoomTarget = { host: decode(lobby.code).host, port: lobby.port };
+    const internetView = (): InternetView | undefined => {
+      if (!room) return undefined;
+      const status = room.status;
+      return {
+        code: room.code,
+        status: status.state,
+        message: 'error' in status ? status.error.message : null,
+      };
+    };
+    const hosting = (state = lobby.state): LobbyPhase => ({
       kind: 'hosting',
-      code: room.code,
+      code: lobby.code,
       target,
-      addresses: room.addresses,
+      addresses: lobby.addresses,
       discoverable: opened.discoverable,
       state,
+      ...(room ? { internet: internetView()! } : {}),
     });
-    setSession({ role: 'host', host: room });
-    unsubscribe.push(room.onState((state) => setPhase(hosting(state))));
+    setSession({ role: 'host', host: lobby });
+    unsubscribe.push(lobby.onState((state) => setPhase(hosting(state))));
+    if (room) {
+      const current = room;
+      unsubscribe.push(current.onStatus(() => setPhase(hosting())));
+      unsubscribe.push(lobby.transport.onDisconnect((peer) => void current.release(peer)));
+    }
     return setPhase(hosting());
   }
 
-  async function join(target: RoomTarget, password: string | undefined): Promise<LobbyView> {
+  async function join(
+    target: RoomTarget,
+    password: string | undefined,
+    internet?: { readonly code: string; readonly settings: InternetSettings },
+  ): Promise<LobbyView> {
     assertFree();
     const run = ++epoch;
-    setPhase({ kind: 'joining', target });
+    setPhase({ kind: 'joining', target, ...(internet ? { step: 'finding-host' as const } : {}) });
     let guest: LobbyGuest;
     let via: JoinRoute | null = null;
+    let path: InternetPath | null = null;
     try {
       const settings = await options.settings();
-      via = (await options.routeTo?.(target)) ?? null;
+      if (internet) {
+        path = await connectInternetRoom(internet.code, {
+          settings: internet.settings,
+          scheduler,
+          onStep: (step) => {
+            if (run === epoch) setPhase({ kind: 'joining', target, step });
+          },
+          ...(network.iceHostAddresses ? { hostAddresses: network.iceHostAddresses } : {}),
+        });
+      } else {
+        via = (await options.routeTo?.(target)) ?? null;
+      }
+      const secured = path?.socket;
       guest = await joinGuest({
+        // Over the internet the secured ICE path is the socket: its connect() ignores the target.
         host: via?.host ?? target.host,
-        port: via?.port ?? target.port,
+        port: via?.port ?? (target.port || 1),
+        ...(secured ? { transport: { openSocket: async () => secured } } : {}),
         playerName: lobbyNameOf(settings.playerName),
         colour: settings.playerColor,
         timeout: network.joinTimeoutSec,
@@ -196,26 +294,31 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
       });
     } catch (error) {
       await closeRoute(via);
+      await path?.close();
       if (run === epoch) setPhase({ kind: 'idle' });
-      throw describeJoinFailure(error, password !== undefined);
+      throw error instanceof IpcError ? error : describeJoinFailure(error, password !== undefined);
     }
     if (run !== epoch) {
       await guest.leave();
       await closeRoute(via);
+      await path?.close();
       throw cancelled();
     }
     route = via;
+    internetPath = path;
+    const code = internet ? { internetCode: internet.code } : {};
     setSession({ role: 'guest', guest });
-    unsubscribe.push(guest.onState((state) => setPhase({ kind: 'guest', target, you: guest.you, state })));
+    unsubscribe.push(guest.onState((state) => setPhase({ kind: 'guest', target, you: guest.you, state, ...code })));
     unsubscribe.push(
       guest.onEnd((end) => {
         if (session?.role !== 'guest' || session.guest !== guest) return;
         setSession(null);
         void closeRoute(via);
+        void closeInternet();
         setPhase({ kind: 'ended', end, target, you: guest.you, state: guest.state });
       }),
     );
-    return setPhase({ kind: 'guest', target, you: guest.you, state: guest.state });
+    return setPhase({ kind: 'guest', target, you: guest.you, state: guest.state, ...code });
   }
 
   const inRoom = (): LobbySession => {
@@ -236,6 +339,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     if (current?.role === 'host') await current.host.close();
     if (current?.role === 'guest') await current.guest.leave();
     await closeRoute(route);
+    await closeInternet();
     return setPhase({ kind: 'idle' });
   }
 
@@ -244,6 +348,12 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     onChange: (listener) => viewListeners.add(listener),
     host,
     async joinByCode({ code, password }) {
+      if (looksLikeInternetCode(code)) {
+        assertFree();
+        const settings = await internetSettings();
+        // The code is checked (and explained) by connectInternetRoom; the target only labels the view.
+        return join({ host: code.trim().toUpperCase().slice(0, 40), port: 0 }, password, { code, settings });
+      }
       let target: RoomTarget;
       try {
         target = decode(code);

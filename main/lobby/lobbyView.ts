@@ -3,6 +3,7 @@ import type { LobbyView, LobbyViewEnd } from '../../shared/ipc/schemas/lobby';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import { encode } from '../../shared/roomCode';
 import type { LanAddress } from './lanAddresses';
+import type { InternetJoinStep } from './internet/internetJoin';
 
 /** Where a room is: its host's address and game port. */
 export interface RoomTarget {
@@ -14,7 +15,7 @@ export interface RoomTarget {
 export type LobbyPhase =
   | { readonly kind: 'idle' }
   | { readonly kind: 'opening' }
-  | { readonly kind: 'joining'; readonly target: RoomTarget }
+  | { readonly kind: 'joining'; readonly target: RoomTarget; readonly step?: InternetJoinStep }
   | {
       readonly kind: 'hosting';
       readonly code: string;
@@ -22,8 +23,16 @@ export type LobbyPhase =
       readonly addresses: readonly LanAddress[];
       readonly discoverable: boolean;
       readonly state: LobbyState;
+      readonly internet?: InternetView;
     }
-  | { readonly kind: 'guest'; readonly target: RoomTarget; readonly you: number; readonly state: LobbyState }
+  | {
+      readonly kind: 'guest';
+      readonly target: RoomTarget;
+      readonly you: number;
+      readonly state: LobbyState;
+      /** The NET-… code when the room was joined over the internet. */
+      readonly internetCode?: string;
+    }
   | {
       readonly kind: 'ended';
       readonly end: LobbyViewEnd;
@@ -33,6 +42,9 @@ export type LobbyPhase =
     };
 
 export { IDLE_LOBBY_VIEW };
+
+/** An internet room as the view shows it. */
+export type InternetView = NonNullable<LobbyView['internet']>;
 
 /** The room code for an address, or null when it cannot have one (not IPv4). */
 export function codeFor(target: RoomTarget): string | null {
@@ -51,7 +63,13 @@ export function lobbyViewOf(phase: LobbyPhase): LobbyView {
     case 'opening':
       return { ...IDLE_LOBBY_VIEW, status: 'hosting', role: 'host' };
     case 'joining':
-      return { ...IDLE_LOBBY_VIEW, status: 'joining', role: 'guest', target: { ...phase.target } };
+      return {
+        ...IDLE_LOBBY_VIEW,
+        status: 'joining',
+        role: 'guest',
+        target: { ...phase.target },
+        joinStep: phase.step ?? null,
+      };
     case 'hosting':
       return {
         status: 'in-room',
@@ -64,17 +82,19 @@ export function lobbyViewOf(phase: LobbyPhase): LobbyView {
         state: phase.state,
         discoverable: phase.discoverable,
         end: null,
+        internet: phase.internet ? { ...phase.internet } : null,
       };
     case 'guest':
       return {
         ...IDLE_LOBBY_VIEW,
         status: 'in-room',
         role: 'guest',
-        code: codeFor(phase.target),
+        code: phase.internetCode ?? codeFor(phase.target),
         port: phase.target.port,
         target: { ...phase.target },
         you: phase.you,
         state: phase.state,
+        internet: phase.internetCode ? { code: phase.internetCode, status: 'registered', message: null } : null,
       };
     case 'ended':
       return {

@@ -18,6 +18,10 @@ export interface OpenRoomRequest {
   readonly port: number | undefined;
   /** This app's version, for a guest refused for another version. */
   readonly appVersion?: string;
+  /** The room's socket (an internet room wraps the UDP socket in a mux); default a plain UDP socket. */
+  readonly openSocket?: NonNullable<LobbyHostOptions['transport']>['openSocket'];
+  /** How each guest reaches the host (an internet room knows); default the LAN. */
+  readonly pathOf?: LobbyHostOptions['pathOf'];
 }
 
 /** An open room and how it is advertised. */
@@ -62,6 +66,8 @@ export async function openRoom(request: OpenRoomRequest, deps: OpenRoomDeps): Pr
     bindAddress: network.bindAddress,
     ...(request.password !== undefined ? { password: request.password } : {}),
     ...(request.appVersion !== undefined ? { appVersion: request.appVersion } : {}),
+    ...(request.openSocket ? { transport: { openSocket: request.openSocket } } : {}),
+    ...(request.pathOf ? { pathOf: request.pathOf } : {}),
     ...(network.advertiseAddress !== undefined ? { advertiseAddress: network.advertiseAddress } : {}),
     ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
   });

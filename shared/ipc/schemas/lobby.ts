@@ -56,6 +56,8 @@ export const hostRoomInputSchema = z.strictObject({
     .optional(),
   password: roomPasswordSchema.optional(),
   port: portSchema.optional(),
+  /** Who can join: this network only (default), or friends over the internet too (needs a rendezvous). */
+  reach: z.enum(['lan', 'internet']).optional(),
 });
 
 /** `lobby.joinByCode` input: the code as typed (decoded in main, which explains a bad one). */
@@ -133,6 +135,20 @@ export const lobbyViewSchema = z.object({
   discoverable: z.boolean(),
   /** Why the stay ended, when status is `ended`. */
   end: lobbyEndSchema.nullable(),
+  /**
+   * An internet room: its NET-… code (hosts and guests) and, for the host, where the room stands with the
+   * rendezvous (`reconnecting`: guests cannot find it until the rendezvous is back; `expired`: no new joins).
+   */
+  internet: z
+    .object({
+      code: z.string(),
+      status: z.enum(['registered', 'reconnecting', 'expired', 'closed']),
+      message: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
+  /** While joining an internet room: finding the host, trying a direct path, or using the relay. */
+  joinStep: z.enum(['finding-host', 'trying-direct', 'using-relay']).nullable().optional(),
 });
 
 /** The view model of the room screens. */

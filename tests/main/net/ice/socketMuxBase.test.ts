@@ -29,11 +29,17 @@ describe('a socket mux over the room’s own socket', () => {
 
     const onLan = new Client({ openSocket: lan.openSocket });
     const overIce = new Client({ openSocket: async () => guestEnd });
-    cleanups.push(() => onLan.close(), () => overIce.close());
+    cleanups.push(
+      () => onLan.close(),
+      () => overIce.close(),
+    );
     await onLan.connect('10.0.0.1', 9000);
     await overIce.connect('192.0.2.1', 7000);
 
-    const addresses = server.getPeers().map((peer) => peer.address).sort();
+    const addresses = server
+      .getPeers()
+      .map((peer) => peer.address)
+      .sort();
     expect(addresses).toEqual(['10.0.0.1', '100.64.0.1']);
     const got: string[] = [];
     onLan.onMessage('news', (p) => got.push(`lan:${p.text as string}`));
