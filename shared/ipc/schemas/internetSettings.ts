@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** A rendezvous service address: `ws://` or `wss://` host[:port][/path], no query or fragment, at most 300 characters. */
+export const rendezvousUrlSchema = z
+  .string()
+  .trim()
+  .max(300, 'At most 300 characters')
+  .regex(
+    /^wss?:\/\/[A-Za-z0-9.\-[\]:]+(\/[\x21-\x7e]*)?$/,
+    'Give a ws:// or wss:// address, like wss://rdv.example.org/rendezvous/v1',
+  )
+  .refine((url) => !/[?#]/.test(url), 'No query or fragment');
+
+/** A TURN server as host:port (a name, an IPv4 address or a [bracketed] IPv6 address, then the port). */
+export const turnServerSchema = z
+  .string()
+  .trim()
+  .max(260)
+  .regex(/^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]):(\d{1,5})$/, 'Give host:port, like turn.example.org:3478')
+  .refine((text) => {
+    const port = Number(text.slice(text.lastIndexOf(':') + 1));
+    return port >= 1 && port <= 65535;
+  }, 'The port must be 1–65535');
+
+/**
+ * Which TURN relay internet rooms use when no direct path works: none; the one the rendezvous names with
+ * credentials it mints for each connection (coturn's shared-secret mode); or a fixed server and account.
+ */
+export const turnSettingsSchema = z.discriminatedUnion('mode', [
+  z.strictObject({ mode: z.literal('none') }),
+  z.strictObject({ mode: z.literal('shared-secret') }),
+  z.strictObject({
+    mode: z.literal('static'),
+    server: turnServerSchema,
+    username: z.string().min(1, 'Give the TURN user name').max(128),
+    password: z.string().min(1, 'Give the TURN password').max(128),
+  }),
+]);
+
+/** Settings for rooms over the internet; internet rooms are off while `rendezvousUrl` is null. */
+export const internetSettingsSchema = z.strictObject({
+  rendezvousUrl: rendezvousUrlSchema.nullable(),
+  turn: turnSettingsSchema,
+});
+
+/** The internet-room settings. */
+export type InternetSettings = z.output<typeof internetSettingsSchema>;
+
+/** A new install's (and an old settings file's): no rendezvous, so internet rooms are off; TURN from the rendezvous. */
+export const DEFAULT_INTERNET_SETTINGS: InternetSettings = { rendezvousUrl: null, turn: { mode: 'shared-secret' } };
+
+/** Whether internet rooms can be used: only once a rendezvous service is configured. */
+export function internetRoomsEnabled(settings: InternetSettings | undefined): boolean {
+  return (settings ?? DEFAULT_INTERNET_SETTINGS).rendezvousUrl !== null;
+}
