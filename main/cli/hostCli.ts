@@ -6,6 +6,7 @@ import { BindError } from '../net/index';
 import { startDedicatedHost, type DedicatedHost } from './dedicatedHost';
 import { HostCliUsageError, hostCliHelp, parseHostCliArgs } from './hostCliArgs';
 import { openHostLog } from './hostLog';
+import { startRendezvousMode } from './rendezvousMode';
 
 const PROGRAM = 'lan-party-host';
 
@@ -41,6 +42,31 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
+  const expectRelayedSignal = process.env.npm_lifecycle_event !== undefined;
+  if (command.kind === 'rendezvous') {
+    let rendezvous;
+    try {
+      rendezvous = await startRendezvousMode(command.options, log.line);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const hint = code === 'EADDRINUSE' ? ' Choose another port in --rendezvous.' : '';
+      const text = `could not start the rendezvous: ${(error as Error).message}.${hint}`;
+      log.failure(text);
+      process.stderr.write(`${PROGRAM}: ${text}\n`);
+      return 1;
+    }
+    log.banner(rendezvous.banner);
+    return closeOnSignal(
+      PROGRAM,
+      async (signal) => {
+        log.line(`${signal}: closing the rendezvous`);
+        await rendezvous.close();
+        log.line('Rendezvous closed');
+      },
+      { expectRelayedSignal },
+    );
+  }
+
   let room: DedicatedHost;
   try {
     room = await startDedicatedHost(command.options, { log: log.line });
@@ -61,7 +87,7 @@ async function main(argv: string[]): Promise<number> {
       log.line('Room closed');
     },
     // Under `npm run host`, npm forwards the terminal's Ctrl-C to us a second time.
-    { expectRelayedSignal: process.env.npm_lifecycle_event !== undefined },
+    { expectRelayedSignal },
   );
 }
 

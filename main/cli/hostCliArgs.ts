@@ -30,8 +30,24 @@ export interface HostCliOptions {
   logFile: string | undefined;
 }
 
+/** Environment variable read for the TURN shared secret when --turn-secret is absent (keeps it out of `ps`). */
+export const TURN_SECRET_ENV = 'LAN_PARTY_TURN_SECRET';
+
+/** What the self-host rendezvous mode runs with. */
+export interface RendezvousCliOptions {
+  /** Listen address and TCP port of the rendezvous WebSocket. */
+  host: string;
+  port: number;
+  /** turn: URLs handed to clients with minted credentials; empty: no TURN. */
+  turnUrls: string[];
+  /** coturn's --static-auth-secret; undefined exactly when turnUrls is empty. */
+  turnSecret: string | undefined;
+  logFile: string | undefined;
+}
+
 /** What the command line asked for. */
-export type HostCliCommand = { kind: 'help' } | { kind: 'run'; options: HostCliOptions };
+export type HostCliCommand =
+  { kind: 'help' } | { kind: 'run'; options: HostCliOptions } | { kind: 'rendezvous'; options: RendezvousCliOptions };
 
 const FLAGS = [
   ['name', '<text>', 'room name shown in server lists, 1–64 characters (default "LAN Party @ <computer name>")'],
@@ -42,7 +58,23 @@ const FLAGS = [
   ['bind', '<ipv4>', 'address the game port listens on (default 0.0.0.0 = every network)'],
   ['advertise', '<ipv4>', "address put in the room code (default this computer's first LAN address)"],
   ['log-file', '<path>', 'also write the log to this file (at 2 MB it becomes NAME.old.log and a new one starts)'],
+  ['rendezvous', '<ipv4:port>', 'run the internet-room rendezvous service instead of a room, e.g. 0.0.0.0:8787'],
+  ['turn-url', '<url>', 'with --rendezvous: TURN server(s) players get, comma-separated, e.g. turn:203.0.113.5:3478'],
+  ['turn-secret', '<text>', `with --turn-url: coturn's --static-auth-secret (${TURN_SECRET_ENV} is read if absent)`],
 ] as const;
+
+/** Flags of a room that mean nothing to the rendezvous mode. */
+const ROOM_FLAGS = [
+  'name',
+  'port',
+  'max-players',
+  'password',
+  'discovery-port',
+  'bind',
+  'advertise',
+  'no-discovery',
+  'no-announce',
+];
 
 /** The --help text: every flag, its argument and default. */
 export function hostCliHelp(): string {
@@ -69,6 +101,10 @@ export function hostCliHelp(): string {
     'cannot be written).',
     '',
     `Example: lan-party-host --name "Friday LAN" --port ${LAN_PARTY_PORTS.GAME} --max-players 8`,
+    '',
+    'Self-host internet rooms (next to coturn started with --use-auth-secret --static-auth-secret S):',
+    `  ${TURN_SECRET_ENV}=S lan-party-host --rendezvous 0.0.0.0:8787 --turn-url turn:203.0.113.5:3478`,
+    '  Players set ws://203.0.113.5:8787/rendezvous/v1 as the rendezvous in Settings (allow TCP 8787 in).',
   ].join('\n');
 }
 
@@ -109,6 +145,10 @@ export function parseHostCliArgs(
   }
   if (values.help === true) return { kind: 'help' };
   const str = (flag: string) => values[flag] as string | undefined;
+  if (str('rendezvous') !== undefined) return { kind: 'rendezvous', options: rendezvousOptions(values, env) };
+  for (const flag of ['turn-url', 'turn-secret']) {
+    if (str(flag) !== undefined) throw new HostCliUsageError(`--${flag} only goes with --rendezvous`);
+  }
 
   const givenName = str('name');
   // A given name must fit; the default is cut to fit (computer names can be long).
@@ -157,4 +197,45 @@ export function parseHostCliArgs(
       logFile,
     },
   };
+}
+
+function toListenAddress(text: string): { host: string; port: number } {
+  const match = /^([0-9.]+):(\d{1,5})$/.exec(text.trim());
+  if (!match?.[1] || !match[2] || parseIpv4(match[1]) === undefined) {
+    throw new HostCliUsageError(`--rendezvous: expected ipv4:port like 0.0.0.0:8787, got ${JSON.stringify(text)}`);
+  }
+  return { host: match[1], port: toInteger('rendezvous', match[2], 0, 65535) };
+}
+
+function rendezvousOptions(
+  values: Record<string, string | boolean | undefined>,
+  env: Readonly<Record<string, string | undefined>>,
+): RendezvousCliOptions {
+  for (const flag of ROOM_FLAGS) {
+    if (values[flag] !== undefined) {
+      throw new HostCliUsageError(`--${flag} does not apply: --rendezvous runs only the rendezvous service, no room`);
+    }
+  }
+  const { host, port } = toListenAddress(values.rendezvous as string);
+  const urlText = values['turn-url'] as string | undefined;
+  const turnUrls = (urlText ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  for (const url of turnUrls) {
+    if (!/^turns?:[\x21-\x7e]{1,200}$/.test(url)) {
+      throw new HostCliUsageError(`--turn-url: expected turn:host:port, got ${JSON.stringify(url)}`);
+    }
+  }
+  if (turnUrls.length > 4) throw new HostCliUsageError('--turn-url: at most 4 URLs');
+  const turnSecret = (values['turn-secret'] as string | undefined) ?? (env[TURN_SECRET_ENV] || undefined);
+  if (turnUrls.length > 0 && turnSecret === undefined) {
+    throw new HostCliUsageError(`--turn-url needs the TURN shared secret: --turn-secret or ${TURN_SECRET_ENV}`);
+  }
+  if (turnUrls.length === 0 && values['turn-secret'] !== undefined) {
+    throw new HostCliUsageError('--turn-secret needs --turn-url (where players find that TURN server)');
+  }
+  const logFile = values['log-file'] as string | undefined;
+  if (logFile !== undefined && logFile.trim() === '') throw new HostCliUsageError('--log-file: the path is empty');
+  return { host, port, turnUrls, turnSecret: turnUrls.length > 0 ? turnSecret : undefined, logFile };
 }

@@ -66,6 +66,8 @@ export function openRendezvousConnection(
     }
     const messages = new Listeners<[ServiceMessage]>(reportCallbackError);
     const closes = new Listeners<[RendezvousError]>(reportCallbackError);
+    // Waits of expect() end on every close, ours included, so no timer outlives the connection.
+    const ended = new Listeners<[RendezvousError]>(reportCallbackError);
     let welcomed = false;
     let closedByUs = false;
     let lastError: RendezvousError | undefined;
@@ -93,6 +95,7 @@ export function openRendezvousConnection(
         reject(error);
         return;
       }
+      ended.emit(closedByUs ? new RendezvousError(RendezvousErrorCode.UNREACHABLE, 'Closed.') : error);
       if (!closedByUs) closes.emit(error);
     });
     ws.on('message', (data, isBinary) => {
@@ -152,7 +155,7 @@ export function openRendezvousConnection(
               finish();
               resolveNext(value);
             });
-            const stopClose = closes.add((error) => {
+            const stopClose = ended.add((error) => {
               finish();
               rejectNext(error);
             });

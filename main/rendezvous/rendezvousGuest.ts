@@ -70,13 +70,20 @@ export async function openRendezvousGuest(options: RendezvousGuestOptions): Prom
     async join(roomId, keyCheck, offer, answerTimeoutMs = 20_000) {
       if (joining) throw new RendezvousError(RendezvousErrorCode.NOT_ALLOWED, 'One join per connection.');
       joining = true;
+      // Send first: a refused (too large) offer throws here, before a wait is armed. Replies come in a later
+      // turn of the event loop, so none can slip past the wait armed just after.
+      try {
+        connection.send({ kind: RendezvousKind.JOIN, roomId, offer });
+      } catch (error) {
+        joining = false;
+        throw error;
+      }
       const answered = connection.expect(
         (m) => (m.kind === RendezvousKind.ANSWER && m.joinId === pendingId ? m : undefined),
         // Our join's errors, and the service's refusals of the join message itself (which name no join).
         (e) => e.joinId === undefined || e.joinId === pendingId,
         answerTimeoutMs,
       );
-      connection.send({ kind: RendezvousKind.JOIN, roomId, offer });
       const message = await answered;
       if (!hostKeyMatches(message.answer.publicKey, keyCheck)) {
         connection.close();

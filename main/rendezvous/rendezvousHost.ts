@@ -71,13 +71,12 @@ async function registerOn(
   room: { roomId: string; roomSecret: string } | undefined,
   timeoutMs: number,
 ): Promise<Extract<ServiceMessage, { kind: 'registered' }>> {
-  const registered = connection.expect(
+  connection.send({ kind: RendezvousKind.REGISTER, ...(room ? { room } : {}) });
+  return connection.expect(
     (m) => (m.kind === RendezvousKind.REGISTERED ? m : undefined),
     (e) => e.joinId === undefined,
     timeoutMs,
   );
-  connection.send({ kind: RendezvousKind.REGISTER, ...(room ? { room } : {}) });
-  return registered;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { playerColorSchema, playerNameSchema, themeSchema, type Settings } from '../../shared/ipc/schemas/settings';
+import { internetSettingsSchema } from '../../shared/ipc/schemas/internetSettings';
 
 /** The settings file inside the user-data folder. */
 export const SETTINGS_FILE_NAME = 'settings.json';
@@ -50,6 +51,11 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
   const theme = themeSchema.safeParse(record.theme);
   if (!theme.success && record.theme !== undefined)
     warnings.push('settings file has an invalid theme; using the default');
+  // Files from before internet rooms have none (off); a damaged block falls back to off alone.
+  const internet = internetSettingsSchema.safeParse(record.internet);
+  if (!internet.success && record.internet !== undefined) {
+    warnings.push('settings file has invalid internet room settings; internet rooms are off until set again');
+  }
   return {
     settings: {
       playerName: name.success ? name.data : defaults.playerName,
@@ -57,6 +63,7 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
       onboarded,
       notifications,
       theme: theme.success ? theme.data : defaults.theme,
+      ...(internet.success ? { internet: internet.data } : {}),
     },
     warnings,
     unreadable: false,

@@ -89,6 +89,7 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
       onboarded: patch.onboarded ?? before.onboarded,
       notifications: patch.notifications ?? before.notifications,
       theme: patch.theme ?? before.theme,
+      internet: patch.internet ?? before.internet,
     });
     if (!merged.success) throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, 'Settings update is invalid');
     const next = merged.data;
@@ -97,7 +98,8 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
       next.playerColor === before.playerColor &&
       next.onboarded === before.onboarded &&
       next.notifications === before.notifications &&
-      next.theme === before.theme;
+      next.theme === before.theme &&
+      JSON.stringify(next.internet) === JSON.stringify(before.internet);
     if (unchanged) return view(before);
     try {
       await mkdir(dir, { recursive: true });

@@ -1,10 +1,11 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { Candidate, Connection, createStunOverTurnClient, type CandidatePair } from 'werift-ice';
+import { Candidate, Connection, type CandidatePair } from 'werift-ice';
 import type { DatagramSocket, DatagramSource } from '../endpoint/datagramSocket';
 import { checkCandidateLine, parseIceParameters, type IceParameters } from './iceParameters';
 import { IceConnectError } from './iceConnectError';
 import { PointToPointSocket } from './pointToPointSocket';
+import { probeTurnAllocation } from './turnProbe';
 
 /** A STUN server: where this side learns its public (server-reflexive) address. */
 export interface StunServer {
@@ -30,6 +31,12 @@ export interface IceSessionOptions {
   readonly hostAddresses?: readonly string[];
   /** How long `connect` may take before it rejects, seconds. */
   readonly connectTimeoutSeconds: number;
+  /**
+   * How long only direct pairs are checked before relayed ones join, milliseconds (default 500). werift
+   * nominates the first pair that answers and never upgrades it, so without this a relay could beat a
+   * direct path that was a few retransmissions away. Both sides should use the same value.
+   */
+  readonly directFirstMs?: number;
   /** Milliseconds clock for `setupMs`; default `performance.now`. */
   readonly now?: () => number;
 }
@@ -59,7 +66,6 @@ export interface IceSession {
   close(): Promise<void>;
 }
 
-const RELAY_PROBE_TIMEOUT_MS = 3_000;
 const UNKNOWN: DatagramSource = { address: '0.0.0.0', port: 0 };
 
 /** Creates an ICE session over werift-ice's `Connection`, with only the STUN/TURN servers given (never a public default). */
@@ -80,6 +86,8 @@ class WeriftIceSession implements IceSession {
   private readonly now: () => number;
   private receiver: ((datagram: Uint8Array) => void) | undefined;
   private ends: { local: DatagramSource; remote: DatagramSource } | undefined;
+  /** Which pairs werift may form: direct ones first, then (after directFirstMs) those through a relay. */
+  private pairing: 'direct' | 'relayed' = 'direct';
 
   constructor(private readonly options: IceSessionOptions) {
     this.now = options.now ?? (() => performance.now());
@@ -129,14 +137,21 @@ class WeriftIceSession implements IceSession {
       turn ? resolveServer(turn, 'TURN') : undefined,
     ]);
     if (this.closing) throw new IceConnectError('closed', 'the ICE session was closed');
+    // Credentials whose expiry has passed by our clock are checked first: werift would spend 6 s (and a TCP
+    // retry) on them before giving up silently. Refused, the server still answers STUN.
+    if (turn && turnAddress && credentialsExpired(turn.username, Date.now())) {
+      this.relayProblem = await probeRelay(turn, turnAddress);
+    }
+    const relay = this.relayProblem ? undefined : turnAddress;
     const connection = new Connection(this.options.controlling, {
       stunServer: stunAddress ?? turnAddress,
-      turnServer: turnAddress,
+      turnServer: relay,
       turnUsername: turn?.username,
       turnPassword: turn?.password,
       useIpv4: true,
       useIpv6: false, // srflx and relay candidates are IPv4 only in werift
       additionalHostAddresses: hostAddresses ? [...hostAddresses] : undefined,
+      filterCandidatePair: (pair) => throughRelay(pair) === (this.pairing === 'relayed'),
     });
     // With neither server werift falls back to a public Google STUN server: we never send there.
     if (!stunAddress && !turnAddress) connection.stunServer = undefined;
@@ -144,8 +159,8 @@ class WeriftIceSession implements IceSession {
     connection.onData.subscribe((data) => this.receiver?.(data));
     await connection.gatherCandidates();
     const candidates = connection.localCandidates.map((candidate) => candidate.toSdp());
-    if (turn && turnAddress && !connection.localCandidates.some((c) => c.type === 'relay')) {
-      this.relayProblem = await probeRelay(turn, turnAddress);
+    if (turn && relay && !connection.localCandidates.some((c) => c.type === 'relay')) {
+      this.relayProblem = await probeRelay(turn, relay);
     }
     if (candidates.length === 0)
       throw new IceConnectError('no-candidates', 'no network interface gave an ICE candidate');
@@ -166,11 +181,25 @@ class WeriftIceSession implements IceSession {
       usernameFragment: remote.usernameFragment,
       password: remote.password,
     });
-    for (const { line } of usable) await connection.addRemoteCandidate(Candidate.fromSdp(line));
-    await connection.addRemoteCandidate(undefined);
+    const relayLines = usable.filter((entry) => entry.checked?.type === 'relay');
+    const directLines = usable.filter((entry) => entry.checked?.type !== 'relay');
+    for (const { line } of directLines) await connection.addRemoteCandidate(Candidate.fromSdp(line));
+    const anyRelay = relayLines.length > 0 || connection.localCandidates.some((c) => c.type === 'relay');
     const started = this.now();
     const seconds = this.options.connectTimeoutSeconds;
     let timer: NodeJS.Timeout | undefined;
+    let relayTimer: NodeJS.Timeout | undefined;
+    const addRelayed = async () => {
+      if (connection.nominated || this.closing) return;
+      // werift pairs each fresh Candidate object again; the filter now lets only pairs through a relay form.
+      this.pairing = 'relayed';
+      for (const { line } of [...relayLines, ...directLines])
+        await connection.addRemoteCandidate(Candidate.fromSdp(line));
+      await connection.addRemoteCandidate(undefined);
+    };
+    // Until the end of candidates is signalled werift keeps checking, so relayed pairs can still join.
+    if (anyRelay) relayTimer = setTimeout(() => void addRelayed(), this.options.directFirstMs ?? 500);
+    else await connection.addRemoteCandidate(undefined);
     // werift's connect() never rejects when every check fails: it stays pending, so it races our timer.
     const outcome = await Promise.race([
       connection.connect().then(
@@ -179,6 +208,7 @@ class WeriftIceSession implements IceSession {
       ),
       new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), seconds * 1000))),
     ]);
+    clearTimeout(relayTimer);
     clearTimeout(timer);
     if (this.closing) throw new IceConnectError('closed', 'the ICE session was closed while connecting');
     const pair = connection.nominated;
@@ -186,11 +216,14 @@ class WeriftIceSession implements IceSession {
       this.ends = { local: endpointOf(pair, 'local'), remote: endpointOf(pair, 'remote') };
       const localType = pair.localCandidate.type;
       const remoteType = pair.remoteCandidate.type;
-      const kind = localType === 'relay' || remoteType === 'relay' ? 'relayed' : 'direct';
+      // A peer-reflexive remote at one of the peer's relay addresses is the peer's relay answering.
+      const peerRelay = relayLines.some(
+        ({ checked }) => checked?.host === pair.remoteCandidate.host && checked.port === pair.remoteCandidate.port,
+      );
+      const kind = localType === 'relay' || remoteType === 'relay' || peerRelay ? 'relayed' : 'direct';
       return { kind, localType, remoteType, setupMs: this.now() - started };
     }
-    const remoteHasRelay = usable.some((entry) => entry.checked?.type === 'relay');
-    throw this.failure(outcome instanceof Error ? outcome.message : undefined, seconds, remoteHasRelay);
+    throw this.failure(outcome instanceof Error ? outcome.message : undefined, seconds, relayLines.length > 0);
   }
 
   private failure(detail: string | undefined, seconds: number, remoteHasRelay: boolean): IceConnectError {
@@ -206,6 +239,10 @@ class WeriftIceSession implements IceSession {
       `no path to the peer within ${seconds} s: every direct and relayed check failed${detail ? ` (${detail})` : ''}`,
     );
   }
+}
+
+function throughRelay(pair: CandidatePair): boolean {
+  return pair.localCandidate.type === 'relay' || pair.remoteCandidate.type === 'relay';
 }
 
 function endpointOf(pair: CandidatePair, side: 'local' | 'remote'): DatagramSource {
@@ -229,30 +266,27 @@ async function resolveServer(server: StunServer, what: string): Promise<[string,
   }
 }
 
-/**
- * werift logs and swallows a failed TURN allocation; one more Allocate of our own tells refused credentials
- * (401, an expired time-limited username) apart from an unreachable server.
- */
+/** werift logs and swallows a failed TURN allocation: one Allocate of our own says why (see turnProbe.ts). */
 async function probeRelay(turn: TurnServer, address: [string, number]): Promise<string> {
   const where = `${turn.host}:${turn.port}`;
-  const expiry = Number(turn.username.split(':')[0]);
-  const expired = Number.isFinite(expiry) && expiry > 1e9 && expiry * 1000 < Date.now();
-  let outcome: string;
-  try {
-    const client = await Promise.race([
-      createStunOverTurnClient({ address, username: turn.username, password: turn.password }, { transport: 'udp' }),
-      delay(RELAY_PROBE_TIMEOUT_MS).then(() => undefined),
-    ]);
-    if (!client) return `TURN relay ${where} did not answer (unreachable, or UDP to it is blocked)`;
-    void client.close().catch(() => undefined);
-    return `TURN relay ${where} gave no relay candidate, though it allocates on a second try`;
-  } catch (error) {
-    outcome = String((error as Error)?.message ?? error);
+  const expired = credentialsExpired(turn.username, Date.now());
+  const result = await probeTurnAllocation(address, turn.username, turn.password);
+  switch (result.outcome) {
+    case 'refused':
+      return `TURN relay ${where} refused the credentials${expired ? ' (they expired)' : ' (wrong or expired)'}`;
+    case 'unreachable':
+      return `TURN relay ${where} did not answer (unreachable, or UDP to it is blocked)`;
+    case 'error':
+      return `TURN relay ${where} refused an allocation: ${result.reason}`;
+    case 'allocated':
+      return `TURN relay ${where} gave no relay candidate, though it allocates on a second try`;
   }
-  if (expired || /401|unauthori[sz]ed|438|stale|credential/i.test(outcome)) {
-    return `TURN relay ${where} refused the credentials${expired ? ' (they expired)' : ' (wrong or expired)'}`;
-  }
-  return `TURN relay ${where} refused an allocation: ${outcome.slice(0, 120)}`;
+}
+
+/** A TURN REST username (`<unix expiry>:<id>`) whose expiry has passed; false for any other username. */
+function credentialsExpired(username: string, nowMs: number): boolean {
+  const expiry = Number(username.split(':')[0]);
+  return username.includes(':') && Number.isInteger(expiry) && expiry > 1e9 && expiry * 1000 < nowMs;
 }
 
 function delay(ms: number): Promise<void> {

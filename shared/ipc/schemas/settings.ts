@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizedTextSchema } from '../../text/textSchema';
+import { internetSettingsSchema } from './internetSettings';
 
 /** Longest player name, in user-perceived characters (code points). */
 export const PLAYER_NAME_MAX = 24;
@@ -51,6 +52,8 @@ export const settingsSchema = z.object({
   /** Desktop notifications (player joined, everyone ready, round started) while the window is in the background. */
   notifications: z.boolean(),
   theme: themeSchema,
+  /** Rendezvous and TURN for internet rooms; absent = DEFAULT_INTERNET_SETTINGS (internet rooms off). */
+  internet: internetSettingsSchema.optional(),
 });
 
 /** A partial update; unknown keys are rejected so typos fail loudly. */
@@ -60,6 +63,8 @@ export const settingsPatchSchema = z.strictObject({
   onboarded: z.boolean().optional(),
   notifications: z.boolean().optional(),
   theme: themeSchema.optional(),
+  /** Replaces the whole internet block (it is validated as one: a TURN mode with its fields). */
+  internet: internetSettingsSchema.optional(),
 });
 
 /** The user's settings. */

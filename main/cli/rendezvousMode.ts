@@ -1,0 +1,39 @@
+import type { Logger } from '../base/logger';
+import { systemScheduler } from '../base/scheduler';
+import { startRendezvousServer, type RendezvousServer } from '../rendezvous/rendezvousServer';
+import type { RendezvousCliOptions } from './hostCliArgs';
+
+/** A running self-host rendezvous, with the lines to print at start. */
+export interface RendezvousMode {
+  readonly server: RendezvousServer;
+  readonly banner: string[];
+  close(): Promise<void>;
+}
+
+/** Starts the rendezvous service for `--rendezvous`; rejects when its port cannot be bound. */
+export async function startRendezvousMode(
+  options: RendezvousCliOptions,
+  log: (line: string) => void,
+): Promise<RendezvousMode> {
+  const logger: Logger = {
+    info: (message) => log(message),
+    warn: (message, ...details) => log([message, ...details.map(String)].join(': ')),
+    error: (message, ...details) => log([message, ...details.map(String)].join(': ')),
+  };
+  const server = await startRendezvousServer({
+    host: options.host,
+    port: options.port,
+    scheduler: systemScheduler,
+    logger,
+    ...(options.turnSecret !== undefined ? { turn: { urls: options.turnUrls, secret: options.turnSecret } } : {}),
+  });
+  const banner = [
+    `Rendezvous for internet rooms on ${options.host}:${server.port}`,
+    `Players' Settings → Internet rooms → rendezvous: ws://<this machine's public address>:${server.port}/rendezvous/v1`,
+    options.turnSecret !== undefined
+      ? `TURN: minting time-limited credentials for ${options.turnUrls.join(', ')} (shared-secret mode)`
+      : 'TURN: none (players behind strict NATs cannot connect); add --turn-url and --turn-secret',
+    `Allow TCP ${server.port} in; game traffic does not pass through here.`,
+  ];
+  return { server, banner, close: () => server.close() };
+}

@@ -1,0 +1,98 @@
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../main/base/logger';
+import { systemScheduler } from '../../../main/base/scheduler';
+import { HostCliUsageError, TURN_SECRET_ENV, parseHostCliArgs } from '../../../main/cli/hostCliArgs';
+import { internetCodeFor } from '../../../main/rendezvous/hostKeyCheck';
+import { openRendezvousGuest } from '../../../main/rendezvous/rendezvousGuest';
+import { startRendezvousHost } from '../../../main/rendezvous/rendezvousHost';
+import { decodeInternetCode } from '../../../shared/rendezvous';
+import { runCli, type RunningCli } from '../../support/runCli';
+import { waitFor } from '../../support/waitFor';
+import { offerOf } from '../rendezvous/fakePeers';
+
+const CLI_TIMEOUT = 30_000;
+const parse = (argv: string[], env: Record<string, string> = {}) => parseHostCliArgs(argv, env, 'box');
+
+describe('host CLI --rendezvous arguments', () => {
+  it('parses the listen address, TURN URLs and the secret from the flag or the environment', () => {
+    expect(parse(['--rendezvous', '0.0.0.0:8787'])).toEqual({
+      kind: 'rendezvous',
+      options: { host: '0.0.0.0', port: 8787, turnUrls: [], turnSecret: undefined, logFile: undefined },
+    });
+    const withTurn = parse(['--rendezvous', '127.0.0.1:0', '--turn-url', 'turn:203.0.113.5:3478, turns:x:5349'], {
+      [TURN_SECRET_ENV]: 's',
+    });
+    expect(withTurn).toMatchObject({
+      options: { turnUrls: ['turn:203.0.113.5:3478', 'turns:x:5349'], turnSecret: 's' },
+    });
+    expect(
+      parse(['--rendezvous', '127.0.0.1:0', '--turn-url', 'turn:a:1', '--turn-secret', 'flag'], {
+        [TURN_SECRET_ENV]: 'env',
+      }),
+    ).toMatchObject({ options: { turnSecret: 'flag' } });
+  });
+
+  it('refuses bad addresses, TURN without a secret, room flags in this mode and TURN flags without it', () => {
+    const refused = (argv: string[], pattern: RegExp) => expect(() => parse(argv)).toThrow(pattern);
+    refused(['--rendezvous', '8787'], /ipv4:port/);
+    refused(['--rendezvous', '300.0.0.1:8787'], /ipv4:port/);
+    refused(['--rendezvous', '0.0.0.0:99999'], /0 to 65535/);
+    refused(['--rendezvous', '0.0.0.0:8787', '--turn-url', 'turn:a:1'], /shared secret/);
+    refused(['--rendezvous', '0.0.0.0:8787', '--turn-secret', 's'], /needs --turn-url/);
+    refused(['--rendezvous', '0.0.0.0:8787', '--turn-url', 'http://a', '--turn-secret', 's'], /turn:host:port/);
+    refused(['--rendezvous', '0.0.0.0:8787', '--name', 'Friday'], /--name does not apply/);
+    refused(['--turn-url', 'turn:a:1'], /only goes with --rendezvous/);
+    expect(() => parse(['--rendezvous', 'x'])).toThrow(HostCliUsageError);
+  });
+});
+
+describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
+  let running: RunningCli | undefined;
+  afterEach(async () => {
+    running?.kill('SIGKILL');
+    await running?.exited;
+    running = undefined;
+  });
+
+  it(
+    'runs the service with minted TURN credentials; a host registers and a guest joins through it',
+    { timeout: CLI_TIMEOUT },
+    async () => {
+      const secret = 'lab-only-secret';
+      running = runCli('main/cli/hostCli.ts', ['--rendezvous', '127.0.0.1:0', '--turn-url', 'turn:127.0.0.1:3478'], {
+        [TURN_SECRET_ENV]: secret,
+      });
+      const cli = running;
+      await waitFor(() => /internet rooms on 127\.0\.0\.1:\d+/.test(cli.stdout()), 20_000, 'rendezvous banner');
+      const port = /internet rooms on 127\.0\.0\.1:(\d+)/.exec(cli.stdout())?.[1];
+      expect(cli.stdout()).toMatch(/shared-secret mode/);
+      const url = `ws://127.0.0.1:${port}/rendezvous/v1`;
+
+      const host = await startRendezvousHost({ url, scheduler: systemScheduler, logger: silentLogger });
+      host.onJoinRequest(({ joinId }) => host.answer(joinId, offerOf('H')));
+      const turn = host.turn;
+      expect(turn?.urls).toEqual(['turn:127.0.0.1:3478']);
+      // coturn's check: password = base64(HMAC-SHA1(secret, username)), username = "<expiry>:<id>".
+      expect(turn?.password).toBe(
+        createHmac('sha1', secret)
+          .update(turn?.username ?? '')
+          .digest('base64'),
+      );
+      expect(Number(turn?.username.split(':')[0])).toBeGreaterThan(Date.now() / 1000);
+
+      const code = decodeInternetCode(internetCodeFor(host.roomId, offerOf('H').publicKey));
+      if (!code.ok) throw new Error(code.reason);
+      const guest = await openRendezvousGuest({ url, scheduler: systemScheduler });
+      const { answer } = await guest.join(code.code.roomId, code.code.keyCheck, offerOf('G'));
+      expect(answer.publicKey).toBe(offerOf('H').publicKey);
+      guest.close();
+      host.close();
+      await waitFor(() => /closed by its host/.test(cli.stdout()), 5000, 'host unregistered');
+
+      cli.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+      expect(cli.stdout()).toMatch(/Rendezvous closed/);
+    },
+  );
+});
