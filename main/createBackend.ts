@@ -4,6 +4,10 @@ import type { HandlersOf } from './ipc/handlerTypes';
 import type { Ipv4Lookup } from './net/index';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { settingsHandlers } from './settings/settingsHandlers';
+import { DEFAULT_INTERNET_SETTINGS } from '../shared/ipc/schemas/internetSettings';
+import { stunEndpointsForSettings } from './lobby/internet/iceServers';
+import { openRendezvousGuest } from './rendezvous/rendezvousGuest';
+import { systemScheduler } from './base/scheduler';
 import { appInfoHandlers, type AppFacts } from './shell/appInfoHandlers';
 import { shellHandlers } from './shell/shellHandlers';
 import { createShellService, type ShellService } from './shell/shellService';
@@ -66,6 +70,7 @@ export function createBackend(options: BackendOptions): Backend {
     network,
     routeTo: (target) => devConditioner.routeTo(target),
     settings: () => settings.get(),
+    internetSettings: async () => (await settings.get()).internet ?? DEFAULT_INTERNET_SETTINGS,
     platform,
     appVersion: options.app.version,
     logger,
@@ -97,6 +102,12 @@ export function createBackend(options: BackendOptions): Backend {
       platform,
       openRoom,
       facts: { appName: options.app.name, version: options.app.version, platform, logsDir: options.logsDir ?? null },
+      stunServers: async () =>
+        stunEndpointsForSettings((await settings.get()).internet ?? DEFAULT_INTERNET_SETTINGS, async (url) => {
+          const guest = await openRendezvousGuest({ url, scheduler: systemScheduler, timeoutMs: 3000 });
+          guest.close();
+          return guest.turn;
+        }),
       ...(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
     }),
     ...game.handlers,

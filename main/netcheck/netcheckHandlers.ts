@@ -4,6 +4,7 @@ import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { NetworkCheckReport } from '../../shared/netcheck/report';
 import type { HandlersOf } from '../ipc/handlerTypes';
 import { runNetworkCheck, type NetworkCheckOptions } from './runNetworkCheck';
+import type { StunEndpoint } from './natCheck';
 import type { NetworkOptions } from '../base/networkOptions';
 import { accountForOpenRoom, type OpenRoomInfo } from './openRoomPortNote';
 import { formatNetworkCheckText, reportFileName, type ReportFacts } from './reportText';
@@ -21,6 +22,8 @@ export interface NetcheckDeps {
    * absent where there is no dialog (the browser dev mode), so saving is refused there.
    */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | null>;
+  /** The STUN endpoints for the NAT-type check (from the internet-room settings); none skips it. */
+  readonly stunServers?: () => Promise<readonly StunEndpoint[]>;
   /** Swappable for tests. */
   readonly run?: (options: NetworkCheckOptions) => Promise<NetworkCheckReport>;
   readonly writeText?: (path: string, text: string) => Promise<void>;
@@ -51,7 +54,9 @@ export function netcheckHandlers(
   let last: NetworkCheckReport | null = null;
   return {
     'netcheck.run': () => {
-      running ??= run(networkCheckOptionsFor(deps.network, deps.platform))
+      running ??= (deps.stunServers?.() ?? Promise.resolve([]))
+        .catch(() => [] as readonly StunEndpoint[])
+        .then((servers) => run({ ...networkCheckOptionsFor(deps.network, deps.platform), nat: { servers } }))
         .then((report) => (last = accountForOpenRoom(report, deps.openRoom())))
         .finally(() => {
           running = null;

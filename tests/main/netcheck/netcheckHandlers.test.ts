@@ -60,11 +60,15 @@ describe('netcheck.run', () => {
     const network = resolveNetworkOptions(loopbackNetwork(4321, { defaultGamePort: 0 }));
     let finish: (report: NetworkCheckReport) => void = () => {};
     const run = vi.fn(() => new Promise<NetworkCheckReport>((resolve) => (finish = resolve)));
-    const handlers = netcheckHandlers({ network, platform: 'linux', openRoom: () => null, facts, run });
+    const stun = [{ host: '127.0.0.1', port: 3478 }];
+    const stunServers = vi.fn(async () => stun);
+    const handlers = netcheckHandlers({ network, platform: 'linux', openRoom: () => null, facts, run, stunServers });
     const first = handlers['netcheck.run'](undefined, ctx);
     const second = handlers['netcheck.run'](undefined, ctx);
+    await vi.waitFor(() => expect(run).toHaveBeenCalled());
     expect(run).toHaveBeenCalledTimes(1);
-    expect(run).toHaveBeenCalledWith(networkCheckOptionsFor(network, 'linux'));
+    expect(stunServers).toHaveBeenCalledTimes(1);
+    expect(run).toHaveBeenCalledWith({ ...networkCheckOptionsFor(network, 'linux'), nat: { servers: stun } });
     expect(networkCheckOptionsFor(network, 'linux')).toMatchObject({
       discoveryPort: 4321,
       gamePort: 0,
