@@ -1,0 +1,255 @@
+import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
+import type { LobbyView } from '../../shared/ipc/schemas/lobby';
+import { hasPython } from '../support/galeReferencePeer';
+
+// Internet rooms end to end in a small internet of namespaces (tests/support/natLab.ts): a whole backend per
+// player (tests/support/labRoomPeer.ts), the self-hosted rendezvous (the host CLI's --rendezvous mode) and
+// coturn on the public side. Over each path: host an internet room, join by its NET- code, chat, ready,
+// start, play a little, leave; the path each guest took is asserted.
+const skip = natLabUnavailableReason();
+const RDV_PORT = 8787;
+
+let lab: NatLab;
+const children: ChildProcess[] = [];
+let rendezvousUrl = '';
+
+beforeAll(async () => {
+  if (skip) return;
+  lab = await createNatLab({
+    routers: {
+      eim1: 'endpoint-independent',
+      eim2: 'endpoint-independent',
+      sym1: 'symmetric',
+      sym2: 'symmetric',
+      block: 'udp-blocked',
+    },
+    players: {
+      e1: { router: 'eim1' },
+      e2: { router: 'eim2' },
+      s1: { router: 'sym1' },
+      s2: { router: 'sym2' },
+      b1: { router: 'block' },
+      pub: 'public',
+      rdv: 'public',
+      py: 'public',
+    },
+  });
+  const at = lab.addresses.rdv!;
+  rendezvousUrl = `ws://${at}:${RDV_PORT}/rendezvous/v1`;
+  const cli = lab.spawnIn('rdv', 'env', [
+    `LAN_PARTY_TURN_SECRET=${lab.turn.secret}`,
+    process.execPath,
+    '--import',
+    'tsx',
+    'main/cli/hostCli.ts',
+    '--rendezvous',
+    `${at}:${RDV_PORT}`,
+    '--turn-url',
+    `turn:${lab.turn.host}:${lab.turn.port}`,
+  ]);
+  children.push(cli);
+  await lineMatching(cli, /rendezvous/i, 20_000);
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await lab?.destroy();
+});
+
+function lineMatching(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern}: ${seen.slice(-2000)}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const line = seen.split('\n').find((l) => pattern.test(l));
+      if (line !== undefined) {
+        clearTimeout(timer);
+        resolve(line);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+  });
+}
+
+/** A backend in a player's namespace, called over its stdio. */
+class RoomPeer {
+  readonly views: LobbyView[] = [];
+  snapshots = 0;
+  private nextId = 1;
+  private readonly waiting = new Map<
+    number,
+    (result: { ok: boolean; value?: unknown; error?: { message: string } }) => void
+  >();
+  private stderr = '';
+
+  constructor(private readonly child: ChildProcess) {
+    children.push(child);
+    child.stderr?.on('data', (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-4000)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const event = JSON.parse(line) as { ev: string; id?: number; result?: never; name?: string; payload?: unknown };
+      if (event.ev === 'result') this.waiting.get(event.id!)?.(event.result!);
+      if (event.ev === 'event' && event.name === 'lobby.changed') this.views.push(event.payload as LobbyView);
+      if (event.ev === 'event' && event.name === 'game.snapshot') this.snapshots += 1;
+    });
+  }
+
+  static async start(player: string): Promise<RoomPeer> {
+    const script = fileURLToPath(new URL('../support/labRoomPeer.ts', import.meta.url));
+    const peer = new RoomPeer(
+      lab.spawnIn(player, process.execPath, ['--import', 'tsx', script, lab.addresses[player]!, '0']),
+    );
+    await lineMatching(peer.child, /"ev":"ready"/, 20_000);
+    await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });
+    return peer;
+  }
+
+  async call<T = LobbyView>(name: string, input?: unknown): Promise<T> {
+    const result = await this.tryCall(name, input);
+    if (!result.ok) throw new Error(`${name}: ${result.error?.message}\n${this.stderr}`);
+    return result.value as T;
+  }
+
+  tryCall(name: string, input?: unknown, timeoutMs = 40_000) {
+    const id = this.nextId++;
+    return new Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name}: no answer\n${this.stderr}`)), timeoutMs);
+      this.waiting.set(id, (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      });
+      this.child.stdin!.write(`${JSON.stringify({ id, call: name, input })}\n`);
+    });
+  }
+
+  async until(test: (view: LobbyView) => boolean, what: string, timeoutMs = 15_000): Promise<LobbyView> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const view = this.views.findLast(test);
+      if (view) return view;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${this.stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  stop(): void {
+    this.child.stdin?.write(`${JSON.stringify({ exit: true })}\n`);
+  }
+}
+
+/** Hosts an internet room in `hostAt`, joins it from `guestAt`, plays through a round and leaves. */
+async function playOver(hostAt: string, guestAt: string): Promise<{ path: string | undefined; code: string }> {
+  const [host, guest] = await Promise.all([RoomPeer.start(hostAt), RoomPeer.start(guestAt)]);
+  try {
+    const hosted = await host.call('lobby.host', { roomName: `${hostAt} room`, reach: 'internet' });
+    const code = hosted.internet!.code;
+    expect(code).toMatch(/^NET-/);
+    const joined = await guest.call('lobby.joinByCode', { code: code.toLowerCase() });
+    expect(joined.status).toBe('in-room');
+    expect(guest.views.some((v) => v.joinStep === 'finding-host')).toBe(true);
+    const seen = await host.until((v) => (v.state?.players.length ?? 0) === 2, 'the guest in the host’s room');
+    const path = seen.state!.players[1]!.path;
+    await guest.call('lobby.chat', { text: 'hello over the internet' });
+    await host.call('lobby.chat', { text: 'welcome' });
+    await guest.until((v) => v.state?.chat.length === 2, 'both chat lines at the guest');
+    await guest.call('lobby.setReady', { ready: true });
+    await host.until((v) => v.state?.players[1]?.ready === true, 'the guest ready');
+    await host.call('lobby.start');
+    await guest.until((v) => v.state?.phase === 'playing', 'the round at the guest');
+    for (let sequence = 1; sequence <= 30; sequence += 1) {
+      const accepted = await guest.call<{ accepted: boolean }>('game.input', {
+        inputs: [{ sequence, moveX: 1, moveY: 0, tag: false }],
+        interpolationDelay: 0.1,
+      });
+      if (sequence === 30) expect(accepted.accepted).toBe(true);
+    }
+    const before = guest.snapshots;
+    await new Promise<void>((resolve, reject) => {
+      const deadline = Date.now() + 10_000;
+      const poll = () =>
+        guest.snapshots > before + 10
+          ? resolve()
+          : Date.now() > deadline
+            ? reject(new Error('no snapshots'))
+            : setTimeout(poll, 50);
+      poll();
+    });
+    await guest.call('lobby.leave');
+    await host.until((v) => v.state?.players.length === 1, 'the guest gone from the host’s room');
+    await host.call('lobby.leave');
+    return { path, code };
+  } finally {
+    host.stop();
+    guest.stop();
+  }
+}
+
+describe.skipIf(skip)('internet rooms across NATs', () => {
+  it('both behind endpoint-independent NATs: direct', async () => {
+    expect((await playOver('e1', 'e2')).path).toBe('direct');
+  }, 120_000);
+
+  it('both behind symmetric NATs: relayed', async () => {
+    expect((await playOver('s1', 's2')).path).toBe('relayed');
+  }, 120_000);
+
+  it('UDP blocked except to the TURN port: relayed', async () => {
+    expect((await playOver('pub', 'b1')).path).toBe('relayed');
+  }, 120_000);
+
+  it('host on the public side: direct', async () => {
+    expect((await playOver('pub', 'e1')).path).toBe('direct');
+  }, 120_000);
+
+  it('fails in words: wrong code, a closed room, the rendezvous down', async () => {
+    const guest = await RoomPeer.start('e2');
+    const host = await RoomPeer.start('e1');
+    try {
+      const hosted = await host.call('lobby.host', { reach: 'internet' });
+      const code = hosted.internet!.code;
+      // One character changed: refused by the check character before anything is sent.
+      const typo = code.slice(0, -1) + (code.endsWith('0') ? '1' : '0');
+      const wrong = await guest.tryCall('lobby.joinByCode', { code: typo });
+      expect(wrong.ok).toBe(false);
+      expect(wrong.error!.message).toMatch(/typo|check|mistyped|code/i);
+      await host.call('lobby.leave');
+      const closed = await guest.tryCall('lobby.joinByCode', { code });
+      expect(closed.ok).toBe(false);
+      expect(closed.error!.message).toMatch(/does not exist any more|expired|closed/i);
+      await guest.call('settings.update', {
+        internet: {
+          rendezvousUrl: `ws://${lab.addresses.rdv}:${RDV_PORT + 1}/rendezvous/v1`,
+          turn: { mode: 'shared-secret' },
+        },
+      });
+      const down = await guest.tryCall('lobby.joinByCode', { code });
+      expect(down.ok).toBe(false);
+      expect(down.error!.message).toMatch(/cannot be reached/i);
+    } finally {
+      host.stop();
+      guest.stop();
+    }
+  }, 120_000);
+
+  it.skipIf(!hasPython)(
+    'a Python gale.net peer reaches an internet room’s host by its LAN address',
+    async () => {
+      const host = await RoomPeer.start('pub');
+      try {
+        const hosted = await host.call('lobby.host', { reach: 'internet' });
+        const script = fileURLToPath(new URL('../support/galeReferencePeer.py', import.meta.url));
+        const python = lab.spawnIn('py', 'python3', [script, 'client', lab.addresses.pub!, String(hosted.port)]);
+        children.push(python);
+        await lineMatching(python, /"event": ?"connected"/, 15_000);
+      } finally {
+        host.stop();
+      }
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,56 @@
+// A whole LAN Party backend inside a NAT-lab namespace, driven over stdio by tests/lab/internetRooms.test.ts:
+// one JSON command per line in, one JSON event per line out. Network options are explicit (the namespace's own
+// address; discovery only to loopback), never the app's defaults.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { createBackend } from '../../main/createBackend';
+import { silentLogger } from '../../main/base/logger';
+
+const [address = '127.0.0.1', discoveryPort = '0'] = process.argv.slice(2);
+const dir = mkdtempSync(join(tmpdir(), 'lan-party-lab-room-'));
+const backend = createBackend({
+  app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
+  userDataDir: dir,
+  osUserName: 'lab',
+  validateOutputs: true,
+  logger: silentLogger,
+  network: {
+    discoveryPort: Number(discoveryPort),
+    bindAddress: address,
+    discoveryBindAddress: address,
+    advertiseAddress: address,
+    broadcastTargets: ['127.255.255.255'],
+    selfTestTargets: ['127.255.255.255'],
+    announceIntervalMs: 500,
+    browseIntervalMs: 500,
+    defaultGamePort: 0,
+    joinTimeoutSec: 10,
+    iceHostAddresses: [address],
+    networkInterfaces: () => ({
+      eth: [{ address, netmask: '255.255.255.0', family: 'IPv4', internal: false }],
+    }),
+  },
+});
+
+const out = (event: Record<string, unknown>): void => void process.stdout.write(`${JSON.stringify(event)}\n`);
+backend.gateway.subscribe((name, payload) => {
+  if (name === 'lobby.changed' || name === 'game.snapshot' || name === 'game.results')
+    out({ ev: 'event', name, payload });
+});
+const ctx = { transport: 'websocket' } as const;
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  void (async () => {
+    const command = JSON.parse(line) as { id: number; call?: string; input?: unknown; exit?: boolean };
+    if (command.exit) {
+      await backend.close();
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    }
+    const result = await backend.gateway.dispatch(command.call!, command.input, ctx);
+    out({ ev: 'result', id: command.id, result });
+  })().catch((error: unknown) => out({ ev: 'error', message: String((error as Error)?.stack ?? error) }));
+});
+out({ ev: 'ready' });
