@@ -7,6 +7,7 @@ import {
 } from '../../../shared/ipc/schemas/settings';
 import type { SaveStatus } from '../state/appStore';
 import { ColorPicker } from './ColorPicker';
+import { InternetRoomsSection } from './InternetRoomsSection';
 import { NotificationSetting } from './NotificationSetting';
 import { PlayerAvatar } from './PlayerAvatar';
 import { ThemePicker } from './ThemePicker';
@@ -119,6 +120,7 @@ export function ProfilePanel({ settings, saveStatus, saveError, onSave }: Props)
       </form>
       <NotificationSetting enabled={settings.notifications} onChange={(notifications) => onSave({ notifications })} />
       <ThemePicker value={settings.theme} disabled={saveStatus === 'saving'} onChange={(theme) => onSave({ theme })} />
+      <InternetRoomsSection settings={settings.internet} onSave={(internet) => onSave({ internet })} />
     </aside>
   );
 }
