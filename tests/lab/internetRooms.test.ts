@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import { hasPython } from '../support/galeReferencePeer';
+import { mintTurnCredentials } from '../../main/net/ice';
 
 // Internet rooms end to end in a small internet of namespaces (tests/support/natLab.ts): a whole backend per
 // player (tests/support/labRoomPeer.ts), the self-hosted rendezvous (the host CLI's --rendezvous mode) and
@@ -229,7 +230,31 @@ describe.skipIf(skip)('internet rooms across NATs', () => {
       });
       const down = await guest.tryCall('lobby.joinByCode', { code });
       expect(down.ok).toBe(false);
-      expect(down.error!.message).toMatch(/cannot be reached/i);
+      expect(down.error!.message).toMatch(/cannot (be )?reach/i);
+    } finally {
+      host.stop();
+      guest.stop();
+    }
+  }, 120_000);
+
+  it('says so when the TURN credentials have expired and no direct path exists', async () => {
+    const expired = mintTurnCredentials(lab.turn.secret, 'old', 60, Date.now() / 1000 - 3600);
+    const turn = {
+      mode: 'static',
+      server: `${lab.turn.host}:${lab.turn.port}`,
+      username: expired.username,
+      password: expired.password,
+    };
+    const [host, guest] = await Promise.all([RoomPeer.start('s1'), RoomPeer.start('s2')]);
+    try {
+      await Promise.all(
+        [host, guest].map((peer) => peer.call('settings.update', { internet: { rendezvousUrl, turn } })),
+      );
+      const hosted = await host.call('lobby.host', { reach: 'internet' });
+      const failed = await guest.tryCall('lobby.joinByCode', { code: hosted.internet!.code });
+      expect(failed.ok).toBe(false);
+      expect(failed.error!.message).toMatch(/credentials|expired/i);
+      expect((await guest.call('lobby.get')).status).toBe('idle');
     } finally {
       host.stop();
       guest.stop();
@@ -243,7 +268,14 @@ describe.skipIf(skip)('internet rooms across NATs', () => {
       try {
         const hosted = await host.call('lobby.host', { reach: 'internet' });
         const script = fileURLToPath(new URL('../support/galeReferencePeer.py', import.meta.url));
-        const python = lab.spawnIn('py', 'python3', [script, 'client', lab.addresses.pub!, String(hosted.port)]);
+        const python = lab.spawnIn('py', 'env', [
+          `GALE_STANDIN_NAMESPACE_ADDRESS=${lab.addresses.py!}`,
+          'python3',
+          script,
+          'client',
+          lab.addresses.pub!,
+          String(hosted.port),
+        ]);
         children.push(python);
         await lineMatching(python, /"event": ?"connected"/, 15_000);
       } finally {

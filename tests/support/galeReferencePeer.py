@@ -41,6 +41,8 @@ HEARTBEAT = 1.0
 TIMEOUT = 5.0
 CONNECT_RETRY = 0.5
 CONNECT_TIMEOUT = 5.0
+# Set only by the namespace lab (see main()): the stand-in's own address inside a test's namespace.
+LAB_ADDRESS = os.environ.get("GALE_STANDIN_NAMESPACE_ADDRESS", "")
 TICK = 0.01
 MAX_ATTEMPTS = 10
 MAX_UNACKED = 256
@@ -171,7 +173,7 @@ class Peer:
         if data:
             key = str(data[0])
             self.first_bytes[key] = self.first_bytes.get(key, 0) + 1
-        if not address[0].startswith("127."):
+        if not (address[0].startswith("127.") or (LAB_ADDRESS and address[0].startswith("203.0.113."))):
             return self.count_drop()
         if len(data) < HEADER.size:
             return self.count_drop()
@@ -346,13 +348,18 @@ class Peer:
 def main(argv):
     mode = argv[1] if len(argv) > 1 else ""
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    sock.bind(("127.0.0.1", 0))
+    # Inside a test's own network namespace the lab names the stand-in's address: it may then talk to the
+    # documentation range 203.0.113.0/24, which exists only inside those namespaces. Otherwise loopback only.
+    lab_address = LAB_ADDRESS
+    if lab_address and not lab_address.startswith("203.0.113."):
+        sys.exit("GALE_STANDIN_NAMESPACE_ADDRESS must be in 203.0.113.0/24")
+    sock.bind((lab_address or "127.0.0.1", 0))
     if mode == "server":
         max_peers = int(argv[3]) if len(argv) > 3 and argv[2] == "--max-peers" else None
         peer = Peer("server", sock, max_peers=max_peers)
     elif mode == "client" and len(argv) == 4:
         host, port = argv[2], int(argv[3])
-        if not host.startswith("127."):
+        if not (host.startswith("127.") or (lab_address and host.startswith("203.0.113."))):
             sys.exit("refusing a non-loopback server")
         peer = Peer("client", sock, server_address=(host, port))
     else:
