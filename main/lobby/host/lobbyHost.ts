@@ -163,6 +163,10 @@ export class LobbyHost {
             capacity: advertised,
             passwordProtected: Boolean(options.password),
             gameName: `LAN Party ${game.name}`,
+            // So a guest's probe can say "a round is on" or "another version" before it connects.
+            inRound: hostRef.host?.state.phase === 'playing',
+            lobbyProtocol: LOBBY_PROTOCOL_VERSION,
+            ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
           }),
         });
       }
