@@ -18,6 +18,8 @@ export interface OpenRoomRequest {
   readonly port: number | undefined;
   /** This app's version, for a guest refused for another version. */
   readonly appVersion?: string;
+  /** The address to put in the code (the host's choice, checked); default the network options', then the best. */
+  readonly advertiseAddress?: string;
 }
 
 /** An open room and how it is advertised. */
@@ -62,7 +64,9 @@ export async function openRoom(request: OpenRoomRequest, deps: OpenRoomDeps): Pr
     bindAddress: network.bindAddress,
     ...(request.password !== undefined ? { password: request.password } : {}),
     ...(request.appVersion !== undefined ? { appVersion: request.appVersion } : {}),
-    ...(network.advertiseAddress !== undefined ? { advertiseAddress: network.advertiseAddress } : {}),
+    ...((request.advertiseAddress ?? network.advertiseAddress) !== undefined
+      ? { advertiseAddress: request.advertiseAddress ?? network.advertiseAddress }
+      : {}),
     ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
   });
   const discovery = {

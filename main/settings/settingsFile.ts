@@ -1,4 +1,10 @@
-import { playerColorSchema, playerNameSchema, themeSchema, type Settings } from '../../shared/ipc/schemas/settings';
+import {
+  hostInterfaceSchema,
+  playerColorSchema,
+  playerNameSchema,
+  themeSchema,
+  type Settings,
+} from '../../shared/ipc/schemas/settings';
 
 /** The settings file inside the user-data folder. */
 export const SETTINGS_FILE_NAME = 'settings.json';
@@ -50,6 +56,9 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
   const theme = themeSchema.safeParse(record.theme);
   if (!theme.success && record.theme !== undefined)
     warnings.push('settings file has an invalid theme; using the default');
+  // Files from before the address choice have none: the room picks the best LAN address, as before.
+  const hostInterface = hostInterfaceSchema.safeParse(record.hostInterface ?? null);
+  if (!hostInterface.success) warnings.push('settings file has an invalid hostInterface; using the default');
   return {
     settings: {
       playerName: name.success ? name.data : defaults.playerName,
@@ -57,6 +66,7 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
       onboarded,
       notifications,
       theme: theme.success ? theme.data : defaults.theme,
+      ...(hostInterface.success && hostInterface.data !== null ? { hostInterface: hostInterface.data } : {}),
     },
     warnings,
     unreadable: false,

@@ -89,6 +89,9 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
       onboarded: patch.onboarded ?? before.onboarded,
       notifications: patch.notifications ?? before.notifications,
       theme: patch.theme ?? before.theme,
+      ...((patch.hostInterface !== undefined ? patch.hostInterface : before.hostInterface)
+        ? { hostInterface: patch.hostInterface !== undefined ? patch.hostInterface : before.hostInterface }
+        : {}),
     });
     if (!merged.success) throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, 'Settings update is invalid');
     const next = merged.data;
@@ -97,7 +100,8 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
       next.playerColor === before.playerColor &&
       next.onboarded === before.onboarded &&
       next.notifications === before.notifications &&
-      next.theme === before.theme;
+      next.theme === before.theme &&
+      (next.hostInterface ?? null) === (before.hostInterface ?? null);
     if (unchanged) return view(before);
     try {
       await mkdir(dir, { recursive: true });
