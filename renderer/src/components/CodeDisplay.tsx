@@ -42,7 +42,8 @@ export function CodeDisplay({
   const [state, setState] = useState<CopyState>('idle');
   const codeRef = useRef<HTMLElement>(null);
   const linkRef = useRef<HTMLElement>(null);
-  const link = inviteLink(code);
+  // The link carries the full code: it works from any network, and the link parser reads only full codes.
+  const link = inviteLink(fullCode);
 
   useEffect(() => {
     if (state === 'idle') return;
