@@ -9,7 +9,7 @@ export interface HostBannerInfo {
   passwordProtected: boolean;
   bindAddress: string;
   /** This machine's LAN addresses (used when bound to every interface). */
-  addresses: readonly LanAddress[];
+  addresses: readonly Pick<LanAddress, 'interfaceName' | 'address'>[];
   /** null when discovery is off. */
   discovery: { port: number; announce: boolean } | null;
 }
@@ -19,7 +19,7 @@ export interface HostBannerInfo {
  * use, so the machine's other addresses are not listed. Pure.
  */
 export function formatHostBanner(info: HostBannerInfo): string[] {
-  const reachable: readonly LanAddress[] =
+  const reachable: readonly Pick<LanAddress, 'interfaceName' | 'address'>[] =
     info.bindAddress === '0.0.0.0' ? info.addresses : [{ interfaceName: 'bound', address: info.bindAddress }];
   const addressLines =
     reachable.length === 0

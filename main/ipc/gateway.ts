@@ -69,7 +69,7 @@ export function createGateway<C extends ContractShape>(
       output = await handler(parsed.data, { transport: context.transport });
     } catch (error) {
       counts.failedRequests += 1;
-      if (error instanceof IpcError) return err(error.code, error.message);
+      if (error instanceof IpcError) return err(error.code, error.message, error.detail);
       // Internals (paths, stack traces) stay in main's log; the renderer gets a generic message.
       logger.error(`request ${name} failed`, error);
       return err(IpcErrorCode.INTERNAL, `Internal error while handling ${name}`);

@@ -44,5 +44,5 @@ export function describeJoinFailure(error: unknown, passwordGiven: boolean): Ipc
       passwordGiven ? 'Wrong password for this room. Check it with the host.' : 'This room needs a password.',
     );
   }
-  return new IpcError(JOIN_ERROR_CODES[error.code], error.message);
+  return new IpcError(JOIN_ERROR_CODES[error.code], error.message, error.detail);
 }

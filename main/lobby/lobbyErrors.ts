@@ -20,6 +20,8 @@ export class LobbyJoinError extends Error {
   constructor(
     readonly code: LobbyEndCode,
     message: string,
+    /** The raw cause (an errno, a transport reason) for the player's "Details". */
+    readonly detail?: string,
   ) {
     super(message);
   }

@@ -8,6 +8,7 @@ import { LobbyMessage, chatTextSchema, helloPayload, hostMessageSchemas } from '
 import { describeIssues } from '../../shared/ipc/describeIssues';
 import { LOBBY_END_MESSAGES, LobbyJoinError, tooManyTriesMessage, type LobbyEndCode } from './lobbyErrors';
 import { lobbyTransportOptions } from './lobbyTransport';
+import { errnoIn, networkErrorSentence } from './networkErrorSentence';
 import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from './passwordProof';
 import { versionMismatchMessage } from './versionMismatch';
 
@@ -97,9 +98,13 @@ export class LobbyGuest {
     } catch (error) {
       await client.close();
       const reason = error instanceof ConnectError ? error.reason : String(error);
-      if (/could not resolve|could not connect/.test(reason))
-        throw new LobbyJoinError('unreachable', `${LOBBY_END_MESSAGES.unreachable} (${reason})`);
-      throw new LobbyJoinError('timeout', LOBBY_END_MESSAGES.timeout);
+      if (/could not resolve|could not connect/.test(reason)) {
+        // The errno becomes a sentence; the transport's own words stay behind the player's "Details".
+        const errno = errnoIn(reason);
+        const message = errno ? networkErrorSentence(errno) : LOBBY_END_MESSAGES.unreachable;
+        throw new LobbyJoinError('unreachable', message, reason);
+      }
+      throw new LobbyJoinError('timeout', LOBBY_END_MESSAGES.timeout, reason);
     }
     const answer = await LobbyGuest.admission(client, options, timeout, logger);
     const refusal = answer instanceof LobbyJoinError ? answer : unknownGame(answer.state.gameId);

@@ -7,6 +7,7 @@ export type LobbyRequestName =
   | 'lobby.get'
   | 'lobby.host'
   | 'lobby.joinByCode'
+  | 'lobby.addresses'
   | 'lobby.joinByAddress'
   | 'lobby.leave'
   | 'lobby.setReady'
@@ -21,6 +22,7 @@ export function lobbyHandlers(lobby: LobbyService): Pick<HandlersOf<IpcContract>
     'lobby.get': () => lobby.view(),
     'lobby.host': (input) => lobby.host(input),
     'lobby.joinByCode': (input) => lobby.joinByCode(input),
+    'lobby.addresses': () => lobby.addresses(),
     'lobby.joinByAddress': (input) => lobby.joinByAddress(input),
     'lobby.leave': () => lobby.leave(),
     'lobby.setReady': ({ ready }) => lobby.setReady(ready),

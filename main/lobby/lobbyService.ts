@@ -5,7 +5,13 @@ import { startBlocker } from '../../shared/ipc/startBlocker';
 import { roomCapacityRange } from '../../shared/ipc/schemas/lobby';
 import type { GameDefinition } from '../../shared/games/gameDefinition';
 import { DEFAULT_GAME_ID, GAMES } from '../../shared/games/registry';
-import { decode, RoomCodeError } from '../../shared/roomCode';
+import { decode, parseJoinCode, RoomCodeError, type JoinCode } from '../../shared/roomCode';
+import type { HostAddresses } from '../../shared/ipc/schemas/lobby';
+import { probeServer, type NetworkInterfacesLike, type ProbeResult } from '../net/discovery';
+import { networkInterfaces as osNetworkInterfaces } from 'node:os';
+import { advertVerdict } from './advertVerdict';
+import { candidatesFor, findRoom, soleCandidate, type FoundRoom } from './findRoom';
+import { chooseAdvertiseAddress, hostAddresses } from './hostAddresses';
 import { resolveRoomHost, type Ipv4Lookup } from '../net/index';
 import { LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
 import type { LobbyHost } from './host/lobbyHost';
@@ -51,6 +57,8 @@ export interface LobbyServiceOptions {
   readonly internetSettings?: () => Promise<InternetSettings>;
   /** Timers of the rendezvous clients; default the real ones. */
   readonly scheduler?: Scheduler;
+  /** Asks an address's discovery port whether a room is there; default one unicast probe (~300 ms). */
+  readonly probe?: (host: string, discoveryPort: number) => Promise<ProbeResult>;
 }
 
 /** What the room requests need: validated input in, the new view out, IpcErrors for expected failures. */
@@ -64,8 +72,12 @@ export interface LobbyService {
     password?: string;
     port?: number;
     reach?: 'lan' | 'internet';
+    advertiseAddress?: string;
   }): Promise<LobbyView>;
-  joinByCode(input: { code: string; password?: string }): Promise<LobbyView>;
+  /** Joins by a short or full code, confirming the room with a probe first unless `probe` is false. */
+  joinByCode(input: { code: string; password?: string; probe?: boolean }): Promise<LobbyView>;
+  /** The addresses a room can put in its code, and the one it would use. */
+  addresses(): Promise<HostAddresses>;
   joinByAddress(input: { host: string; port: number; password?: string }): Promise<LobbyView>;
   /** Leaves (a host closes the room for everyone), cancels a join, or dismisses an ended stay. */
   leave(): Promise<LobbyView>;
@@ -106,6 +118,10 @@ const hostOnly = (what: string) => new IpcError(IpcErrorCode.PERMISSION_DENIED, 
 /** Creates the service that runs this app's one room (hosted or joined). */
 export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   const { network, logger } = options;
+  const readInterfaces = (): NetworkInterfacesLike => (network.networkInterfaces ?? osNetworkInterfaces)();
+  const probe =
+    options.probe ??
+    ((host: string, port: number) => probeServer({ host, port, bindAddress: network.discoveryBindAddress }));
   const joinGuest = options.joinGuest ?? ((o: LobbyJoinOptions) => LobbyGuest.join(o));
   const reportListenerError = (error: unknown): void => logger.warn('lobby listener failed', error);
   const viewListeners = new Listeners<[LobbyView]>(reportListenerError);
@@ -177,6 +193,12 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     try {
       const settings = await options.settings();
       const playerName = lobbyNameOf(settings.playerName);
+      const advertiseAddress = chooseAdvertiseAddress(
+        input.advertiseAddress,
+        settings.hostInterface,
+        readInterfaces(),
+        network.advertiseAddress,
+      );
       opened = await openRoom(
         {
           roomName: input.roomName ?? defaultRoomName(playerName),
@@ -194,6 +216,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
                 pathOf: (peer) => room?.pathOf(peer) ?? 'lan',
               }
             : {}),
+          ...(advertiseAddress !== undefined ? { advertiseAddress } : {}),
         },
         { network, platform: options.platform, logger, ...(options.startHost ? { start: options.startHost } : {}) },
       );
@@ -237,7 +260,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     };
     const hosting = (state = lobby.state): LobbyPhase => ({
       kind: 'hosting',
-      code: lobby.code,
+      codes: lobby.codes,
       target,
       addresses: lobby.addresses,
       discoverable: opened.discoverable,
@@ -254,18 +277,32 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     return setPhase(hosting());
   }
 
+  /**
+   * Joins a room. `locate`, when given, first finds (and confirms) where the room is, `provisional` being
+   * shown meanwhile; `internet`, when given, first finds the host through the rendezvous and opens an encrypted
+   * ICE path to it. The player can leave during either as during the connection.
+   */
   async function join(
-    target: RoomTarget,
+    provisional: RoomTarget,
     password: string | undefined,
+    locate?: () => Promise<RoomTarget>,
     internet?: { readonly code: string; readonly settings: InternetSettings },
   ): Promise<LobbyView> {
     assertFree();
     const run = ++epoch;
-    setPhase({ kind: 'joining', target, ...(internet ? { step: 'finding-host' as const } : {}) });
+    setPhase({ kind: 'joining', target: provisional, ...(internet ? { step: 'finding-host' as const } : {}) });
+    let target = provisional;
     let guest: LobbyGuest;
     let via: JoinRoute | null = null;
     let path: InternetPath | null = null;
     try {
+      if (locate) {
+        target = await locate();
+        if (run !== epoch) throw cancelled();
+        if (target.host !== provisional.host || target.port !== provisional.port) {
+          setPhase({ kind: 'joining', target });
+        }
+      }
       const settings = await options.settings();
       if (internet) {
         path = await connectInternetRoom(internet.code, {
@@ -321,6 +358,32 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     return setPhase({ kind: 'guest', target, you: guest.you, state: guest.state, ...code });
   }
 
+  /** Probes where the code leads, and refuses at once what the room's reply already rules out. */
+  async function confirmRoom(code: JoinCode, passwordGiven: boolean): Promise<FoundRoom> {
+    const found = await findRoom(code, {
+      interfaces: readInterfaces(),
+      discoveryPort: network.discoveryPort,
+      probe: (host) => probe(host, network.discoveryPort),
+      platform: options.platform,
+    });
+    const refusal = found.advert && advertVerdict(found.advert, { appVersion: options.appVersion, passwordGiven });
+    if (refusal) throw describeJoinFailure(refusal, passwordGiven);
+    return found;
+  }
+
+  /** "Try anyway": the code's one address, without asking it first. */
+  function unconfirmed(code: JoinCode): FoundRoom {
+    const only = soleCandidate(candidatesFor(code, readInterfaces()));
+    if (!only) {
+      throw new IpcError(
+        IpcErrorCode.UNAVAILABLE,
+        'This short code fits more than one of your networks (or none), so it cannot be tried unconfirmed. ' +
+          'Ask the host for the full code (“Code for gale.net games”).',
+      );
+    }
+    return { target: { host: only.host, port: only.port }, advert: undefined };
+  }
+
   const inRoom = (): LobbySession => {
     if (!session) throw notInRoom();
     return session;
@@ -347,20 +410,31 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     view: () => lobbyViewOf(phase),
     onChange: (listener) => viewListeners.add(listener),
     host,
-    async joinByCode({ code, password }) {
+    async joinByCode({ code, password, probe: confirm = true }) {
       if (looksLikeInternetCode(code)) {
         assertFree();
         const settings = await internetSettings();
         // The code is checked (and explained) by connectInternetRoom; the target only labels the view.
-        return join({ host: code.trim().toUpperCase().slice(0, 40), port: 0 }, password, { code, settings });
+        return join({ host: code.trim().toUpperCase().slice(0, 40), port: 0 }, password, undefined, {
+          code,
+          settings,
+        });
       }
-      let target: RoomTarget;
+      let parsed: JoinCode;
       try {
-        target = decode(code);
+        parsed = parseJoinCode(code);
       } catch (error) {
         throw error instanceof RoomCodeError ? roomCodeFailure(error) : error;
       }
-      return join(target, password);
+      assertFree();
+      if (!confirm) return join(unconfirmed(parsed).target, password);
+      const first = candidatesFor(parsed, readInterfaces())[0];
+      const provisional = first ? { host: first.host, port: first.port } : { host: '0.0.0.0', port: parsed.port };
+      return join(provisional, password, async () => (await confirmRoom(parsed, password !== undefined)).target);
+    },
+    async addresses() {
+      const settings = await options.settings();
+      return hostAddresses(readInterfaces(), network.advertiseAddress, settings.hostInterface);
     },
     async joinByAddress({ host: name, port, password }) {
       assertFree();

@@ -4,6 +4,7 @@ import type { LobbyState } from '../../shared/lobby/lobbyState';
 import { encode } from '../../shared/roomCode';
 import type { LanAddress } from './lanAddresses';
 import type { InternetJoinStep } from './internet/internetJoin';
+import type { RoomCodes } from './roomCodes';
 
 /** Where a room is: its host's address and game port. */
 export interface RoomTarget {
@@ -18,9 +19,9 @@ export type LobbyPhase =
   | { readonly kind: 'joining'; readonly target: RoomTarget; readonly step?: InternetJoinStep }
   | {
       readonly kind: 'hosting';
-      readonly code: string;
+      readonly codes: RoomCodes;
       readonly target: RoomTarget;
-      readonly addresses: readonly LanAddress[];
+      readonly addresses: readonly Pick<LanAddress, 'interfaceName' | 'address'>[];
       readonly discoverable: boolean;
       readonly state: LobbyState;
       readonly internet?: InternetView;
@@ -74,7 +75,9 @@ export function lobbyViewOf(phase: LobbyPhase): LobbyView {
       return {
         status: 'in-room',
         role: 'host',
-        code: phase.code,
+        code: phase.codes.code,
+        shortCode: phase.codes.shortCode,
+        shortCodeMissing: phase.codes.shortCodeMissing,
         addresses: phase.addresses.map(({ interfaceName, address }) => ({ interfaceName, address })),
         port: phase.target.port,
         target: { ...phase.target },

@@ -22,6 +22,8 @@ export interface OpenRoomRequest {
   readonly openSocket?: NonNullable<LobbyHostOptions['transport']>['openSocket'];
   /** How each guest reaches the host (an internet room knows); default the LAN. */
   readonly pathOf?: LobbyHostOptions['pathOf'];
+  /** The address to put in the code (the host's choice, checked); default the network options', then the best. */
+  readonly advertiseAddress?: string;
 }
 
 /** An open room and how it is advertised. */
@@ -68,7 +70,9 @@ export async function openRoom(request: OpenRoomRequest, deps: OpenRoomDeps): Pr
     ...(request.appVersion !== undefined ? { appVersion: request.appVersion } : {}),
     ...(request.openSocket ? { transport: { openSocket: request.openSocket } } : {}),
     ...(request.pathOf ? { pathOf: request.pathOf } : {}),
-    ...(network.advertiseAddress !== undefined ? { advertiseAddress: network.advertiseAddress } : {}),
+    ...((request.advertiseAddress ?? network.advertiseAddress) !== undefined
+      ? { advertiseAddress: request.advertiseAddress ?? network.advertiseAddress }
+      : {}),
     ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
   });
   const discovery = {

@@ -1,5 +1,11 @@
-import { playerColorSchema, playerNameSchema, themeSchema, type Settings } from '../../shared/ipc/schemas/settings';
 import { internetSettingsSchema } from '../../shared/ipc/schemas/internetSettings';
+import {
+  hostInterfaceSchema,
+  playerColorSchema,
+  playerNameSchema,
+  themeSchema,
+  type Settings,
+} from '../../shared/ipc/schemas/settings';
 
 /** The settings file inside the user-data folder. */
 export const SETTINGS_FILE_NAME = 'settings.json';
@@ -56,6 +62,9 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
   if (!internet.success && record.internet !== undefined) {
     warnings.push('settings file has invalid internet room settings; internet rooms are off until set again');
   }
+  // Files from before the address choice have none: the room picks the best LAN address, as before.
+  const hostInterface = hostInterfaceSchema.safeParse(record.hostInterface ?? null);
+  if (!hostInterface.success) warnings.push('settings file has an invalid hostInterface; using the default');
   return {
     settings: {
       playerName: name.success ? name.data : defaults.playerName,
@@ -64,6 +73,7 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
       notifications,
       theme: theme.success ? theme.data : defaults.theme,
       ...(internet.success ? { internet: internet.data } : {}),
+      ...(hostInterface.success && hostInterface.data !== null ? { hostInterface: hostInterface.data } : {}),
     },
     warnings,
     unreadable: false,

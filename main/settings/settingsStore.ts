@@ -90,6 +90,9 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
       notifications: patch.notifications ?? before.notifications,
       theme: patch.theme ?? before.theme,
       internet: patch.internet ?? before.internet,
+      ...((patch.hostInterface !== undefined ? patch.hostInterface : before.hostInterface)
+        ? { hostInterface: patch.hostInterface !== undefined ? patch.hostInterface : before.hostInterface }
+        : {}),
     });
     if (!merged.success) throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, 'Settings update is invalid');
     const next = merged.data;
@@ -99,7 +102,8 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
       next.onboarded === before.onboarded &&
       next.notifications === before.notifications &&
       next.theme === before.theme &&
-      JSON.stringify(next.internet) === JSON.stringify(before.internet);
+      JSON.stringify(next.internet) === JSON.stringify(before.internet) &&
+      (next.hostInterface ?? null) === (before.hostInterface ?? null);
     if (unchanged) return view(before);
     try {
       await mkdir(dir, { recursive: true });

@@ -22,6 +22,7 @@ import {
   joinByCodeInputSchema,
   kickInputSchema,
   lobbyViewSchema,
+  hostAddressesSchema,
   setReadyInputSchema,
 } from './schemas/lobby';
 import { settingsPatchSchema, settingsViewSchema } from './schemas/settings';
@@ -56,6 +57,7 @@ export const ipcContract = {
     'lobby.get': { input: z.undefined(), output: lobbyViewSchema },
     'lobby.host': { input: hostRoomInputSchema, output: lobbyViewSchema },
     'lobby.joinByCode': { input: joinByCodeInputSchema, output: lobbyViewSchema },
+    'lobby.addresses': { input: z.undefined(), output: hostAddressesSchema },
     'lobby.joinByAddress': { input: joinByAddressInputSchema, output: lobbyViewSchema },
     'lobby.leave': { input: z.undefined(), output: lobbyViewSchema },
     'lobby.setReady': { input: setReadyInputSchema, output: lobbyViewSchema },

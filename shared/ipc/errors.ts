@@ -18,6 +18,8 @@ export type IpcErrorCode = (typeof IpcErrorCode)[keyof typeof IpcErrorCode];
 export interface IpcErrorData {
   readonly code: IpcErrorCode;
   readonly message: string;
+  /** The raw cause (errno, address, what was tried) for a "Details" toggle; the message stays plain words. */
+  readonly detail?: string;
 }
 
 const knownCodes: ReadonlySet<string> = new Set(Object.values(IpcErrorCode));
@@ -34,17 +36,19 @@ export class IpcError extends Error {
   constructor(
     readonly code: IpcErrorCode,
     message: string,
+    /** The raw cause, shown only on request. */
+    readonly detail?: string,
   ) {
     super(message);
   }
 
   /** The plain-data form that crosses IPC / WebSocket. */
   toData(): IpcErrorData {
-    return { code: this.code, message: this.message };
+    return { code: this.code, message: this.message, ...(this.detail !== undefined ? { detail: this.detail } : {}) };
   }
 
   /** Rebuilds the throwable form from wire data. */
   static fromData(data: IpcErrorData): IpcError {
-    return new IpcError(data.code, data.message);
+    return new IpcError(data.code, data.message, data.detail);
   }
 }

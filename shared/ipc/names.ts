@@ -10,6 +10,7 @@ export const requestNames = [
   'lobby.get',
   'lobby.host',
   'lobby.joinByCode',
+  'lobby.addresses',
   'lobby.joinByAddress',
   'lobby.leave',
   'lobby.setReady',

@@ -11,14 +11,15 @@ export function ok<T>(value: T): IpcResult<T> {
 }
 
 /** A failed result. */
-export function err(code: IpcErrorCode, message: string): IpcResult<never> {
-  return { ok: false, error: { code, message } };
+export function err(code: IpcErrorCode, message: string, detail?: string): IpcResult<never> {
+  return { ok: false, error: { code, message, ...(detail !== undefined ? { detail } : {}) } };
 }
 
 /** Schema of the error data, for receivers that must not trust the other side. */
 export const ipcErrorDataSchema = z.object({
   code: z.enum(Object.values(IpcErrorCode) as [IpcErrorCode, ...IpcErrorCode[]]),
   message: z.string(),
+  detail: z.string().optional(),
 });
 
 /** Schema of a result envelope whose value is checked elsewhere (by the contract's output schema). */

@@ -14,3 +14,18 @@ export {
   type RoomCodeFormatOptions,
 } from './roomCodeFormat';
 export type { RejectedCharacter } from './scanCode';
+export {
+  SHORT_CODE,
+  SHORT_CODE_LENGTHS,
+  completeShortCode,
+  decodeShortCode,
+  encodeShortCode,
+  isShortCodeLength,
+  prefixLengthOf,
+  scanCrockford,
+  type GuestSubnet,
+  type ShortCodeParts,
+  type ShortCodeResult,
+  type ShortCodeUnavailable,
+} from './shortCode';
+export { FULL_CODE_LENGTH, joinCodeLength, parseJoinCode, type JoinCode } from './joinCode';

@@ -66,6 +66,9 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     await session.screenshot(page, 'lobby-host-form');
     await page.getByRole('button', { name: 'Open room' }).click();
     await expect.poll(() => visible(page, 'heading', "ada's room")).toBe(true);
+    // The short LAN code first; the full gale.net code one click away.
+    expect(await page.getByTestId('room-code').textContent()).toMatch(/^[0-9A-Z]{5,7}$/);
+    await page.getByRole('button', { name: 'Code for gale.net games' }).click();
     code = (await page.getByTestId('room-code').textContent()) ?? '';
     expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
     expect(decode(code).host).toBe('127.0.0.1');
@@ -108,11 +111,11 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     await bob.focus();
     await page.getByRole('button', { name: /Join with a code/ }).click();
     const field = page.getByLabel('Room code');
-    await field.pressSequentially('abocd');
+    await field.pressSequentially('ab#cd');
     const hint = page.locator('#room-code-hint');
     // The field keeps what was typed while a character is wrong, so the position matches what is on screen.
-    await expect.poll(() => hint.textContent()).toContain("invalid character 'o' at position 3 (did you mean '0'?)");
-    expect(await field.inputValue()).toBe('ABocd');
+    await expect.poll(() => hint.textContent()).toContain("'#' at position 3 is not used in room codes");
+    expect(await field.inputValue()).toBe('AB#cd');
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('button', { name: 'Join room' }).isDisabled()).toBe(true);
     await session.screenshot(page, 'lobby-join-error');

@@ -2,7 +2,6 @@ import { networkInterfaces } from 'node:os';
 import { Channel, Server, type EndpointOptions, type LanDiscoveryHandle, type Peer } from '../../net/index';
 import type { LanDiscoveryOptions, NetworkInterfacesLike } from '../../net/discovery';
 import { Listeners, reportCallbackError } from '../../base/listeners';
-import { encode } from '../../../shared/roomCode';
 import { DEFAULT_GAME_ID, GAMES } from '../../../shared/games/registry';
 import { roomCapacityRange } from '../../../shared/ipc/schemas/lobby';
 import { applyLobbyEvent, canStart } from '../../../shared/lobby/lobbyReducer';
@@ -27,6 +26,7 @@ import { MAX_PING_MS, ROOM_NAME_MAX } from '../../../shared/lobby/lobbyLimits';
 import { GUEST_PALETTE, lobbyColourOf } from '../../../shared/lobby/lobbyPalette';
 import { hasVisibleText, normalizeText } from '../../../shared/text/normalizeText';
 import { lanAddresses, pickAdvertiseAddress, type LanAddress } from '../lanAddresses';
+import { roomCodesFor, type RoomCodes } from '../roomCodes';
 import { LOBBY_END_MESSAGES, tooManyTriesMessage } from '../lobbyErrors';
 import { ActionLimiter } from './actionLimiter';
 import { AdmissionDesk, type RoomKey } from './admissionDesk';
@@ -93,8 +93,8 @@ export class LobbyHost {
     private readonly options: LobbyHostOptions,
     roomKey: RoomKey | undefined,
     private readonly discovery: LanDiscoveryHandle | undefined,
-    /** The room code players type to join. */
-    readonly code: string,
+    /** The codes players type to join: the full one and, when guests' networks can complete it, the short one. */
+    readonly codes: RoomCodes,
     /** Addresses LAN players can use, with the port. */
     readonly addresses: LanAddress[],
     limits: LobbyHostLimits,
@@ -166,6 +166,10 @@ export class LobbyHost {
             capacity: advertised,
             passwordProtected: Boolean(options.password),
             gameName: `LAN Party ${game.name}`,
+            // So a guest's probe can say "a round is on" or "another version" before it connects.
+            inRound: hostRef.host?.state.phase === 'playing',
+            lobbyProtocol: LOBBY_PROTOCOL_VERSION,
+            ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
           }),
         });
       }
@@ -175,18 +179,23 @@ export class LobbyHost {
     }
     const interfaces = (options.networkInterfaces ?? networkInterfaces)();
     const advertise = options.advertiseAddress ?? pickAdvertiseAddress(interfaces);
-    const code = encode(advertise, server.port);
+    const codes = roomCodesFor(advertise, server.port, interfaces);
     const resolved = { ...options, roomName, playerName: host.name, capacity };
     return (hostRef.host = new LobbyHost(
       server,
       resolved,
       roomKey,
       discovery,
-      code,
+      codes,
       lanAddresses(interfaces),
       limits,
       clock,
     ));
+  }
+
+  /** The full room code (gale.net's), what the reference decodes. */
+  get code(): string {
+    return this.codes.code;
   }
 
   /** The room's current state. */

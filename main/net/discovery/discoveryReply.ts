@@ -18,10 +18,19 @@ export interface DiscoveryAdvert {
   readonly instanceId?: string;
   /** Echo of the query's nonce, to measure ping exactly. */
   readonly nonce?: number;
+  /** A round is being played (new players wait for the lobby). */
+  readonly inRound?: boolean;
+  /** The host's app version, so a guest can say "another version" before connecting. */
+  readonly appVersion?: string;
+  /** The host's lobby protocol version; a guest of another one cannot join. */
+  readonly lobbyProtocol?: number;
 }
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Longest app version sent or read ("1.2.3-beta.4" is 12). */
+const MAX_VERSION_CHARS = 32;
 
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
@@ -115,6 +124,9 @@ export function buildRichReply(advert: DiscoveryAdvert): Uint8Array {
     if (advert.gameName !== undefined) fields.push(['game', game]);
     if (advert.instanceId !== undefined) fields.push(['id', advert.instanceId]);
     if (advert.nonce !== undefined) fields.push(['nonce', advert.nonce]);
+    if (advert.inRound !== undefined) fields.push(['round', advert.inRound]);
+    if (advert.lobbyProtocol !== undefined) fields.push(['lobby', advert.lobbyProtocol]);
+    if (advert.appVersion !== undefined) fields.push(['app', cleanDisplayText(advert.appVersion, MAX_VERSION_CHARS)]);
     return encodeReply(fields);
   });
 }
@@ -148,5 +160,8 @@ export function parseDiscoveryReply(datagram: Uint8Array): DiscoveryAdvert | und
   if (typeof fields.game === 'string') advert.gameName = cleanDisplayText(fields.game, DISCOVERY.MAX_NAME_CHARS);
   if (isValidInstanceId(fields.id)) advert.instanceId = fields.id;
   if (isCount(fields.nonce, 0xffffffff)) advert.nonce = fields.nonce;
+  if (typeof fields.round === 'boolean') advert.inRound = fields.round;
+  if (isCount(fields.lobby, 1_000_000) && fields.lobby > 0) advert.lobbyProtocol = fields.lobby;
+  if (typeof fields.app === 'string') advert.appVersion = cleanDisplayText(fields.app, MAX_VERSION_CHARS);
   return advert;
 }

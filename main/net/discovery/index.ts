@@ -41,5 +41,6 @@ export {
   type LanDiscoveryOptions,
   type LanDiscoveryStats,
 } from './lanDiscoveryResponder';
+export { PROBE_DEFAULTS, probeServer, type ProbeResult, type ProbeServerOptions } from './probeServer';
 export { createRateLimiter, type RateLimit, type RateLimiter } from './rateLimiter';
 export type { SendFailure } from './sendDatagram';

@@ -12,6 +12,10 @@ export interface LanDiscoveryExtraInfo {
   readonly capacity?: number;
   readonly passwordProtected?: boolean;
   readonly gameName?: string;
+  /** A round is being played. */
+  readonly inRound?: boolean;
+  readonly appVersion?: string;
+  readonly lobbyProtocol?: number;
 }
 
 /** Options for `startLanDiscovery`. */

@@ -75,6 +75,9 @@ export async function startLanDiscovery(options: LanDiscoveryOptions): Promise<L
         ...(isValidCount(extra.capacity) ? { capacity: extra.capacity } : {}),
         ...(typeof extra.passwordProtected === 'boolean' ? { passwordProtected: extra.passwordProtected } : {}),
         ...(typeof extra.gameName === 'string' ? { gameName: extra.gameName } : {}),
+        ...(typeof extra.inRound === 'boolean' ? { inRound: extra.inRound } : {}),
+        ...(typeof extra.appVersion === 'string' ? { appVersion: extra.appVersion } : {}),
+        ...(isValidCount(extra.lobbyProtocol) ? { lobbyProtocol: extra.lobbyProtocol } : {}),
         instanceId,
       };
     } catch (error) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { inviteLink } from '../../../shared/deepLink';
+import { shortCodeMissingText, type ShortCodeMissing } from '../logic/shortCodeNote';
 import { CheckIcon, CopyIcon } from './Icons';
 
 type CopyState = 'idle' | 'copied-code' | 'copied-link' | 'selected-code' | 'selected-link';
@@ -24,13 +25,25 @@ const NOTES: Readonly<Record<CopyState, string>> = {
 
 /**
  * The room code, large, with copy buttons for the code and for an invite link (`lanparty://join/<code>`);
- * when the clipboard is refused, the text is selected for Ctrl+C instead.
+ * when the clipboard is refused, the text is selected for Ctrl+C instead. A room with a short LAN code shows
+ * it first, the full gale.net code one click away; one without says why friends need the full code.
  */
-export function CodeDisplay({ code }: { code: string }) {
+export function CodeDisplay({
+  code: fullCode,
+  shortCode = null,
+  shortCodeMissing = null,
+}: {
+  code: string;
+  shortCode?: string | null;
+  shortCodeMissing?: ShortCodeMissing | null;
+}) {
+  const [showFull, setShowFull] = useState(false);
+  const code = shortCode !== null && !showFull ? shortCode : fullCode;
   const [state, setState] = useState<CopyState>('idle');
   const codeRef = useRef<HTMLElement>(null);
   const linkRef = useRef<HTMLElement>(null);
-  const link = inviteLink(code);
+  // The link carries the full code: it works from any network, and the link parser reads only full codes.
+  const link = inviteLink(fullCode);
 
   useEffect(() => {
     if (state === 'idle') return;
@@ -53,7 +66,7 @@ export function CodeDisplay({ code }: { code: string }) {
   return (
     <div className="code-display">
       <span className="field-label" id="room-code-label">
-        Room code
+        {shortCode !== null && !showFull ? 'Room code (this network)' : 'Room code'}
       </span>
       <div className="code-row">
         <code ref={codeRef} className="room-code" aria-labelledby="room-code-label" data-testid="room-code">
@@ -68,6 +81,23 @@ export function CodeDisplay({ code }: { code: string }) {
           <span>{state === 'copied-link' ? 'Copied' : 'Copy invite link'}</span>
         </button>
       </div>
+      {shortCode !== null ? (
+        <button
+          type="button"
+          className="link-button code-switch"
+          aria-pressed={showFull}
+          onClick={() => setShowFull((full) => !full)}
+        >
+          {showFull ? 'Show the short code' : 'Code for gale.net games'}
+        </button>
+      ) : (
+        shortCodeMissing && <p className="code-reason">{shortCodeMissingText(shortCodeMissing)}</p>
+      )}
+      {showFull && shortCode !== null && (
+        <p className="code-reason">
+          The full code works from any network that reaches this computer, and in gale.net games.
+        </p>
+      )}
       <p className="code-note" role="status" aria-live="polite">
         {NOTES[state]}
         {state === 'selected-link' && (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_GAME_ID, GAMES } from '../../../shared/games/registry';
 import {
   ROOM_CAPACITY,
@@ -7,9 +7,10 @@ import {
   roomCapacityRange,
   roomNameSchema,
 } from '../../../shared/ipc/schemas/lobby';
-import type { HostRoomInput } from '../../../shared/ipc/schemas/lobby';
+import type { HostAddress, HostAddresses, HostRoomInput } from '../../../shared/ipc/schemas/lobby';
 import { LAN_PARTY_PORTS } from '../../../shared/netcheck/ports';
 import type { ActionResult } from '../state/actionResult';
+import { AddressPicker } from './AddressPicker';
 import { GamePicker, playerLimitsText } from './GamePicker';
 import { ScreenHeader } from './ScreenHeader';
 import { Spinner } from './Spinner';
@@ -29,10 +30,16 @@ export function HostScreen({
   playerName,
   onHost,
   onBack,
+  onLoadAddresses,
+  onRememberAddress,
 }: {
   playerName: string;
   onHost: (input: HostRoomInput) => Promise<ActionResult>;
   onBack: () => void;
+  /** This machine's addresses for the code, and the remembered or best one. */
+  onLoadAddresses?: () => Promise<HostAddresses | null>;
+  /** Saves the chosen interface so the next room uses it too. */
+  onRememberAddress?: (entry: HostAddress) => void;
 }) {
   const [roomName, setRoomName] = useState('');
   const [gameId, setGameId] = useState(DEFAULT_GAME_ID);
@@ -41,6 +48,20 @@ export function HostScreen({
   const [port, setPort] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [addresses, setAddresses] = useState<readonly HostAddress[]>([]);
+  const [address, setAddress] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void onLoadAddresses?.().then((loaded) => {
+      if (!live || !loaded) return;
+      setAddresses(loaded.addresses);
+      setAddress(loaded.preferred);
+    });
+    return () => {
+      live = false;
+    };
+  }, [onLoadAddresses]);
 
   const game = GAMES.get(gameId);
   const capacities = capacitiesOf(gameId);
@@ -65,6 +86,7 @@ export function HostScreen({
       capacity,
       ...(password ? { password } : {}),
       ...(port.trim() ? { port: Number(port.trim()) } : {}),
+      ...(address !== null && addresses.length > 0 ? { advertiseAddress: address } : {}),
     });
     setPending(false);
     if (!result.ok) setError(result.message);
@@ -139,6 +161,16 @@ export function HostScreen({
             </p>
           </div>
         </div>
+        {addresses.length > 0 && address !== null && (
+          <AddressPicker
+            addresses={addresses}
+            value={address}
+            onChange={(entry) => {
+              setAddress(entry.address);
+              onRememberAddress?.(entry);
+            }}
+          />
+        )}
         <details className="advanced">
           <summary>Advanced</summary>
           <div className="field">

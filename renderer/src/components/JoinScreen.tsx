@@ -32,7 +32,8 @@ export function JoinScreen({
   lobby: LobbyView;
   prefill: JoinPrefill | null;
   onPrefillUsed: () => void;
-  onJoinCode: (code: string, password?: string) => Promise<ActionResult>;
+  /** `probe: false` is "Try anyway": connect without asking the address first. */
+  onJoinCode: (code: string, password?: string, probe?: boolean) => Promise<ActionResult>;
   onJoinAddress: (host: string, port: number, password?: string) => Promise<ActionResult>;
   onCancel: () => void;
   onBack: () => void;
@@ -73,12 +74,12 @@ export function JoinScreen({
     if (joinFailureView(result.code).askPassword) setNeedsPassword(method);
   };
 
-  const joinCode = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
+  const joinCode = async (probe = true): Promise<void> => {
     if (pending) return;
     setPending('code');
     setFailure(null);
-    finish('code', await onJoinCode(code, needsPassword === 'code' ? password : undefined));
+    const secret = needsPassword === 'code' ? password : undefined;
+    finish('code', await onJoinCode(code, secret, probe ? undefined : false));
   };
 
   const joinAddress = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
@@ -94,7 +95,16 @@ export function JoinScreen({
   const connecting = lobby.status === 'joining' && lobby.target;
   const failureFor = (method: Method) =>
     failure?.method === method &&
-    !pending && <JoinFailureAlert failure={failure.result} onOpenNetcheck={onOpenNetcheck} />;
+    !pending && (
+      <JoinFailureAlert
+        failure={failure.result}
+        onOpenNetcheck={onOpenNetcheck}
+        // A silent address may still be a gale.net server without discovery: connecting is the only way to know.
+        {...(method === 'code' && failure.result.code === 'not-found'
+          ? { onTryAnyway: () => void joinCode(false) }
+          : {})}
+      />
+    );
   const passwordRow = (method: Method) =>
     needsPassword === method && (
       <div className="field password-field">
@@ -118,10 +128,17 @@ export function JoinScreen({
       <ScreenHeader
         title="Join a room"
         titleId="join-title"
-        subtitle="Type the code the host reads out, or their address."
+        subtitle="Type the code the host reads out (short or full), or their address."
         onBack={onBack}
       />
-      <form className="card form-card join-card" onSubmit={(event) => void joinCode(event)} noValidate>
+      <form
+        className="card form-card join-card"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void joinCode();
+        }}
+        noValidate
+      >
         <label className="field-label" htmlFor="room-code">
           Room code
         </label>
@@ -132,6 +149,8 @@ export function JoinScreen({
             setCode(next);
             setFromLink(false);
             if (needsPassword === 'code') setNeedsPassword(null);
+            // An error about the code as it was must not stay up while a new one is typed.
+            if (failure?.method === 'code' && next !== code) setFailure(null);
           }}
           invalid={hint.tone === 'error'}
           describedBy="room-code-hint"

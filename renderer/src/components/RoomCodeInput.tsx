@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type ClipboardEvent } from 'react';
 import { extractPastedCode, formatCodeField } from '../logic/roomCodeHint';
 
 /**
- * A room code field that formats as you type (upper case, "XXXXX-XXXXX") and keeps the caret beside the same
+ * A room code field that formats as you type (upper case; a short code as one block, a full one "XXXXX-XXXXX") and keeps the caret beside the same
  * character; a paste keeps only the code inside the pasted text.
  */
 export function RoomCodeInput({
@@ -59,7 +59,7 @@ export function RoomCodeInput({
       autoComplete="off"
       autoCapitalize="characters"
       spellCheck={false}
-      placeholder="XXXXX-XXXXX"
+      placeholder="0A0E4 or XXXXX-XXXXX"
       value={value}
       disabled={disabled}
       aria-invalid={invalid}

@@ -82,7 +82,9 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
               </div>
             </dl>
           </div>
-          {view.code && <CodeDisplay code={view.code} />}
+          {view.code && (
+            <CodeDisplay code={view.code} shortCode={view.shortCode} shortCodeMissing={view.shortCodeMissing} />
+          )}
         </div>
         {isHost && !view.discoverable && (
           <div className="alert alert-warning" role="status">

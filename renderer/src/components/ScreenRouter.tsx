@@ -34,6 +34,8 @@ export function ScreenRouter({
   const actions = store.getState();
   const home = (): void => actions.navigate('home');
   const to = (screen: Screen) => () => actions.navigate(screen);
+  const rememberAddress = (entry: { interfaceName: string }): void =>
+    void actions.saveSettings({ hostInterface: entry.interfaceName });
 
   switch (current) {
     case 'room':
@@ -52,7 +54,15 @@ export function ScreenRouter({
         />
       );
     case 'host':
-      return <HostScreen playerName={settings.playerName} onHost={actions.hostRoom} onBack={home} />;
+      return (
+        <HostScreen
+          playerName={settings.playerName}
+          onHost={actions.hostRoom}
+          onBack={home}
+          onLoadAddresses={actions.hostAddresses}
+          onRememberAddress={rememberAddress}
+        />
+      );
     case 'join':
       return (
         <JoinScreen

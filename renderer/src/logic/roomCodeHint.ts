@@ -1,5 +1,12 @@
-import { decode, DEFAULT_ROOM_CODE_FORMAT, formatPartialRoomCode, RoomCodeError } from '../../../shared/roomCode';
-import type { PartialRoomCode } from '../../../shared/roomCode';
+import {
+  CROCKFORD_BASE32,
+  FULL_CODE_LENGTH,
+  isShortCodeLength,
+  parseJoinCode,
+  RoomCodeError,
+  SHORT_CODE_LENGTHS,
+  scanCrockford,
+} from '../../../shared/roomCode';
 
 /** The line under the code field: what is typed so far, what is wrong (which character, where), or where it leads. */
 export interface RoomCodeHint {
@@ -14,41 +21,72 @@ function sentence(text: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
-/** Describes a typed room code. Pure; uses the same decoder as main, so the hint matches the join error. */
-export function roomCodeHint(raw: string, partial: PartialRoomCode = formatPartialRoomCode(raw)): RoomCodeHint {
-  const total = DEFAULT_ROOM_CODE_FORMAT.charCount;
-  if (partial.rejected.length > 0) {
+const SHORT = `${SHORT_CODE_LENGTHS.min}–${SHORT_CODE_LENGTHS.max}`;
+
+/**
+ * Describes a typed join code, short (5–7 characters) or full (10). Pure; uses the same reader as main, so
+ * the hint matches the join error. A short code with a typo is refused as typed (its check character).
+ */
+export function roomCodeHint(raw: string): RoomCodeHint {
+  const { digits, rejected } = scanCrockford(raw);
+  const typed = digits.length;
+  const error = (text: string): RoomCodeHint => ({ tone: 'error', text, ready: false });
+  const complete = isShortCodeLength(typed) || typed === FULL_CODE_LENGTH;
+  if (rejected.length > 0 || complete) {
     try {
-      decode(raw);
-    } catch (error) {
-      if (error instanceof RoomCodeError) return { tone: 'error', text: sentence(error.message), ready: false };
+      const code = parseJoinCode(raw);
+      if (code.kind === 'short') {
+        return { tone: 'ok', text: 'Short code: the host on your network is checked when you join', ready: true };
+      }
+      return { tone: 'ok', text: `Room at ${code.host}:${code.port}`, ready: true };
+    } catch (caught) {
+      if (!(caught instanceof RoomCodeError)) throw caught;
+      if (caught.reason === 'check-mismatch' && isShortCodeLength(typed)) {
+        return error(
+          `This short code has a typo: a character is wrong or two are swapped. A full code has ${FULL_CODE_LENGTH}.`,
+        );
+      }
+      return error(sentence(caught.message));
     }
   }
-  if (partial.tooLong) {
-    return { tone: 'error', text: `That is ${partial.typed} characters; a room code has ${total}.`, ready: false };
+  if (typed > FULL_CODE_LENGTH) {
+    return error(`That is ${typed} characters; a room code has ${SHORT} (short) or ${FULL_CODE_LENGTH} (full).`);
   }
-  if (partial.error) return { tone: 'error', text: sentence(partial.error.message), ready: false };
-  if (partial.address) {
-    return { tone: 'ok', text: `Room at ${partial.address.host}:${partial.address.port}`, ready: true };
-  }
-  if (partial.typed === 0) return { tone: 'neutral', text: `${total} characters, like 3F7KQ-09XYZ`, ready: false };
-  return { tone: 'neutral', text: `${partial.typed} of ${total} characters`, ready: false };
+  if (typed === 0)
+    return { tone: 'neutral', text: `A short code like 0A0E4, or a full one like 3F7KQ-09XYZ`, ready: false };
+  if (typed < SHORT_CODE_LENGTHS.min)
+    return { tone: 'neutral', text: `${typed} characters: short codes have ${SHORT}`, ready: false };
+  return { tone: 'neutral', text: `${typed} of ${FULL_CODE_LENGTH} characters`, ready: false };
 }
 
 /**
  * The code inside pasted text ("Join my room: 3F7KQ-09XYZ!"): the last run of ten code characters, with or
- * without a separator after the fifth; the text as is when there is none.
+ * without a separator after the fifth, else the last standalone run of 5–7 (a short code); the text as is
+ * when there is neither.
  */
 export function extractPastedCode(text: string): string {
-  const matches = [...text.matchAll(/(?:^|[^0-9A-Za-z])([0-9A-Za-z]{5}[-\s._/]?[0-9A-Za-z]{5})(?![0-9A-Za-z])/g)];
-  const last = matches[matches.length - 1]?.[1];
-  return last ?? text.trim();
+  const full = [...text.matchAll(/(?:^|[^0-9A-Za-z])([0-9A-Za-z]{5}[-\s._/]?[0-9A-Za-z]{5})(?![0-9A-Za-z])/g)];
+  const last = full[full.length - 1]?.[1];
+  if (last) return last;
+  const short = [...text.matchAll(/(?:^|[^0-9A-Za-z])([0-9A-Za-z]{5,7})(?![0-9A-Za-z])/g)];
+  return short[short.length - 1]?.[1] ?? text.trim();
 }
 
-/** The next value of a code field: formatted (with the caret mapped) when every character is valid, else as typed. */
+/**
+ * The next value of a code field: upper case with O, I and L shown as the 0, 1, 1 they are read as; a short
+ * code (up to 7 characters) as one block, a longer one as "XXXXX-XXXXX"; the caret stays beside the same
+ * character. With a character no code uses, the field keeps exactly what was typed, so the error's position
+ * matches what is shown.
+ */
 export function formatCodeField(raw: string, caret: number): { value: string; caret: number } {
-  const partial = formatPartialRoomCode(raw, DEFAULT_ROOM_CODE_FORMAT, caret);
-  // With a wrong character the field keeps exactly what was typed, so the error's position matches what is shown.
-  if (partial.rejected.length > 0) return { value: raw, caret };
-  return { value: partial.text, caret: partial.caret };
+  const { digits, rejected } = scanCrockford(raw);
+  if (rejected.length > 0) return { value: raw, caret };
+  const symbols = digits.map((digit) => CROCKFORD_BASE32[digit] ?? '');
+  const before = scanCrockford(raw.slice(0, caret)).digits.length;
+  if (symbols.length <= SHORT_CODE_LENGTHS.max) return { value: symbols.join(''), caret: before };
+  const grouped = (count: number) => {
+    const head = symbols.slice(0, Math.min(count, 5)).join('');
+    return count > 5 ? `${head}-${symbols.slice(5, count).join('')}` : head;
+  };
+  return { value: grouped(symbols.length), caret: grouped(before).length };
 }

@@ -1,6 +1,6 @@
 import { IDLE_LOBBY_VIEW } from '../../../shared/ipc/schemas/lobby';
 import type { LanPartyApi } from '../../../shared/ipc/api';
-import type { HostRoomInput, LobbyView } from '../../../shared/ipc/schemas/lobby';
+import type { HostAddresses, HostRoomInput, LobbyView } from '../../../shared/ipc/schemas/lobby';
 import { failureOf, OK, type ActionResult } from './actionResult';
 import { withApi, type ApiRef } from './apiRef';
 import type { Screen } from './navigation';
@@ -12,7 +12,10 @@ export const IDLE_VIEW: LobbyView = IDLE_LOBBY_VIEW;
 export interface LobbySlice {
   readonly lobby: LobbyView;
   hostRoom(input: HostRoomInput): Promise<ActionResult>;
-  joinByCode(code: string, password?: string): Promise<ActionResult>;
+  /** Joins by a short or full code; `probe: false` connects without asking the address first ("Try anyway"). */
+  joinByCode(code: string, password?: string, probe?: boolean): Promise<ActionResult>;
+  /** The addresses a room can put in its code (null when the backend cannot say). */
+  hostAddresses(): Promise<HostAddresses | null>;
   joinByAddress(host: string, port: number, password?: string): Promise<ActionResult>;
   /** Leaves the room (or dismisses an ended one) and goes home. */
   leaveRoom(): Promise<ActionResult>;
@@ -41,7 +44,21 @@ export function createLobbySlice(set: Set, ref: ApiRef): LobbySlice {
   return {
     lobby: IDLE_VIEW,
     hostRoom: (input) => run((api) => api['lobby.host'](input)),
-    joinByCode: (code, password) => run((api) => api['lobby.joinByCode'](password ? { code, password } : { code })),
+    joinByCode: (code, password, probe) =>
+      run((api) =>
+        api['lobby.joinByCode']({
+          code,
+          ...(password ? { password } : {}),
+          ...(probe === false ? { probe } : {}),
+        }),
+      ),
+    hostAddresses: async () => {
+      try {
+        return await withApi(ref, (api) => api['lobby.addresses']());
+      } catch {
+        return null;
+      }
+    },
     joinByAddress: (host, port, password) =>
       run((api) => api['lobby.joinByAddress'](password ? { host, port, password } : { host, port })),
     leaveRoom: () => run((api) => api['lobby.leave'](), 'home'),

@@ -4,6 +4,7 @@ import { GAMES } from '../../games/registry';
 import { chatTextSchema, lobbyStateSchema } from '../../lobby/lobbyMessages';
 import { ROOM_CAPACITY, ROOM_NAME_MAX } from '../../lobby/lobbyLimits';
 import { normalizedTextSchema } from '../../text/textSchema';
+import { parseIpv4 } from '../../roomCode/ipv4';
 
 export { ROOM_CAPACITY, ROOM_NAME_MAX };
 
@@ -43,6 +44,12 @@ export const roomPasswordSchema = z
   .max(ROOM_PASSWORD_MAX, `Password must be at most ${ROOM_PASSWORD_MAX} characters`)
   .transform((s) => (s.length > 0 ? s : undefined));
 
+/** A dotted-quad IPv4 address (no leading zeros, each part 0–255). */
+export const ipv4AddressSchema = z
+  .string()
+  .max(15, 'That is not an IPv4 address')
+  .refine((text) => parseIpv4(text) !== undefined, 'Use an IPv4 address like 192.168.1.20');
+
 /** `lobby.host` input: everything optional, defaults chosen in main (the game: DEFAULT_GAME_ID). */
 export const hostRoomInputSchema = z.strictObject({
   roomName: roomNameSchema.optional(),
@@ -58,12 +65,16 @@ export const hostRoomInputSchema = z.strictObject({
   port: portSchema.optional(),
   /** Who can join: this network only (default), or friends over the internet too (needs a rendezvous). */
   reach: z.enum(['lan', 'internet']).optional(),
+  /** Which of this machine's IPv4 addresses goes into the code (one `lobby.addresses` lists); default the best LAN one. */
+  advertiseAddress: ipv4AddressSchema.optional(),
 });
 
 /** `lobby.joinByCode` input: the code as typed (decoded in main, which explains a bad one). */
 export const joinByCodeInputSchema = z.strictObject({
   code: z.string().max(100, 'That is far too long for a room code'),
   password: roomPasswordSchema.optional(),
+  /** Ask the address first (a unicast discovery query); false is "Try anyway" for a server without discovery. */
+  probe: z.boolean().optional(),
 });
 
 /** `lobby.joinByAddress` input: a host name or IPv4 address and the game port. */
@@ -116,12 +127,49 @@ export const lobbyEndSchema = z.object({
 /** A LAN address of the hosting machine. */
 export const lanAddressSchema = z.object({ interfaceName: z.string(), address: z.string() });
 
+/** Why a room has no short code: a VPN address, a /31–/32 or odd netmask, too wide a subnet with its own port. */
+export const shortCodeMissingSchema = z.enum([
+  'vpn',
+  'no-host-part',
+  'too-large',
+  'invalid-address',
+  'not-on-interface',
+]);
+
+/** One address a host can put in its code, as `lobby.addresses` lists them. */
+export const hostAddressSchema = z.object({
+  interfaceName: z.string(),
+  address: z.string(),
+  netmask: z.string(),
+  /** A VPN overlay (Tailscale, ZeroTier…), by the interface's name or range. */
+  vpn: z.boolean(),
+  /** Why a room on this address would have no short code; null when it would have one. */
+  shortCodeMissing: shortCodeMissingSchema.nullable(),
+});
+
+/** `lobby.addresses` output: this machine's addresses (best first) and the one a room uses unless told otherwise. */
+export const hostAddressesSchema = z.object({
+  addresses: z.array(hostAddressSchema),
+  /** The remembered choice when it still exists, else the best LAN address; null on a machine with none. */
+  preferred: z.string().nullable(),
+});
+
+/** One address a host can advertise. */
+export type HostAddress = z.output<typeof hostAddressSchema>;
+
+/** What `lobby.addresses` answers. */
+export type HostAddresses = z.output<typeof hostAddressesSchema>;
+
 /** What the room screens render, pushed as `lobby.changed`. */
 export const lobbyViewSchema = z.object({
   status: lobbyStatusSchema,
   role: z.enum(['host', 'guest']).nullable(),
   /** The room code to share; null when not in a room (or the host's address is not IPv4). */
   code: z.string().nullable(),
+  /** The short LAN code (5–7 characters) guests on the host's subnet type; null when only the full code works. */
+  shortCode: z.string().nullable(),
+  /** Why a hosted room has no short code; null when it has one (and for guests). */
+  shortCodeMissing: shortCodeMissingSchema.nullable(),
   /** The host's LAN addresses (empty for guests). */
   addresses: z.array(lanAddressSchema),
   /** The room's game port. */
@@ -165,6 +213,8 @@ export const IDLE_LOBBY_VIEW: LobbyView = {
   status: 'idle',
   role: null,
   code: null,
+  shortCode: null,
+  shortCodeMissing: null,
   addresses: [],
   port: null,
   target: null,

@@ -43,6 +43,14 @@ export type Theme = z.output<typeof themeSchema>;
 /** The theme of a new install (and of settings files from before there was a choice). */
 export const DEFAULT_THEME: Theme = 'system';
 
+/** The network interface whose address a hosted room puts in its code (a name such as "eth0" or "tailscale0"). */
+export const hostInterfaceSchema = z
+  .string()
+  .min(1, 'Interface name is empty')
+  .max(64, 'Interface name is at most 64 characters')
+  .refine((name) => !/\p{Cc}/u.test(name), 'Interface name has control characters')
+  .nullable();
+
 /** The user's settings, as stored and as sent to the renderer. */
 export const settingsSchema = z.object({
   playerName: playerNameSchema,
@@ -54,6 +62,8 @@ export const settingsSchema = z.object({
   theme: themeSchema,
   /** Rendezvous and TURN for internet rooms; absent = DEFAULT_INTERNET_SETTINGS (internet rooms off). */
   internet: internetSettingsSchema.optional(),
+  /** The interface chosen for room codes; null or absent picks the best LAN address each time. */
+  hostInterface: hostInterfaceSchema.optional(),
 });
 
 /** A partial update; unknown keys are rejected so typos fail loudly. */
@@ -65,6 +75,7 @@ export const settingsPatchSchema = z.strictObject({
   theme: themeSchema.optional(),
   /** Replaces the whole internet block (it is validated as one: a TURN mode with its fields). */
   internet: internetSettingsSchema.optional(),
+  hostInterface: hostInterfaceSchema.optional(),
 });
 
 /** The user's settings. */

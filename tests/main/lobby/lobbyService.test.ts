@@ -1,5 +1,5 @@
 import { createSocket, type Socket } from 'node:dgram';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLobbyService } from '../../../main/lobby/lobbyService';
 import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
 import type { LobbyJoinOptions } from '../../../main/lobby/lobbyGuest';
@@ -9,7 +9,7 @@ import { IpcError } from '../../../shared/ipc/errors';
 import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
 import { hostRoomInputSchema, lobbyViewSchema, roomCapacityRange } from '../../../shared/ipc/schemas/lobby';
 import type { PlayerColor } from '../../../shared/ipc/schemas/settings';
-import { decode, encode } from '../../../shared/roomCode';
+import { decode, encode, encodeShortCode } from '../../../shared/roomCode';
 import { waitFor } from '../../support/waitFor';
 import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
 import { loggerSpy } from '../ipc/loggerSpy';
@@ -17,12 +17,17 @@ import { loggerSpy } from '../ipc/loggerSpy';
 // Real lobby hosts and guests on loopback: rooms bound to 127.0.0.1, discovery on a free port searched via
 // 127.255.255.255 only.
 const cleanups: Array<() => unknown> = [];
+// One discovery port per test, as every app on a LAN shares 9998: a guest's probe reaches the host's responder.
+let discoveryPort = 0;
+beforeEach(async () => {
+  discoveryPort = await freeUdpPort();
+});
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 async function service(name: string, extra: Partial<NetworkOptions> = {}, colour: PlayerColor = '#3ddc97') {
-  const network = resolveNetworkOptions(loopbackNetwork(await freeUdpPort(), extra));
+  const network = resolveNetworkOptions(loopbackNetwork(discoveryPort, extra));
   const lobby = createLobbyService({
     network,
     settings: async () => ({
@@ -127,6 +132,43 @@ describe('lobby service: host and guest on loopback', () => {
     expect((await b.lobby.leave()).status).toBe('idle');
   });
 
+  it('joins by the short LAN code, completed from the guest’s own subnet and confirmed by a probe', async () => {
+    const a = await service('Ada');
+    const b = await service('Bob');
+    const hosted = await a.lobby.host({});
+    // Loopback is a /8 here: the code carries 127.0.0.1's 24 host bits and the (non-default) port.
+    expect(hosted.shortCode).toMatch(/^[0-9A-Z]{5,7}$/);
+    expect(hosted.shortCodeMissing).toBeNull();
+    const joined = await b.lobby.joinByCode({ code: ` ${hosted.shortCode!.toLowerCase()} ` });
+    expect(joined).toMatchObject({ status: 'in-room', target: { host: '127.0.0.1', port: hosted.port } });
+    // A short code for a host that is not there fails fast, in words, with what was tried behind them.
+    const other = encodeShortCode('127.0.0.2', '255.0.0.0', hosted.port!);
+    if (!other.ok) throw new Error('no short code');
+    const c = await service('Cy');
+    const started = performance.now();
+    const dead = await rejection(c.lobby.joinByCode({ code: other.code }));
+    console.log(`[lobby] dead short code on loopback refused in ${(performance.now() - started).toFixed(0)} ms`);
+    expect(dead).toMatchObject({ code: 'not-found' });
+    expect(dead.message).toContain(`No room answered at 127.0.0.2:${hosted.port}.`);
+    expect(dead.detail).toContain('discovery query to 127.0.0.2:');
+  });
+
+  it('hosts on the address the player picks, and refuses one that is not this machine’s', async () => {
+    const a = await service('Ada');
+    const refused = await rejection(a.lobby.host({ advertiseAddress: '10.9.8.7' }));
+    expect(refused).toMatchObject({ code: 'invalid-argument' });
+    expect(refused.message).toContain('10.9.8.7 is not an address of this computer');
+    expect(a.lobby.view().status).toBe('idle');
+    expect(await a.lobby.addresses()).toEqual({
+      addresses: [
+        { interfaceName: 'lo', address: '127.0.0.1', netmask: '255.0.0.0', vpn: false, shortCodeMissing: null },
+      ],
+      preferred: '127.0.0.1',
+    });
+    const hosted = await a.lobby.host({ advertiseAddress: '127.0.0.1' });
+    expect(hosted.target?.host).toBe('127.0.0.1');
+  });
+
   it('the host leaving ends the room for everyone with a message', async () => {
     const a = await service('Ada');
     const b = await service('Bob');
@@ -141,7 +183,9 @@ describe('lobby service: host and guest on loopback', () => {
     });
     // A new join dismisses the ended room.
     const again = await rejection(b.lobby.joinByCode({ code: hosted.code! }));
-    expect(again.code).toBe('unavailable');
+    // The probe finds nobody there any more: said at once, with "try anyway" on offer (not-found).
+    expect(again.code).toBe('not-found');
+    expect(again.message).toMatch(/^No room answered at 127\.0\.0\.1:\d+\./);
     expect(b.last()?.status).toBe('idle');
   }, 10_000);
 
@@ -168,16 +212,25 @@ describe('lobby service: host and guest on loopback', () => {
     const hosted = await a.lobby.host({ capacity: 2 });
     await b.lobby.joinByCode({ code: hosted.code! });
     const full = await rejection(c.lobby.joinByCode({ code: hosted.code! }));
-    expect(full).toMatchObject({ code: 'failed-precondition', message: 'The room is full.' });
+    // Said by the probe's reply, before connecting; the host would say the same.
+    expect(full).toMatchObject({ code: 'failed-precondition', message: 'The room is full.', detail: '2 of 2 players' });
+    const forced = await rejection(c.lobby.joinByCode({ code: hosted.code!, probe: false }));
+    expect(forced).toMatchObject({ code: 'failed-precondition', message: 'The room is full.' });
   });
 
   it('explains a mistyped code precisely, without touching the network', async () => {
     const b = await service('Bob');
-    const typo = await rejection(b.lobby.joinByCode({ code: 'ABOCD-EFGHJ' }));
+    const typo = await rejection(b.lobby.joinByCode({ code: 'AB#CD-EFGHJ' }));
     expect(typo.code).toBe('invalid-argument');
-    expect(typo.message).toMatch(/^Room code has an invalid character 'O' at position 3 \(did you mean '0'\?\)/);
+    expect(typo.message).toBe("'#' at position 3 is not used in room codes.");
     const short = await rejection(b.lobby.joinByCode({ code: 'ABCD' }));
-    expect(short.message).toBe('Room code has 4 characters, expected 10 (some are missing).');
+    expect(short.message).toBe('A room code has 5–7 characters (a short LAN code) or 10 (a full code); this has 4.');
+    const valid = encodeShortCode('127.0.0.1', '255.0.0.0', 9100);
+    if (!valid.ok) throw new Error('no short code');
+    const at = [...valid.code].findIndex((c, i) => c !== valid.code[i + 1]);
+    const typo2 = `${valid.code.slice(0, at)}${valid.code[at + 1]}${valid.code[at]}${valid.code.slice(at + 2)}`;
+    const swapped = await rejection(b.lobby.joinByCode({ code: typo2 }));
+    expect(swapped.message).toBe('This code has a typo: a character is wrong or two are swapped.');
     expect(b.views).toEqual([]);
   });
 
@@ -185,11 +238,21 @@ describe('lobby service: host and guest on loopback', () => {
     const silent = await occupy();
     const b = await service('Bob', { joinTimeoutSec: 1 });
     const code = encode('127.0.0.1', silent.address().port);
-    const timeout = await rejection(b.lobby.joinByCode({ code }));
+    const started = performance.now();
+    const dead = await rejection(b.lobby.joinByCode({ code }));
+    const elapsed = performance.now() - started;
+    console.log(`[lobby] dead full code on loopback refused in ${elapsed.toFixed(0)} ms`);
+    expect(dead).toMatchObject({ code: 'not-found' });
+    expect(dead.message).toMatch(/No room answered.*try anyway/);
+    expect(dead.detail).toMatch(/discovery query to 127\.0\.0\.1:\d+: no answer to 3 queries/);
+    expect(elapsed).toBeLessThan(1000); // generous: the probe gives up after 300 ms
+    expect(b.views.map((v) => v.status)).toEqual(['joining', 'idle']);
+    // "Try anyway" skips the probe and waits for the transport as before.
+    const timeout = await rejection(b.lobby.joinByCode({ code, probe: false }));
     expect(timeout.code).toBe('unavailable');
     expect(timeout.message).toMatch(/did not answer.*firewall/);
-    expect(b.views.map((v) => v.status)).toEqual(['joining', 'idle']);
-    expect(b.views[0]?.target).toEqual({ host: '127.0.0.1', port: silent.address().port });
+    expect(b.views.map((v) => v.status)).toEqual(['joining', 'idle', 'joining', 'idle']);
+    expect(b.views[2]?.target).toEqual({ host: '127.0.0.1', port: silent.address().port });
   });
 
   it('resolves host names for join by address and names one it cannot find', async () => {
@@ -335,7 +398,7 @@ describe('lobby service: app version at join', () => {
       },
     });
     cleanups.push(() => lobby.close());
-    const error = await rejection(lobby.joinByCode({ code: encode('127.0.0.1', 9000) }));
+    const error = await rejection(lobby.joinByCode({ code: encode('127.0.0.1', 9000), probe: false }));
     expect(error).toMatchObject({
       code: 'failed-precondition',
       message: 'The host runs LAN Party 2.0.0, you run 1.3.1: update your app.',

@@ -22,7 +22,7 @@ describe('lobby view model', () => {
       lobbyViewOf({ kind: 'joining', target }),
       lobbyViewOf({
         kind: 'hosting',
-        code: 'X',
+        codes: { code: 'X', shortCode: '0A0E4', shortCodeMissing: null },
         target,
         addresses: [{ interfaceName: 'eth0', address: '192.168.1.20' }],
         discoverable: true,
@@ -42,7 +42,14 @@ describe('lobby view model', () => {
     ]);
     expect(views[0]).toBe(IDLE_LOBBY_VIEW);
     expect(views[2]?.target).toEqual(target);
-    expect(views[3]).toMatchObject({ you: 0, port: 9000, addresses: [{ address: '192.168.1.20' }] });
+    expect(views[3]).toMatchObject({
+      you: 0,
+      port: 9000,
+      code: 'X',
+      shortCode: '0A0E4',
+      shortCodeMissing: null,
+      addresses: [{ address: '192.168.1.20' }],
+    });
     expect(decode(views[4]!.code!)).toEqual(target);
     expect(views[5]).toMatchObject({ end: { code: 'kicked' }, code: null });
   });
