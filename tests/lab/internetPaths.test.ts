@@ -118,7 +118,7 @@ function spawnPeer(player: string): LabPeer {
 }
 
 interface PathOptions {
-  turn?: 'valid' | 'expired' | 'none';
+  turn?: 'valid' | 'expired' | 'wrong' | 'none';
   connectTimeoutSeconds?: number;
 }
 
@@ -132,7 +132,7 @@ async function connectPair(hostPlayer: string, guestPlayer: string, options: Pat
     const minted =
       turnMode === 'expired'
         ? mintTurnCredentials(lab.turn.secret, id, 60, nowSeconds - 3600)
-        : mintTurnCredentials(lab.turn.secret, id, 600, nowSeconds);
+        : mintTurnCredentials(turnMode === 'wrong' ? 'not-the-secret' : lab.turn.secret, id, 600, nowSeconds);
     return { host: lab.turn.host, port: lab.turn.port, username: minted.username, password: minted.password };
   };
   const host = spawnPeer(hostPlayer);
@@ -207,7 +207,7 @@ describe.skipIf(skip)(`internet paths in a NAT lab${skip ? ` (skipped: ${skip})`
     await exchange(pair);
   }, 60_000);
 
-  // The two failure cases wait out their connect timeouts side by side.
+  // The failure cases wait out their connect timeouts side by side.
   it.concurrent(
     'symmetric NATs and no TURN: the clear "no relay" error on both sides',
     async () => {
@@ -232,6 +232,18 @@ describe.skipIf(skip)(`internet paths in a NAT lab${skip ? ` (skipped: ${skip})`
     },
     60_000,
   );
+  it.concurrent(
+    'TURN credentials from another secret: "refused the credentials (wrong or expired)"',
+    async () => {
+      const pair = await connectPair('s2', 's1', { turn: 'wrong', connectTimeoutSeconds: 3 });
+      for (const side of [pair.hostPath, pair.guestPath]) {
+        expect(side).toMatchObject({ ev: 'failed', failure: 'relay-failed' });
+        if (side.ev === 'failed') expect(side.message).toMatch(/refused the credentials \(wrong or expired\)/);
+      }
+    },
+    60_000,
+  );
+
   it('figures: setup time by path; RTT and throughput relayed vs direct, same run (printed, and in test-output/lab)', async () => {
     const { direct, relayed } = kept;
     if (!direct || !relayed) throw new Error('the direct and relayed scenarios must pass first');
