@@ -1,4 +1,7 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintTurnCredentials } from '../../main/net/ice';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
@@ -11,10 +14,28 @@ const MESSAGES = 500;
 
 let lab: NatLab;
 const peers: LabPeer[] = [];
-const figures: { name: string; kind: string; gatherMs: number; setupMs: number; measured: LabFigures }[] = [];
+type Pair = Awaited<ReturnType<typeof connectPair>>;
+/** Setup time of every path that connected, by scenario. */
+const setups: { name: string; kind: string; gatherMs: number; setupMs: number }[] = [];
+/** The pairs the figures are measured on, kept open until the end. */
+const kept: { direct?: Pair; relayed?: Pair } = {};
+// The peer bundle lives inside the project so its packages (werift-ice) resolve from node_modules.
+const OUT_DIR = join(process.cwd(), 'test-output', 'lab');
+const PEER_BUNDLE = join(OUT_DIR, `labIcePeer-${process.pid}.cjs`);
+const FIGURES_FILE = join(OUT_DIR, 'internet-path-figures.txt');
 
 beforeAll(async () => {
   if (skip) return;
+  mkdirSync(OUT_DIR, { recursive: true });
+  await build({
+    entryPoints: ['tests/support/labIcePeer.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    packages: 'external',
+    outfile: PEER_BUNDLE,
+    logLevel: 'warning',
+  });
   lab = await createNatLab({
     routers: {
       eim1: 'endpoint-independent',
@@ -37,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const peer of peers) peer.kill();
   await lab?.destroy();
-  if (figures.length > 0) printFigures();
+  rmSync(PEER_BUNDLE, { force: true });
 });
 
 /** A lab peer process (tests/support/labIcePeer.ts) inside a player's namespace. */
@@ -51,7 +72,7 @@ interface LabPeer {
 }
 
 function spawnPeer(player: string): LabPeer {
-  const child = lab.spawnIn(player, process.execPath, ['--import', 'tsx', 'tests/support/labIcePeer.ts']);
+  const child = lab.spawnIn(player, process.execPath, [PEER_BUNDLE]);
   const queue: LabPeerEvent[] = [];
   const waiters: (() => void)[] = [];
   let stderr = '';
@@ -97,7 +118,7 @@ function spawnPeer(player: string): LabPeer {
 }
 
 interface PathOptions {
-  turn?: 'valid' | 'expired' | 'none';
+  turn?: 'valid' | 'expired' | 'wrong' | 'none';
   connectTimeoutSeconds?: number;
 }
 
@@ -111,7 +132,7 @@ async function connectPair(hostPlayer: string, guestPlayer: string, options: Pat
     const minted =
       turnMode === 'expired'
         ? mintTurnCredentials(lab.turn.secret, id, 60, nowSeconds - 3600)
-        : mintTurnCredentials(lab.turn.secret, id, 600, nowSeconds);
+        : mintTurnCredentials(turnMode === 'wrong' ? 'not-the-secret' : lab.turn.secret, id, 600, nowSeconds);
     return { host: lab.turn.host, port: lab.turn.port, username: minted.username, password: minted.password };
   };
   const host = spawnPeer(hostPlayer);
@@ -126,7 +147,12 @@ async function connectPair(hostPlayer: string, guestPlayer: string, options: Pat
   guest.send({ cmd: 'answer', ice: hostOffer.ice, publicKey: hostOffer.publicKey, ufrag: hostOffer.ufrag });
   const waitMs = (connectTimeoutSeconds + 10) * 1000;
   const [hostPath, guestPath] = await Promise.all([host.next('path', waitMs), guest.next('path', waitMs)]);
-  return { host, guest, hostPath, guestPath, gatherMs: Math.max(hostOffer.gatherMs, guestOffer.gatherMs) };
+  const gatherMs = Math.max(hostOffer.gatherMs, guestOffer.gatherMs);
+  if (guestPath.ev === 'path') {
+    const { kind, setupMs } = guestPath.path;
+    setups.push({ name: `${hostPlayer} ← ${guestPlayer}`, kind, gatherMs, setupMs });
+  }
+  return { host, guest, hostPath, guestPath, gatherMs };
 }
 
 /** Moves MESSAGES reliable messages guest → host, each echoed, and checks none was lost or duplicated. */
@@ -139,18 +165,12 @@ async function exchange(pair: Awaited<ReturnType<typeof connectPair>>) {
   }
 }
 
-async function measure(name: string, pair: Awaited<ReturnType<typeof connectPair>>) {
-  if (pair.guestPath.ev !== 'path') return;
-  pair.guest.send({ cmd: 'measure', pings: 100, bulkMessages: 2000, bulkBytes: 1000 });
-  const result = await pair.guest.next('measured', 40_000);
+/** One measurement round on a kept pair (the guest measures; see labIcePeer.ts). */
+async function measureOnce(pair: Pair): Promise<LabFigures> {
+  pair.guest.send({ cmd: 'measure', pings: 100, bulkMessages: 1000, bulkBytes: 1000 });
+  const result = await pair.guest.next('measured', 30_000);
   if (result.ev !== 'measured') throw new Error('measurement failed');
-  figures.push({
-    name,
-    kind: pair.guestPath.path.kind,
-    gatherMs: pair.gatherMs,
-    setupMs: pair.guestPath.path.setupMs,
-    measured: result.figures,
-  });
+  return result.figures;
 }
 
 function expectPath(pair: Awaited<ReturnType<typeof connectPair>>, kind: 'direct' | 'relayed') {
@@ -165,14 +185,14 @@ describe.skipIf(skip)(`internet paths in a NAT lab${skip ? ` (skipped: ${skip})`
     const pair = await connectPair('e1', 'e2');
     expectPath(pair, 'direct');
     await exchange(pair);
-    await measure('eim ↔ eim', pair);
+    kept.direct = pair;
   }, 60_000);
 
   it('both behind symmetric NATs: relayed, 500 reliable messages each way intact', async () => {
     const pair = await connectPair('s1', 's2');
     expectPath(pair, 'relayed');
     await exchange(pair);
-    await measure('sym ↔ sym', pair);
+    kept.relayed = pair;
   }, 60_000);
 
   it('UDP blocked except to the TURN port: relayed', async () => {
@@ -187,46 +207,106 @@ describe.skipIf(skip)(`internet paths in a NAT lab${skip ? ` (skipped: ${skip})`
     await exchange(pair);
   }, 60_000);
 
-  it('symmetric NATs and no TURN: the clear "no relay" error on both sides', async () => {
-    const pair = await connectPair('s1', 's2', { turn: 'none', connectTimeoutSeconds: 3 });
-    for (const side of [pair.hostPath, pair.guestPath]) {
-      expect(side).toMatchObject({ ev: 'failed', failure: 'no-relay' });
-      if (side.ev === 'failed')
-        expect(side.message).toMatch(/^host behind a network that blocks UDP and no relay configured/);
-    }
-  }, 60_000);
+  // The failure cases wait out their connect timeouts side by side.
+  it.concurrent(
+    'symmetric NATs and no TURN: the clear "no relay" error on both sides',
+    async () => {
+      const pair = await connectPair('s1', 's2', { turn: 'none', connectTimeoutSeconds: 3 });
+      for (const side of [pair.hostPath, pair.guestPath]) {
+        expect(side).toMatchObject({ ev: 'failed', failure: 'no-relay' });
+        if (side.ev === 'failed')
+          expect(side.message).toMatch(/^host behind a network that blocks UDP and no relay configured/);
+      }
+    },
+    60_000,
+  );
 
-  it('expired TURN credentials: the clear "credentials refused (expired)" error', async () => {
-    const pair = await connectPair('s1', 's2', { turn: 'expired', connectTimeoutSeconds: 3 });
-    for (const side of [pair.hostPath, pair.guestPath]) {
-      expect(side).toMatchObject({ ev: 'failed', failure: 'relay-failed' });
-      if (side.ev === 'failed') expect(side.message).toMatch(/refused the credentials \(they expired\)/);
+  it.concurrent(
+    'expired TURN credentials: the clear "credentials refused (expired)" error',
+    async () => {
+      const pair = await connectPair('s1', 's2', { turn: 'expired', connectTimeoutSeconds: 3 });
+      for (const side of [pair.hostPath, pair.guestPath]) {
+        expect(side).toMatchObject({ ev: 'failed', failure: 'relay-failed' });
+        if (side.ev === 'failed') expect(side.message).toMatch(/refused the credentials \(they expired\)/);
+      }
+    },
+    60_000,
+  );
+  it.concurrent(
+    'TURN credentials from another secret: "refused the credentials (wrong or expired)"',
+    async () => {
+      const pair = await connectPair('s2', 's1', { turn: 'wrong', connectTimeoutSeconds: 3 });
+      for (const side of [pair.hostPath, pair.guestPath]) {
+        expect(side).toMatchObject({ ev: 'failed', failure: 'relay-failed' });
+        if (side.ev === 'failed') expect(side.message).toMatch(/refused the credentials \(wrong or expired\)/);
+      }
+    },
+    60_000,
+  );
+
+  it('figures: setup time by path; RTT and throughput relayed vs direct, same run (printed, and in test-output/lab)', async () => {
+    const { direct, relayed } = kept;
+    if (!direct || !relayed) throw new Error('the direct and relayed scenarios must pass first');
+    // Alternating rounds, so load from elsewhere on the machine falls on both paths alike; medians reported.
+    const rounds: { direct: LabFigures[]; relayed: LabFigures[] } = { direct: [], relayed: [] };
+    for (let round = 0; round < 3; round++) {
+      rounds.direct.push(await measureOnce(direct));
+      rounds.relayed.push(await measureOnce(relayed));
     }
+    for (const figures of [...rounds.direct, ...rounds.relayed]) {
+      expect(figures.rawBytesPerSecond).toBeGreaterThan(0);
+      expect(figures.stackBytesPerSecond).toBeGreaterThan(0);
+    }
+    const report = formatFigures(medianFigures(rounds.direct), medianFigures(rounds.relayed));
+    writeFileSync(FIGURES_FILE, `${report}\n`);
+    console.log(`\n${report}\n`);
   }, 60_000);
 });
 
-function printFigures(): void {
-  const rows = figures.map((f) => {
-    const m = f.measured;
-    return `${f.name.padEnd(10)} ${f.kind.padEnd(8)} gather ${f.gatherMs.toFixed(0).padStart(5)} ms  setup ${f.setupMs
-      .toFixed(0)
-      .padStart(5)} ms  rtt raw ${m.rawRttMs.toFixed(3)} ms / stack ${m.stackRttMs.toFixed(3)} ms  throughput raw ${(
-      m.rawBytesPerSecond / 1e6
-    ).toFixed(2)} MB/s / stack ${(m.stackBytesPerSecond / 1e6).toFixed(2)} MB/s`;
-  });
-  const direct = figures.find((f) => f.kind === 'direct')?.measured;
-  const relayed = figures.find((f) => f.kind === 'relayed')?.measured;
-  if (direct && relayed) {
-    // The extra hop's own cost: what the relay adds to bare datagrams on the same ICE sockets.
-    const hopRtt = relayed.rawRttMs - direct.rawRttMs;
-    const stackRtt = relayed.stackRttMs - direct.stackRttMs;
-    rows.push(
-      `relay adds to RTT: stack +${stackRtt.toFixed(3)} ms vs raw +${hopRtt.toFixed(3)} ms (hop's own cost); ` +
-        `relayed/direct RTT: stack ×${(relayed.stackRttMs / direct.stackRttMs).toFixed(2)}, raw ×${(relayed.rawRttMs / direct.rawRttMs).toFixed(2)}; ` +
-        `relayed/direct throughput: stack ×${(relayed.stackBytesPerSecond / direct.stackBytesPerSecond).toFixed(2)}, raw ×${(
-          relayed.rawBytesPerSecond / direct.rawBytesPerSecond
-        ).toFixed(2)}`,
+function medianFigures(list: LabFigures[]): LabFigures {
+  const mid = (pick: (f: LabFigures) => number) => list.map(pick).sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+  return {
+    rawRttMs: mid((f) => f.rawRttMs),
+    stackRttMs: mid((f) => f.stackRttMs),
+    rawBytesPerSecond: mid((f) => f.rawBytesPerSecond),
+    stackBytesPerSecond: mid((f) => f.stackBytesPerSecond),
+    rawLost: mid((f) => f.rawLost),
+    stackRetransmits: mid((f) => f.stackRetransmits),
+  };
+}
+
+const pct = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+
+/**
+ * The extra hop's own cost is what the relay does to bare datagrams on the same ICE sockets (raw probes: no
+ * encryption, no protocol); the relay's effect on our stack is compared with it, as ratios relayed/direct.
+ */
+function formatFigures(direct: LabFigures, relayed: LabFigures): string {
+  const ms = (v: number) => `${v.toFixed(3)} ms`;
+  const mbs = (v: number) => `${(v / 1e6).toFixed(2)} MB/s`;
+  const lines = [
+    'internet path figures (NAT lab, one run; RTT = median of 100 pings; medians of 3 alternating rounds)',
+  ];
+  for (const s of setups) {
+    lines.push(
+      `  setup ${s.name.padEnd(9)} ${s.kind.padEnd(8)} gather ${s.gatherMs.toFixed(0).padStart(5)} ms, connect ${s.setupMs.toFixed(0).padStart(5)} ms`,
     );
   }
-  console.log(`\ninternet path figures (NAT lab, same run):\n${rows.join('\n')}\n`);
+  for (const [name, f] of [
+    ['direct', direct],
+    ['relayed', relayed],
+  ] as const) {
+    lines.push(
+      `  ${name.padEnd(8)} RTT raw ${ms(f.rawRttMs)}, stack ${ms(f.stackRttMs)}; throughput raw ${mbs(f.rawBytesPerSecond)} (${f.rawLost} lost), stack ${mbs(f.stackBytesPerSecond)} (${f.stackRetransmits} retransmits)`,
+    );
+  }
+  const rttStack = relayed.stackRttMs / direct.stackRttMs;
+  const rttRaw = relayed.rawRttMs / direct.rawRttMs;
+  const tputStack = direct.stackBytesPerSecond / relayed.stackBytesPerSecond;
+  const tputRaw = direct.rawBytesPerSecond / relayed.rawBytesPerSecond;
+  lines.push(
+    `  relay cost on RTT (relayed/direct): stack ×${rttStack.toFixed(2)}, raw ×${rttRaw.toFixed(2)}: stack ${pct(rttStack / rttRaw)} over the hop's own cost`,
+    `  relay cost on throughput (direct/relayed): stack ×${tputStack.toFixed(2)}, raw ×${tputRaw.toFixed(2)}: stack ${pct(tputStack / tputRaw)} over the hop's own cost (goal ≤ +10%)`,
+  );
+  return lines.join('\n');
 }

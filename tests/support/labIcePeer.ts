@@ -1,7 +1,7 @@
 /**
  * One end of an internet path, run inside a NAT-lab namespace (`ip netns exec NS node --import tsx …`):
  * an ICE session + secure socket with a real Server (host, through a socket mux) or Client (guest) of ours on
- * top. Speaks JSON lines: commands on stdin, events on stdout (the parent swaps the offers, as the rendezvous
+ * top. Bundled by the test (esbuild) so each process starts fast. Speaks JSON lines: commands on stdin, events on stdout (the parent swaps the offers, as the rendezvous
  * would). Bounded: every wait has a deadline, and the process exits when stdin closes.
  */
 import { createInterface } from 'node:readline';
@@ -39,6 +39,10 @@ export interface LabFigures {
   stackRttMs: number;
   rawBytesPerSecond: number;
   stackBytesPerSecond: number;
+  /** Raw probes of the throughput run never answered (their slot freed after 300 ms). */
+  rawLost: number;
+  /** Reliable retransmissions our stack made during its throughput run. */
+  stackRetransmits: number;
 }
 
 const RAW = 0xff; // first byte of a raw probe; a sealed datagram starts with its counter's top byte, 0
@@ -62,8 +66,8 @@ function splitSocket(ice: DatagramSocket): DatagramSocket {
   ice.listen({
     message: (datagram, from) => {
       if (datagram[0] === RAW) {
-        if (role === 'host')
-          ice.send(datagram); // echo the probe as it came
+        // The host answers a probe with its first 5 bytes (tag, sequence): the measured load is one way.
+        if (role === 'host') ice.send(datagram.subarray(0, 5));
         else rawProbe?.(datagram);
       } else upper?.message(datagram, from);
     },
@@ -267,6 +271,7 @@ async function measure(command: Extract<LabPeerCommand, { cmd: 'measure' }>): Pr
   const rawBytesPerSecond = (acked * size) / ((now() - rawStart) / 1000);
   // Stack throughput: the same count of messages of the same size, reliable ordered, honouring backpressure.
   const body = 'x'.repeat(Math.max(1, size - 40));
+  const retransmitsBefore = c.connectionCounters?.retransmits ?? 0;
   const stackStart = now();
   const done = new Promise<void>((resolve) => c.onMessage('bulked', () => resolve()));
   for (let i = 0; i < total; i++) {
@@ -277,7 +282,14 @@ async function measure(command: Extract<LabPeerCommand, { cmd: 'measure' }>): Pr
   const stackBytesPerSecond = (total * size) / ((now() - stackStart) / 1000);
   emit({
     ev: 'measured',
-    figures: { rawRttMs: median(rawRtts), stackRttMs: median(stackRtts), rawBytesPerSecond, stackBytesPerSecond },
+    figures: {
+      rawRttMs: median(rawRtts),
+      stackRttMs: median(stackRtts),
+      rawBytesPerSecond,
+      stackBytesPerSecond,
+      rawLost: total - acked,
+      stackRetransmits: (c.connectionCounters?.retransmits ?? 0) - retransmitsBefore,
+    },
   });
 }
 

@@ -137,12 +137,12 @@ class WeriftIceSession implements IceSession {
       turn ? resolveServer(turn, 'TURN') : undefined,
     ]);
     if (this.closing) throw new IceConnectError('closed', 'the ICE session was closed');
-    // Credentials whose expiry has passed by our clock are checked first: werift would spend 6 s (and a TCP
-    // retry) on them before giving up silently. Refused, the server still answers STUN.
-    if (turn && turnAddress && credentialsExpired(turn.username, Date.now())) {
-      this.relayProblem = await probeRelay(turn, turnAddress);
-    }
-    const relay = this.relayProblem ? undefined : turnAddress;
+    // The relay is asked first (one Allocate, freed at once): werift spends 6 s and more (a TCP retry) on
+    // refused credentials before giving up silently. Refused, werift is not given them; the server still
+    // answers STUN. Unanswered over UDP, werift still tries it (it falls back to TURN over TCP by itself).
+    const probe = turn && turnAddress ? await probeRelay(turn, turnAddress) : undefined;
+    this.relayProblem = probe?.problem;
+    const relay = probe?.refused ? undefined : turnAddress;
     const connection = new Connection(this.options.controlling, {
       stunServer: stunAddress ?? turnAddress,
       turnServer: relay,
@@ -159,8 +159,11 @@ class WeriftIceSession implements IceSession {
     connection.onData.subscribe((data) => this.receiver?.(data));
     await connection.gatherCandidates();
     const candidates = connection.localCandidates.map((candidate) => candidate.toSdp());
-    if (turn && relay && !connection.localCandidates.some((c) => c.type === 'relay')) {
-      this.relayProblem = await probeRelay(turn, relay);
+    const relayed = connection.localCandidates.some((c) => c.type === 'relay');
+    if (relayed)
+      this.relayProblem = undefined; // reached after all (over TCP)
+    else if (relay && !this.relayProblem) {
+      this.relayProblem = `TURN relay ${turn!.host}:${turn!.port} allocated for our probe but gave no relay candidate`;
     }
     if (candidates.length === 0)
       throw new IceConnectError('no-candidates', 'no network interface gave an ICE candidate');
@@ -267,19 +270,25 @@ async function resolveServer(server: StunServer, what: string): Promise<[string,
 }
 
 /** werift logs and swallows a failed TURN allocation: one Allocate of our own says why (see turnProbe.ts). */
-async function probeRelay(turn: TurnServer, address: [string, number]): Promise<string> {
+async function probeRelay(
+  turn: TurnServer,
+  address: [string, number],
+): Promise<{ problem?: string; refused: boolean }> {
   const where = `${turn.host}:${turn.port}`;
   const expired = credentialsExpired(turn.username, Date.now());
   const result = await probeTurnAllocation(address, turn.username, turn.password);
   switch (result.outcome) {
     case 'refused':
-      return `TURN relay ${where} refused the credentials${expired ? ' (they expired)' : ' (wrong or expired)'}`;
+      return {
+        problem: `TURN relay ${where} refused the credentials${expired ? ' (they expired)' : ' (wrong or expired)'}`,
+        refused: true,
+      };
     case 'unreachable':
-      return `TURN relay ${where} did not answer (unreachable, or UDP to it is blocked)`;
+      return { problem: `TURN relay ${where} did not answer (unreachable, or UDP to it is blocked)`, refused: false };
     case 'error':
-      return `TURN relay ${where} refused an allocation: ${result.reason}`;
+      return { problem: `TURN relay ${where} refused an allocation: ${result.reason}`, refused: true };
     case 'allocated':
-      return `TURN relay ${where} gave no relay candidate, though it allocates on a second try`;
+      return { refused: false };
   }
 }
 
