@@ -2,7 +2,6 @@
 export {
   createKeyPair,
   importPublicKey,
-  publicKeyFingerprint,
   deriveKeys,
   transcriptHash,
   type KeyPair,

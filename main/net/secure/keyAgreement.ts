@@ -41,16 +41,6 @@ export function importPublicKey(publicKey: string): KeyObject {
 }
 
 /**
- * A short fingerprint of a public key (13 base32 characters, 64 bits of SHA-256): carried in the internet
- * code, so a rendezvous that hands out another key is caught when the guest compares.
- */
-export function publicKeyFingerprint(publicKey: string): string {
-  importPublicKey(publicKey);
-  const digest = createHash('sha256').update('lan-party key fingerprint\0').update(publicKey).digest();
-  return base32(digest.subarray(0, 8));
-}
-
-/**
  * X25519 then HKDF-SHA256 (salt: a hash of the transcript) into one key per direction. Throws when our
  * public key or the peer's does not sit in the transcript's slot for its role, or the agreement is degenerate.
  */
@@ -92,22 +82,4 @@ export function transcriptHash(transcript: SecureTranscript): Buffer {
     hash.update(length).update(bytes);
   }
   return hash.digest();
-}
-
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
-
-function base32(bytes: Uint8Array): string {
-  let out = '';
-  let buffer = 0;
-  let bits = 0;
-  for (const byte of bytes) {
-    buffer = (buffer << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(buffer >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += ALPHABET[(buffer << (5 - bits)) & 31];
-  return out;
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryNetwork, type DatagramSocket, type DatagramSource } from '../../../../main/net';
 import {
   createKeyPair,
-  publicKeyFingerprint,
   secureSocket,
   SECURE_OVERHEAD,
   type KeyPair,
@@ -202,17 +201,6 @@ describe('secureSocket against a hostile wire', () => {
         role: 'host',
       }),
     ).toThrow(/X25519 public key/);
-  });
-});
-
-describe('publicKeyFingerprint', () => {
-  it('is short, stable for a key and differs between keys', () => {
-    const a = createKeyPair();
-    const b = createKeyPair();
-    expect(publicKeyFingerprint(a.publicKey)).toMatch(/^[a-z2-7]{13}$/);
-    expect(publicKeyFingerprint(a.publicKey)).toBe(publicKeyFingerprint(a.publicKey));
-    expect(publicKeyFingerprint(a.publicKey)).not.toBe(publicKeyFingerprint(b.publicKey));
-    expect(() => publicKeyFingerprint('AAAA')).toThrow(/X25519/);
   });
 });
 
