@@ -3,6 +3,7 @@ import type { LanServer } from '../../shared/ipc/schemas/lan';
 import { startBlocker } from '../../shared/ipc/startBlocker';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import { encode, encodeShortCode } from '../../shared/roomCode';
+import { encodeInternetCode } from '../../shared/rendezvous';
 import { parseHostPort } from '../../renderer/src/logic/hostPort';
 import { joinFailureView } from '../../renderer/src/logic/joinFailure';
 import { joinBlocker } from '../../renderer/src/logic/lanJoinBlocker';
@@ -163,5 +164,32 @@ describe('start blocker', () => {
     expect(startBlocker(state([player(0, 'Ada', false), player(1, 'Bob', true)], 'playing'))).toBe(
       'A round is already in progress.',
     );
+  });
+});
+
+describe('internet room codes in the join field', () => {
+  const code = encodeInternetCode('7K3QXM', new Uint8Array(32).fill(9));
+
+  it('formats NET- codes in groups of four and keeps the caret by the same character', () => {
+    const typed = code.toLowerCase().replace(/-/g, ' ');
+    expect(formatCodeField(typed, typed.length)).toEqual({ value: code, caret: code.length });
+    expect(formatCodeField('net-7k3q', 8)).toEqual({ value: 'NET-7K3Q', caret: 8 });
+    expect(formatCodeField('NET-7K3QX', 6)).toEqual({ value: 'NET-7K3Q-X', caret: 6 });
+  });
+
+  it('counts, accepts and refuses internet codes in words', () => {
+    expect(roomCodeHint('NET-7K3Q')).toMatchObject({
+      tone: 'neutral',
+      ready: false,
+      text: expect.stringMatching(/4 of 16/),
+    });
+    expect(roomCodeHint(code)).toMatchObject({ tone: 'ok', ready: true, text: expect.stringMatching(/rendezvous/) });
+    const last = code.slice(-1);
+    const typo = code.slice(0, -1) + (last === '0' ? '1' : '0');
+    expect(roomCodeHint(typo)).toMatchObject({ tone: 'error', ready: false, text: expect.stringMatching(/mistyped/) });
+  });
+
+  it('finds an internet code inside a pasted invite', () => {
+    expect(extractPastedCode(`Join my room: ${code} (LAN Party)`)).toBe(code);
   });
 });

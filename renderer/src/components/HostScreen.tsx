@@ -32,8 +32,11 @@ export function HostScreen({
   onBack,
   onLoadAddresses,
   onRememberAddress,
+  internetRooms = false,
 }: {
   playerName: string;
+  /** Whether a rendezvous server is set up, so the room can take friends over the internet. */
+  internetRooms?: boolean;
   onHost: (input: HostRoomInput) => Promise<ActionResult>;
   onBack: () => void;
   /** This machine's addresses for the code, and the remembered or best one. */
@@ -50,6 +53,7 @@ export function HostScreen({
   const [error, setError] = useState<string | null>(null);
   const [addresses, setAddresses] = useState<readonly HostAddress[]>([]);
   const [address, setAddress] = useState<string | null>(null);
+  const [reach, setReach] = useState<'lan' | 'internet'>('lan');
 
   useEffect(() => {
     let live = true;
@@ -87,6 +91,7 @@ export function HostScreen({
       ...(password ? { password } : {}),
       ...(port.trim() ? { port: Number(port.trim()) } : {}),
       ...(address !== null && addresses.length > 0 ? { advertiseAddress: address } : {}),
+      ...(reach === 'internet' ? { reach } : {}),
     });
     setPending(false);
     if (!result.ok) setError(result.message);
@@ -102,6 +107,36 @@ export function HostScreen({
       />
       <form className="card form-card" onSubmit={(event) => void submit(event)} noValidate>
         <GamePicker games={GAMES.list()} value={gameId} onChange={pickGame} />
+        <fieldset className="field reach-choice">
+          <legend className="field-label">Who can join</legend>
+          <div className="segmented" role="radiogroup" aria-label="Who can join">
+            <label className={`segment${reach === 'lan' ? ' segment-on' : ''}`}>
+              <input type="radio" name="reach" value="lan" checked={reach === 'lan'} onChange={() => setReach('lan')} />
+              This network
+            </label>
+            <label
+              className={`segment${reach === 'internet' ? ' segment-on' : ''}${internetRooms ? '' : ' segment-off'}`}
+            >
+              <input
+                type="radio"
+                name="reach"
+                value="internet"
+                checked={reach === 'internet'}
+                disabled={!internetRooms}
+                aria-describedby="reach-hint"
+                onChange={() => setReach('internet')}
+              />
+              Friends over the internet
+            </label>
+          </div>
+          <p id="reach-hint" className="field-hint">
+            {!internetRooms
+              ? 'Internet rooms are off: add a rendezvous server in your profile’s Internet rooms settings first.'
+              : reach === 'internet'
+                ? 'The room gets a NET- code too: friends anywhere join with it, directly or through the relay, encrypted end to end.'
+                : 'Players on this network join with the room’s code or from their LAN list.'}
+          </p>
+        </fieldset>
         <div className="field">
           <label className="field-label" htmlFor="room-name">
             Room name

@@ -12,6 +12,13 @@ import { ScreenHeader } from './ScreenHeader';
 import { Spinner } from './Spinner';
 
 type Failure = Extract<ActionResult, { ok: false }>;
+
+/** What an internet join is doing, in words (the backend reports the step). */
+const JOIN_STEPS = {
+  'finding-host': 'Finding the host…',
+  'trying-direct': 'Trying a direct path…',
+  'using-relay': 'Using the relay…',
+} as const;
 type Method = 'code' | 'address';
 
 /**
@@ -128,7 +135,7 @@ export function JoinScreen({
       <ScreenHeader
         title="Join a room"
         titleId="join-title"
-        subtitle="Type the code the host reads out (short or full), or their address."
+        subtitle="Type the code the host reads out (short, full, or an internet NET- code), or their address."
         onBack={onBack}
       />
       <form
@@ -177,8 +184,8 @@ export function JoinScreen({
       {connecting && (
         <div className="card progress-card" role="status" aria-live="polite">
           <Spinner />
-          <span>
-            Connecting to {lobby.target?.host}:{lobby.target?.port}…
+          <span data-testid="join-progress">
+            {lobby.joinStep ? JOIN_STEPS[lobby.joinStep] : `Connecting to ${lobby.target?.host}:${lobby.target?.port}…`}
           </span>
           <button type="button" className="button button-ghost button-small" onClick={onCancel}>
             Cancel

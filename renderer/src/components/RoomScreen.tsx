@@ -5,6 +5,7 @@ import { startBlocker } from '../../../shared/ipc/startBlocker';
 import type { ActionResult } from '../state/actionResult';
 import { ChatPanel } from './ChatPanel';
 import { CodeDisplay } from './CodeDisplay';
+import { InternetCodeDisplay } from './InternetCodeDisplay';
 import { GameSlot } from './GameSlot';
 import { CheckIcon, LockIcon } from './Icons';
 import { PlayerList } from './PlayerList';
@@ -77,14 +78,19 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
               <div>
                 <dt>{isHost ? 'LAN address' : 'Host'}</dt>
                 <dd className="mono">
-                  {addresses.length > 0 ? addresses.map((a) => `${a}:${view.port}`).join(' · ') : '—'}
+                  {!isHost && view.internet
+                    ? 'over the internet'
+                    : addresses.length > 0
+                      ? addresses.map((a) => `${a}:${view.port}`).join(' · ')
+                      : '—'}
                 </dd>
               </div>
             </dl>
           </div>
-          {view.code && (
+          {view.code && !(view.internet && !isHost) && (
             <CodeDisplay code={view.code} shortCode={view.shortCode} shortCodeMissing={view.shortCodeMissing} />
           )}
+          {view.internet && <InternetCodeDisplay internet={view.internet} roomName={state.roomName} />}
         </div>
         {isHost && !view.discoverable && (
           <div className="alert alert-warning" role="status">

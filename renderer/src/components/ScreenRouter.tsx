@@ -5,6 +5,7 @@ import { useAppStore } from '../state/AppStoreContext';
 import type { Screen } from '../state/navigation';
 import { showsDeveloperTools } from '../logic/developerTools';
 import { HomePanel } from './HomePanel';
+import { internetRoomsEnabled } from '../../../shared/ipc/schemas/internetSettings';
 import { HostScreen } from './HostScreen';
 import { JoinScreen } from './JoinScreen';
 import { LanScreen } from './LanScreen';
@@ -61,6 +62,7 @@ export function ScreenRouter({
           onBack={home}
           onLoadAddresses={actions.hostAddresses}
           onRememberAddress={rememberAddress}
+          internetRooms={internetRoomsEnabled(settings.internet)}
         />
       );
     case 'join':

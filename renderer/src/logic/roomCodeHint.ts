@@ -7,6 +7,29 @@ import {
   SHORT_CODE_LENGTHS,
   scanCrockford,
 } from '../../../shared/roomCode';
+import {
+  decodeInternetCode,
+  INTERNET_CODE_CHARS,
+  INTERNET_CODE_PREFIX,
+  looksLikeInternetCode,
+} from '../../../shared/rendezvous';
+
+/** The characters of an internet code after its NET prefix, as typed (separators dropped, upper case). */
+function internetBody(raw: string): string {
+  const bare = raw.toUpperCase().replace(/[\s\-._]/g, '');
+  return bare.startsWith('NET') ? bare.slice(3) : bare;
+}
+
+/** The hint for an internet code (NET-…): found through the rendezvous, so nothing about the LAN applies. */
+function internetCodeHint(raw: string): RoomCodeHint {
+  const typed = internetBody(raw).length;
+  if (typed < INTERNET_CODE_CHARS) {
+    return { tone: 'neutral', text: `Internet room code: ${typed} of ${INTERNET_CODE_CHARS} characters`, ready: false };
+  }
+  const parsed = decodeInternetCode(raw);
+  if (!parsed.ok) return { tone: 'error', text: sentence(parsed.reason), ready: false };
+  return { tone: 'ok', text: 'Internet room: the host is found through your rendezvous server', ready: true };
+}
 
 /** The line under the code field: what is typed so far, what is wrong (which character, where), or where it leads. */
 export interface RoomCodeHint {
@@ -28,6 +51,7 @@ const SHORT = `${SHORT_CODE_LENGTHS.min}–${SHORT_CODE_LENGTHS.max}`;
  * the hint matches the join error. A short code with a typo is refused as typed (its check character).
  */
 export function roomCodeHint(raw: string): RoomCodeHint {
+  if (looksLikeInternetCode(raw)) return internetCodeHint(raw);
   const { digits, rejected } = scanCrockford(raw);
   const typed = digits.length;
   const error = (text: string): RoomCodeHint => ({ tone: 'error', text, ready: false });
@@ -65,6 +89,9 @@ export function roomCodeHint(raw: string): RoomCodeHint {
  * when there is neither.
  */
 export function extractPastedCode(text: string): string {
+  const internet = [...text.matchAll(/NET[-\s._]?(?:[0-9A-Za-z]{4}[-\s._]?){3}[0-9A-Za-z]{4}/gi)];
+  const lastInternet = internet[internet.length - 1]?.[0];
+  if (lastInternet) return lastInternet;
   const full = [...text.matchAll(/(?:^|[^0-9A-Za-z])([0-9A-Za-z]{5}[-\s._/]?[0-9A-Za-z]{5})(?![0-9A-Za-z])/g)];
   const last = full[full.length - 1]?.[1];
   if (last) return last;
@@ -79,6 +106,17 @@ export function extractPastedCode(text: string): string {
  * matches what is shown.
  */
 export function formatCodeField(raw: string, caret: number): { value: string; caret: number } {
+  if (looksLikeInternetCode(raw)) {
+    // NET-XXXX-XXXX-XXXX-XXXX, as the host's screen shows it; the caret stays after the same character.
+    const group = (body: string) => INTERNET_CODE_PREFIX + (body.match(/.{1,4}/g) ?? []).join('-');
+    const body = internetBody(raw);
+    const head = raw
+      .slice(0, caret)
+      .toUpperCase()
+      .replace(/[\s\-._]/g, '');
+    const before = head.startsWith('NET') ? head.length - 3 : 0;
+    return { value: group(body), caret: before === 0 ? Math.min(caret, 4) : group(body.slice(0, before)).length };
+  }
   const { digits, rejected } = scanCrockford(raw);
   if (rejected.length > 0) return { value: raw, caret };
   const symbols = digits.map((digit) => CROCKFORD_BASE32[digit] ?? '');

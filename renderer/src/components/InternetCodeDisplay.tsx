@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
+import { CheckIcon, CopyIcon } from './Icons';
+
+type Internet = NonNullable<LobbyView['internet']>;
+
+const STATUS_NOTES: Readonly<Record<Internet['status'], string>> = {
+  registered: 'Friends anywhere join with this code: directly when their network allows, else through the relay.',
+  reconnecting:
+    'The rendezvous server is out of reach; reconnecting. Players already here are not affected, but new friends cannot join with this code until it is back.',
+  expired:
+    'This internet code has expired: new friends can only join from this network. Open a new room for a fresh code.',
+  closed: 'This internet code is closed.',
+};
+
+/** The invite text a host pastes into a chat: the code and where to type it. */
+export function internetInvite(code: string, roomName: string | null): string {
+  return `Join ${roomName ? `“${roomName}”` : 'my room'} in LAN Party: open Join a room and type ${code}`;
+}
+
+/** An internet room's NET- code with copy buttons for the code and a ready-to-send invite, and where it stands. */
+export function InternetCodeDisplay({ internet, roomName }: { internet: Internet; roomName: string | null }) {
+  const [copied, setCopied] = useState<'code' | 'invite' | 'failed' | null>(null);
+  const codeRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (copied === null) return;
+    const timer = setTimeout(() => setCopied(null), 2500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async (what: 'code' | 'invite'): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(what === 'code' ? internet.code : internetInvite(internet.code, roomName));
+      setCopied(what);
+    } catch {
+      const selection = window.getSelection();
+      if (selection && codeRef.current) {
+        const range = document.createRange();
+        range.selectNodeContents(codeRef.current);
+        selection.removeAllRanges();
+        selection.addRange(range);
+      }
+      setCopied('failed');
+    }
+  };
+
+  const warn = internet.status !== 'registered';
+  return (
+    <div className="code-display internet-code" data-testid="internet-code-block">
+      <span className="field-label" id="internet-code-label">
+        Internet code (friends anywhere)
+      </span>
+      <div className="code-row">
+        <code ref={codeRef} className="room-code" aria-labelledby="internet-code-label" data-testid="internet-code">
+          {internet.code}
+        </code>
+        <button type="button" className="button button-ghost copy-button" onClick={() => void copy('code')}>
+          {copied === 'code' ? <CheckIcon /> : <CopyIcon />}
+          <span>{copied === 'code' ? 'Copied' : 'Copy code'}</span>
+        </button>
+        <button type="button" className="button button-ghost copy-button" onClick={() => void copy('invite')}>
+          {copied === 'invite' ? <CheckIcon /> : <CopyIcon />}
+          <span>{copied === 'invite' ? 'Copied' : 'Copy invite'}</span>
+        </button>
+      </div>
+      <p className={warn ? 'code-reason code-warning' : 'code-note'} role="status" aria-live="polite">
+        {copied === 'failed'
+          ? 'Couldn’t copy automatically — the code is selected, press Ctrl+C (⌘C on a Mac).'
+          : copied === 'invite'
+            ? 'Invite copied: paste it into your group chat.'
+            : STATUS_NOTES[internet.status]}
+        {warn && internet.message ? ` (${internet.message})` : ''}
+      </p>
+    </div>
+  );
+}
