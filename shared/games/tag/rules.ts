@@ -15,8 +15,12 @@ export const RULES = {
   maxDt: 0.25,
   /** Extra reach beyond touching: a tag lands when centres are within 2·radius + tagReachMargin. */
   tagReachMargin: 16,
-  /** After becoming "it", seconds before you may tag (no instant tag-backs). */
+  /** After becoming "it", seconds before you may tag (a head start for whoever stands next to you). */
   tagCooldown: 1.5,
+  /** Seconds the player who just passed "it" on cannot be tagged (no tag-backs): longer than tagCooldown, so it shows. */
+  tagBackImmunity: 3,
+  /** Seconds of the 3-2-1 before a round: everyone sees who is "it", nobody moves, tags or scores. */
+  roundCountdown: 3,
   /** After a tag attempt that hits nobody, seconds before trying again (no button mashing). */
   missCooldown: 0.35,
   /** Default round length in seconds. */

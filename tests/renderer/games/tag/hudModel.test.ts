@@ -16,6 +16,7 @@ const player = (id: string, score: number, extra: Partial<ViewPlayer> = {}): Vie
   it: false,
   score,
   cooldown: 0,
+  immunity: 0,
   self: false,
   ...extra,
 });
@@ -23,6 +24,7 @@ const frame = (players: ViewPlayer[], timeRemaining = 42.3): ViewFrame => ({
   tick: 10,
   phase: 'playing',
   timeRemaining,
+  countdown: 0,
   players,
 });
 
@@ -39,7 +41,8 @@ describe('HUD model', () => {
   });
 
   it('is "connecting" before the first snapshot', () => {
-    expect(hudOf({ tick: undefined, phase: 'waiting', timeRemaining: 0, players: [] }, look)).toBe(CONNECTING_HUD);
+    const none: ViewFrame = { tick: undefined, phase: 'waiting', timeRemaining: 0, countdown: 0, players: [] };
+    expect(hudOf(none, look)).toBe(CONNECTING_HUD);
   });
 
   it('sorts the scoreboard by score (ties in join order) and finds who is it and our cooldown', () => {
