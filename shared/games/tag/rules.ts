@@ -47,9 +47,9 @@ export const DEFAULT_ARENA: Arena = {
   ],
 };
 
-/** Sixteen distinguishable player colours, handed out in order to players without one. */
+/** Sixteen distinguishable player colours, handed out in order to players without one; none of them red (it's). */
 export const PLAYER_COLOURS = [
-  '#e6194b',
+  '#2ec4b6',
   '#3cb44b',
   '#ffe119',
   '#4363d8',
@@ -58,11 +58,11 @@ export const PLAYER_COLOURS = [
   '#42d4f4',
   '#f032e6',
   '#bfef45',
-  '#fabed4',
+  '#ffd8b1',
   '#469990',
   '#dcbeff',
   '#9a6324',
   '#fffac8',
-  '#800000',
+  '#808000',
   '#aaffc3',
 ] as const;
