@@ -1,7 +1,6 @@
 import type { ViewPlayer } from '../../../../shared/games/tag/clientView';
 import { RULES, TAG_REACH } from '../../../../shared/games/tag/rules';
 import { toCanvasX, toCanvasY, type ArenaTransform } from '../../game/arenaTransform';
-import { inkOn } from '../../game/colour';
 import { placeLabels, type LabelRequest } from '../../game/labelPlacement';
 import { playerMarks, type MarkScales, type PlayerLook, type PlayerMark } from '../../game/playerLook';
 
@@ -116,23 +115,9 @@ function drawMark(
       ctx.fillText(String(m.seconds), bx, by + 0.5 * k);
       return;
     }
-    case 'itBadge': {
-      // A pill straddling the body's top edge: shape and text, readable whatever the player's colour.
-      const h = 16 * k;
-      const w = 26 * k;
-      const top = y - r - h * 0.55;
-      ctx.beginPath();
-      ctx.roundRect(x - w / 2, top, w, h, h / 2);
-      ctx.fillStyle = m.colour;
-      ctx.fill();
-      ctx.lineWidth = 1.5 * k;
-      ctx.strokeStyle = '#0b0d17';
-      ctx.stroke();
-      ctx.font = `900 ${Math.round(11 * k)}px system-ui, sans-serif`;
-      ctx.fillStyle = inkOn(m.colour);
-      ctx.fillText(m.text, x, top + h / 2 + 0.5 * k);
+    case 'itBadge':
+      // Drawn as part of the name label (drawLabel), where it never covers the body or its rings.
       return;
-    }
   }
 }
 
@@ -178,30 +163,47 @@ export function drawPlayers(
     for (const m of marks) if (m.kind !== 'reach') drawMark(ctx, m, x, y, r, k, t);
   }
   const font = `650 ${Math.round(LABEL_FONT_PX * k)}px system-ui, sans-serif`;
+  const badgeFont = `900 ${Math.round(11 * k)}px system-ui, sans-serif`;
+  ctx.font = badgeFont;
+  const badgeWidth = labelWidth(ctx, 'IT', badgeFont) + 12 * k;
   ctx.font = font;
   const order = [...placed].sort((a, b) => labelRank(a.p) - labelRank(b.p));
   const labels = order.map((o) => (o.p.self ? `${o.look.name} (you)` : o.look.name));
+  const badged = order.map((o) => o.marks.find((m) => m.kind === 'itBadge'));
   const requests: LabelRequest[] = order.map((o, i) => ({
     x: o.x,
     y: o.y,
-    // Clear of the rings and the badge drawn around the body.
+    // Clear of the rings drawn around the body.
     radius: r + 10 * k,
-    width: labelWidth(ctx, labels[i]!, font) + 2 * LABEL_PAD_X * k,
+    width: labelWidth(ctx, labels[i]!, font) + 2 * LABEL_PAD_X * k + (badged[i] ? badgeWidth + 4 * k : 0),
     height: LABEL_HEIGHT * k,
   }));
   const boxes = placeLabels(requests, { x: 0, y: 0, width: ctx.canvas.width, height: ctx.canvas.height }, 2 * k);
   boxes.forEach((box, i) => {
     const o = order[i]!;
+    const badge = badged[i];
     ctx.beginPath();
     ctx.roundRect(box.x, box.y, box.width, box.height, box.height / 2);
-    ctx.fillStyle = o.p.self ? 'rgba(11, 13, 23, 0.88)' : 'rgba(11, 13, 23, 0.72)';
+    ctx.fillStyle = o.p.self ? 'rgba(11, 13, 23, 0.9)' : 'rgba(11, 13, 23, 0.75)';
     ctx.fill();
-    if (o.p.self) {
-      ctx.lineWidth = 1.5 * k;
-      ctx.strokeStyle = 'rgba(255, 255, 255, 0.7)';
-      ctx.stroke();
+    ctx.lineWidth = 1.5 * k;
+    ctx.strokeStyle = badge ? badge.colour : o.p.self ? 'rgba(255, 255, 255, 0.7)' : 'rgba(255, 255, 255, 0.12)';
+    ctx.stroke();
+    let textX = box.x + box.width / 2;
+    if (badge) {
+      // The IT badge: a filled pill at the label's start, the name after it.
+      const bx = box.x + 2 * k;
+      ctx.beginPath();
+      ctx.roundRect(bx, box.y + 2 * k, badgeWidth, box.height - 4 * k, (box.height - 4 * k) / 2);
+      ctx.fillStyle = badge.colour;
+      ctx.fill();
+      ctx.font = badgeFont;
+      ctx.fillStyle = '#0b0d17';
+      ctx.fillText(badge.text, bx + badgeWidth / 2, box.y + box.height / 2 + 0.5 * k);
+      ctx.font = font;
+      textX += (badgeWidth + 4 * k) / 2;
     }
     ctx.fillStyle = '#eef0ff';
-    ctx.fillText(labels[i]!, box.x + box.width / 2, box.y + box.height / 2 + 0.5 * k);
+    ctx.fillText(labels[i]!, textX, box.y + box.height / 2 + 0.5 * k);
   });
 }
