@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../main/base/logger';
 import { startDevServer, type DevServer } from '../../main/devServer/startDevServer';
+import { MIN_WINDOW_SIZE } from '../../main/shell/window/windowBounds';
 import { RULES } from '../../shared/games/tag/rules';
 import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 import { chromiumSkipReason, launchChromium, type LaunchedChromium } from './support/chromium';
@@ -21,6 +22,8 @@ if (skipReason) console.warn(`[e2e] skipping browser tests: ${skipReason}`);
 const ROUND_SECONDS = 40;
 const DEFAULT_PAGE = { width: 1100, height: 690 } as const;
 const LARGE_PAGE = { width: 1600, height: 1000 } as const;
+/** The page of the smallest window (MIN_WINDOW_SIZE, 960×600 outer, less the title bar). */
+const SMALLEST_PAGE = { width: MIN_WINDOW_SIZE.width, height: MIN_WINDOW_SIZE.height - 30 } as const;
 
 interface Player {
   readonly server: DevServer;
@@ -76,6 +79,11 @@ async function arenaOf(page: Page) {
   return { box, body, stage, scale, backingWidth, backingHeight, dpr, side, dot: 2 * RULES.playerRadius * scale };
 }
 
+// The tests are type-checked without the DOM library: the little of it the page-side function uses.
+interface PageQuery {
+  querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+}
+
 /** The local player's drawn position, as the stage publishes it. */
 async function selfPosition(page: Page): Promise<string> {
   return (await page.getByTestId('game-arena').getAttribute('data-self')) ?? '';
@@ -121,27 +129,45 @@ describe.skipIf(skipReason !== null)('the arena fills the window and reads at a 
     // Exactly one of them is told "You are IT"; the other is told who is.
     expect(says.filter((s) => s.startsWith('You are IT'))).toHaveLength(1);
     expect(says.filter((s) => /^(ada|bob) is IT$/.test(s))).toHaveLength(1);
-    await saveScreenshot(ada.page, 'countdown-host-1100x690');
-    await saveScreenshot(bob.page, 'countdown-guest-1100x690');
-
-    // Keys held during the countdown move nobody (the host ignores them; the page does not predict them).
+    // bob holds a key from the first count on: the host ignores it, and the page does not predict it.
     const page = bob.page;
     await page.getByTestId('game-arena').focus();
     await expect.poll(() => selfPosition(page), { timeout: 5000 }).toMatch(/^\d+,\d+$/);
     const before = await selfPosition(page);
-    const stillCounting = await page.getByTestId('game-countdown').isVisible();
-    if (stillCounting) {
-      await page.keyboard.down('KeyD');
-      await expect.poll(() => page.getByTestId('game-countdown').isVisible(), { timeout: 6000 }).toBe(false);
-      const atGo = await selfPosition(page);
-      // It may have started moving in the last HUD refresh after "go", never by more than a few units.
-      const dx = Number(atGo.split(',')[0]) - Number(before.split(',')[0]);
-      expect(dx).toBeLessThan(60);
-      await expect
-        .poll(async () => Number((await selfPosition(page)).split(',')[0]) - Number(before.split(',')[0]), {
-          timeout: 3000,
-        })
-        .toBeGreaterThan(80);
+    expect(await page.getByTestId('game-countdown').isVisible()).toBe(true);
+    // Diagonally, so a wall or obstacle in one direction cannot stop the check after "go" (it slides along).
+    await page.keyboard.down('KeyD');
+    await page.keyboard.down('KeyS');
+    try {
+      // In the page: wait until the countdown is gone or the dot has moved, whichever comes first, and say which.
+      const watch = page.waitForFunction(
+        (start: string) => {
+          const doc = (globalThis as unknown as { document: PageQuery }).document;
+          const counting = doc.querySelector('[data-testid="game-countdown"]') !== null;
+          const self = doc.querySelector('[data-testid="game-arena"]')?.getAttribute('data-self') ?? start;
+          const [x, y] = self.split(',').map(Number);
+          const [x0, y0] = start.split(',').map(Number);
+          const moved = Math.hypot((x ?? 0) - (x0 ?? 0), (y ?? 0) - (y0 ?? 0));
+          return !counting || moved > 30 ? { counting, moved } : false;
+        },
+        before,
+        { timeout: 8000, polling: 'raf' },
+      );
+      await Promise.all([
+        saveScreenshot(ada.page, 'countdown-host-1100x690'),
+        saveScreenshot(bob.page, 'countdown-guest-1100x690'),
+      ]);
+      const first = (await (await watch).jsonValue()) as { counting: boolean; moved: number };
+      // It never moved while the countdown was up.
+      expect(first.counting).toBe(false);
+      const [x0, y0] = before.split(',').map(Number) as [number, number];
+      const moved = async () => {
+        const [x, y] = (await selfPosition(page)).split(',').map(Number) as [number, number];
+        return Math.hypot(x - x0, y - y0);
+      };
+      await expect.poll(moved, { timeout: 3000 }).toBeGreaterThan(80);
+    } finally {
+      await page.keyboard.up('KeyS');
       await page.keyboard.up('KeyD');
     }
     for (const p of [ada, bob]) {
@@ -221,6 +247,29 @@ describe.skipIf(skipReason !== null)('the arena fills the window and reads at a 
       await cdp.send('Emulation.clearDeviceMetricsOverride');
       await cdp.detach();
     }
+  });
+
+  it('at the smallest window the layout still holds: a 16:9 arena in view, the panels below, nothing covered', async () => {
+    const page = bob.page;
+    await page.setViewportSize(SMALLEST_PAGE);
+    await expect.poll(async () => (await arenaOf(page)).box.width, { timeout: 5000 }).toBeLessThan(900);
+    const a = await arenaOf(page);
+    console.log(`[arena e2e] ${SMALLEST_PAGE.width}x${SMALLEST_PAGE.height}: ${JSON.stringify(a)}`);
+    expect(a.side).toBe('below');
+    expect(a.box.width).toBeGreaterThanOrEqual(700);
+    expect(Math.abs(a.box.width / a.box.height - 16 / 9)).toBeLessThan(0.02);
+    // The whole arena is in view above the bar without scrolling.
+    const barBox = await page.locator('.action-bar').boundingBox();
+    expect(a.box.y + a.box.height).toBeLessThanOrEqual(barBox!.y);
+    const bar = page.locator('.action-bar');
+    for (const target of ['.game-hud', '.scoreboard', '.net-graph', '.game-help', '.chat-form']) {
+      const coverage = await coverOf(page.locator(target).first(), bar);
+      expect({ ...coverage, panel: target }).toMatchObject({ panel: target, aboveBar: true, hittable: true });
+    }
+    await page.getByTestId('room-body').evaluate((el) => {
+      (el as unknown as { scrollTop: number }).scrollTop = 0;
+    });
+    await saveScreenshot(page, `arena-${SMALLEST_PAGE.width}x${SMALLEST_PAGE.height}`);
     expect(ada.errors).toEqual([]);
     expect(bob.errors).toEqual([]);
   });

@@ -70,3 +70,21 @@ describe('HUD model', () => {
     );
   });
 });
+
+describe('HUD model: the round countdown', () => {
+  it('shows whole seconds of the 3-2-1, rounded up, and nothing once the round runs', () => {
+    const players = [player('0', 0, { it: true }), player('1', 0, { self: true })];
+    const at = (countdown: number) => hudOf({ ...frame(players), countdown }, look).countdown;
+    expect([at(3), at(2.95), at(2), at(1.01), at(0.05), at(0)]).toEqual([3, 3, 2, 2, 1, 0]);
+    expect(hudOf({ ...frame(players), countdown: 2, phase: 'ended' }, look).countdown).toBe(0);
+    const hud = hudOf({ ...frame(players), countdown: 2.5 }, look);
+    expect(hud.it).toMatchObject({ id: '0', name: 'Ada', self: false });
+  });
+
+  it('re-renders when the countdown ticks', () => {
+    const players = [player('0', 0, { it: true })];
+    const a = hudOf({ ...frame(players), countdown: 2.5 }, look);
+    expect(sameHud(a, hudOf({ ...frame(players), countdown: 2.1 }, look))).toBe(true);
+    expect(sameHud(a, hudOf({ ...frame(players), countdown: 1.9 }, look))).toBe(false);
+  });
+});
