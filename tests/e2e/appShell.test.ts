@@ -46,7 +46,7 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     await player.focus();
     const name = page.getByLabel('Player name');
     await name.fill('   ');
-    await page.getByRole('radio', { name: 'Rose' }).check();
+    await page.getByRole('radio', { name: 'Lime' }).check();
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect.poll(() => page.getByText('Name cannot be empty').isVisible()).toBe(true);
     expect(await name.getAttribute('aria-invalid')).toBe('true');

@@ -118,6 +118,10 @@ describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through 
         .toEqual([expect.stringMatching(/\d+\.\d s$/), expect.stringMatching(/\d+\.\d s$/)]);
     }
     expect(await ada.page.getByTestId('game-it').textContent()).toMatch(/(You are|ada is|bob is)IT/);
+    // The round opens with a 3-2-1 during which nobody moves: the key tests start after it.
+    for (const { page } of [ada, bob]) {
+      await expect.poll(() => page.getByTestId('game-countdown').count(), { timeout: 8000 }).toBe(0);
+    }
   });
 
   it('keys move each player on both pages, and the canvas changes between frames', async () => {

@@ -293,7 +293,7 @@ describe('hostile lobby (lab)', () => {
     cleanups.push(() => server.close());
     const fair = createLobbyState(
       { roomName: 'Trap', capacity: 8, passwordProtected: false },
-      { name: 'Mal', colour: '#ff5c8a' },
+      { name: 'Mal', colour: '#a3e048' },
     );
     const player = (id: number, colour = '#3ddc97') => ({
       id,

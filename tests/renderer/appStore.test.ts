@@ -77,14 +77,14 @@ describe('app store', () => {
     await store.getState().start();
     fake.push({
       playerName: 'Elsewhere',
-      playerColor: '#ff5c8a',
+      playerColor: '#a3e048',
       onboarded: true,
       notifications: true,
       theme: 'system',
     });
     expect(store.getState().settings).toEqual({
       playerName: 'Elsewhere',
-      playerColor: '#ff5c8a',
+      playerColor: '#a3e048',
       onboarded: true,
       notifications: true,
       theme: 'system',

@@ -9,7 +9,7 @@ export async function loopbackHost(cleanups: Cleanups, options: Partial<LobbyHos
   const host = await LobbyHost.start({
     roomName: 'Friday LAN',
     playerName: 'Hana',
-    colour: '#ff5c8a',
+    colour: '#a3e048',
     bindAddress: '127.0.0.1',
     advertiseAddress: '127.0.0.1',
     discovery: false,

@@ -14,7 +14,8 @@ export interface Size {
 
 /**
  * The smallest window the layout is designed for: the room's two columns (players and chat) and the home screen's
- * profile column stay side by side above 860 px of content (renderer CSS breakpoints), plus the page padding.
+ * profile column stay side by side above 860 px of content (renderer CSS breakpoints), plus the page padding; in a
+ * round the arena still gets about 760×430 of its 16:9 there (tests/e2e/arena.e2e.test.ts checks the layout at it).
  */
 export const MIN_WINDOW_SIZE: Size = { width: 960, height: 600 };
 

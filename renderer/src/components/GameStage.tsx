@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type CSSProperties } from 'react';
 import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
 import type { GameApi } from '../game/gameApi';
 import type { GameRendererModule } from '../game/gameRenderer';
@@ -7,6 +7,7 @@ import { KeyboardControls } from '../game/keyboardControls';
 import { bindKeyboard } from '../game/keyboardInput';
 import { NetGraph } from '../game/NetGraph';
 import { startRenderLoop } from '../game/renderLoop';
+import { stageLayout, type StageLayout } from '../game/stageLayout';
 import { ResultsOverlay } from '../game/ResultsOverlay';
 import { resultsView } from '../game/resultsModel';
 import { useGameApi } from '../game/useGameApi';
@@ -27,6 +28,13 @@ export interface GameStageProps {
 
 /** How often the HUD re-renders; the game itself is drawn every display frame. */
 const HUD_MS = 150;
+/**
+ * The stage's layout rules, CSS pixels (gameStage.css uses the same gap and side width): the arena keeps 16:9, the
+ * side panels sit beside it only while it stays at least 970 px wide (players 24 px across on the 1600-unit arena,
+ * with the canvas's 4 px margin and 1 px border), and it is never laid out under 480 px wide.
+ */
+const LAYOUT = { aspect: 16 / 9, sideWidth: 280, gap: 8, besideMinArenaWidth: 970, minArenaWidth: 480 } as const;
+const INITIAL_LAYOUT: StageLayout = { arena: { width: 960, height: 540 }, side: 'below' };
 const CONTROLS_HELP_ID = 'game-controls-help';
 const clock = (): number => performance.now() / 1000;
 
@@ -87,6 +95,9 @@ function GamePlay({
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const arenaRef = useRef<HTMLDivElement>(null);
+  const sizerRef = useRef<HTMLDivElement>(null);
+  const hudRef = useRef<HTMLDivElement>(null);
+  const [layout, setLayout] = useState<StageLayout>(INITIAL_LAYOUT);
   const [focused, setFocused] = useState(false);
   const [, changed] = useReducer((n: number) => n + 1, 0);
   const playerId = String(you);
@@ -129,6 +140,29 @@ function GamePlay({
     };
   }, [game, session]);
 
+  useEffect(() => {
+    // The sizer is the space the stage may fill (the visible room body); the HUD takes its share off the top.
+    const sizer = sizerRef.current;
+    const hudBox = hudRef.current;
+    if (sizer === null || hudBox === null || typeof ResizeObserver !== 'function') return;
+    const measure = (): void => {
+      const space = { width: sizer.clientWidth, height: sizer.clientHeight - hudBox.offsetHeight - LAYOUT.gap };
+      const next = stageLayout({ ...space, ...LAYOUT });
+      setLayout((previous) =>
+        previous.side === next.side &&
+        previous.arena.width === next.arena.width &&
+        previous.arena.height === next.arena.height
+          ? previous
+          : next,
+      );
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(sizer);
+    observer.observe(hudBox);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+
   const snapshotCount = useCallback(() => session.takeSnapshotCount(), [session]);
   const results = session.finalResults;
   const ended = session.endedEarly;
@@ -142,55 +176,63 @@ function GamePlay({
   const name = game.game.name;
 
   return (
-    <section className="game-stage" aria-label={`${name} game`}>
-      {game.renderHud(hud)}
-      <div className="game-main">
-        <div
-          ref={arenaRef}
-          className="game-arena"
-          tabIndex={0}
-          role="application"
-          aria-roledescription="game"
-          aria-label={`${name} arena`}
-          aria-describedby={CONTROLS_HELP_ID}
-          data-testid="game-arena"
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
-        >
-          <canvas ref={canvasRef} className="game-canvas" aria-hidden="true" data-testid="game-canvas" />
-          {!focused && !results && !ended && (
-            <button type="button" className="game-focus-hint" onClick={focusArena}>
-              Click here (or Tab to the arena) to take control
-            </button>
-          )}
-          {results && (
-            <ResultsOverlay
-              view={resultsView(results, session.look, playerId)}
-              formatScore={(score) => game.formatScore(score)}
-              scoreMeasure={game.scoreMeasure}
-              formatStat={(stat) => game.formatStat(stat)}
-              onBackToLobby={backToLobby}
-            />
-          )}
-          {!results && ended && (
-            <div className="game-overlay" role="status">
-              <div className="results-card">
-                <p className="results-kicker">Round stopped</p>
-                <h2 className="results-title">{ended.reason}</h2>
-                <p className="results-back">Back to the lobby…</p>
-              </div>
-            </div>
-          )}
-        </div>
-        <aside className="game-side">
-          {game.renderSide(hud)}
-          <NetGraph api={api} snapshotCount={snapshotCount} />
-          <section className="game-help" id={CONTROLS_HELP_ID} aria-label="Controls">
-            <h3>Controls</h3>
-            {game.renderHelp()}
-          </section>
-        </aside>
+    <section
+      className="game-stage"
+      aria-label={`${name} game`}
+      data-side={layout.side}
+      data-testid="game-stage"
+      style={{ '--arena-w': `${layout.arena.width}px`, '--arena-h': `${layout.arena.height}px` } as CSSProperties}
+    >
+      <div ref={sizerRef} className="game-sizer" aria-hidden="true" />
+      <div ref={hudRef} className="game-hud-slot">
+        {game.renderHud(hud)}
       </div>
+      <div
+        ref={arenaRef}
+        className="game-arena"
+        tabIndex={0}
+        role="application"
+        aria-roledescription="game"
+        aria-label={`${name} arena`}
+        aria-describedby={CONTROLS_HELP_ID}
+        data-testid="game-arena"
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+      >
+        <canvas ref={canvasRef} className="game-canvas" aria-hidden="true" data-testid="game-canvas" />
+        {!results && !ended && game.renderOverlay?.(hud)}
+        {!focused && !results && !ended && (
+          <button type="button" className="game-focus-hint" onClick={focusArena}>
+            Click here (or Tab to the arena) to take control
+          </button>
+        )}
+        {results && (
+          <ResultsOverlay
+            view={resultsView(results, session.look, playerId)}
+            formatScore={(score) => game.formatScore(score)}
+            scoreMeasure={game.scoreMeasure}
+            formatStat={(stat) => game.formatStat(stat)}
+            onBackToLobby={backToLobby}
+          />
+        )}
+        {!results && ended && (
+          <div className="game-overlay" role="status">
+            <div className="results-card">
+              <p className="results-kicker">Round stopped</p>
+              <h2 className="results-title">{ended.reason}</h2>
+              <p className="results-back">Back to the lobby…</p>
+            </div>
+          </div>
+        )}
+      </div>
+      <aside className="game-side">
+        {game.renderSide(hud)}
+        <NetGraph api={api} snapshotCount={snapshotCount} />
+        <section className="game-help" id={CONTROLS_HELP_ID} aria-label="Controls">
+          <h3>Controls</h3>
+          {game.renderHelp()}
+        </section>
+      </aside>
     </section>
   );
 }

@@ -40,6 +40,8 @@ export interface GameRendererModule<C = unknown, F = unknown, H = unknown> {
   renderHud(hud: H): ReactNode;
   /** The panel beside the canvas, above the net graph (e.g. the scoreboard). */
   renderSide(hud: H): ReactNode;
+  /** What the game shows over the arena for this HUD state (tag: the round's 3-2-1), if anything. */
+  renderOverlay?(hud: H): ReactNode;
   /** The controls help text. */
   renderHelp(): ReactNode;
   /** A standings score as shown on the winner screen (tag: "12.3 s"). */

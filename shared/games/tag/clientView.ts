@@ -35,6 +35,8 @@ export interface ViewPlayer {
   readonly it: boolean;
   readonly score: number;
   readonly cooldown: number;
+  /** Seconds it cannot be tagged (it just passed "it" on). */
+  readonly immunity: number;
   /** The local player (predicted); others are interpolated. */
   readonly self: boolean;
 }
@@ -45,11 +47,16 @@ export interface ViewFrame {
   readonly tick: number | undefined;
   readonly phase: GamePhase;
   readonly timeRemaining: number;
+  /** Seconds of the round's countdown still to run (0: moving). */
+  readonly countdown: number;
   readonly players: readonly ViewPlayer[];
 }
 
 /** Counters of a client view. */
 export type ClientViewStats = PredictionStats;
+
+/** The controls sent while the countdown runs. */
+const STILL: ClientControls = { moveX: 0, moveY: 0, tag: false };
 
 type World = Record<PlayerId, { x: number; y: number; it: boolean }>;
 
@@ -98,7 +105,9 @@ export class ClientView {
    */
   advance(now: number, controls: ClientControls): PlayerInput[] {
     this.clock = now;
-    return this.local.advance(now, controls);
+    // The host ignores inputs during the countdown; predicting them would only be corrected back.
+    const frozen = (this.latest?.c ?? 0) > 0;
+    return this.local.advance(now, frozen ? STILL : controls);
   }
 
   /** Takes an authoritative snapshot received at `now`: reconciles the local player, records everyone else. */
@@ -129,7 +138,7 @@ export class ClientView {
         ? 0
         : Math.min(this.maxExtrapolation, Math.max(0, renderTime - offset - latest.t));
     const players = this.latestPlayers.map((p): ViewPlayer => {
-      const base = { id: p.id, it: p.it, score: p.score, cooldown: p.cooldown };
+      const base = { id: p.id, it: p.it, score: p.score, cooldown: p.cooldown, immunity: p.immunity };
       if (p.id === this.playerId) {
         const at = this.local.position(now) ?? p;
         return { ...base, x: at.x, y: at.y, self: true };
@@ -140,7 +149,8 @@ export class ClientView {
         ? { ...base, x: seen.x, y: seen.y, it: seen.it, self: false }
         : { ...base, x: p.x, y: p.y, self: false };
     });
-    return { tick: latest?.k, phase: latest?.ph ?? 'waiting', timeRemaining: latest?.r ?? 0, players };
+    const countdown = latest?.c ?? 0;
+    return { tick: latest?.k, phase: latest?.ph ?? 'waiting', timeRemaining: latest?.r ?? 0, countdown, players };
   }
 
   /** The local player's raw prediction (no blending), undefined before the first snapshot. */

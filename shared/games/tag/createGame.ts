@@ -14,6 +14,8 @@ export interface CreateGameOptions {
   readonly roundDuration?: number;
   /** Playing field. Default DEFAULT_ARENA (1600×900 with five obstacles). */
   readonly arena?: Arena;
+  /** Seconds of the frozen 3-2-1 before each round. Default RULES.roundCountdown (3); 0 starts at once. */
+  readonly countdown?: number;
 }
 
 function assertArena(arena: Arena): void {
@@ -28,11 +30,15 @@ function assertArena(arena: Arena): void {
   }
 }
 
-/** Creates a game: players spawned at seeded random free spots, and a round started when there are enough. */
+/** Creates a game: players added, and a round started (spread spawns, countdown) when there are enough. */
 export function createGame(options: CreateGameOptions): GameState {
   const roundDuration = options.roundDuration ?? RULES.roundDuration;
   if (!Number.isFinite(roundDuration) || roundDuration <= 0) {
     throw new RangeError(`roundDuration must be a positive number of seconds, got ${String(roundDuration)}`);
+  }
+  const countdown = options.countdown ?? RULES.roundCountdown;
+  if (!Number.isFinite(countdown) || countdown < 0) {
+    throw new RangeError(`countdown must be a non-negative number of seconds, got ${String(countdown)}`);
   }
   const arena = options.arena ?? DEFAULT_ARENA;
   assertArena(arena);
@@ -42,6 +48,8 @@ export function createGame(options: CreateGameOptions): GameState {
     players: [],
     phase: 'waiting',
     timeRemaining: roundDuration,
+    roundCountdown: countdown,
+    countdown: 0,
     elapsed: 0,
     tick: 0,
     winnerIds: [],

@@ -6,6 +6,7 @@ export * from './collision';
 export * from './movement';
 export * from './players';
 export * from './round';
+export * from './spawns';
 export * from './createGame';
 export * from './tagging';
 export * from './step';

@@ -69,6 +69,7 @@ export function insertPlayer(state: GameState, player: NewPlayer): GameState {
     it: false,
     score: 0,
     cooldown: 0,
+    immunity: 0,
     tags: 0,
   };
   return { ...state, players: [...state.players, added], rngState: rng.state };

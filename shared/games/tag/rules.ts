@@ -15,8 +15,12 @@ export const RULES = {
   maxDt: 0.25,
   /** Extra reach beyond touching: a tag lands when centres are within 2·radius + tagReachMargin. */
   tagReachMargin: 16,
-  /** After becoming "it", seconds before you may tag (no instant tag-backs). */
+  /** After becoming "it", seconds before you may tag (a head start for whoever stands next to you). */
   tagCooldown: 1.5,
+  /** Seconds the player who just passed "it" on cannot be tagged (no tag-backs): longer than tagCooldown, so it shows. */
+  tagBackImmunity: 3,
+  /** Seconds of the 3-2-1 before a round: everyone sees who is "it", nobody moves, tags or scores. */
+  roundCountdown: 3,
   /** After a tag attempt that hits nobody, seconds before trying again (no button mashing). */
   missCooldown: 0.35,
   /** Default round length in seconds. */
@@ -43,9 +47,9 @@ export const DEFAULT_ARENA: Arena = {
   ],
 };
 
-/** Sixteen distinguishable player colours, handed out in order to players without one. */
+/** Sixteen distinguishable player colours, handed out in order to players without one; none of them red (it's). */
 export const PLAYER_COLOURS = [
-  '#e6194b',
+  '#2ec4b6',
   '#3cb44b',
   '#ffe119',
   '#4363d8',
@@ -54,11 +58,11 @@ export const PLAYER_COLOURS = [
   '#42d4f4',
   '#f032e6',
   '#bfef45',
-  '#fabed4',
+  '#ffd8b1',
   '#469990',
   '#dcbeff',
   '#9a6324',
   '#fffac8',
-  '#800000',
+  '#808000',
   '#aaffc3',
 ] as const;

@@ -4,11 +4,13 @@ import { RULES } from './rules';
 import type { GamePhase, GameState, PlayerBody, PlayerId } from './types';
 
 /** Bits of {@link SnapshotPlayer}'s flags field. */
-export const SNAPSHOT_FLAGS = { it: 1, winner: 2 } as const;
+export const SNAPSHOT_FLAGS = { it: 1, winner: 2, immune: 4 } as const;
 
 /**
  * One player in a snapshot, as a tuple to keep 16 players inside one 1200-byte datagram:
  * `[id, x, y, vx, vy, flags (SNAPSHOT_FLAGS bits), score, cooldown, lastProcessedSequence (-1 = none yet)]`.
+ * With the `immune` flag the cooldown slot carries the tag-back immunity instead: only a player who is not "it" is
+ * immune, and such a player's cooldown means nothing (it cannot tag), so the datagram does not grow.
  */
 export type SnapshotPlayer = readonly [
   id: PlayerId,
@@ -31,6 +33,8 @@ export interface GameSnapshot {
   readonly ph: GamePhase;
   /** Round seconds remaining. */
   readonly r: number;
+  /** Seconds of the round's countdown still to run; sent only while it runs (absent: 0). */
+  readonly c?: number;
   readonly p: readonly SnapshotPlayer[];
 }
 
@@ -42,6 +46,8 @@ export interface DecodedSnapshotPlayer extends PlayerBody {
   readonly id: PlayerId;
   readonly score: number;
   readonly cooldown: number;
+  /** Seconds it cannot be tagged (it just passed "it" on). */
+  readonly immunity: number;
   readonly lastProcessedSequence: number | undefined;
   /** Among the winners of the finished round. */
   readonly winner: boolean;
@@ -67,22 +73,29 @@ function sequenceOf(lookup: SequenceLookup, id: PlayerId): number {
 export function toSnapshot(state: GameState, lastProcessedSequenceByPlayer: SequenceLookup): GameSnapshot {
   const d = SNAPSHOT_DECIMALS;
   const winners = new Set(state.winnerIds);
+  const countdown = round(state.countdown, d.timer);
   return {
     k: state.tick,
     t: round(state.elapsed, d.clock),
     ph: state.phase,
     r: round(state.timeRemaining, d.timer),
-    p: state.players.map((p) => [
-      p.id,
-      round(p.x, d.position),
-      round(p.y, d.position),
-      round(p.vx, d.velocity),
-      round(p.vy, d.velocity),
-      (p.it ? SNAPSHOT_FLAGS.it : 0) | (winners.has(p.id) ? SNAPSHOT_FLAGS.winner : 0),
-      round(p.score, d.score),
-      round(p.cooldown, d.cooldown),
-      sequenceOf(lastProcessedSequenceByPlayer, p.id),
-    ]),
+    ...(countdown > 0 ? { c: countdown } : {}),
+    p: state.players.map((p) => {
+      const immune = !p.it && round(p.immunity, d.cooldown) > 0;
+      return [
+        p.id,
+        round(p.x, d.position),
+        round(p.y, d.position),
+        round(p.vx, d.velocity),
+        round(p.vy, d.velocity),
+        (p.it ? SNAPSHOT_FLAGS.it : 0) |
+          (winners.has(p.id) ? SNAPSHOT_FLAGS.winner : 0) |
+          (immune ? SNAPSHOT_FLAGS.immune : 0),
+        round(p.score, d.score),
+        round(immune ? p.immunity : p.cooldown, d.cooldown),
+        sequenceOf(lastProcessedSequenceByPlayer, p.id),
+      ];
+    }),
   };
 }
 
@@ -97,6 +110,7 @@ const snapshotSchema = z.object({
   t: z.number().nonnegative(),
   ph: z.enum(['waiting', 'playing', 'ended']),
   r: z.number().nonnegative(),
+  c: z.number().nonnegative().optional(),
   p: z
     .array(
       z.tuple([
@@ -109,7 +123,7 @@ const snapshotSchema = z.object({
           .number()
           .int()
           .min(0)
-          .max(SNAPSHOT_FLAGS.it | SNAPSHOT_FLAGS.winner),
+          .max(SNAPSHOT_FLAGS.it | SNAPSHOT_FLAGS.winner | SNAPSHOT_FLAGS.immune),
         z.number(),
         z.number().nonnegative(),
         z.number().int().min(-1).max(MAX_SEQUENCE),
@@ -126,16 +140,20 @@ export function parseSnapshot(value: unknown): GameSnapshot | undefined {
 
 /** The snapshot's players with named fields. */
 export function decodeSnapshotPlayers(snapshot: GameSnapshot): DecodedSnapshotPlayer[] {
-  return snapshot.p.map(([id, x, y, vx, vy, flags, score, cooldown, ack]) => ({
-    id,
-    x,
-    y,
-    vx,
-    vy,
-    it: (flags & SNAPSHOT_FLAGS.it) !== 0,
-    score,
-    cooldown,
-    lastProcessedSequence: ack < 0 ? undefined : ack,
-    winner: (flags & SNAPSHOT_FLAGS.winner) !== 0,
-  }));
+  return snapshot.p.map(([id, x, y, vx, vy, flags, score, slot, ack]) => {
+    const immune = (flags & SNAPSHOT_FLAGS.immune) !== 0;
+    return {
+      id,
+      x,
+      y,
+      vx,
+      vy,
+      it: (flags & SNAPSHOT_FLAGS.it) !== 0,
+      score,
+      cooldown: immune ? 0 : slot,
+      immunity: immune ? slot : 0,
+      lastProcessedSequence: ack < 0 ? undefined : ack,
+      winner: (flags & SNAPSHOT_FLAGS.winner) !== 0,
+    };
+  });
 }

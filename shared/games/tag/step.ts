@@ -22,6 +22,11 @@ export interface StepResult {
   readonly droppedInputs: number;
 }
 
+/** `seconds` less `h`, never below 0; a float residue (3 s after 180 ticks of 1/60 s) counts as run out. */
+function tickDown(seconds: number, h: number): number {
+  return seconds - h > 1e-9 ? seconds - h : 0;
+}
+
 function readInputs(state: GameState, inputs: StepInputs): { byId: Map<PlayerId, PlayerInput>; dropped: number } {
   const entries: [string, unknown][] = inputs instanceof Map ? [...inputs.entries()] : Object.entries(inputs);
   const known = new Set(state.players.map((p) => p.id));
@@ -36,7 +41,8 @@ function readInputs(state: GameState, inputs: StepInputs): { byId: Map<PlayerId,
 }
 
 /**
- * Advances the game by `dt` seconds (capped at RULES.maxDt). Order: cooldowns tick down; everyone moves (players
+ * Advances the game by `dt` seconds (capped at RULES.maxDt). During a round's countdown only the countdown runs.
+ * Otherwise, in order: cooldowns and tag-back immunity tick down; everyone moves (players
  * pass through each other); while playing, every non-"it" player scores the elapsed time, "it" may tag, and the
  * round ends when the timer runs out. Pure: returns a new state plus what happened.
  */
@@ -49,11 +55,22 @@ export function stepWithEvents(
   assertDt(dt);
   const h = Math.min(dt, RULES.maxDt);
   const { byId, dropped } = readInputs(state, inputs);
+  if (state.phase === 'playing' && state.countdown > 0) {
+    // The 3-2-1: inputs are read (and so acknowledged) but nobody moves, tags or scores, and the clock waits.
+    const countdown = tickDown(state.countdown, h);
+    return {
+      state: { ...state, countdown, elapsed: state.elapsed + h, tick: state.tick + 1 },
+      events: [],
+      droppedInputs: dropped,
+    };
+  }
   const playing = state.phase === 'playing';
   const scored = playing ? Math.min(h, state.timeRemaining) : 0;
   let players = state.players.map((p) => {
     const moved = applyMove(p, byId.get(p.id) ?? NEUTRAL_INPUT, h, state.arena);
-    return { ...moved, cooldown: Math.max(0, p.cooldown - h), score: p.it ? p.score : p.score + scored };
+    const cooldown = Math.max(0, p.cooldown - h);
+    const immunity = tickDown(p.immunity, h);
+    return { ...moved, cooldown, immunity, score: p.it ? p.score : p.score + scored };
   });
   const events: GameEvent[] = [];
   const itIndex = players.findIndex((p) => p.it);

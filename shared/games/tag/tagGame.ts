@@ -25,6 +25,8 @@ export interface TagGameDefinition extends GameDefinition<
 export interface TagGameOptions {
   /** Playing field of host and clients alike (prediction needs the host's). Default DEFAULT_ARENA. */
   readonly arena?: Arena;
+  /** Seconds of the frozen 3-2-1 before each round. Default RULES.roundCountdown. */
+  readonly countdown?: number;
 }
 
 /** Tag as a game definition: the registered one plays DEFAULT_ARENA; tests make one on an open arena. */
@@ -38,7 +40,8 @@ export function createTagGame(options: TagGameOptions = {}): TagGameDefinition {
     maxPlayers: RULES.maxPlayers,
     roundDuration: RULES.roundDuration,
     arena,
-    create: ({ players, seed, roundDuration }) => createGame({ players, seed, roundDuration, arena }),
+    create: ({ players, seed, roundDuration }) =>
+      createGame({ players, seed, roundDuration, arena, countdown: options.countdown }),
     step: (state, inputs, dt, context) => stepWithEvents(state, inputs, dt, { targetPositionAt: context.rewound }),
     removePlayer,
     players: (state) => state.players,

@@ -52,6 +52,8 @@ export interface PlayerState extends PlayerBody {
   readonly score: number;
   /** Seconds until this player may try to tag again. */
   readonly cooldown: number;
+  /** Seconds this player cannot be tagged (it just passed "it" on: no tag-backs). */
+  readonly immunity: number;
   /** Successful tags made this round (shown on the scoreboard; does not affect the score). */
   readonly tags: number;
 }
@@ -66,6 +68,10 @@ export interface GameState {
   readonly phase: GamePhase;
   /** Seconds left in the current round (the full duration while waiting). */
   readonly timeRemaining: number;
+  /** Length of the countdown before each round, seconds (0: none). */
+  readonly roundCountdown: number;
+  /** Seconds of the countdown still to run: while above 0 the round is 'playing' but frozen (no moves, tags, score). */
+  readonly countdown: number;
   /** Simulated seconds since createGame: the server clock snapshots carry. */
   readonly elapsed: number;
   /** Number of step() calls since createGame. */

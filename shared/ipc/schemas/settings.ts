@@ -5,9 +5,12 @@ import { internetSettingsSchema } from './internetSettings';
 /** Longest player name, in user-perceived characters (code points). */
 export const PLAYER_NAME_MAX = 24;
 
-/** The fixed player palette: readable on the dark theme and distinct from each other. */
+/**
+ * The fixed player palette: readable on the dark theme and distinct from each other, and none of them red, the hue
+ * the game keeps for whoever is "it" (IT_MARKER_COLOUR in shared/lobby/lobbyPalette.ts).
+ */
 export const PLAYER_COLORS = [
-  { hex: '#ff5c8a', label: 'Rose' },
+  { hex: '#a3e048', label: 'Lime' },
   { hex: '#ff9f43', label: 'Amber' },
   { hex: '#ffd23f', label: 'Gold' },
   { hex: '#3ddc97', label: 'Mint' },
@@ -22,16 +25,25 @@ export type PlayerColor = (typeof PLAYER_COLORS)[number]['hex'];
 
 const paletteHexes = PLAYER_COLORS.map((c) => c.hex) as [PlayerColor, ...PlayerColor[]];
 
+/** Colours once in the palette, read as their replacement (saved settings, older peers): Rose was next to IT red. */
+export const RETIRED_PLAYER_COLORS: Readonly<Record<string, PlayerColor>> = { '#ff5c8a': '#a3e048' };
+
+/** A lower-case colour with a retired palette colour replaced. */
+export function currentPlayerColor(hex: string): string {
+  return Object.hasOwn(RETIRED_PLAYER_COLORS, hex) ? RETIRED_PLAYER_COLORS[hex]! : hex;
+}
+
 /**
  * A player name: normalised like every shown text (NFKC, single spaces, trimmed), 1–24 code points; control and
  * invisible characters (bidi overrides, zero-width, Hangul fillers) are refused with a message.
  */
 export const playerNameSchema = normalizedTextSchema({ label: 'Name', maxChars: PLAYER_NAME_MAX, refuseHidden: true });
 
-/** A palette colour as #rrggbb; upper-case input is accepted and normalised. */
+/** A palette colour as #rrggbb; upper-case input is accepted and normalised, a retired colour replaced. */
 export const playerColorSchema = z
   .string()
   .toLowerCase()
+  .transform(currentPlayerColor)
   .pipe(z.enum(paletteHexes, { error: 'Pick one of the palette colours' }));
 
 /** How the app looks: following the OS's light or dark mode, or always one of them. */

@@ -9,8 +9,8 @@ import { FakeHostTransport, manualTicker } from './fakeTransports';
 /** An arena without obstacles, so positions in tests are easy to reason about. */
 export const OPEN_ARENA: Arena = { width: 1600, height: 900, obstacles: [] };
 
-/** Tag on the open arena, as the host tests run it. */
-export const OPEN_TAG = createTagGame({ arena: OPEN_ARENA });
+/** Tag on the open arena, as the host tests run it: without the round countdown, so play starts at the first tick. */
+export const OPEN_TAG = createTagGame({ arena: OPEN_ARENA, countdown: 0 });
 
 /** Options of a tag game host. */
 export type TagHostOptions = GameHostOptions<GameState, PlayerInput, GameSnapshot, GameEvent, InputTuple>;
@@ -84,5 +84,6 @@ export interface SnapshotWire {
   t: number;
   ph: string;
   r: number;
+  c?: number;
   p: [string, number, number, number, number, number, number, number, number][];
 }

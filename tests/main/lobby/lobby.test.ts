@@ -243,7 +243,7 @@ describe('the room’s game across LAN Party versions', () => {
     LobbyGuest.join({ host: '127.0.0.1', port, playerName: 'Gus', colour: '#3ddc97', timeout: 2 });
   const room = createLobbyState(
     { roomName: 'Older', capacity: 4, passwordProtected: false },
-    { name: 'Olga', colour: '#ff5c8a' },
+    { name: 'Olga', colour: '#a3e048' },
   );
 
   it('joins an older host that names no game as a tag room', async () => {

@@ -32,7 +32,7 @@ describe('a guest flooding the room', () => {
     const h = await LobbyHost.start({
       roomName: 'Flood',
       playerName: 'Hana',
-      colour: '#ff5c8a',
+      colour: '#a3e048',
       bindAddress: '127.0.0.1',
       advertiseAddress: '127.0.0.1',
       discovery: false,
@@ -56,7 +56,7 @@ async function maliciousHost(onHello: (server: Server, peerId: number) => void):
 }
 
 const fairState = () =>
-  createLobbyState({ roomName: 'Trap', capacity: 4, passwordProtected: false }, { name: 'Mal', colour: '#ff5c8a' });
+  createLobbyState({ roomName: 'Trap', capacity: 4, passwordProtected: false }, { name: 'Mal', colour: '#a3e048' });
 const player = (id: number) => ({ id, name: `P${id}`, colour: '#3ddc97', ready: false, host: false, pingMs: null });
 
 describe('a hostile host', () => {

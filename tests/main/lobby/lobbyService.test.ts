@@ -72,7 +72,7 @@ const names = (view: LobbyView | undefined) => view?.state?.players.map((p) => p
 describe('lobby service: host and guest on loopback', () => {
   it('hosts with defaults, a guest joins by code, they chat, ready up and start', async () => {
     const a = await service('Ada');
-    const b = await service('Bob', {}, '#ff5c8a');
+    const b = await service('Bob', {}, '#a3e048');
     const hosted = await a.lobby.host({});
     expect(hosted).toMatchObject({ status: 'in-room', role: 'host', you: 0, discoverable: true, end: null });
     expect(hosted.state).toMatchObject({

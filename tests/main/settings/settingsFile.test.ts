@@ -10,6 +10,13 @@ const defaults = {
 } as const;
 
 describe('settings file format', () => {
+  it('reads a colour since retired from the palette as its replacement, without a warning', () => {
+    const text = JSON.stringify({ version: SETTINGS_FILE_VERSION, playerName: 'Nova', playerColor: '#FF5C8A' });
+    const parsed = parseSettingsFile(text, defaults);
+    expect(parsed.settings.playerColor).toBe('#a3e048');
+    expect(parsed.warnings).toEqual([]);
+  });
+
   it('round-trips settings with a version field', () => {
     const text = serializeSettingsFile({
       playerName: 'Nova',

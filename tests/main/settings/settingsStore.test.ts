@@ -46,16 +46,16 @@ describe('settings store', () => {
   it('merges partial updates and ignores undefined fields', async () => {
     const { store: s } = store();
     await s.update({ playerName: 'Nova' });
-    expect(await s.update({ playerColor: '#ff5c8a', playerName: undefined })).toEqual({
+    expect(await s.update({ playerColor: '#a3e048', playerName: undefined })).toEqual({
       playerName: 'Nova',
-      playerColor: '#ff5c8a',
+      playerColor: '#a3e048',
       onboarded: false,
       notifications: true,
       theme: 'system',
     });
     expect(await s.update({ onboarded: true })).toEqual({
       playerName: 'Nova',
-      playerColor: '#ff5c8a',
+      playerColor: '#a3e048',
       onboarded: true,
       notifications: true,
       theme: 'system',
@@ -108,13 +108,13 @@ describe('settings store', () => {
     const { store: s } = store();
     const results = await Promise.all([
       s.update({ playerName: 'One' }),
-      s.update({ playerColor: '#ff5c8a' }),
+      s.update({ playerColor: '#a3e048' }),
       s.update({ playerName: 'Three' }),
     ]);
     expect(results.map((r) => r.playerName)).toEqual(['One', 'One', 'Three']);
     expect(await store().store.get()).toEqual({
       playerName: 'Three',
-      playerColor: '#ff5c8a',
+      playerColor: '#a3e048',
       onboarded: false,
       notifications: true,
       theme: 'system',
@@ -159,10 +159,10 @@ describe('settings store', () => {
       theme: 'system',
     });
     expect((await store().store.get()).onboarded).toBe(true);
-    await writeFile(s.filePath, JSON.stringify({ version: 1, playerName: 'Old', playerColor: '#ff5c8a' }));
+    await writeFile(s.filePath, JSON.stringify({ version: 1, playerName: 'Old', playerColor: '#a3e048' }));
     expect(await store().store.get()).toEqual({
       playerName: 'Old',
-      playerColor: '#ff5c8a',
+      playerColor: '#a3e048',
       onboarded: true,
       notifications: true,
       theme: 'system',

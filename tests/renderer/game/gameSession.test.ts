@@ -67,7 +67,7 @@ const roster = (game: number): GameRosterPayload => ({
     { id: '1', name: 'Bo', colour: '#3cb44b' },
   ],
 });
-const state = createGame({ players: roster(1).players, seed: 3, roundDuration: 60 });
+const state = createGame({ players: roster(1).players, seed: 3, roundDuration: 60, countdown: 0 });
 const snapshotOf = (game: number) => ({ game, snapshot: toSnapshot(state, {}) });
 const flush = () => new Promise((r) => setTimeout(r, 0));
 

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/lobby/lobbyMessages';
 
 const base = () =>
-  createLobbyState({ roomName: 'Room', capacity: 4, passwordProtected: false }, { name: 'Host', colour: '#ff5c8a' });
+  createLobbyState({ roomName: 'Room', capacity: 4, passwordProtected: false }, { name: 'Host', colour: '#a3e048' });
 const guest = (id: number) => ({ id, name: `G${id}`, colour: '#3ddc97', ready: false, host: false, pingMs: null });
 
 describe('lobby reducer', () => {

@@ -4,7 +4,8 @@ import { formatClock, type HudState } from './hudModel';
 function announcement(hud: HudState): string {
   if (hud.phase === 'connecting') return 'Connecting to the game…';
   if (hud.it === null) return '';
-  return hud.it.self ? 'You are it! Tag someone.' : `${hud.it.name} is it.`;
+  const who = hud.it.self ? 'You are it! Tag someone.' : `${hud.it.name} is it.`;
+  return hud.countdown > 0 ? `Round starts in ${hud.countdown}. ${who}` : who;
 }
 
 /** The bar above the arena: round timer, who is "it", and the local player's tag readiness. */
@@ -35,6 +36,8 @@ export function GameHud({ hud }: { hud: HudState }) {
       <div className="game-self">
         {self === undefined ? null : hud.phase === 'ended' ? (
           <span className="game-tag">Round over</span>
+        ) : hud.countdown > 0 ? (
+          <span className="game-tag">Get ready…</span>
         ) : self.it ? (
           <span className={hud.cooldown > 0 ? 'game-tag cooling' : 'game-tag ready'}>
             {hud.cooldown > 0 ? `Tag in ${hud.cooldown.toFixed(1)} s` : 'Tag ready: Space'}

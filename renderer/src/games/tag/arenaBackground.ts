@@ -6,7 +6,7 @@ export const ARENA_STYLE = {
   page: '#0b0d17',
   floor: '#121731',
   grid: 'rgba(255, 255, 255, 0.045)',
-  border: 'rgba(124, 92, 255, 0.75)',
+  border: 'rgba(124, 92, 255, 0.45)',
   obstacle: '#262d57',
   obstacleEdge: 'rgba(167, 139, 250, 0.45)',
   obstacleTop: 'rgba(255, 255, 255, 0.10)',

@@ -8,7 +8,7 @@ import type { FrameRenderer } from '../../game/gameRenderer';
 import type { PlayerLook } from '../../game/playerLook';
 
 /** Free space around the arena, CSS pixels. */
-const MARGIN = 8;
+const MARGIN = 4;
 
 /** Draws tag frames onto one canvas: the cached arena background, then the players. */
 export class ArenaRenderer implements FrameRenderer<ViewFrame> {
@@ -43,6 +43,9 @@ export class ArenaRenderer implements FrameRenderer<ViewFrame> {
     this.canvas.width = this.background.width = size.width;
     this.canvas.height = this.background.height = size.height;
     this.transform = fitArena(this.arena.width, this.arena.height, size.width, size.height, MARGIN * size.ratio);
+    // CSS pixels per arena unit, for tests and diagnostics (the players' drawn size follows from it).
+    this.canvas.dataset.scale = (this.transform.scale / size.ratio).toFixed(4);
+    this.canvas.dataset.backing = `${size.width}x${size.height}`;
     const bg = this.background.getContext('2d', { alpha: false });
     if (bg !== null) paintArenaBackground(bg, this.arena, this.transform, this.ratio);
   }

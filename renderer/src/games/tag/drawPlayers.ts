@@ -1,19 +1,143 @@
 import type { ViewPlayer } from '../../../../shared/games/tag/clientView';
 import { RULES, TAG_REACH } from '../../../../shared/games/tag/rules';
 import { toCanvasX, toCanvasY, type ArenaTransform } from '../../game/arenaTransform';
-import { inkOn, safeColour } from '../../game/colour';
-import type { PlayerLook } from '../../game/playerLook';
+import { placeLabels, type LabelRequest } from '../../game/labelPlacement';
+import { playerMarks, type MarkScales, type PlayerLook, type PlayerMark } from '../../game/playerLook';
 
-/** "It" highlight colour. */
-export const IT_COLOUR = '#ff4d6d';
+/** Arc lengths: the cooldown ring is full at the tag cooldown, the shield at the tag-back immunity. */
+const SCALES: MarkScales = { cooldownFull: RULES.tagCooldown, immunityFull: RULES.tagBackImmunity };
 
-/** Longest cooldown the ring shows as full (seconds). */
-const COOLDOWN_FULL = RULES.tagCooldown;
+/** Name labels, CSS pixels: readable at any arena size (never below 12 px). */
+export const LABEL_FONT_PX = 13;
+const LABEL_PAD_X = 6;
+const LABEL_HEIGHT = 20;
+
+/** Where on the canvas, at what size, and what state: one player about to be drawn. */
+interface Placed {
+  readonly p: ViewPlayer;
+  readonly x: number;
+  readonly y: number;
+  readonly look: PlayerLook;
+  readonly marks: PlayerMark[];
+}
+
+/** The local player's label first, then "it", then join order: the important labels get the best spots. */
+function labelRank(p: ViewPlayer): number {
+  return p.self ? 0 : p.it ? 1 : 2;
+}
+
+function drawMark(
+  ctx: CanvasRenderingContext2D,
+  m: PlayerMark,
+  x: number,
+  y: number,
+  r: number,
+  k: number,
+  t: ArenaTransform,
+): void {
+  const full = Math.PI * 2;
+  switch (m.kind) {
+    case 'reach':
+      ctx.beginPath();
+      ctx.arc(x, y, TAG_REACH * t.scale, 0, full);
+      ctx.setLineDash([6 * k, 6 * k]);
+      ctx.lineWidth = 1.5 * k;
+      ctx.strokeStyle = 'rgba(255, 77, 109, 0.55)';
+      ctx.stroke();
+      ctx.setLineDash([]);
+      return;
+    case 'body':
+      ctx.beginPath();
+      ctx.arc(x, y, r, 0, full);
+      ctx.fillStyle = m.colour;
+      ctx.fill();
+      ctx.lineWidth = 2 * k;
+      ctx.strokeStyle = 'rgba(11, 13, 23, 0.85)';
+      ctx.stroke();
+      return;
+    case 'itRing':
+      ctx.beginPath();
+      ctx.arc(x, y, r + (7 + 5 * m.pulse) * k, 0, full);
+      ctx.fillStyle = `rgba(255, 77, 109, ${0.14 + 0.16 * m.pulse})`;
+      ctx.fill();
+      ctx.beginPath();
+      ctx.arc(x, y, r + 1.5 * k, 0, full);
+      ctx.lineWidth = 3.5 * k;
+      ctx.strokeStyle = m.colour;
+      ctx.stroke();
+      return;
+    case 'itOrbit':
+      ctx.beginPath();
+      ctx.arc(x, y, r + 7 * k, m.turn, m.turn + full);
+      ctx.setLineDash([7 * k, 5 * k]);
+      ctx.lineWidth = 2.5 * k;
+      ctx.strokeStyle = m.colour;
+      ctx.stroke();
+      ctx.setLineDash([]);
+      return;
+    case 'selfRing':
+      ctx.beginPath();
+      ctx.arc(x, y, r + 3.5 * k, 0, full);
+      ctx.lineWidth = 2 * k;
+      ctx.strokeStyle = '#ffffff';
+      ctx.stroke();
+      return;
+    case 'cooldownArc':
+      ctx.beginPath();
+      ctx.arc(x, y, r + 12 * k, -Math.PI / 2, -Math.PI / 2 + m.share * full);
+      ctx.lineWidth = 3 * k;
+      ctx.strokeStyle = 'rgba(255, 214, 102, 0.95)';
+      ctx.stroke();
+      return;
+    case 'shield': {
+      const sr = r + 6 * k;
+      ctx.beginPath();
+      ctx.arc(x, y, sr, 0, full);
+      ctx.fillStyle = 'rgba(238, 240, 255, 0.16)';
+      ctx.fill();
+      ctx.lineWidth = 1.5 * k;
+      ctx.strokeStyle = 'rgba(238, 240, 255, 0.45)';
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(x, y, sr, -Math.PI / 2, -Math.PI / 2 + m.share * full);
+      ctx.lineWidth = 3 * k;
+      ctx.strokeStyle = '#eef0ff';
+      ctx.stroke();
+      // The seconds left in a small disc on the shield's rim (bottom right), away from the name label.
+      const bx = x + sr * 0.72;
+      const by = y + sr * 0.72;
+      ctx.beginPath();
+      ctx.arc(bx, by, 8 * k, 0, full);
+      ctx.fillStyle = '#eef0ff';
+      ctx.fill();
+      ctx.font = `800 ${Math.round(11 * k)}px system-ui, sans-serif`;
+      ctx.fillStyle = '#0b0d17';
+      ctx.fillText(String(m.seconds), bx, by + 0.5 * k);
+      return;
+    }
+    case 'itBadge':
+      // Drawn as part of the name label (drawLabel), where it never covers the body or its rings.
+      return;
+  }
+}
+
+const widths = new Map<string, number>();
+
+function labelWidth(ctx: CanvasRenderingContext2D, label: string, font: string): number {
+  const key = `${font}|${label}`;
+  let width = widths.get(key);
+  if (width === undefined) {
+    width = ctx.measureText(label).width;
+    if (widths.size > 256) widths.clear();
+    widths.set(key, width);
+  }
+  return width;
+}
 
 /**
- * Draws every player: a filled circle in the player's colour, a pulsing red halo and "IT" on whoever is it, a white
- * ring and the tag reach on the local player, its cooldown as a shrinking arc, and names above. `time` (seconds)
- * drives the pulse. Allocation-free apart from the canvas calls.
+ * Draws every player from its marks (playerMarks: body, the chaser's ring, orbit and badge, the local ring and
+ * cooldown, the tag-back shield), then the name labels where placeLabels finds room for them, each on a dark pill.
+ * `time` (seconds) drives the pulse and the orbit.
  */
 export function drawPlayers(
   ctx: CanvasRenderingContext2D,
@@ -24,74 +148,62 @@ export function drawPlayers(
   time: number,
 ): void {
   const r = RULES.playerRadius * t.scale;
-  const pulse = 0.5 + 0.5 * Math.sin(time * 6);
-  // Halos first, so no halo covers a neighbour's body.
-  for (const p of players) {
-    const x = toCanvasX(t, p.x);
-    const y = toCanvasY(t, p.y);
-    if (p.self && p.it) {
-      ctx.beginPath();
-      ctx.arc(x, y, TAG_REACH * t.scale, 0, Math.PI * 2);
-      ctx.setLineDash([6 * ratio, 6 * ratio]);
-      ctx.lineWidth = 1.5 * ratio;
-      ctx.strokeStyle = 'rgba(255, 77, 109, 0.55)';
-      ctx.stroke();
-      ctx.setLineDash([]);
-    }
-    if (p.it) {
-      ctx.beginPath();
-      ctx.arc(x, y, r + (8 + 4 * pulse) * ratio, 0, Math.PI * 2);
-      ctx.fillStyle = `rgba(255, 77, 109, ${0.18 + 0.17 * pulse})`;
-      ctx.fill();
-    }
+  const k = ratio;
+  const placed: Placed[] = players.map((p) => {
+    const l = look(p.id);
+    return { p, x: toCanvasX(t, p.x), y: toCanvasY(t, p.y), look: l, marks: playerMarks(p, l, time, SCALES) };
+  });
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  // Reach and the chaser's glow first, so none of them covers a neighbour's body.
+  for (const { x, y, marks } of placed) {
+    for (const m of marks) if (m.kind === 'reach') drawMark(ctx, m, x, y, r, k, t);
   }
-  for (const p of players) {
-    const x = toCanvasX(t, p.x);
-    const y = toCanvasY(t, p.y);
-    const { name, colour } = look(p.id);
-    const fill = safeColour(colour);
+  for (const { x, y, marks } of placed) {
+    for (const m of marks) if (m.kind !== 'reach') drawMark(ctx, m, x, y, r, k, t);
+  }
+  const font = `650 ${Math.round(LABEL_FONT_PX * k)}px system-ui, sans-serif`;
+  const badgeFont = `900 ${Math.round(11 * k)}px system-ui, sans-serif`;
+  ctx.font = badgeFont;
+  const badgeWidth = labelWidth(ctx, 'IT', badgeFont) + 12 * k;
+  ctx.font = font;
+  const order = [...placed].sort((a, b) => labelRank(a.p) - labelRank(b.p));
+  const labels = order.map((o) => (o.p.self ? `${o.look.name} (you)` : o.look.name));
+  const badged = order.map((o) => o.marks.find((m) => m.kind === 'itBadge'));
+  const requests: LabelRequest[] = order.map((o, i) => ({
+    x: o.x,
+    y: o.y,
+    // Clear of the rings drawn around the body.
+    radius: r + 10 * k,
+    width: labelWidth(ctx, labels[i]!, font) + 2 * LABEL_PAD_X * k + (badged[i] ? badgeWidth + 4 * k : 0),
+    height: LABEL_HEIGHT * k,
+  }));
+  const boxes = placeLabels(requests, { x: 0, y: 0, width: ctx.canvas.width, height: ctx.canvas.height }, 2 * k);
+  boxes.forEach((box, i) => {
+    const o = order[i]!;
+    const badge = badged[i];
     ctx.beginPath();
-    ctx.arc(x, y, r, 0, Math.PI * 2);
-    ctx.fillStyle = fill;
+    ctx.roundRect(box.x, box.y, box.width, box.height, box.height / 2);
+    ctx.fillStyle = o.p.self ? 'rgba(11, 13, 23, 0.9)' : 'rgba(11, 13, 23, 0.75)';
     ctx.fill();
-    ctx.lineWidth = (p.it ? 3 : 2) * ratio;
-    ctx.strokeStyle = p.it ? IT_COLOUR : 'rgba(11, 13, 23, 0.85)';
+    ctx.lineWidth = 1.5 * k;
+    ctx.strokeStyle = badge ? badge.colour : o.p.self ? 'rgba(255, 255, 255, 0.7)' : 'rgba(255, 255, 255, 0.12)';
     ctx.stroke();
-    if (p.self) {
+    let textX = box.x + box.width / 2;
+    if (badge) {
+      // The IT badge: a filled pill at the label's start, the name after it.
+      const bx = box.x + 2 * k;
       ctx.beginPath();
-      ctx.arc(x, y, r + 4 * ratio, 0, Math.PI * 2);
-      ctx.lineWidth = 2 * ratio;
-      ctx.strokeStyle = '#ffffff';
-      ctx.stroke();
-      if (p.cooldown > 0) {
-        const share = Math.min(1, p.cooldown / COOLDOWN_FULL);
-        ctx.beginPath();
-        ctx.arc(x, y, r + 8 * ratio, -Math.PI / 2, -Math.PI / 2 + share * Math.PI * 2);
-        ctx.lineWidth = 3 * ratio;
-        ctx.strokeStyle = 'rgba(34, 211, 238, 0.9)';
-        ctx.stroke();
-      }
+      ctx.roundRect(bx, box.y + 2 * k, badgeWidth, box.height - 4 * k, (box.height - 4 * k) / 2);
+      ctx.fillStyle = badge.colour;
+      ctx.fill();
+      ctx.font = badgeFont;
+      ctx.fillStyle = '#0b0d17';
+      ctx.fillText(badge.text, bx + badgeWidth / 2, box.y + box.height / 2 + 0.5 * k);
+      ctx.font = font;
+      textX += (badgeWidth + 4 * k) / 2;
     }
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    if (p.it) {
-      ctx.font = `800 ${Math.round(Math.max(9 * ratio, r * 0.8))}px system-ui, sans-serif`;
-      ctx.fillStyle = inkOn(fill);
-      ctx.fillText('IT', x, y + ratio);
-    }
-    const fontPx = Math.round(13 * ratio);
-    ctx.font = `600 ${fontPx}px system-ui, sans-serif`;
-    const label = p.self ? `${name} (you)` : name;
-    const gap = (p.self ? 16 : 12) * ratio;
-    // Keep labels on the canvas: below the circle near the top edge, pushed in at the sides.
-    const above = y - r - gap;
-    const labelY = above < fontPx ? y + r + gap : above;
-    const half = ctx.measureText(label).width / 2 + 2 * ratio;
-    const labelX = Math.min(ctx.canvas.width - half, Math.max(half, x));
-    ctx.lineWidth = 3 * ratio;
-    ctx.strokeStyle = 'rgba(11, 13, 23, 0.9)';
-    ctx.strokeText(label, labelX, labelY);
     ctx.fillStyle = '#eef0ff';
-    ctx.fillText(label, labelX, labelY);
-  }
+    ctx.fillText(labels[i]!, textX, box.y + box.height / 2 + 0.5 * k);
+  });
 }

@@ -24,10 +24,19 @@ export interface HudState {
   readonly it: ScoreRow | null;
   /** Seconds until the local player may tag again (0: ready). */
   readonly cooldown: number;
+  /** Whole seconds of the round's 3-2-1 still to run, rounded up (0: the round is on). */
+  readonly countdown: number;
 }
 
 /** The HUD before any snapshot. */
-export const CONNECTING_HUD: HudState = { phase: 'connecting', secondsLeft: 0, rows: [], it: null, cooldown: 0 };
+export const CONNECTING_HUD: HudState = {
+  phase: 'connecting',
+  secondsLeft: 0,
+  rows: [],
+  it: null,
+  cooldown: 0,
+  countdown: 0,
+};
 
 /** "1:05" for 65 s; negative and non-finite times show as 0:00. */
 export function formatClock(seconds: number): string {
@@ -49,12 +58,14 @@ export function hudOf(frame: ViewFrame, look: (id: string) => PlayerLook): HudSt
     rows,
     it: rows.find((r) => r.it) ?? null,
     cooldown: self === undefined ? 0 : Math.max(0, self.cooldown),
+    countdown: frame.phase === 'playing' && frame.countdown > 0 ? Math.ceil(frame.countdown - 1e-9) : 0,
   };
 }
 
 /** Whether two HUD states would render the same (so React is only told about real changes). */
 export function sameHud(a: HudState, b: HudState): boolean {
   if (a.phase !== b.phase || a.secondsLeft !== b.secondsLeft || a.it?.id !== b.it?.id) return false;
+  if (a.countdown !== b.countdown) return false;
   if (Math.ceil(a.cooldown * 10) !== Math.ceil(b.cooldown * 10) || a.rows.length !== b.rows.length) return false;
   return a.rows.every((r, i) => {
     const o = b.rows[i]!;

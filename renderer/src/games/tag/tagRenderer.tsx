@@ -3,6 +3,7 @@ import { tagGame } from '../../../../shared/games/tag/tagGame';
 import type { GameRendererModule } from '../../game/gameRenderer';
 import { ArenaRenderer } from './arenaRenderer';
 import { GameHud } from './GameHud';
+import { CountdownOverlay } from './CountdownOverlay';
 import { CONNECTING_HUD, hudOf, sameHud, type HudState } from './hudModel';
 import { Scoreboard } from './Scoreboard';
 import './tagHud.css';
@@ -18,6 +19,7 @@ export const tagRenderer: GameRendererModule<ClientControls, ViewFrame, HudState
   selfPosition: (frame) => frame?.players.find((p) => p.self),
   renderHud: (hud) => <GameHud hud={hud} />,
   renderSide: (hud) => <Scoreboard rows={hud.rows} />,
+  renderOverlay: (hud) => <CountdownOverlay hud={hud} />,
   renderHelp: () => (
     <p>
       <kbd>W</kbd> <kbd>A</kbd> <kbd>S</kbd> <kbd>D</kbd> or arrow keys to move. <kbd>Space</kbd> to tag when you are

@@ -16,6 +16,7 @@ const player = (id: string, score: number, extra: Partial<ViewPlayer> = {}): Vie
   it: false,
   score,
   cooldown: 0,
+  immunity: 0,
   self: false,
   ...extra,
 });
@@ -23,6 +24,7 @@ const frame = (players: ViewPlayer[], timeRemaining = 42.3): ViewFrame => ({
   tick: 10,
   phase: 'playing',
   timeRemaining,
+  countdown: 0,
   players,
 });
 
@@ -39,7 +41,8 @@ describe('HUD model', () => {
   });
 
   it('is "connecting" before the first snapshot', () => {
-    expect(hudOf({ tick: undefined, phase: 'waiting', timeRemaining: 0, players: [] }, look)).toBe(CONNECTING_HUD);
+    const none: ViewFrame = { tick: undefined, phase: 'waiting', timeRemaining: 0, countdown: 0, players: [] };
+    expect(hudOf(none, look)).toBe(CONNECTING_HUD);
   });
 
   it('sorts the scoreboard by score (ties in join order) and finds who is it and our cooldown', () => {
@@ -65,5 +68,23 @@ describe('HUD model', () => {
     expect(sameHud(a, hudOf(frame([player('0', 3), player('1', 1, { self: true, cooldown: 0.5 })], 30), look))).toBe(
       false,
     );
+  });
+});
+
+describe('HUD model: the round countdown', () => {
+  it('shows whole seconds of the 3-2-1, rounded up, and nothing once the round runs', () => {
+    const players = [player('0', 0, { it: true }), player('1', 0, { self: true })];
+    const at = (countdown: number) => hudOf({ ...frame(players), countdown }, look).countdown;
+    expect([at(3), at(2.95), at(2), at(1.01), at(0.05), at(0)]).toEqual([3, 3, 2, 2, 1, 0]);
+    expect(hudOf({ ...frame(players), countdown: 2, phase: 'ended' }, look).countdown).toBe(0);
+    const hud = hudOf({ ...frame(players), countdown: 2.5 }, look);
+    expect(hud.it).toMatchObject({ id: '0', name: 'Ada', self: false });
+  });
+
+  it('re-renders when the countdown ticks', () => {
+    const players = [player('0', 0, { it: true })];
+    const a = hudOf({ ...frame(players), countdown: 2.5 }, look);
+    expect(sameHud(a, hudOf({ ...frame(players), countdown: 2.1 }, look))).toBe(true);
+    expect(sameHud(a, hudOf({ ...frame(players), countdown: 1.9 }, look))).toBe(false);
   });
 });

@@ -167,3 +167,29 @@ describe('ClientView prediction and reconciliation', () => {
     expect(v.stats()).toMatchObject({ corrections: 0, staleSnapshots: 1 });
   });
 });
+
+describe('ClientView during the round countdown', () => {
+  it('sends still inputs while the host counts down, shows the countdown, then moves', () => {
+    const v = view();
+    v.applySnapshot({ ...snap(1, 0, [at('me', 500, 400)]), c: 2.4 }, 0);
+    expect(v.sample(0).countdown).toBe(2.4);
+    const frozen = v.advance(0.1, { moveX: 1, moveY: 0, tag: true });
+    expect(frozen.length).toBeGreaterThan(0);
+    expect(frozen.every((i) => i.moveX === 0 && i.moveY === 0 && !i.tag)).toBe(true);
+    expect(self(v, 0.1).x).toBe(500);
+    v.applySnapshot({ ...snap(2, 0.1, [at('me', 500, 400)]), c: 0 }, 0.1);
+    expect(v.sample(0.1).countdown).toBe(0);
+    const moving = v.advance(0.2, { moveX: 1, moveY: 0, tag: false });
+    expect(moving.some((i) => i.moveX === 1)).toBe(true);
+    expect(v.predicted!.x).toBeGreaterThan(500);
+  });
+
+  it("passes each player's tag-back immunity through (the flagged cooldown slot)", () => {
+    const v = view();
+    const immune: SnapshotPlayer = ['other', 10, 10, 0, 0, 4, 0, 2.5, -1];
+    v.applySnapshot(snap(1, 0, [at('me', 500, 400), immune]), 0);
+    const players = v.sample(0).players;
+    expect(players.find((p) => p.id === 'other')?.immunity).toBe(2.5);
+    expect(players.find((p) => p.id === 'me')?.immunity).toBe(0);
+  });
+});

@@ -4,13 +4,14 @@ import type { Arena, GameState, PlayerInput, PlayerState } from '../../../../sha
 /** An arena without obstacles, so movement in tag tests is unobstructed. */
 export const OPEN_ARENA: Arena = { width: 1600, height: 900, obstacles: [] };
 
-/** A game with players a, b, c (as many as asked) on the open arena. */
-export function openGame(ids: readonly string[] = ['a', 'b', 'c'], roundDuration = 90): GameState {
+/** A game with players a, b, c (as many as asked) on the open arena, its countdown skipped (0 unless asked). */
+export function openGame(ids: readonly string[] = ['a', 'b', 'c'], roundDuration = 90, countdown = 0): GameState {
   return createGame({
     players: ids.map((id) => ({ id, name: id.toUpperCase() })),
     seed: 1,
     arena: OPEN_ARENA,
     roundDuration,
+    countdown,
   });
 }
 

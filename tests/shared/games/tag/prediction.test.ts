@@ -30,6 +30,7 @@ function simulate(roundSnapshots: boolean) {
       { id: 'b', name: 'B' },
     ],
     seed: 8,
+    countdown: 0,
   });
   const arena = host.arena;
   const buffer = new PredictionBuffer<PlayerInput, PlayerBody>();

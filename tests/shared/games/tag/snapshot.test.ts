@@ -21,8 +21,15 @@ describe('toSnapshot', () => {
 
   it('rounds numbers and packs players as tuples with their acknowledgement', () => {
     const snap = toSnapshot({ ...game, elapsed: 1.23456, timeRemaining: 88.7654 }, new Map([['a', 17]]));
-    expect(snap).toMatchObject({ k: 0, t: 1.235, ph: 'playing', r: 88.8 });
+    expect(snap).toMatchObject({ k: 0, t: 1.235, ph: 'playing', r: 88.8, c: RULES.roundCountdown });
     expect(snap.p[0]).toEqual(['a', 12.35, 7.89, 0, 100, 1, 3.1, 0.12, 17]);
+    // An immune player's cooldown slot carries its immunity, flagged; the countdown is sent only while it runs.
+    const immune = withPlayers({ ...game, countdown: 0 }, { b: { immunity: 2.345, cooldown: 0 } });
+    const later = toSnapshot(immune, {});
+    expect(later.p[1]).toEqual(['b', expect.any(Number), expect.any(Number), 0, 0, 4, 0, 2.35, -1]);
+    expect('c' in later).toBe(false);
+    expect(decodeSnapshotPlayers(later)[1]).toMatchObject({ it: false, immunity: 2.35, cooldown: 0 });
+    expect(decodeSnapshotPlayers(later)[0]).toMatchObject({ it: true, immunity: 0, cooldown: 0.12 });
     expect(Object.is(snap.p[0]?.[3], -0)).toBe(false);
     expect(snap.p[1]?.[8]).toBe(-1);
   });
@@ -47,6 +54,7 @@ describe('toSnapshot', () => {
       it: true,
       score: 3.1,
       cooldown: 0.12,
+      immunity: 0,
       lastProcessedSequence: 5,
       winner: false,
     });
@@ -59,10 +67,14 @@ describe('toSnapshot', () => {
     expect(parseSnapshot(null)).toBeUndefined();
     expect(parseSnapshot({ ...good, ph: 'paused' })).toBeUndefined();
     expect(parseSnapshot({ ...good, p: [['a', 1, 2, 3]] })).toBeUndefined();
-    expect(parseSnapshot({ ...good, p: [['a', 1, 2, 3, 4, 4, 0, 0, -1]] })).toBeUndefined();
+    expect(parseSnapshot({ ...good, p: [['a', 1, 2, 3, 4, 8, 0, 0, -1]] })).toBeUndefined();
     expect(parseSnapshot({ ...good, p: [['a', 1, 2, 3, 4, 1, 0, 0, 2 ** 32]] })).toBeUndefined();
     expect(parseSnapshot({ ...good, p: [['a', 'x', 2, 3, 4, 1, 0, 0, -1]] })).toBeUndefined();
     expect(parseSnapshot({ ...good, k: -1 })).toBeUndefined();
+    expect(parseSnapshot({ ...good, c: -1 })).toBeUndefined();
+    // The countdown is sent only while it runs: a snapshot without it parses.
+    const { c: _c, ...moving } = good;
+    expect(parseSnapshot(moving)).toEqual(moving);
   });
 
   it('fits sixteen worst-case players in one 1200-byte gale.net message body', () => {
@@ -82,6 +94,8 @@ describe('toSnapshot', () => {
         vy: -351.99,
         score: 89.99,
         cooldown: 1.49,
+        // Immunity lasts twice the cooldown before the next tag, so at most two players have it at once.
+        immunity: 2.99,
       })),
     };
     const acks = Object.fromEntries(ids.map((id) => [id, 2 ** 32 - 1]));

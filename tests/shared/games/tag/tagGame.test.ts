@@ -26,7 +26,8 @@ describe('tag as a game definition', () => {
   });
 
   it('steps with the rewound lookup for tags, and ends the round with standings of score and tags', () => {
-    const start: GameState = withPlayers(tagGame.create({ players, seed: 1, roundDuration: 0.05 }), {
+    const created = { ...tagGame.create({ players, seed: 1, roundDuration: 0.05 }), countdown: 0 };
+    const start: GameState = withPlayers(created, {
       '0': { x: 100, y: 100, it: true, cooldown: 0 },
       '1': { x: 600, y: 100, it: false },
     });
@@ -63,7 +64,7 @@ describe('tag as a game definition', () => {
   });
 
   it('makes a client view that predicts on the definition’s arena', () => {
-    const game = createTagGame({ arena: { width: 200, height: 200, obstacles: [] } });
+    const game = createTagGame({ arena: { width: 200, height: 200, obstacles: [] }, countdown: 0 });
     const state = game.create({ players, seed: 2, roundDuration: 30 });
     const view = game.createView({ playerId: '0', interpolationDelay: 0.1 });
     expect(view.interpolationDelay).toBe(0.1);

@@ -46,17 +46,36 @@ describe('tagging', () => {
     expect(player(state, 'b').it).toBe(false);
   });
 
-  it('forbids instant tag-backs: the new "it" must wait out the cooldown', () => {
+  it('forbids tag-backs: the old "it" is immune for RULES.tagBackImmunity, longer than the new one\'s cooldown', () => {
+    expect(RULES.tagBackImmunity).toBeGreaterThanOrEqual(2 * RULES.tagCooldown);
     let state = step(setup({ x: 420, y: 450 }), { a: input(0, 0, true) }, DT);
     expect(player(state, 'b').it).toBe(true);
-    const ticksToWait = Math.ceil(RULES.tagCooldown / DT);
-    for (let i = 0; i < ticksToWait - 1; i += 1) {
+    expect(player(state, 'a').immunity).toBe(RULES.tagBackImmunity);
+    // b presses tag every tick, right next to a: nothing lands while a is immune, cooldown over or not.
+    const immuneTicks = Math.round(RULES.tagBackImmunity / DT);
+    for (let i = 0; i < immuneTicks - 1; i += 1) {
       state = step(state, { b: input(0, 0, true) }, DT);
       expect(player(state, 'b').it).toBe(true);
+      expect(player(state, 'a').immunity).toBeGreaterThan(0);
     }
     state = step(state, { b: input(0, 0, true) }, DT);
-    state = step(state, { b: input(0, 0, true) }, DT);
+    expect(player(state, 'a').immunity).toBe(0);
+    // b's misses on the immune player left it a miss cooldown; once that is over the tag lands.
+    for (let i = 0; i <= Math.ceil(RULES.missCooldown / DT) && !player(state, 'a').it; i += 1) {
+      state = step(state, { b: input(0, 0, true) }, DT);
+    }
     expect(player(state, 'a').it).toBe(true);
+    // …and now b, the one who passed it on, is the immune one.
+    expect(player(state, 'b')).toMatchObject({ it: false, immunity: RULES.tagBackImmunity });
+  });
+
+  it('an immune player is skipped, so a tag lands on someone else in reach or misses', () => {
+    const state = withPlayers(setup({ x: 420, y: 450 }, { x: 400, y: 450 + TAG_REACH - 2 }), { b: { immunity: 1 } });
+    const { state: next, events } = stepWithEvents(state, { a: input(0, 0, true) }, DT);
+    expect(events).toEqual([{ type: 'tag', taggerId: 'a', targetId: 'c' }]);
+    expect(player(next, 'b').it).toBe(false);
+    const alone = withPlayers(setup({ x: 420, y: 450 }), { b: { immunity: 1 } });
+    expect(stepWithEvents(alone, { a: input(0, 0, true) }, DT).events).toEqual([{ type: 'tagMissed', taggerId: 'a' }]);
   });
 
   it('cannot retry straight after a miss', () => {
