@@ -94,6 +94,7 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
   const banner = formatHostBanner({
     roomName: options.name,
     code: host.code,
+    shortCode: host.codes.shortCode,
     port: host.port,
     maxPlayers: options.maxPlayers,
     passwordProtected: options.password !== undefined,

@@ -4,6 +4,8 @@ import type { LanAddress } from '../lobby/lanAddresses';
 export interface HostBannerInfo {
   roomName: string;
   code: string;
+  /** The short LAN code, when guests on this machine's subnet can complete it. */
+  shortCode?: string | null;
   port: number;
   maxPlayers: number;
   passwordProtected: boolean;
@@ -34,6 +36,7 @@ export function formatHostBanner(info: HostBannerInfo): string[] {
   return [
     `LAN Party dedicated host: "${info.roomName}"`,
     `Room code: ${info.code}`,
+    ...(info.shortCode ? [`Short code: ${info.shortCode} (players on this network)`] : []),
     ...addressLines,
     `Players:   up to ${info.maxPlayers}${info.passwordProtected ? ', password required' : ''}`,
     discovery,

@@ -1,6 +1,12 @@
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import { completeShortCode, type JoinCode } from '../../shared/roomCode';
-import type { DiscoveryAdvert, NetworkInterfacesLike, ProbeResult } from '../net/discovery';
+import {
+  connectedSubnets,
+  isOnSubnets,
+  type DiscoveryAdvert,
+  type NetworkInterfacesLike,
+  type ProbeResult,
+} from '../net/discovery';
 import type { RoomTarget } from './lobbyView';
 import { networkErrorSentence } from './networkErrorSentence';
 
@@ -108,6 +114,11 @@ export async function findRoom(code: JoinCode, deps: FindRoomDeps): Promise<Foun
     throw new IpcError(IpcErrorCode.UNAVAILABLE, networkErrorSentence(failures[0].failure.code, deps.platform), detail);
   }
   const only = soleCandidate(candidates);
+  // Responders answer only their own subnets: silence from a routed or VPN address (a Tailscale /32) proves
+  // nothing, so such a full code is connected to as before rather than refused.
+  if (code.kind === 'full' && only && !isOnSubnets(only.host, connectedSubnets(deps.interfaces))) {
+    return { target: { host: only.host, port: only.port }, advert: undefined };
+  }
   if (only) {
     throw new IpcError(
       IpcErrorCode.NOT_FOUND,

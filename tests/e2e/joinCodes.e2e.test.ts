@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { SETTINGS_FILE_NAME } from '../../main/settings/settingsFile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, decodeShortCode } from '../../shared/roomCode';
-import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
+import { freeUdpPort, loopbackInterfaces, loopbackNetwork } from '../support/loopbackNetwork';
 import { chromiumSkipReason } from './support/chromium';
 import { openE2eSession, type E2ePlayer, type E2eSession } from './support/e2eSession';
 import { completeFirstRun } from './support/firstRun';
@@ -35,7 +38,15 @@ describe.skipIf(skipReason !== null)('short and full codes in Chromium', { timeo
 
   beforeAll(async () => {
     const discoveryPort = await freeUdpPort();
-    session = await openE2eSession(2, { osUserNames: ['ada', 'bob'], network: loopbackNetwork(discoveryPort) });
+    // Each machine also "has" a Tailscale address: listed for the host to pick, never sent to.
+    const networkInterfaces = () => ({
+      ...loopbackInterfaces(),
+      tailscale0: [{ address: '100.101.102.103', netmask: '255.255.255.255', family: 'IPv4', internal: false }],
+    });
+    session = await openE2eSession(2, {
+      osUserNames: ['ada', 'bob'],
+      network: loopbackNetwork(discoveryPort, { networkInterfaces }),
+    });
     [ada, bob] = session.players as [E2ePlayer, E2ePlayer];
   }, 60_000);
 
@@ -132,4 +143,34 @@ describe.skipIf(skipReason !== null)('short and full codes in Chromium', { timeo
       await expect.poll(() => visible(bob.page, 'button', /Join with a code/)).toBe(true);
     });
   }
+
+  it('a VPN address is listed by interface, labelled, remembered, and gets the full code with the reason', async () => {
+    await ada.page.setViewportSize({ width: 1100, height: 690 });
+    await ada.focus();
+    await ada.page.getByRole('button', { name: /Host a room/ }).click();
+    const picker = ada.page.getByLabel('Address in the code');
+    await expect.poll(() => picker.inputValue()).toBe('127.0.0.1');
+    expect(await picker.locator('option').allTextContents()).toEqual([
+      'lo · 127.0.0.1',
+      'tailscale0 · 100.101.102.103 · VPN',
+    ]);
+    await picker.selectOption('100.101.102.103');
+    await expect.poll(() => ada.page.locator('#room-address-hint').textContent()).toContain('A VPN address');
+    await session.screenshot(ada.page, 'codes-host-vpn-choice');
+    await ada.page.getByRole('button', { name: 'Open room' }).click();
+    const shown = ada.page.getByTestId('room-code');
+    await expect.poll(() => shown.textContent()).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+    expect(decode((await shown.textContent()) ?? '').host).toBe('100.101.102.103');
+    expect(await ada.page.getByRole('button', { name: 'Code for gale.net games' }).count()).toBe(0);
+    expect(await ada.page.getByText('they need the full code').isVisible()).toBe(true);
+    await session.screenshot(ada.page, 'codes-host-vpn-room');
+    // The choice is remembered for the next room.
+    const settingsFile = join(ada.userDataDir, SETTINGS_FILE_NAME);
+    await expect
+      .poll(async () => (JSON.parse(await readFile(settingsFile, 'utf8')) as { hostInterface?: string }).hostInterface)
+      .toBe('tailscale0');
+    await ada.page.getByRole('button', { name: 'Close room' }).click();
+    await ada.page.getByRole('button', { name: /Host a room/ }).click();
+    await expect.poll(() => ada.page.getByLabel('Address in the code').inputValue()).toBe('100.101.102.103');
+  });
 });

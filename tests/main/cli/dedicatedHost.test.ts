@@ -57,6 +57,9 @@ describe('startDedicatedHost', () => {
     const { dedicated } = await room({ password: 'pw' });
     expect(decode(dedicated.host.code)).toEqual({ host: '127.0.0.1', port: dedicated.host.port });
     expect(dedicated.banner).toContain(`Room code: ${dedicated.host.code}`);
+    // 127.0.0.1 sits on lo, a /8: the short code carries its 24 host bits and the port.
+    expect(dedicated.host.codes.shortCode).toMatch(/^[0-9A-Z]{5,7}$/);
+    expect(dedicated.banner).toContain(`Short code: ${dedicated.host.codes.shortCode} (players on this network)`);
     expect(dedicated.banner).toContain(`Addresses: 127.0.0.1:${dedicated.host.port} (bound)`);
     expect(dedicated.banner).toContain('Players:   up to 3, password required');
     const found = await discoverLanServers({

@@ -101,6 +101,16 @@ describe('where a code leads', () => {
     expect(error.detail).toBe('discovery query to 192.168.1.20:9998: no answer to 3 queries in 300 ms');
   });
 
+  it('connects unconfirmed to a full code off this machine’s subnets (a VPN peer, a routed LAN) that stays silent', async () => {
+    // The host's responder answers only its own subnets, so silence from a Tailscale peer proves nothing.
+    const found = await findRoom(parseJoinCode(roomCodesFor('100.90.1.2', 9000, {}).code), {
+      interfaces: laptop,
+      discoveryPort: 9998,
+      probe: async (host) => silent(host),
+    });
+    expect(found).toEqual({ target: { host: '100.90.1.2', port: 9000 }, advert: undefined });
+  });
+
   it('turns an errno into a sentence when no query could leave, and names every network tried', async () => {
     const unreachable = await failure(() =>
       findRoom(parseJoinCode(roomCodesFor('192.168.1.20', 9000, laptop).code), {
@@ -118,7 +128,9 @@ describe('where a code leads', () => {
     expect(unreachable.detail).toContain('ENETUNREACH');
     const code = {
       kind: 'short' as const,
-      ...decodeShortCode(roomCodesFor('192.168.1.20', 9000, { eth0: [v4('192.168.1.20', '255.255.255.0')] }).shortCode ?? ''),
+      ...decodeShortCode(
+        roomCodesFor('192.168.1.20', 9000, { eth0: [v4('192.168.1.20', '255.255.255.0')] }).shortCode ?? '',
+      ),
     };
     const nobody = await failure(() =>
       findRoom(code, { interfaces: laptop, discoveryPort: 9998, probe: async (host) => silent(host) }),

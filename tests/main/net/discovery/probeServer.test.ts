@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   buildReferenceReply,
   buildRichReply,
+  parseDiscoveryReply,
   parseDiscoveryRequest,
   probeServer,
 } from '../../../../main/net/discovery';
@@ -123,5 +124,30 @@ describe('probeServer (one unicast discovery query)', () => {
   it('reports a socket that cannot bind instead of throwing', async () => {
     const result = await probeServer({ host: '127.0.0.1', port: 9998, bindAddress: '192.0.2.1' });
     expect(result).toMatchObject({ kind: 'send-failed', failure: { code: 'EADDRNOTAVAIL' } });
+  });
+
+  it('adds round, lobby and app to the reply compatibly: still within 512 bytes, bad values left out', () => {
+    const reply = buildRichReply({
+      name: 'n'.repeat(64),
+      port: 9000,
+      playerCount: 3,
+      capacity: 16,
+      passwordProtected: true,
+      gameName: 'g'.repeat(64),
+      instanceId: 'a'.repeat(16),
+      nonce: 0xffffffff,
+      inRound: false,
+      lobbyProtocol: 2,
+      appVersion: '10.20.30-beta.4+build.5',
+    });
+    expect(reply.length).toBeLessThanOrEqual(512);
+    // The reference reads name, port and player_count and ignores the rest.
+    const json = JSON.parse(new TextDecoder().decode(reply).slice('GALEDISC1'.length)) as Record<string, unknown>;
+    expect(json).toMatchObject({ port: 9000, player_count: 3, round: false, lobby: 2, app: '10.20.30-beta.4+build.5' });
+    const bad = new TextEncoder().encode(
+      'GALEDISC1{"name": "x", "port": 9000, "player_count": 1, "round": "yes", "lobby": -1, "app": 7}',
+    );
+    const advert = parseDiscoveryReply(bad);
+    expect(advert).toEqual({ name: 'x', port: 9000, playerCount: 1 });
   });
 });
