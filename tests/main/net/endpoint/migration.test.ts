@@ -3,7 +3,7 @@ import { Channel, Client, Server, createMemoryNetwork, type Peer } from '../../.
 import type { NativeConnection } from '../../../../main/net/native/nativeConnection';
 import { parseNativePacket } from '../../../../main/net/native/nativePacket';
 import { Frame, Native } from '../../../../main/net/native/nativeWire';
-import { startMemoryNat, type MemoryNat } from '../../../support/memoryNat';
+import { startMemoryNat } from '../../../support/memoryNat';
 import { waitFor } from '../../../support/waitFor';
 
 const cleanups: Array<() => unknown> = [];
@@ -115,8 +115,8 @@ describe('native connection migration (memory network, NAT rebinding)', () => {
     // It cannot answer: echoing the challenge back fails the tag (another key), and so does anything it makes up.
     spy.socket.send(spy.heard[0]!, server.port, SERVER);
     const forged = Uint8Array.from(stolen);
-    forged[Native.HEADER_SIZE] ^= 0x01;
-    forged[Native.PN_OFFSET + 3] ^= 0x40; // a newer number, too
+    forged[Native.HEADER_SIZE]! ^= 0x01;
+    forged[Native.PN_OFFSET + 3]! ^= 0x40; // a newer number, too
     spy.socket.send(forged, server.port, SERVER);
     await waitFor(() => link(peer).counters.dropped['bad-tag'] === 2, 5000, 'the forgeries dropped');
     // The same datagram again (now a replay), even many times: no second challenge, no move.
