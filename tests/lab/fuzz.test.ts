@@ -247,6 +247,8 @@ describe.each(['v1', 'native'] as const)(
           expect(counters.messagesDelivered).toBeGreaterThan(300 + COUNT * 0.002);
           if (isNative) for (const reason of nativeReasons) expect(counters.dropped[reason], reason).toBeGreaterThan(0);
         }
+        // Client B hears only the real server and garbage resealed under the server's key: every tag held.
+        if (isNative) expect(bClientSide.dropped['bad-tag']).toBe(0);
         if (heapBefore !== undefined) expect(heapAfter! - heapBefore).toBeLessThan(HEAP_BOUND);
       },
       40_000 + COUNT * 0.15,
