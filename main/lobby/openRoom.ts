@@ -64,6 +64,7 @@ export async function openRoom(request: OpenRoomRequest, deps: OpenRoomDeps): Pr
     ...(request.appVersion !== undefined ? { appVersion: request.appVersion } : {}),
     ...(network.advertiseAddress !== undefined ? { advertiseAddress: network.advertiseAddress } : {}),
     ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
+    logger: deps.logger,
   });
   const discovery = {
     port: network.discoveryPort,

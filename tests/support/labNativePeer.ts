@@ -46,11 +46,13 @@ export const DEFAULT_OFFER = {
 
 /**
  * A connect-request payload carrying a native offer, padded with a `pad` string so the whole v1 datagram
- * (header + the reference's JSON) is exactly `size` bytes when `size` is larger than the bare offer.
+ * (header + the reference's JSON) is exactly `size` bytes when `size` is larger than the bare offer; size 0: unpadded.
  */
 export function offerPayload(fields: OfferFields = {}, size: number = Native.MIN_OFFER_DATAGRAM): object {
   const key = fields.key ?? encodePublicKey(generateNativeKeyPair().publicKey);
   const native: Record<string, unknown> = { ...DEFAULT_OFFER, ...fields, key };
+  // Size 0: no pad field at all, the shortest request this offer makes (a v2 key leaves little room under the minimum).
+  if (size === 0) return { native };
   const bare = requestSize({ native, pad: '' });
   return { native, pad: '.'.repeat(Math.max(0, size - bare)) };
 }
