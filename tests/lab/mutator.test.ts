@@ -12,7 +12,9 @@ import {
 import { NativeParseError, parseNativePacket } from '../../main/net/native/nativePacket';
 import { Frame, Native } from '../../main/net/native/nativeWire';
 import { messageFrame, nativeDatagram } from '../support/labNativePeer';
-import { mutateNative, NativeMutationKind, withToken } from '../support/labNativeMutator';
+import { mutateNative, NativeMutationKind, resealed, withToken } from '../support/labNativeMutator';
+import { Opened, PacketOpener } from '../../main/net/native/packetProtection';
+import { sealDatagram, testSealer, TEST_KEYS_A } from '../support/nativeDatagram';
 import { scanFrames } from '../support/labNativeScan';
 import { seededRandom } from '../support/seededRandom';
 
@@ -184,5 +186,34 @@ describe('the fuzz mutator (native)', () => {
     expect(tokenOf(withToken(nativeCorpus[0]!, 42n))).toBe(42n);
     expect(tokenOf(nativeCorpus[0]!)).toBe(TOKEN);
     expect(withToken(nativeCorpus[5]!, 42n)).toBe(nativeCorpus[5]);
+  });
+
+  it('leaves mutations under their old tag (the tag check drops them) unless resealed (then they open)', () => {
+    // The corpus as a peer sent it: numbered and tagged under A's send key.
+    const sender = testSealer(TEST_KEYS_A.send);
+    const sealed = nativeCorpus.map((d) => (d[0] === Native.MAGIC ? sealDatagram(new Uint8Array(d), sender) : d));
+    const random = seededRandom(4);
+    const counts = { stale: 0, opened: 0 };
+    for (let i = 0; i < 2000; i++) {
+      const { kind, datagram } = mutateNative(sealed, random);
+      if (datagram[0] !== Native.MAGIC || datagram.byteLength < Native.HEADER_SIZE + Native.TAG_SIZE) continue;
+      // A receiver that has seen the whole corpus: an exact replay is a replay, anything else a bad tag.
+      const receiver = new PacketOpener(TEST_KEYS_A.send);
+      for (const d of sealed) if (d[0] === Native.MAGIC) receiver.open(d);
+      const unchanged = sealed.some((d) => Buffer.from(d).equals(datagram));
+      expect(receiver.open(datagram), kind).toBe(unchanged ? Opened.REPLAY : Opened.BAD_TAG);
+      counts.stale += 1;
+      // The same bytes sealed again by the sender: authentic and new, so the frame parser is what judges them.
+      expect(receiver.open(resealed(datagram, sender)), kind).toBe(Opened.NEWEST);
+      counts.opened += 1;
+    }
+    expect(counts.opened).toBeGreaterThan(1000);
+    // resealed copies (the input is untouched) and passes through what cannot carry a tag.
+    const first = sealed[0]!;
+    const copy = new Uint8Array(first);
+    expect(resealed(first, sender)).not.toBe(first);
+    expect(first).toEqual(copy);
+    const short = Uint8Array.of(Native.MAGIC, 1, 2);
+    expect(resealed(short, sender)).toBe(short);
   });
 });
