@@ -74,6 +74,7 @@ export async function openRoom(request: OpenRoomRequest, deps: OpenRoomDeps): Pr
       ? { advertiseAddress: request.advertiseAddress ?? network.advertiseAddress }
       : {}),
     ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
+    logger: deps.logger,
   });
   const discovery = {
     port: network.discoveryPort,

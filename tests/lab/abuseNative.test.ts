@@ -18,8 +18,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** Body bytes per fragment at the default MTU: 1200 − header 9 − the frame's worst-case overhead 22. */
-const PIECE = 1169;
+/** Body bytes per fragment at the default MTU: 1200 − header 13 − tag 8 − the frame's worst-case overhead 22. */
+const PIECE = 1157;
 
 async function listen(options: Partial<ServerOptions> = {}) {
   const server = await Server.listen({ port: 0, host: '127.0.0.1', ...options });
@@ -74,6 +74,7 @@ describe('abuse (native): tokens and sources', () => {
   it('a native datagram from an address with no peer, or to a v1 peer, is dropped and counted; v1 from a native peer too', async () => {
     const { server } = await listen();
     const raw = await connected(server);
+    const peer = server.getPeer(raw.peerId!)!;
     const v1 = await rawPeer(server.port, '127.0.0.3');
     cleanups.push(() => v1.close());
     await v1.handshake();
@@ -83,16 +84,35 @@ describe('abuse (native): tokens and sources', () => {
     await new Promise<void>((r) => stranger.bind(0, '127.0.0.4', r));
     let delivered = 0;
     server.onMessage('o', () => delivered++);
+    let migrations = 0;
+    server.onMigrate(() => migrations++);
     const before = { ...server.counters.dropped };
+    const counters = peer.connection.counters;
     const frames = [messageFrame(1, 0, 'o', { i: 0 })];
-    // The native peer's own token, from elsewhere: nobody's datagram.
+    // Nobody's token, from elsewhere: nobody's datagram.
+    for (let i = 0; i < 10; i++) stranger.send(nativeDatagram(raw.token ^ 1n, frames), server.port, '127.0.0.1');
+    // The native peer's token from elsewhere names its connection (it may have moved), but without its key the
+    // tag is wrong: dropped before any frame is read, nothing delivered, nobody challenged.
     for (let i = 0; i < 10; i++) stranger.send(nativeDatagram(raw.token, frames), server.port, '127.0.0.1');
     // Native framing with the v1 peer's token, from the v1 peer; v1 framing with the native token, from the native peer.
     for (let i = 0; i < 5; i++) v1.socket.send(nativeDatagram(v1.token, frames));
     for (let i = 0; i < 5; i++) raw.sendRaw(v1Datagram(raw.token));
     const grew = (reason: keyof typeof before) => server.counters.dropped[reason] - before[reason];
-    await waitFor(() => grew('unknown-source') === 10 && grew('wrong-protocol') === 10, 2000, 'the drops');
+    await waitFor(
+      () => grew('unknown-source') === 10 && grew('wrong-protocol') === 10 && counters.dropped['bad-tag'] === 10,
+      2000,
+      'the drops',
+    );
     expect(delivered).toBe(0);
+    // The peer's own sealed datagram, delivered once; the same bytes replayed from elsewhere: dropped as replays.
+    const real = raw.seal(frames);
+    raw.sendRaw(real);
+    await waitFor(() => delivered === 1, 2000, 'the real message');
+    for (let i = 0; i < 5; i++) stranger.send(real, server.port, '127.0.0.1');
+    await waitFor(() => counters.dropped.replayed === 5, 2000, 'the replays');
+    expect(delivered).toBe(1);
+    expect(migrations).toBe(0);
+    expect(peer.endpoint).toBe(`127.0.0.1:${raw.socket.address().port}`);
     expect(server.getPeers()).toHaveLength(2);
   });
 });

@@ -6,7 +6,8 @@ import type { Link } from '../../main/net/v1/link';
 import type { KitProtocol } from '../support/endpoints';
 import { seededRandom } from '../support/seededRandom';
 import { avoidToken, mutate, MutationKind } from '../support/labMutator';
-import { mutateNative, NativeMutationKind, withToken } from '../support/labNativeMutator';
+import { mutateNative, NativeMutationKind, resealed, withToken } from '../support/labNativeMutator';
+import type { NativeConnection } from '../../main/net/native/nativeConnection';
 import { startTapRelay, type TapRelay } from '../support/labTapRelay';
 import { pumpFuzz, type FuzzTarget } from '../support/labFuzzPump';
 import { fuzzStreams, strangerSockets } from '../support/labFuzzStreams';
@@ -74,6 +75,9 @@ describe.each(['v1', 'native'] as const)(
         const idB = b.peerId!;
         let disconnectsA = 0;
         server.onDisconnect((p) => p.id === idA && disconnectsA++);
+        // Nothing a stranger sends, replays included, may move session A (it never changes address).
+        let migrationsA = 0;
+        server.onMigrate((p) => p.id === idA && migrationsA++);
         clientA.onDisconnect(() => disconnectsA++);
         const a = fuzzStreams(server, clientA, () => idA);
         const bStreams = fuzzStreams(server, b.client!, () => idB);
@@ -118,6 +122,16 @@ describe.each(['v1', 'native'] as const)(
         // While B starts over, its share goes to strangers instead (a half-open session must not be spoofed into).
         const toB = (send: (relay: TapRelay, d: Uint8Array) => void) => (d: Uint8Array) =>
           b.connected ? send(b.relay!, d) : fromStranger(d);
+        // Native: what B's ends get is sealed again after mutation with the sender's own keys (the client's to the
+        // server, the server peer's to the client), so it passes the tag check and reaches the frame parser.
+        // Strangers and session A get mutated datagrams under their old tags: those test the tag check.
+        const sealerOf = (link: Link | undefined) => (link as NativeConnection | undefined)?.sealer;
+        const sealedBy = (link: () => Link | undefined) => (d: Uint8Array) => {
+          const sealer = isNative ? sealerOf(link()) : undefined;
+          return sealer ? resealed(d, sealer) : d;
+        };
+        const asClientB = sealedBy(() => b.client && clientConnection(b.client));
+        const asServerB = sealedBy(() => server.getPeer(b.peerId ?? -1)?.connection);
         const targets: FuzzTarget[] = [
           { name: 'server from strangers', weight: 35, next: () => mutateAny(corpusAB), send: fromStranger },
           {
@@ -132,8 +146,13 @@ describe.each(['v1', 'native'] as const)(
             next: wrongTokenA(relayA.captured.downstream),
             send: (d) => relayA.injectToClient(d),
           },
-          { name: 'server as B', weight: 17.5, next: validTokenB, send: toB((r, d) => r.injectToServer(d)) },
-          { name: 'client B', weight: 17.5, next: validTokenB, send: toB((r, d) => r.injectToClient(d)) },
+          {
+            name: 'server as B',
+            weight: 17.5,
+            next: validTokenB,
+            send: toB((r, d) => r.injectToServer(asClientB(d))),
+          },
+          { name: 'client B', weight: 17.5, next: validTokenB, send: toB((r, d) => r.injectToClient(asServerB(d))) },
         ];
         let maxPeersSeen = 0;
         const violations: string[] = [];
@@ -178,6 +197,7 @@ describe.each(['v1', 'native'] as const)(
         expect([...a.got.clientU].sort((x, y) => Number(x) - Number(y))).toEqual(upTo(sent));
         expect(clientA.state).toBe('connected');
         expect(disconnectsA).toBe(0);
+        expect(migrationsA).toBe(0);
 
         const drops = server.counters.dropped;
         const linksA = [server.getPeer(idA)?.connection, clientConnection(clientA)];
@@ -208,6 +228,13 @@ describe.each(['v1', 'native'] as const)(
         // Wrong tokens aimed at A: v1 drops them at the endpoint, native in the connection (both sides).
         if (isNative) for (const c of linksA) expect(c!.counters.dropped['bad-token']).toBeGreaterThan(0);
         else expect(clientA.counters.dropped['bad-token']).toBeGreaterThan(0);
+        // Native: strangers' mutations of A's captured datagrams name A's connection by its token, and fail its tag
+        // check (never reaching its frames); exact replays of them are replays.
+        if (isNative) {
+          const aServer = server.getPeer(idA)!.connection.counters.dropped;
+          expect(aServer['bad-tag']).toBeGreaterThan(0);
+          expect(aServer.replayed).toBeGreaterThan(0);
+        }
         // Session B took valid-token garbage into its connection code on both sides; only the protocol's own rule
         // ended it (native), and it is up at the end.
         expect(b.client?.state).toBe('connected');
@@ -220,6 +247,8 @@ describe.each(['v1', 'native'] as const)(
           expect(counters.messagesDelivered).toBeGreaterThan(300 + COUNT * 0.002);
           if (isNative) for (const reason of nativeReasons) expect(counters.dropped[reason], reason).toBeGreaterThan(0);
         }
+        // Client B hears only the real server and garbage resealed under the server's key: every tag held.
+        if (isNative) expect(bClientSide.dropped['bad-tag']).toBe(0);
         if (heapBefore !== undefined) expect(heapAfter! - heapBefore).toBeLessThan(HEAP_BOUND);
       },
       40_000 + COUNT * 0.15,

@@ -12,7 +12,9 @@ import {
 import { NativeParseError, parseNativePacket } from '../../main/net/native/nativePacket';
 import { Frame, Native } from '../../main/net/native/nativeWire';
 import { messageFrame, nativeDatagram } from '../support/labNativePeer';
-import { mutateNative, NativeMutationKind, withToken } from '../support/labNativeMutator';
+import { mutateNative, NativeMutationKind, resealed, withToken } from '../support/labNativeMutator';
+import { Opened, PacketOpener } from '../../main/net/native/packetProtection';
+import { sealDatagram, testSealer, TEST_KEYS_A } from '../support/nativeDatagram';
 import { scanFrames } from '../support/labNativeScan';
 import { seededRandom } from '../support/seededRandom';
 
@@ -86,7 +88,7 @@ const nativeCorpus = [
   nativeDatagram(TOKEN, [encodeFragmentFrame(2, 10, 1, 3, new Uint8Array(40).fill(0x61))]),
   nativeDatagram(TOKEN, [encodeIdFrame(Frame.PING, 3), encodeIdFrame(Frame.PONG, 4)]),
   nativeDatagram(TOKEN, [encodeAckFrame(2, 1, new Uint8Array(0)), encodeDisconnectFrame('bye')]),
-  real(0, 0, ReservedType.CONNECT_REQUEST, { native: { version: 1 } }),
+  real(0, 0, ReservedType.CONNECT_REQUEST, { native: { version: Native.VERSION } }),
 ];
 
 /** The transport's own parse of a datagram: its frames, or undefined when it refuses the datagram. */
@@ -148,7 +150,9 @@ describe('the fuzz mutator (native)', () => {
     ).toBe(true);
     const most = Math.max(...nativeCorpus.map((d) => frames(d).length));
     expect(is('frame-splice').some((d) => (parsed(d)?.length ?? 0) > most)).toBe(true);
-    expect(is('frame-drop').some((d) => d.byteLength === Native.HEADER_SIZE || frames(d).length < most)).toBe(true);
+    expect(
+      is('frame-drop').some((d) => d.byteLength === Native.HEADER_SIZE + Native.TAG_SIZE || frames(d).length < most),
+    ).toBe(true);
     expect(is('frame-truncate').every((d) => !scanFrames(d).complete)).toBe(true);
     const badJson = (d: Uint8Array) =>
       parsed(d)?.some((f) => f.kind === Frame.MESSAGE && !/^\{.*\}$/s.test(Buffer.from(f.body).toString('latin1')));
@@ -182,5 +186,34 @@ describe('the fuzz mutator (native)', () => {
     expect(tokenOf(withToken(nativeCorpus[0]!, 42n))).toBe(42n);
     expect(tokenOf(nativeCorpus[0]!)).toBe(TOKEN);
     expect(withToken(nativeCorpus[5]!, 42n)).toBe(nativeCorpus[5]);
+  });
+
+  it('leaves mutations under their old tag (the tag check drops them) unless resealed (then they open)', () => {
+    // The corpus as a peer sent it: numbered and tagged under A's send key.
+    const sender = testSealer(TEST_KEYS_A.send);
+    const sealed = nativeCorpus.map((d) => (d[0] === Native.MAGIC ? sealDatagram(new Uint8Array(d), sender) : d));
+    const random = seededRandom(4);
+    const counts = { stale: 0, opened: 0 };
+    for (let i = 0; i < 2000; i++) {
+      const { kind, datagram } = mutateNative(sealed, random);
+      if (datagram[0] !== Native.MAGIC || datagram.byteLength < Native.HEADER_SIZE + Native.TAG_SIZE) continue;
+      // A receiver that has seen the whole corpus: an exact replay is a replay, anything else a bad tag.
+      const receiver = new PacketOpener(TEST_KEYS_A.send);
+      for (const d of sealed) if (d[0] === Native.MAGIC) receiver.open(d);
+      const unchanged = sealed.some((d) => Buffer.from(d).equals(datagram));
+      expect(receiver.open(datagram), kind).toBe(unchanged ? Opened.REPLAY : Opened.BAD_TAG);
+      counts.stale += 1;
+      // The same bytes sealed again by the sender: authentic and new, so the frame parser is what judges them.
+      expect(receiver.open(resealed(datagram, sender)), kind).toBe(Opened.NEWEST);
+      counts.opened += 1;
+    }
+    expect(counts.opened).toBeGreaterThan(1000);
+    // resealed copies (the input is untouched) and passes through what cannot carry a tag.
+    const first = sealed[0]!;
+    const copy = new Uint8Array(first);
+    expect(resealed(first, sender)).not.toBe(first);
+    expect(first).toEqual(copy);
+    const short = Uint8Array.of(Native.MAGIC, 1, 2);
+    expect(resealed(short, sender)).toBe(short);
   });
 });

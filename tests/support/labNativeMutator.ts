@@ -1,4 +1,5 @@
 import { Frame, Native } from '../../main/net/native/nativeWire';
+import type { PacketSealer } from '../../main/net/native/packetProtection';
 import { below, mutateBody, pick, type Random } from './labBodyMutations';
 import { mutate as mutateBytes, MutationKind } from './labMutator';
 import { scanFrames, writeVarintBytes, type ScannedFrame } from './labNativeScan';
@@ -24,6 +25,7 @@ export const NativeMutationKind = {
 export type NativeMutationKind = (typeof NativeMutationKind)[keyof typeof NativeMutationKind];
 
 const NATIVE_KINDS = Object.values(NativeMutationKind);
+const { TAG_SIZE } = Native;
 /** Byte-level mutations that mean something for native datagrams too (the v1 header ones do not). */
 const BYTE_KINDS: readonly MutationKind[] = [
   MutationKind.REPLAY,
@@ -51,10 +53,12 @@ export interface NativeMutatorOptions {
 }
 
 /**
- * Derives one hostile datagram from captured native traffic: frame kinds swapped, varints moved to edges or
+ * Derives one hostile datagram from captured native traffic (datagrams with their tags): frame kinds swapped, varints moved to edges or
  * made overlong, fragment counts and indexes beyond the limits, lengths that lie, ACK bitmaps too long,
  * channels out of range, frames spliced from several datagrams or dropped, cuts inside a frame, tokens,
- * JSON body damage; or a byte-level mutation. Deterministic for a given `random`.
+ * JSON body damage; or a byte-level mutation. Deterministic for a given `random`. The frames change under
+ * the old tag (and packet number): a receiver drops the result as `bad-tag` (an exact replay as `replayed`) unless
+ * the sender seals it again ({@link resealed}).
  */
 export function mutateNative(
   corpus: readonly Uint8Array[],
@@ -66,7 +70,27 @@ export function mutateNative(
     if (!options.keepSession || !disconnects(result.datagram)) return result;
   }
   // Every attempt said goodbye (a corpus of DISCONNECT frames only): send a harmless ping instead.
-  return { kind: MutationKind.REPLAY, datagram: Uint8Array.of(Native.MAGIC, 0, 0, 0, 0, 0, 0, 0, 0, Frame.PING, 0) };
+  const ping = new Uint8Array(Native.HEADER_SIZE + 2 + TAG_SIZE);
+  ping[0] = Native.MAGIC;
+  ping.set([Frame.PING, 0], Native.HEADER_SIZE);
+  return { kind: MutationKind.REPLAY, datagram: ping };
+}
+
+/**
+ * A copy of a native datagram numbered and tagged again by `sealer` (the sender's, as a peer that holds the keys
+ * would): a mutated datagram then passes the tag check and reaches the frame parser. Anything too short to carry
+ * a header and a tag, or not native, is returned as it is.
+ */
+export function resealed(datagram: Uint8Array, sealer: PacketSealer): Uint8Array {
+  if (datagram[0] !== Native.MAGIC || datagram.byteLength < Native.HEADER_SIZE + TAG_SIZE) return datagram;
+  const out = new Uint8Array(datagram);
+  sealer.seal(out, out.byteLength - TAG_SIZE);
+  return out;
+}
+
+/** The frames of a native datagram: between the header and the tag. */
+function framesOf(d: Uint8Array): Uint8Array {
+  return d.subarray(Native.HEADER_SIZE, Math.max(Native.HEADER_SIZE, d.byteLength - TAG_SIZE));
 }
 
 /** Whether `datagram` would be applied with a DISCONNECT frame in it (the whole datagram parses). */
@@ -109,10 +133,15 @@ function once(corpus: readonly Uint8Array[], random: Random): { kind: string; da
     return mutateBytes(corpus, random, {}, pick(random, BYTE_KINDS));
   }
   const kind = pick(random, NATIVE_KINDS);
-  const source = new Uint8Array(pick(random, p.native));
+  const source = pick(random, p.native);
   const frames = scanFrames(source).frames;
   const frame = frames.length > 0 ? pick(random, frames) : undefined;
-  return { kind, datagram: apply(kind, source, frame, p, random) };
+  // The frames are changed without their tag (offsets are the same: it is at the end), and the old tag is put
+  // back after them: sent as it is, the result tests the tag check; sealed again (see resealed), the frame parser.
+  const cut = Math.max(Native.HEADER_SIZE, source.byteLength - TAG_SIZE);
+  // A copy (a Buffer's slice would share the corpus's memory).
+  const changed = apply(kind, new Uint8Array(source.subarray(0, cut)), frame, p, random);
+  return { kind, datagram: concat(changed, source.subarray(cut)) };
 }
 
 function apply(
@@ -133,7 +162,7 @@ function apply(
     case NativeMutationKind.FRAME_SPLICE: {
       // Frames of up to three datagrams behind the first one's header; may exceed the MTU.
       const parts = [d.subarray(Native.HEADER_SIZE)];
-      for (let n = below(random, 3); n >= 0; n--) parts.push(pick(random, corpus).subarray(Native.HEADER_SIZE));
+      for (let n = below(random, 3); n >= 0; n--) parts.push(framesOf(pick(random, corpus)));
       if (random() < 0.3 && frame) parts.push(d.subarray(frame.start, frame.end)); // a frame twice
       return concat(d.subarray(0, Native.HEADER_SIZE), ...parts);
     }
@@ -143,7 +172,7 @@ function apply(
   if (!frame) return d;
   switch (kind) {
     case NativeMutationKind.FRAME_KIND: {
-      const kinds = [0x00, Frame.MESSAGE, Frame.FRAGMENT, Frame.ACK, Frame.PING, Frame.PONG, Frame.DISCONNECT, 0x07];
+      const kinds = [0x00, ...Object.values(Frame), 0x09];
       d[frame.start] = random() < 0.85 ? pick(random, kinds) : below(random, 256);
       return d;
     }

@@ -18,24 +18,32 @@ export interface ScannedFrame {
   varints: ScannedVarint[];
 }
 
-const FIELDS: Record<number, { channel: boolean; varints: ScannedVarint['name'][]; body?: 'length' | 'bitmapLength' }> =
-  {
-    [Frame.MESSAGE]: { channel: true, varints: ['seq', 'length'], body: 'length' },
-    [Frame.FRAGMENT]: { channel: true, varints: ['seq', 'index', 'count', 'length'], body: 'length' },
-    [Frame.ACK]: { channel: true, varints: ['next', 'bitmapLength'], body: 'bitmapLength' },
-    [Frame.PING]: { channel: false, varints: ['id'] },
-    [Frame.PONG]: { channel: false, varints: ['id'] },
-    [Frame.DISCONNECT]: { channel: false, varints: ['length'], body: 'length' },
-  };
+const FIELDS: Record<
+  number,
+  { channel: boolean; varints: ScannedVarint['name'][]; body?: 'length' | 'bitmapLength'; fixed?: number }
+> = {
+  [Frame.MESSAGE]: { channel: true, varints: ['seq', 'length'], body: 'length' },
+  [Frame.FRAGMENT]: { channel: true, varints: ['seq', 'index', 'count', 'length'], body: 'length' },
+  [Frame.ACK]: { channel: true, varints: ['next', 'bitmapLength'], body: 'bitmapLength' },
+  [Frame.PING]: { channel: false, varints: ['id'] },
+  [Frame.PONG]: { channel: false, varints: ['id'] },
+  [Frame.DISCONNECT]: { channel: false, varints: ['length'], body: 'length' },
+  [Frame.PATH_CHALLENGE]: { channel: false, varints: [], fixed: Native.PATH_DATA },
+  [Frame.PATH_RESPONSE]: { channel: false, varints: [], fixed: Native.PATH_DATA },
+};
 
 /**
  * Splits a native datagram into frames by the spec's layouts, without judging values (limits are the
- * transport's business). `complete` is false when it stops at an unknown kind or a frame cut short.
+ * transport's business): the bytes between the header and the tag (the last {@link Native.TAG_SIZE}, not read).
+ * `complete` is false when it stops at an unknown kind or a frame cut short.
  */
 export function scanFrames(datagram: Uint8Array): { frames: ScannedFrame[]; complete: boolean } {
   const frames: ScannedFrame[] = [];
   let at = Native.HEADER_SIZE;
-  if (datagram.byteLength <= at) return { frames, complete: false };
+  const end = datagram.byteLength - Native.TAG_SIZE;
+  if (end <= at) return { frames, complete: false };
+  // Everything below reads within the frames: a view that ends where the tag starts.
+  datagram = datagram.subarray(0, end);
   while (at < datagram.byteLength) {
     const start = at;
     const kind = datagram[at++]!;
@@ -60,6 +68,11 @@ export function scanFrames(datagram: Uint8Array): { frames: ScannedFrame[]; comp
       frame.bodyAt = at;
       if (at + length > datagram.byteLength) return { frames, complete: false };
       at += length;
+    }
+    if (layout.fixed !== undefined) {
+      frame.bodyAt = at;
+      if (at + layout.fixed > datagram.byteLength) return { frames, complete: false };
+      at += layout.fixed;
     }
     frame.end = at;
     frames.push(frame);

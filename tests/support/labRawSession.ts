@@ -90,7 +90,7 @@ function nativeSession(raw: NativePeer): RawSession {
     },
     sendMessages: (channel, messages) => {
       const frames = messages.map((m) => messageFrame(channel, m.seq, m.type, m.payload));
-      for (const batch of pack(frames, mtu - Native.HEADER_SIZE)) raw.sendFrames(batch);
+      for (const batch of pack(frames, mtu - Native.HEADER_SIZE - Native.TAG_SIZE)) raw.sendFrames(batch);
     },
     sendAck: (channel, ack, all) =>
       raw.sendFrames([encodeAckFrame(channel, ack, new Uint8Array(all ? Native.MAX_ACK_BITMAP : 0).fill(0xff))]),
@@ -127,7 +127,8 @@ export const GUESS_KINDS = 5;
 
 /**
  * A datagram carrying a guessed `token`: a reliable ordered, reliable unordered or unreliable message, a
- * disconnect, or a ping (`kind` modulo {@link GUESS_KINDS}), in the framing of `protocol`.
+ * disconnect, or a ping (`kind` modulo {@link GUESS_KINDS}), in the framing of `protocol`. Native: unsealed (a
+ * guesser has no keys); a lucky token still fails the tag check.
  */
 export function guessDatagram(protocol: KitProtocol, kind: number, token: bigint, seq: number): Uint8Array {
   const k = kind % GUESS_KINDS;

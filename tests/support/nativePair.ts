@@ -4,6 +4,7 @@ import { compactJsonSerializer } from '../../main/net/v1/serialization';
 import { NativeConnection, type NativeConnectionOptions } from '../../main/net/native/nativeConnection';
 import { Native } from '../../main/net/native/nativeWire';
 import { seededRandom } from './seededRandom';
+import { sealDatagram, TEST_KEYS_A, TEST_KEYS_B } from './nativeDatagram';
 import { ImpairedQueue, type Impairment, type Side } from './impairedQueue';
 
 /** The token both sides of a {@link NativePair} share. */
@@ -31,7 +32,7 @@ export class NativePair {
     seed = 1,
     options: { a?: Partial<NativeConnectionOptions>; b?: Partial<NativeConnectionOptions> } = {},
   ) {
-    this.link = new ImpairedQueue(seededRandom(seed), (to, d) => this.inject(to, d));
+    this.link = new ImpairedQueue(seededRandom(seed), (to, d) => this[to].receiveDatagram(d));
     const make = (self: Side, to: Side) =>
       new NativeConnection({
         token: TOKEN,
@@ -47,6 +48,7 @@ export class NativePair {
         requestFlush: () => (this.flushWanted[self] = true),
         // As between real sockets with the 8 MiB buffers this machine grants (a quarter is advertised).
         peerRecvWindow: 2 * 1024 * 1024,
+        keys: self === 'a' ? TEST_KEYS_A : TEST_KEYS_B,
         ...options[self],
       });
     this.a = make('a', 'b');
@@ -82,8 +84,18 @@ export class NativePair {
     }
   }
 
-  /** Hands a datagram straight to one side, bypassing the link. */
+  /**
+   * Hands a datagram built by a test (see nativeDatagram) straight to one side, bypassing the link: numbered and
+   * tagged by the other side's sealer first, as if that side had sent it. Too short to seal: handed over as is.
+   */
   inject(to: Side, datagram: Uint8Array): void {
+    const from = to === 'a' ? this.b : this.a;
+    const copy = Uint8Array.from(datagram);
+    this[to].receiveDatagram(copy.length >= 22 ? sealDatagram(copy, from.sealer) : copy);
+  }
+
+  /** Hands bytes to one side exactly as given (no sealing): forgeries, replays. */
+  injectRaw(to: Side, datagram: Uint8Array): void {
     this[to].receiveDatagram(datagram);
   }
 
@@ -103,4 +115,3 @@ export function text(n: number, seed: number): string {
   for (let i = 0; i < n; i++) out += String.fromCharCode(0x23 + Math.floor(random() * 90)).replace('\\', '~');
   return out;
 }
-

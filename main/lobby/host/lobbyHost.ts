@@ -2,6 +2,7 @@ import { networkInterfaces } from 'node:os';
 import { Channel, Server, type EndpointOptions, type LanDiscoveryHandle, type Peer } from '../../net/index';
 import type { LanDiscoveryOptions, NetworkInterfacesLike } from '../../net/discovery';
 import { Listeners, reportCallbackError } from '../../base/listeners';
+import type { Logger } from '../../base/logger';
 import { DEFAULT_GAME_ID, GAMES } from '../../../shared/games/registry';
 import { roomCapacityRange } from '../../../shared/ipc/schemas/lobby';
 import { applyLobbyEvent, canStart } from '../../../shared/lobby/lobbyReducer';
@@ -68,6 +69,8 @@ export interface LobbyHostOptions {
   pingInterval?: number;
   /** Admission budgets and rate limits; unset fields keep {@link DEFAULT_LOBBY_HOST_LIMITS}. */
   limits?: Partial<LobbyHostLimits>;
+  /** Where the room notes what a player cannot see (a guest's connection moving to a new address). Default silent. */
+  logger?: Logger;
   /** Time and timers for deadlines and limits; default the real ones. */
   clock?: Scheduler;
   /** How each guest reaches this host (shown beside its ping); default every guest is on the LAN. */
@@ -284,6 +287,8 @@ export class LobbyHost {
     const s = this.server;
     s.onConnect((peer) => this.arrived(peer));
     s.onDisconnect((peer, reason) => this.departed(peer, reason));
+    // A guest behind a NAT that rebinds (or on a new network) keeps its seat: worth a line when a session misbehaves.
+    s.onMigrate((peer, from) => this.options.logger?.info(`peer ${peer.id} moved ${from} → ${peer.endpoint}`));
     s.onMessage(LobbyMessage.HELLO, (peer, payload) => {
       if (!this.closed) this.door.hello(peer, payload);
     });

@@ -17,6 +17,7 @@ import { decodeCookie } from '../native/connectCookie';
 import { NativeConnection } from '../native/nativeConnection';
 import { isNativeDatagram } from '../native/nativePacket';
 import { FALLBACK_CODEC, offerPayload, parseAccepted, recvWindowFor } from '../native/negotiation';
+import { deriveNativeKeys, generateNativeKeyPair, type NativeKeyPair } from '../native/nativeKeys';
 import { createLink } from './createLink';
 import { Native } from '../native/nativeWire';
 
@@ -36,6 +37,8 @@ interface Attempt {
   requests: number;
   /** The server's challenge cookie, echoed in every request after it arrived. */
   cookie?: Uint8Array;
+  /** Our X25519 key pair for this attempt (native offers only), the same in every repeat of the offer. */
+  keyPair?: NativeKeyPair;
   /** v1: the accept arrived and our first datagram with its token is out; connected once the server answers it. */
   accepted?: boolean;
   lastSocketError?: string;
@@ -288,6 +291,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     attempt.lastRequest = now;
     attempt.requests += 1;
     const native = this.resolved.native;
+    if (native) attempt.keyPair ??= generateNativeKeyPair();
     const offer = native && {
       version: Native.VERSION,
       mtu: native.mtu,
@@ -295,6 +299,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
       maxMessage: native.maxMessageSize,
       recvWindow: recvWindowFor(this.recvBufferSize),
       cookie: attempt.cookie,
+      key: attempt.keyPair!.publicKey,
     };
     const payload = offer ? offerPayload(offer, this.resolved.serializer, ReservedType.CONNECT_REQUEST) : {};
     const body = this.resolved.serializer.serialize(ReservedType.CONNECT_REQUEST, payload);
@@ -355,6 +360,11 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     const r = this.resolved;
     // No native parameters in the accept: the server is a gale.net (v1) server.
     const agreed = r.native ? parseAccepted(payload) : undefined;
+    if (agreed === 'outdated') {
+      return this.fail('the server speaks an older native protocol (LAN Party versions differ): update both sides');
+    }
+    const keys = agreed && attempt.keyPair ? deriveNativeKeys(attempt.keyPair, agreed.key, 'client') : undefined;
+    if (agreed && !keys) return this.fail('the server sent an unusable key in its accept');
     const connection: Link = createLink(r, agreed, {
       token,
       transmit: (datagram) => this.transmit(datagram),
@@ -368,6 +378,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
       },
       requestFlush: () => this.driver.requestPromptFlush(),
       peerRecvWindow: agreed?.recvWindow,
+      keys,
     });
     // One request answered (after the challenge, if any): the handshake is a clean RTT sample.
     if (attempt.requests === (attempt.cookie ? 2 : 1)) connection.addRttSample(now - attempt.lastRequest);

@@ -1,7 +1,8 @@
 import { Connection } from '../v1/connection';
 import type { ResolvedEndpointOptions } from './endpointOptions';
 import type { Link, LinkEvents } from '../v1/link';
-import { NativeConnection } from '../native/nativeConnection';
+import { NativeConnection, type PathMigration } from '../native/nativeConnection';
+import type { DirectionKeys } from '../native/packetProtection';
 import { serializerFor, type NativeParams } from '../native/negotiation';
 
 /** What a new connection needs from its owner (Server or Client). */
@@ -10,6 +11,10 @@ export interface LinkWiring extends LinkEvents {
   requestFlush: () => void;
   /** Native only: the other side's advertised receive window, bytes (from the offer, or from the accept). */
   peerRecvWindow?: number;
+  /** Native only: the packet keys the handshake agreed. */
+  keys?: DirectionKeys;
+  /** Native only, server side: how the peer may move to another address. */
+  migration?: PathMigration;
 }
 
 /**
@@ -33,8 +38,8 @@ export function createLink(
     onClosed: wiring.onClosed,
   };
   const native = options.native;
-  if (!agreed || !native)
-    return new Connection({ ...common, serializer: options.serializer });
+  if (!agreed || !native) return new Connection({ ...common, serializer: options.serializer });
+  if (!wiring.keys) throw new Error('a native connection needs the packet keys of its handshake');
   return new NativeConnection({
     ...common,
     serializer: serializerFor(agreed.codec, native.serializer),
@@ -43,5 +48,7 @@ export function createLink(
     reassemblyBytes: native.reassemblyBytes,
     requestFlush: wiring.requestFlush,
     peerRecvWindow: wiring.peerRecvWindow,
+    keys: wiring.keys,
+    migration: wiring.migration,
   });
 }

@@ -3,16 +3,36 @@ import type { ConnectionStats } from '../v1/netStats';
 
 /** One connected client, as the server sees it. */
 export class Peer {
+  private addressValue: string;
+  private portValue: number;
+
   constructor(
     /** Server-assigned id; starts at 1 and increases (the id a v1 accept named; ids of accepts never echoed are skipped). */
     readonly id: number,
-    /** The client's IPv4 address. */
-    readonly address: string,
-    /** The client's UDP port. */
-    readonly port: number,
+    address: string,
+    port: number,
     /** @internal the connection's state */
     readonly connection: Link,
-  ) {}
+  ) {
+    this.addressValue = address;
+    this.portValue = port;
+  }
+
+  /** The client's IPv4 address (a native peer's changes when it moves: see Server.onMigrate). */
+  get address(): string {
+    return this.addressValue;
+  }
+
+  /** The client's UDP port. */
+  get port(): number {
+    return this.portValue;
+  }
+
+  /** @internal the Server moves a native peer once its new address is proven */
+  moveTo(address: string, port: number): void {
+    this.addressValue = address;
+    this.portValue = port;
+  }
 
   /**
    * Whether a send to this peer returned false (its reliable backlog reached the high-water mark) and the

@@ -24,7 +24,10 @@ import type { Serializer } from '../v1/serialization';
 import { NativeAdmission } from '../native/admission';
 import { NativeConnection } from '../native/nativeConnection';
 import { isNativeDatagram } from '../native/nativePacket';
-import { recvWindowFor, type NativeParams } from '../native/negotiation';
+import { acceptedPayload, recvWindowFor, type NativeParams } from '../native/negotiation';
+import type { DirectionKeys } from '../native/packetProtection';
+import type { PathAddress } from '../native/pathValidator';
+import { randomBytes } from 'node:crypto';
 import { createLink } from './createLink';
 import { Native } from '../native/nativeWire';
 import { AcceptTokens, MAX_TOKEN_PEER_ID } from '../v1/acceptTokens';
@@ -61,6 +64,8 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   readonly heartbeatInterval: number;
   readonly timeout: number;
   private readonly byEndpoint = new EndpointMap<Peer>();
+  /** Native peers by token: a native datagram from an address without a peer may be one moving (see migration). */
+  private readonly byToken = new Map<bigint, Peer>();
   /** Connections that asked for a flush or received since the last one: only these are flushed. */
   private readonly unflushed = new FlushQueue<Link>();
   private readonly byId = new Map<number, Peer>();
@@ -78,6 +83,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private readonly limiter: ConnectLimiter;
   private readonly acceptPayloads = new WeakMap<Peer, Record<string, unknown>>();
   private readonly drainListeners: Listeners<[Peer]>;
+  private readonly migrateListeners: Listeners<[Peer, string]>;
   /** Peers a send returned false for, until their backlog is back at the low-water mark. */
   private readonly pressured = new DrainList<Peer>();
   /** The bound port. */
@@ -119,6 +125,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     this.disconnectListeners = new Listeners(onError);
     this.messageListeners = new TypedListeners(onError);
     this.drainListeners = new Listeners(onError);
+    this.migrateListeners = new Listeners(onError);
     this.admission = new NativeAdmission(
       resolved.native,
       resolved.serializer,
@@ -168,6 +175,15 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
    */
   onDrain(callback: (peer: Peer) => void): () => void {
     return this.drainListeners.add(callback);
+  }
+
+  /**
+   * Called when a native peer moved to another address (NAT rebinding, a new network): with the peer, whose
+   * `endpoint` is now the new one, and the old endpoint. It moved only after answering a challenge sent there,
+   * so a third party replaying its datagrams cannot move it. v1 peers never move (as in the reference).
+   */
+  onMigrate(callback: (peer: Peer, from: string) => void): () => void {
+    return this.migrateListeners.add(callback);
   }
 
   /** Called with (peer, payload) for every message of `type` from any peer. */
@@ -336,14 +352,35 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     }
   }
 
-  /** A native datagram: only from a peer that negotiated the native protocol. */
+  /**
+   * A native datagram: only from a peer that negotiated the native protocol. From an address without a peer, the
+   * token names the connection (its id, as QUIC's): the connection authenticates the datagram and decides whether
+   * that address is challenged; the peer moves only once the challenge is answered from there.
+   */
   private handleNative(data: Uint8Array, from: DatagramSource): void {
     if (data.length > Native.MAX_MTU) return this.counters.drop(DropReason.TOO_LONG);
     const peer = this.byEndpoint.get(from.address, from.port);
-    if (!peer) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
-    if (!(peer.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
-    peer.connection.receiveDatagram(data);
-    this.unflushed.add(peer.connection); // it may owe acks
+    if (peer) {
+      if (!(peer.connection instanceof NativeConnection)) return this.counters.drop(DropReason.WRONG_PROTOCOL);
+      peer.connection.receiveDatagram(data);
+      this.unflushed.add(peer.connection); // it may owe acks
+      return;
+    }
+    const moving = data.length >= Native.HEADER_SIZE ? this.byToken.get(readToken(data)) : undefined;
+    if (!moving) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
+    const link = moving.connection as NativeConnection;
+    link.receiveDatagram(data, { address: from.address, port: from.port });
+    this.unflushed.add(link);
+  }
+
+  /** A native peer proved it receives at `to`: it is found and reached there from now on. */
+  private moved(peer: Peer, to: PathAddress): void {
+    if (this.byId.get(peer.id) !== peer) return;
+    const from = peer.endpoint;
+    if (this.byEndpoint.get(peer.address, peer.port) === peer) this.byEndpoint.delete(peer.address, peer.port);
+    peer.moveTo(to.address, to.port);
+    this.byEndpoint.set(to.address, to.port, peer);
+    this.migrateListeners.emit(peer, from);
   }
 
   /** A connect request from an address without a peer: v1, a native challenge, or a native peer. */
@@ -358,7 +395,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       case 'v1':
         return this.acceptV1(from);
       case 'native':
-        return this.accept(from, decision.params, decision.peerRecvWindow);
+        return this.accept(from, decision.params, decision.peerRecvWindow, decision.keys);
     }
   }
 
@@ -405,12 +442,15 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   }
 
   /** A native peer whose offer echoed our cookie: it exists from the accept on. */
-  private accept(from: DatagramSource, native: NativeParams, peerRecvWindow: number): void {
+  private accept(from: DatagramSource, native: NativeParams, peerRecvWindow: number, keys: DirectionKeys): void {
     if (this.full) return this.counters.drop(DropReason.FULL);
     const id = this.nextPeerId++;
-    const token = (this.options.randomToken ?? randomToken)();
-    const peer = this.createPeer(from, id, token, native, peerRecvWindow);
-    this.acceptPayloads.set(peer, { peer_id: id, native });
+    let token = (this.options.randomToken ?? randomToken)();
+    // Tokens name native connections wherever their datagrams come from: never two alike.
+    for (let tries = 0; this.byToken.has(token) && tries < 8; tries++) token = randomToken();
+    if (this.byToken.has(token)) return this.counters.drop(DropReason.FULL);
+    const peer = this.createPeer(from, id, token, native, peerRecvWindow, keys);
+    this.acceptPayloads.set(peer, { peer_id: id, native: acceptedPayload(native) });
     this.sendAccept(peer);
     this.connectListeners.emit(peer);
   }
@@ -421,11 +461,13 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     token: bigint,
     native: NativeParams | undefined,
     peerRecvWindow: number | undefined,
+    keys?: DirectionKeys,
   ): Peer {
     const ref: { peer?: Peer } = {};
     const link = createLink(this.resolved, native, {
       token,
-      transmit: (datagram) => this.transmit(datagram, from.port, from.address),
+      // The peer's address now: a native peer may move (see onMigrate).
+      transmit: (datagram) => this.transmit(datagram, ref.peer!.port, ref.peer!.address),
       onMessage: (type, payload) => this.messageListeners.emit(type, ref.peer!, payload as never),
       onClosed: (reason) => this.remove(ref.peer!, reason),
       requestFlush: () => {
@@ -433,10 +475,17 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
         this.driver.requestPromptFlush();
       },
       peerRecvWindow,
+      keys,
+      migration: native && {
+        sendTo: (datagram, path) => this.transmit(datagram, path.port, path.address),
+        moved: (path) => this.moved(ref.peer!, path),
+        random: (size) => randomBytes(size),
+      },
     });
     const peer = (ref.peer = new Peer(id, from.address, from.port, link));
     this.byEndpoint.set(peer.address, peer.port, peer);
     this.byId.set(id, peer);
+    if (native) this.byToken.set(token, peer);
     return peer;
   }
 
@@ -457,7 +506,8 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private remove(peer: Peer, reason: string): void {
     if (this.byId.get(peer.id) !== peer) return;
     this.byId.delete(peer.id);
-    this.byEndpoint.delete(peer.address, peer.port);
+    if (this.byEndpoint.get(peer.address, peer.port) === peer) this.byEndpoint.delete(peer.address, peer.port);
+    if (this.byToken.get(peer.token) === peer) this.byToken.delete(peer.token);
     this.disconnectListeners.emit(peer, reason);
   }
 
@@ -499,6 +549,11 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     peer.needsDrain = false;
     if (!peer.connection.closed && this.byId.get(peer.id) === peer) this.drainListeners.emit(peer);
   };
+}
+
+/** The token of a native datagram (bytes 1–8, big-endian). */
+function readToken(data: Uint8Array): bigint {
+  return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(1);
 }
 
 /** Sends what a connection has waiting (a closed one sends nothing). */

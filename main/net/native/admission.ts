@@ -6,11 +6,13 @@ import { DropReason } from '../v1/stats';
 import { ConnectCookies, encodeCookie } from './connectCookie';
 import { acceptOffer, cookieBinding, parseOffer, type NativeParams } from './negotiation';
 import { Native } from './nativeWire';
+import { deriveNativeKeys, generateNativeKeyPair } from './nativeKeys';
+import type { DirectionKeys } from './packetProtection';
 
 /** What to do with a connect request from an address that has no peer yet. */
 export type AdmissionDecision =
   | { kind: 'v1' }
-  | { kind: 'native'; params: NativeParams; peerRecvWindow: number }
+  | { kind: 'native'; params: NativeParams; peerRecvWindow: number; keys: DirectionKeys }
   | { kind: 'challenge'; datagram: Uint8Array }
   | { kind: 'drop'; reason: DropReason };
 
@@ -42,8 +44,12 @@ export class NativeAdmission {
     if (size < Native.MIN_OFFER_DATAGRAM) return { kind: 'drop', reason: DropReason.TOO_SHORT };
     const binding = cookieBinding(offer);
     if (offer.cookie && this.cookies.verify(offer.cookie, address, port, binding)) {
-      const params = acceptOffer(offer, { ...this.native, recvWindow: this.recvWindow });
-      return { kind: 'native', params, peerRecvWindow: offer.recvWindow };
+      // A key pair per peer: the address proved, the X25519 work is spent only on a real client.
+      const pair = generateNativeKeyPair();
+      const keys = deriveNativeKeys(pair, offer.key, 'server');
+      if (!keys) return { kind: 'drop', reason: DropReason.BAD_BODY };
+      const params = acceptOffer(offer, { ...this.native, recvWindow: this.recvWindow, key: pair.publicKey });
+      return { kind: 'native', params, peerRecvWindow: offer.recvWindow, keys };
     }
     const cookie = encodeCookie(this.cookies.issue(address, port, binding));
     const body = this.serializer.serialize(ReservedType.NATIVE_CHALLENGE, { cookie });

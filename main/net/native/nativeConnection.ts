@@ -8,7 +8,10 @@ import { DropReason, TrafficCounters } from '../v1/stats';
 import type { Link, LinkEvents } from '../v1/link';
 import { PayloadTooLargeError } from '../errors';
 import type { InFlight } from '../v1/reliableSender';
-import { encodeDisconnectFrame, encodeIdFrame } from './nativeFrames';
+import { LossWindow } from '../v1/netStats';
+import { encodeDisconnectFrame, encodeIdFrame, encodePathFrame } from './nativeFrames';
+import { Opened, PacketOpener, PacketSealer, type DirectionKeys } from './packetProtection';
+import { PathValidator, type PathAddress } from './pathValidator';
 import { NativeInbox } from './nativeInbox';
 import { NativeOutbox, type OutboundUnit } from './nativeOutbox';
 import { splitToken } from './nativePacket';
@@ -18,7 +21,12 @@ import { PacketWriter } from './packetWriter';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
 // use of an imported binding is a getter call, which shows in the per-message profile.
-const { MESSAGE, FRAGMENT, ACK, PING, PONG, DISCONNECT } = Frame;
+const { MESSAGE, FRAGMENT, ACK, PING, PONG, DISCONNECT, PATH_CHALLENGE, PATH_RESPONSE } = Frame;
+const { HEADER_SIZE, TAG_SIZE } = Native;
+/** A datagram carrying one PATH_CHALLENGE frame, bytes. */
+const CHALLENGE_DATAGRAM = HEADER_SIZE + 1 + Native.PATH_DATA + TAG_SIZE;
+/** Every in-flight unit is due: the resend after a move to a proven address. */
+const NOW = () => 0;
 const POLICY = CHANNEL_POLICY;
 const RELIABLE = RELIABLE_CHANNELS;
 /** The bitmap of an ACK frame that carries none. */
@@ -40,6 +48,20 @@ export interface NativeConnectionOptions extends HealthOptions, LinkEvents {
   reassemblyBytes?: number;
   /** The peer's advertised receive window: reliable bytes we may have unacknowledged. Default the minimum. */
   peerRecvWindow?: number;
+  /** The packet keys agreed in the handshake: every datagram is numbered and tagged with them. */
+  keys: DirectionKeys;
+  /** Set by an owner that lets the peer move to another address (the Server); without it, only one path exists. */
+  migration?: PathMigration;
+}
+
+/** How a connection reaches addresses other than its own, and tells its owner it moved. */
+export interface PathMigration {
+  /** Sends a datagram (a path challenge) to an address that is not the connection's yet. */
+  sendTo(datagram: Uint8Array, path: PathAddress): boolean | void;
+  /** The peer proved it receives at `path`: the owner sends there from now on. */
+  moved(path: PathAddress): void;
+  /** Random bytes for path challenges (default: the OS CSPRNG, supplied by the owner). */
+  random: (size: number) => Uint8Array;
 }
 
 /** Largest unreliable message: beyond this, losing one fragment loses too much. */
@@ -65,6 +87,16 @@ export class NativeConnection implements Link {
   private readonly writer: PacketWriter;
   private readonly outbox: NativeOutbox;
   private readonly inbox: NativeInbox;
+  /** @internal numbers and tags what this side sends (tests seal hand-made datagrams with it) */
+  readonly sealer: PacketSealer;
+  private readonly opener: PacketOpener;
+  /** Fraction of the peer's datagrams that never arrived (packet numbers skipped), over the same window as `loss`. */
+  private readonly lossIn: LossWindow;
+  private readonly migration: PathMigration | undefined;
+  private readonly paths: PathValidator | undefined;
+  /** Sends path challenges to {@link challengeTarget}, numbered and tagged like every datagram. */
+  private challengeWriter: PacketWriter | undefined;
+  private challengeTarget: PathAddress = { address: '', port: 0 };
   private closedReason: string | undefined;
 
   constructor(options: NativeConnectionOptions) {
@@ -73,7 +105,12 @@ export class NativeConnection implements Link {
     this.token = options.token;
     ({ high: this.tokenHigh, low: this.tokenLow } = splitToken(options.token));
     this.health = new ConnectionHealth(options, this.counters);
-    this.writer = new PacketWriter(options.token, options.mtu, (d) => this.transmit(d));
+    this.sealer = new PacketSealer(options.keys.send);
+    this.opener = new PacketOpener(options.keys.receive);
+    this.lossIn = new LossWindow(options.clock());
+    this.migration = options.migration;
+    this.paths = options.migration && new PathValidator(options.migration.random);
+    this.writer = new PacketWriter(options.token, options.mtu, (d) => this.transmit(d), this.sealer);
     this.outbox = new NativeOutbox({
       writer: this.writer,
       maxQueued: options.maxQueued ?? 65_536,
@@ -139,11 +176,30 @@ export class NativeConnection implements Link {
     this.opts.requestFlush();
   }
 
-  /** Handles a datagram from the peer's address: parsed, checked against the token, applied whole. */
-  receiveDatagram(data: Uint8Array): void {
+  /**
+   * Handles a datagram: checked against the token, authenticated (tag, then packet number: a replay is dropped),
+   * parsed, applied whole. `path`: the address it came from when that is not the connection's own (the owner
+   * found the connection by its token); its frames count, and it may start or finish a move to that address.
+   */
+  receiveDatagram(data: Uint8Array, path?: PathAddress): void {
     if (this.closed) return;
     // The MTU was agreed: a larger datagram is not from a peer keeping to it.
     if (data.length > this.opts.mtu) return this.counters.drop(DropReason.TOO_LONG);
+    if (data.length < HEADER_SIZE + 1 + TAG_SIZE) return this.counters.drop(DropReason.TOO_SHORT);
+    if (path !== undefined && !this.paths) return this.counters.drop(DropReason.UNKNOWN_SOURCE);
+    if (u32(data, 5) !== this.tokenLow || u32(data, 1) !== this.tokenHigh) {
+      return this.counters.drop(DropReason.BAD_TOKEN);
+    }
+    const before = this.opener.largest;
+    const opened = this.opener.open(data);
+    if (opened === Opened.BAD_TAG) return this.counters.drop(DropReason.BAD_TAG);
+    if (opened === Opened.REPLAY) return this.counters.drop(DropReason.REPLAYED);
+    const now = this.opts.clock();
+    // Numbers skipped are datagrams the peer sent that have not arrived; a late one takes its miss back.
+    if (opened === Opened.NEWEST) {
+      const skipped = this.opener.pn - before - 1;
+      this.lossIn.record(now, skipped + 1, skipped);
+    } else this.lossIn.record(now, 0, -1);
     let cursor;
     try {
       cursor = new PacketCursor(data);
@@ -151,12 +207,9 @@ export class NativeConnection implements Link {
       if (!(error instanceof NativeParseError)) throw error;
       return this.counters.drop(DropReason.BAD_BODY);
     }
-    if (cursor.tokenLow !== this.tokenLow || cursor.tokenHigh !== this.tokenHigh) {
-      return this.counters.drop(DropReason.BAD_TOKEN);
-    }
-    const now = this.opts.clock();
     this.health.heard(now);
     this.counters.countReceived(data.length);
+    if (path !== undefined) this.challenge(path, data.length, opened === Opened.NEWEST, now);
     while (cursor.nextFrame()) {
       if (this.closed) return;
       switch (cursor.kind) {
@@ -182,6 +235,14 @@ export class NativeConnection implements Link {
         case PONG:
           this.health.pong(cursor.id, now);
           break;
+        case PATH_CHALLENGE:
+          // Answered on our own path: a client has one, and its answer leaves from wherever it now is.
+          this.writer.append(encodePathFrame(PATH_RESPONSE, cursor.view()));
+          this.opts.requestFlush();
+          break;
+        case PATH_RESPONSE:
+          if (path !== undefined && this.paths!.answered(path, cursor.view())) this.moveTo(path, now);
+          break;
         case DISCONNECT: {
           const reason = cursor.reason();
           this.close(reason ? `disconnected by the other side: ${reason}` : 'disconnected by the other side', true);
@@ -189,6 +250,44 @@ export class NativeConnection implements Link {
         }
       }
     }
+  }
+
+  /** Addresses challenged and not yet proven (0 without migration). */
+  get pendingPaths(): number {
+    return this.paths?.pending ?? 0;
+  }
+
+  /** Sends a path challenge to `path` when one is due (see PathValidator.heard); what else we send stays put. */
+  private challenge(path: PathAddress, size: number, newest: boolean, now: number): void {
+    const data = this.paths!.heard(path, size, newest, now, CHALLENGE_DATAGRAM);
+    if (!data) return;
+    const migration = this.migration!;
+    this.challengeWriter ??= new PacketWriter(
+      this.token,
+      this.opts.mtu,
+      (d) => {
+        this.counters.countSent(d.length);
+        return migration.sendTo(d, this.challengeTarget) === true;
+      },
+      this.sealer,
+    );
+    this.challengeTarget = { address: path.address, port: path.port };
+    this.challengeWriter.append(encodePathFrame(PATH_CHALLENGE, data));
+    this.challengeWriter.flush();
+  }
+
+  /**
+   * The peer proved it receives at `path`: the owner sends there from now on, and every unit in flight goes
+   * again at once (what went to the old address since the peer left it is lost), with a fresh timeout.
+   */
+  private moveTo(path: PathAddress, now: number): void {
+    this.migration!.moved({ address: path.address, port: path.port });
+    for (const channel of RELIABLE) {
+      const entries = this.outbox.senders[channel].dueForRetransmit(now, NOW);
+      for (const entry of entries) entry.timeouts = 0;
+      this.resend(channel, entries);
+    }
+    this.opts.requestFlush();
   }
 
   service(now: number): void {
@@ -221,7 +320,9 @@ export class NativeConnection implements Link {
   }
 
   stats(): ConnectionStats {
-    return this.health.stats(this.pendingReliable);
+    const stats = this.health.stats(this.pendingReliable);
+    stats.lossIn = this.lossIn.fraction(this.opts.clock());
+    return stats;
   }
 
   close(reason: string, byRemote: boolean): void {
@@ -287,6 +388,10 @@ export class NativeConnection implements Link {
     return this.opts.transmit(datagram) === true;
   }
 }
+
+/** The big-endian u32 at `at`. */
+const u32 = (d: Uint8Array, at: number): number =>
+  ((d[at]! << 24) | (d[at + 1]! << 16) | (d[at + 2]! << 8) | d[at + 3]!) >>> 0;
 
 /** The default MTU when none was negotiated. */
 export const DEFAULT_NATIVE_MTU = Native.DEFAULT_MTU;

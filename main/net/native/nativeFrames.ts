@@ -20,7 +20,8 @@ export type NativeFrame =
   | { kind: typeof Frame.FRAGMENT; channel: number; seq: number; index: number; count: number; body: Uint8Array }
   | { kind: typeof Frame.ACK; channel: number; next: number; bitmap: Uint8Array }
   | { kind: typeof Frame.PING | typeof Frame.PONG; id: number }
-  | { kind: typeof Frame.DISCONNECT; reason: string };
+  | { kind: typeof Frame.DISCONNECT; reason: string }
+  | { kind: typeof Frame.PATH_CHALLENGE | typeof Frame.PATH_RESPONSE; data: Uint8Array };
 
 /** Bytes of the MESSAGE frame carrying `bodyLength` bytes on channel id `channel` with `seq`. */
 export function messageFrameSize(channel: number, seq: number, bodyLength: number): number {
@@ -134,5 +135,17 @@ export function encodeDisconnectFrame(reason: string): Uint8Array {
   const out = alloc(1 + sizeOf(text.length) + text.length);
   out[0] = DISCONNECT;
   out.set(text, write(out, 1, text.length));
+  return out;
+}
+
+/** A PATH_CHALLENGE or PATH_RESPONSE frame carrying `data` ({@link Native.PATH_DATA} bytes). */
+export function encodePathFrame(
+  kind: typeof Frame.PATH_CHALLENGE | typeof Frame.PATH_RESPONSE,
+  data: Uint8Array,
+): Uint8Array {
+  if (data.length !== Native.PATH_DATA) throw new RangeError(`path data is ${Native.PATH_DATA} bytes`);
+  const out = alloc(1 + data.length);
+  out[0] = kind;
+  out.set(data, 1);
   return out;
 }

@@ -131,7 +131,11 @@ export class NativeOutbox {
     const first = sender.windowEnd - count;
     for (let i = 0; i < count; i++) this.pack(channel, sender.entryAt(first + i)!);
     // No array of the admitted units on the per-tick path; a burst is rare enough to build one.
-    if (count >= BURST) this.restamp(Array.from({ length: count }, (_, i) => sender.entryAt(first + i)!), true);
+    if (count >= BURST)
+      this.restamp(
+        Array.from({ length: count }, (_, i) => sender.entryAt(first + i)!),
+        true,
+      );
   }
 
   /** Packs units of `channel` again (retransmission). */

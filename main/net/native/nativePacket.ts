@@ -14,6 +14,8 @@ export interface NativePacket {
   /** The token's high and low 32 bits, for a comparison that allocates nothing. */
   readonly tokenHigh: number;
   readonly tokenLow: number;
+  /** The packet number field (low 32 bits of the sender's datagram count). */
+  readonly packetNumber: number;
   frames: NativeFrame[];
 }
 
@@ -21,6 +23,7 @@ class ParsedPacket implements NativePacket {
   constructor(
     readonly tokenHigh: number,
     readonly tokenLow: number,
+    readonly packetNumber: number,
     readonly frames: NativeFrame[],
   ) {}
 
@@ -40,7 +43,8 @@ export function isNativeDatagram(data: Uint8Array): boolean {
 }
 
 /**
- * A native datagram as frame objects, for tests and tools; the receive path reads it through a
+ * A native datagram as frame objects, for tests and tools (the tag is not checked: that needs the key, see
+ * PacketOpener); the receive path reads it through a
  * {@link PacketCursor} (the one place untrusted native datagrams are parsed) without building them.
  * Every frame is checked before any is returned. Throws {@link NativeParseError}.
  */
@@ -48,7 +52,7 @@ export function parseNativePacket(datagram: Uint8Array): NativePacket {
   const cursor = new PacketCursor(datagram);
   const frames: NativeFrame[] = [];
   while (cursor.nextFrame()) frames.push(frameAt(cursor));
-  return new ParsedPacket(cursor.tokenHigh, cursor.tokenLow, frames);
+  return new ParsedPacket(cursor.tokenHigh, cursor.tokenLow, cursor.packetNumber, frames);
 }
 
 function frameAt(c: PacketCursor): NativeFrame {
@@ -62,8 +66,10 @@ function frameAt(c: PacketCursor): NativeFrame {
     case PING:
     case PONG:
       return { kind: c.kind, id: c.id };
+    case Frame.PATH_CHALLENGE:
+    case Frame.PATH_RESPONSE:
+      return { kind: c.kind, data: c.view().slice() };
     default:
       return { kind: Frame.DISCONNECT, reason: c.reason() };
   }
 }
-

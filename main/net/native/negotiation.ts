@@ -2,6 +2,7 @@ import { compactJsonSerializer, type Serializer } from '../v1/serialization';
 import { Wire } from '../v1/protocol';
 import { decodeCookie, encodeCookie } from './connectCookie';
 import { Native } from './nativeWire';
+import { decodePublicKey, encodePublicKey } from './nativeKeys';
 
 /** The native protocol's settings (used only when both ends are ours). */
 export interface NativeOptions {
@@ -29,6 +30,8 @@ export interface NativeParams {
   maxMessage: number;
   /** Bytes of reliable units the other side may have unacknowledged towards the sender of these params. */
   recvWindow: number;
+  /** The sender's X25519 public key (32 bytes) for this connection: both derive the packet keys from it. */
+  key: Uint8Array;
 }
 
 /** A client's offer, with the cookie from a challenge once it has one. */
@@ -55,6 +58,7 @@ export function offerPayload(offer: NativeOffer, serializer: Serializer, type: s
     codec: offer.codec,
     maxMessage: offer.maxMessage,
     recvWindow: offer.recvWindow,
+    key: encodePublicKey(offer.key),
   };
   if (offer.cookie) native.cookie = encodeCookie(offer.cookie);
   const bare = serializer.serialize(type, { native, pad: '' }).byteLength + Wire.HEADER_SIZE;
@@ -71,20 +75,38 @@ export function parseOffer(payload: Record<string, unknown>): NativeOffer | unde
   return cookie ? { ...params, cookie } : undefined;
 }
 
-/** Reads accepted parameters from a connect-accepted payload; undefined means the server speaks only v1. */
-export function parseAccepted(payload: Record<string, unknown>): NativeParams | undefined {
-  return parseParams(payload.native);
+/**
+ * Reads accepted parameters from a connect-accepted payload: undefined means the server speaks only v1 (no
+ * `native` field); 'outdated' that it accepted natively but in an older version (no key), which this side cannot
+ * speak.
+ */
+export function parseAccepted(payload: Record<string, unknown>): NativeParams | 'outdated' | undefined {
+  if (payload.native === undefined) return undefined;
+  return parseParams(payload.native) ?? 'outdated';
+}
+
+/** The accept's `native` field: the agreed parameters with our public key. */
+export function acceptedPayload(params: NativeParams): Record<string, unknown> {
+  return {
+    version: params.version,
+    mtu: params.mtu,
+    codec: params.codec,
+    maxMessage: params.maxMessage,
+    recvWindow: params.recvWindow,
+    key: encodePublicKey(params.key),
+  };
 }
 
 /**
  * What the server accepts of an offer: our version, the smaller MTU and message limit, the offered codec
- * if it is ours, and our own receive window (each direction is paced by its receiver's window).
+ * if it is ours, our own receive window (each direction is paced by its receiver's window) and our public key.
  */
 export function acceptOffer(
   offer: NativeParams,
-  ours: { mtu: number; serializer: Serializer; maxMessageSize: number; recvWindow: number },
+  ours: { mtu: number; serializer: Serializer; maxMessageSize: number; recvWindow: number; key: Uint8Array },
 ): NativeParams {
   return {
+    key: ours.key,
     version: Native.VERSION,
     mtu: Math.min(offer.mtu, ours.mtu),
     codec: ours.serializer.name === offer.codec ? offer.codec : FALLBACK_CODEC,
@@ -111,16 +133,19 @@ export function serializerFor(codec: string, ours: Serializer): Serializer {
 
 /** The string a cookie binds besides address and port, so a cookie cannot be replayed with other terms. */
 export function cookieBinding(offer: NativeParams): string {
-  return `${offer.version}/${offer.mtu}/${offer.maxMessage}/${offer.recvWindow}/${offer.codec}`;
+  return `${offer.version}/${offer.mtu}/${offer.maxMessage}/${offer.recvWindow}/${offer.codec}/${encodePublicKey(offer.key)}`;
 }
 
 function parseParams(value: unknown): NativeParams | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const { version, mtu, codec, maxMessage } = value as Record<string, unknown>;
+  // Version 1 had no packet keys: such an offer gets v1 (it cannot be authenticated), such an accept a failure.
+  const key = decodePublicKey((value as Record<string, unknown>).key);
+  if (!key) return undefined;
   // Absent: a peer that does not say is paced as if its buffer were the smallest we allow.
   const given = (value as Record<string, unknown>).recvWindow;
   const recvWindow = given === undefined ? Native.MIN_RECV_WINDOW : given;
-  if (!Number.isInteger(version) || (version as number) < 1) return undefined;
+  if (!Number.isInteger(version) || (version as number) < Native.VERSION) return undefined;
   if (!Number.isInteger(mtu) || (mtu as number) < Native.MIN_MTU || (mtu as number) > Native.MAX_MTU) return undefined;
   if (typeof codec !== 'string' || codec.length === 0 || codec.length > MAX_CODEC_NAME) return undefined;
   if (
@@ -141,5 +166,6 @@ function parseParams(value: unknown): NativeParams | undefined {
     codec,
     maxMessage: maxMessage as number,
     recvWindow: recvWindow as number,
+    key,
   };
 }

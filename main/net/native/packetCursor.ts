@@ -4,8 +4,8 @@ import { Frame, Native } from './nativeWire';
 
 // Module-level copies of imported constants: under a CommonJS transpiler (tsx, vitest) each use of an
 // imported binding is a getter call, which shows in the per-message profile.
-const { MESSAGE, FRAGMENT, ACK, PING, PONG, DISCONNECT } = Frame;
-const { MAGIC, HEADER_SIZE, MAX_ACK_BITMAP, MAX_REASON } = Native;
+const { MESSAGE, FRAGMENT, ACK, PING, PONG, DISCONNECT, PATH_CHALLENGE, PATH_RESPONSE } = Frame;
+const { MAGIC, HEADER_SIZE, TAG_SIZE, MAX_ACK_BITMAP, MAX_REASON, PATH_DATA } = Native;
 
 const CHANNEL_OF_WIRE = CHANNEL_OF_NATIVE_WIRE;
 const HAS_SEQ = NUMBERED;
@@ -22,7 +22,8 @@ const u32 = (d: Uint8Array, at: number): number =>
   ((d[at]! << 24) | (d[at + 1]! << 16) | (d[at + 2]! << 8) | d[at + 3]!) >>> 0;
 
 /**
- * Reads one untrusted native datagram without building objects per frame. The constructor checks every
+ * Reads one untrusted native datagram without building objects per frame: the frames between the header and the
+ * tag (the tag is checked before, by the connection's PacketOpener; the cursor does not look at it). The constructor checks every
  * frame (so a datagram is applied whole or not at all) and throws {@link NativeParseError}; then
  * {@link next} steps through the frames again, leaving each one's fields on the cursor. Frame objects,
  * a frames array and a reader per datagram showed in the round-trip profile. Sizes are read as `length`:
@@ -44,22 +45,29 @@ export class PacketCursor {
   next = 0;
   /** PING / PONG. */
   id = 0;
-  /** Where the current frame's body (MESSAGE, FRAGMENT), bitmap (ACK) or reason (DISCONNECT) lies in the datagram. */
+  /** The datagram's packet number field (its low 32 bits). */
+  readonly packetNumber: number;
+  /** Where the current frame's body (MESSAGE, FRAGMENT), bitmap (ACK), reason (DISCONNECT) or path data lies. */
   start = 0;
   length = 0;
   private at: number = HEADER_SIZE;
   /** The datagram's ArrayBuffer and offset, read once: `buffer` and `byteOffset` are slow, generic loads. */
   private readonly buffer: ArrayBufferLike;
   private readonly offset: number;
+  /** Where the frames end: the tag's first byte. */
+  private readonly end: number;
 
   constructor(private readonly data: Uint8Array) {
-    if (data.length < HEADER_SIZE + 1) throw new NativeParseError('shorter than a header and one frame');
+    if (data.length < HEADER_SIZE + 1 + TAG_SIZE)
+      throw new NativeParseError('shorter than a header, a frame and a tag');
     if (data[0] !== MAGIC) throw new NativeParseError('not a native datagram');
     this.tokenHigh = u32(data, 1);
     this.tokenLow = u32(data, 5);
+    this.packetNumber = u32(data, 9);
     this.buffer = data.buffer;
     this.offset = data.byteOffset;
-    while (this.at < data.length) {
+    this.end = data.length - TAG_SIZE;
+    while (this.at < this.end) {
       this.readFrame();
       if (this.kind === DISCONNECT) this.checkReason();
     }
@@ -68,7 +76,7 @@ export class PacketCursor {
 
   /** Moves to the next frame; false after the last. */
   nextFrame(): boolean {
-    if (this.at >= this.data.length) return false;
+    if (this.at >= this.end) return false;
     this.readFrame();
     return true;
   }
@@ -125,6 +133,9 @@ export class PacketCursor {
         if (length > MAX_REASON) throw new NativeParseError(`reason of ${length} bytes`);
         return this.span(length);
       }
+      case PATH_CHALLENGE:
+      case PATH_RESPONSE:
+        return this.span(PATH_DATA);
       default:
         throw new NativeParseError(`unknown frame kind 0x${kind.toString(16)}`);
     }
@@ -132,14 +143,14 @@ export class PacketCursor {
 
   /** Claims the next `length` bytes as the current frame's payload. */
   private span(length: number): void {
-    if (length > this.data.length - this.at) throw new NativeParseError('datagram ends inside a field');
+    if (length > this.end - this.at) throw new NativeParseError('datagram ends inside a field');
     this.start = this.at;
     this.length = length;
     this.at += length;
   }
 
   private u8(): number {
-    if (this.at >= this.data.length) throw new NativeParseError('datagram ends inside a field');
+    if (this.at >= this.end) throw new NativeParseError('datagram ends inside a field');
     return this.data[this.at++]!;
   }
 
@@ -153,7 +164,8 @@ export class PacketCursor {
   /** An unsigned LEB128 value below 2^32, in at most 5 bytes. */
   private varint(): number {
     const data = this.data;
-    const first = data[this.at];
+    const end = this.end;
+    const first = this.at < end ? data[this.at] : undefined;
     if (first !== undefined && first < 0x80) {
       // Most fields (sequences early on, lengths under 128) fit one byte.
       this.at += 1;
@@ -163,7 +175,7 @@ export class PacketCursor {
     let result = 0;
     let scale = 1;
     for (let i = 0; i < 5; i++) {
-      if (at >= data.length) throw new NativeParseError('datagram ends inside a field');
+      if (at >= end) throw new NativeParseError('datagram ends inside a field');
       const byte = data[at++]!;
       if (i === 4 && byte > 0x0f) throw new NativeParseError('varint exceeds 32 bits');
       result += (byte & 0x7f) * scale;

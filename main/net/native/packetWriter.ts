@@ -1,9 +1,10 @@
 import { ackFrameSize, messageFrameSize, writeAckFrame, writeMessageFrame } from './nativeFrames';
 import { Native } from './nativeWire';
+import type { PacketSealer } from './packetProtection';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
 // use of an imported binding is a getter call, which shows in the per-message profile.
-const { MAGIC, HEADER_SIZE } = Native;
+const { MAGIC, HEADER_SIZE, TAG_SIZE } = Native;
 const frameSize = messageFrameSize;
 const writeFrame = writeMessageFrame;
 
@@ -15,8 +16,9 @@ const writeFrame = writeMessageFrame;
 export type DatagramSink = (datagram: Uint8Array) => boolean | void;
 
 /**
- * Packs frames into datagrams of at most `mtu` bytes behind the native header. A datagram
- * leaves when the next frame does not fit, or on `flush()` (end of a tick).
+ * Packs frames into datagrams of at most `mtu` bytes behind the native header, numbered and tagged by the
+ * connection's {@link PacketSealer} as they leave. A datagram leaves when the next frame does not fit, or on
+ * `flush()` (end of a tick).
  *
  * Datagrams are sent from the writer's own buffer, reused while the sink reports its sends done. A copy
  * per datagram into fresh blocks, as before, cost page faults: the allocator handed freed blocks back to
@@ -32,6 +34,8 @@ export class PacketWriter {
     /** Largest datagram, bytes. */
     readonly mtu: number,
     private readonly send: DatagramSink,
+    /** Numbers and tags each datagram (shared by every writer of one connection). */
+    private readonly sealer: PacketSealer,
   ) {
     this.arrayBuffer = new ArrayBuffer(mtu);
     this.buffer = new Uint8Array(this.arrayBuffer);
@@ -41,7 +45,7 @@ export class PacketWriter {
 
   /** Largest frame one datagram can carry. */
   get maxFrame(): number {
-    return this.mtu - HEADER_SIZE;
+    return this.mtu - HEADER_SIZE - TAG_SIZE;
   }
 
   /** Whether frames wait to be sent. */
@@ -51,7 +55,7 @@ export class PacketWriter {
 
   /** Bytes still free in the datagram being filled. */
   get room(): number {
-    return this.mtu - this.length;
+    return this.mtu - TAG_SIZE - this.length;
   }
 
   /** Adds one frame; throws RangeError for a frame that no datagram can hold. */
@@ -81,7 +85,7 @@ export class PacketWriter {
   /** Sends the datagram being filled, if it holds any frame. */
   flush(): void {
     if (!this.pending) return;
-    const datagram = new Uint8Array(this.arrayBuffer, 0, this.length);
+    const datagram = new Uint8Array(this.arrayBuffer, 0, this.sealer.seal(this.buffer, this.length));
     this.length = HEADER_SIZE;
     if (this.send(datagram) !== true) this.renew();
   }

@@ -13,6 +13,12 @@ export interface ConnectionStats {
    * that was not needed (a late ack) counts as a loss.
    */
   loss: number;
+  /**
+   * Fraction (0–1) of the peer's datagrams that never reached us, over the same 5 s window: native connections
+   * number every datagram, so the gaps are the losses (a late one counts once it arrives). Undefined on v1,
+   * whose datagrams carry no such number: its receive loss is unknown.
+   */
+  lossIn?: number;
   packetsSentPerSecond: number;
   packetsReceivedPerSecond: number;
   bytesSentPerSecond: number;
@@ -97,7 +103,7 @@ export class LossWindow {
     this.lost[i]! += lost;
   }
 
-  /** Lost over sent in the window ending at `now`, 0–1; 0 when nothing reached an outcome. */
+  /** Lost over sent in the window ending at `now`, 0–1; 0 when nothing reached an outcome (a late arrival may record −1 lost). */
   fraction(now: number): number {
     this.advance(now);
     let sent = 0;
@@ -106,7 +112,7 @@ export class LossWindow {
       sent += this.sent[i]!;
       lost += this.lost[i]!;
     }
-    return sent === 0 ? 0 : Math.min(1, lost / sent);
+    return sent === 0 ? 0 : Math.max(0, Math.min(1, lost / sent));
   }
 
   /** Empties the buckets that fell out of the window since the last call. */

@@ -14,6 +14,10 @@ export const DropReason = {
   STALE: 'stale',
   /** Unreliable fragment that cannot be reassembled (bad count, over budget). */
   BAD_FRAGMENT: 'bad-fragment',
+  /** A native datagram whose tag does not match (forged, damaged, or under another key). */
+  BAD_TAG: 'bad-tag',
+  /** A native datagram with a packet number already received, or too old to tell: a replay. */
+  REPLAYED: 'replayed',
   /** A datagram of the other protocol than the peer negotiated. */
   WRONG_PROTOCOL: 'wrong-protocol',
   /** A connect request from an address over its own connect limit (see ConnectLimits.perSource). */

@@ -63,7 +63,11 @@ describe('native flow control: reliable bytes in flight never outgrow the receiv
     const byType = (t: string) => pair.received.b.filter(([type]) => type === t).map(([, p]) => p);
     expect(byType('o')).toEqual([ordered]);
     expect(byType('u')).toEqual([unordered]);
-    expect(byType('small').map((p) => p.i as number).sort((x, y) => x - y)).toEqual([...Array(500).keys()]);
+    expect(
+      byType('small')
+        .map((p) => p.i as number)
+        .sort((x, y) => x - y),
+    ).toEqual([...Array(500).keys()]);
   });
 
   it('under 10% loss and reordering the window still moves, and never overflows', () => {

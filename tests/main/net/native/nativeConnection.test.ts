@@ -13,7 +13,13 @@ import {
 import { parseNativePacket } from '../../../../main/net/native/nativePacket';
 import type { NativeOutbox } from '../../../../main/net/native/nativeOutbox';
 import { Frame, Native } from '../../../../main/net/native/nativeWire';
-import { nativeDatagram as datagram } from '../../../support/nativeDatagram';
+import {
+  nativeDatagram as datagram,
+  sealDatagram,
+  TEST_KEYS_A,
+  TEST_KEYS_B,
+  testSealer,
+} from '../../../support/nativeDatagram';
 import { NativePair, text, TOKEN } from '../../../support/nativePair';
 
 // A plain Uint8Array copy, so parsed bodies compare equal to plain expected ones (sent datagrams are Buffers).
@@ -234,9 +240,11 @@ describe('NativeConnection datagram checks', () => {
     const pair = new NativePair();
     const good = encodeMessageFrame(2, 0, compactJsonSerializer.serialize('n', {}));
     pair.inject('b', datagram(TOKEN, good, Uint8Array.of(0x09))); // a good frame, then an unknown kind
+    pair.inject('b', datagram(TOKEN, good.subarray(0, 4))); // a frame cut short (sealed: authentic, but broken)
+    pair.inject('b', datagram(TOKEN)); // no frame at all
     pair.inject('b', datagram(TOKEN).subarray(0, 5));
-    pair.inject('b', datagram(TOKEN, good).subarray(0, 14));
-    expect(pair.b.counters.dropped[DropReason.BAD_BODY]).toBe(3);
+    expect(pair.b.counters.dropped[DropReason.BAD_BODY]).toBe(2);
+    expect(pair.b.counters.dropped[DropReason.TOO_SHORT]).toBe(2);
     expect(pair.received.b).toEqual([]);
     pair.inject('b', datagram(TOKEN, good));
     expect(pair.received.b.map(([t]) => t)).toEqual(['n']);
@@ -473,6 +481,7 @@ describe('NativeConnection timing of large bursts', () => {
       onClosed: () => undefined,
       requestFlush: () => undefined,
       peerRecvWindow: 2 * 1024 * 1024, // the whole burst may leave at once
+      keys: TEST_KEYS_A,
     });
     connection.addRttSample(0.001);
     connection.sendBody(compactJsonSerializer.serialize('big', { s: 'x'.repeat(1 << 20) }), Channel.RELIABLE_ORDERED);
@@ -497,9 +506,17 @@ describe('NativeConnection against forged but well-formed datagrams', () => {
       onMessage: (_type, payload) => got.push(payload.i as number),
       onClosed: () => undefined,
       requestFlush: () => undefined,
+      keys: TEST_KEYS_B,
     });
+    const sealer = testSealer(TEST_KEYS_A.send);
     const sequenced = (seq: number, i: number) =>
-      datagram(5n, encodeMessageFrame(Channel.UNRELIABLE_SEQUENCED, seq, compactJsonSerializer.serialize('m', { i })));
+      sealDatagram(
+        datagram(
+          5n,
+          encodeMessageFrame(Channel.UNRELIABLE_SEQUENCED, seq, compactJsonSerializer.serialize('m', { i })),
+        ),
+        sealer,
+      );
     receiver.receiveDatagram(sequenced(1, 1));
     receiver.receiveDatagram(sequenced(2 ** 31, 666));
     for (let seq = 2; seq <= 9; seq++) receiver.receiveDatagram(sequenced(seq, seq));
@@ -517,6 +534,7 @@ describe('NativeConnection against forged but well-formed datagrams', () => {
       onMessage: () => undefined,
       onClosed: () => undefined,
       requestFlush: () => undefined,
+      keys: TEST_KEYS_B,
     });
     const big = new Uint8Array(601);
     big[0] = Native.MAGIC;

@@ -44,13 +44,15 @@ describe('isNativeDatagram', () => {
 
 describe('parseNativePacket rejects', () => {
   it('datagrams shorter than a header and one frame, or without the magic', () => {
-    for (let n = 0; n <= Native.HEADER_SIZE; n++) rejects(datagram().subarray(0, n), /shorter/);
-    rejects(Uint8Array.of(0x01, 0, 0, 0, 0, 0, 0, 0, 0, Frame.PING, 0), /not a native/);
+    for (let n = 0; n <= Native.HEADER_SIZE + Native.TAG_SIZE; n++) rejects(datagram().subarray(0, n), /shorter/);
+    const v1ish = datagram([Frame.PING, 0]);
+    v1ish[0] = 0x01;
+    rejects(v1ish, /not a native/);
     expect(ok(datagram([Frame.PING, 0]))).toEqual([{ kind: Frame.PING, id: 0 }]);
   });
 
   it('unknown frame kinds, anywhere in the datagram', () => {
-    for (const kind of [0x00, 0x07, 0x7f, 0x80, 0xa7, 0xff]) {
+    for (const kind of [0x00, 0x09, 0x7f, 0x80, 0xa7, 0xff]) {
       rejects(datagram([kind, 0, 0, 0]), /unknown frame kind/);
       rejects(datagram(encodeIdFrame(Frame.PING, 1), [kind]), /unknown frame kind/);
     }
@@ -142,8 +144,12 @@ describe('parseNativePacket rejects', () => {
     let at = Native.HEADER_SIZE;
     frames.forEach((f, i) => boundaries.set((at += f.byteLength), i + 1));
     let accepted = 0;
-    for (let cut = 0; cut < full.byteLength; cut++) {
-      const prefix = full.slice(0, cut);
+    // The frames cut short, the tag still after them (it is checked before parsing, by the opener).
+    const tag = full.slice(full.byteLength - Native.TAG_SIZE);
+    for (let cut = 0; cut < full.byteLength - Native.TAG_SIZE; cut++) {
+      const prefix = new Uint8Array(cut + Native.TAG_SIZE);
+      prefix.set(full.subarray(0, cut));
+      prefix.set(tag, cut);
       const complete = boundaries.get(cut);
       if (complete === undefined) {
         rejects(prefix);

@@ -4,12 +4,17 @@ import { parseNativePacket } from '../../../../main/net/native/nativePacket';
 import { Frame, Native } from '../../../../main/net/native/nativeWire';
 import { PacketWriter } from '../../../../main/net/native/packetWriter';
 import { seededRandom } from '../../../support/seededRandom';
+import { testSealer } from '../../../support/nativeDatagram';
+
+const { HEADER_SIZE, TAG_SIZE } = Native;
+/** Header and tag: what a datagram carries besides its frames. */
+const OVERHEAD = HEADER_SIZE + TAG_SIZE;
 
 const TOKEN = 0x1122334455667788n;
 
 function writer(mtu = 1200) {
   const sent: Uint8Array[] = [];
-  return { w: new PacketWriter(TOKEN, mtu, (d) => void sent.push(d)), sent };
+  return { w: new PacketWriter(TOKEN, mtu, (d) => void sent.push(d), testSealer()), sent };
 }
 
 /** A raw frame of exactly `size` bytes (contents do not matter to the writer). */
@@ -32,16 +37,16 @@ describe('PacketWriter', () => {
 
   it('sends the datagram being filled when the next frame does not fit, never exceeding the mtu', () => {
     const { w, sent } = writer(600);
-    expect(w.maxFrame).toBe(600 - Native.HEADER_SIZE);
+    expect(w.maxFrame).toBe(600 - OVERHEAD);
     w.append(frameOf(300));
-    w.append(frameOf(291)); // exactly fills 9 + 300 + 291 = 600
+    w.append(frameOf(279)); // exactly fills 13 + 300 + 279 + 8 = 600
     expect(sent).toHaveLength(0);
     expect(w.room).toBe(0);
     w.append(frameOf(1, 0x22)); // does not fit: the full datagram leaves first
     expect(sent.map((d) => d.byteLength)).toEqual([600]);
-    expect(w.room).toBe(600 - Native.HEADER_SIZE - 1);
+    expect(w.room).toBe(600 - OVERHEAD - 1);
     w.flush();
-    expect(sent.map((d) => d.byteLength)).toEqual([600, Native.HEADER_SIZE + 1]);
+    expect(sent.map((d) => d.byteLength)).toEqual([600, OVERHEAD + 1]);
     expect(sent[1]![Native.HEADER_SIZE]).toBe(0x22);
   });
 
@@ -58,11 +63,11 @@ describe('PacketWriter', () => {
       w.flush();
       for (const d of sent) {
         expect(d.byteLength).toBeLessThanOrEqual(mtu);
-        expect(d.byteLength).toBeGreaterThan(Native.HEADER_SIZE);
+        expect(d.byteLength).toBeGreaterThan(OVERHEAD);
         expect(d[0]).toBe(Native.MAGIC);
         expect(Buffer.from(d.subarray(1, 9)).readBigUInt64BE(0)).toBe(TOKEN);
       }
-      expect(sent.reduce((n, d) => n + d.byteLength - Native.HEADER_SIZE, 0)).toBe(total);
+      expect(sent.reduce((n, d) => n + d.byteLength - OVERHEAD, 0)).toBe(total);
     }
   });
 
@@ -117,30 +122,41 @@ describe('PacketWriter with a sink that reports its sends done', () => {
   it('fills the next datagram in the same memory, each one whole and correct when sent', () => {
     const seen: number[][] = [];
     const buffers = new Set<ArrayBufferLike>();
-    const w = new PacketWriter(TOKEN, 600, (d) => {
-      seen.push([...d]); // what the OS copies, at the moment of the send
-      buffers.add(d.buffer);
-      return true;
-    });
+    const w = new PacketWriter(
+      TOKEN,
+      600,
+      (d) => {
+        seen.push([...d]); // what the OS copies, at the moment of the send
+        buffers.add(d.buffer);
+        return true;
+      },
+      testSealer(),
+    );
     for (let i = 0; i < 20; i++) {
       w.append(frameOf(1 + i * 7, i));
       w.flush();
     }
     expect(buffers.size).toBe(1);
     seen.forEach((bytes, i) => {
-      expect(bytes).toHaveLength(Native.HEADER_SIZE + 1 + i * 7);
-      expect(bytes.slice(0, Native.HEADER_SIZE)).toEqual(HEADER);
-      expect(bytes.slice(Native.HEADER_SIZE).every((b) => b === i)).toBe(true);
+      expect(bytes).toHaveLength(OVERHEAD + 1 + i * 7);
+      expect(bytes.slice(0, HEADER.length)).toEqual(HEADER);
+      expect(bytes.slice(HEADER.length, HEADER_SIZE)).toEqual([0, 0, 0, i]); // the packet number
+      expect(bytes.slice(HEADER_SIZE, -TAG_SIZE).every((b) => b === i)).toBe(true);
     });
   });
 
   it('moves to fresh memory, header kept, after a send the sink could not complete at once', () => {
     const sent: Uint8Array[] = [];
     let complete = true;
-    const w = new PacketWriter(TOKEN, 600, (d) => {
-      sent.push(d);
-      return complete;
-    });
+    const w = new PacketWriter(
+      TOKEN,
+      600,
+      (d) => {
+        sent.push(d);
+        return complete;
+      },
+      testSealer(),
+    );
     w.append(frameOf(5, 0xaa));
     complete = false;
     w.flush(); // still queued: these bytes must stay as they are
@@ -148,10 +164,10 @@ describe('PacketWriter with a sink that reports its sends done', () => {
     w.append(frameOf(9, 0xbb));
     w.flush();
     expect(sent[0]!.buffer).not.toBe(sent[1]!.buffer);
-    expect([...sent[0]!.subarray(Native.HEADER_SIZE)]).toEqual(new Array(5).fill(0xaa));
-    expect([...sent[0]!.subarray(0, Native.HEADER_SIZE)]).toEqual(HEADER);
-    expect([...sent[1]!.subarray(0, Native.HEADER_SIZE)]).toEqual(HEADER);
-    expect([...sent[1]!.subarray(Native.HEADER_SIZE)]).toEqual(new Array(9).fill(0xbb));
+    expect([...sent[0]!.subarray(HEADER_SIZE, -TAG_SIZE)]).toEqual(new Array(5).fill(0xaa));
+    expect([...sent[0]!.subarray(0, HEADER.length)]).toEqual(HEADER);
+    expect([...sent[1]!.subarray(0, HEADER.length)]).toEqual(HEADER);
+    expect([...sent[1]!.subarray(HEADER_SIZE, -TAG_SIZE)]).toEqual(new Array(9).fill(0xbb));
   });
 });
 
@@ -163,8 +179,8 @@ describe('PacketWriter.appendMessage', () => {
         const body = Uint8Array.from({ length: 1 + Math.floor(random() * 300) }, () => Math.floor(random() * 256));
         const viaFrame: Uint8Array[] = [];
         const direct: Uint8Array[] = [];
-        const a = new PacketWriter(42n, 1200, (d) => void viaFrame.push(d));
-        const b = new PacketWriter(42n, 1200, (d) => void direct.push(d));
+        const a = new PacketWriter(42n, 1200, (d) => void viaFrame.push(d), testSealer());
+        const b = new PacketWriter(42n, 1200, (d) => void direct.push(d), testSealer());
         a.append(encodeMessageFrame(channel, channel === 0 ? 0 : seq, body));
         b.appendMessage(channel, channel === 0 ? 0 : seq, body);
         a.flush();
@@ -175,7 +191,7 @@ describe('PacketWriter.appendMessage', () => {
   });
 
   it('refuses a message whose frame cannot fit one datagram', () => {
-    const writer = new PacketWriter(1n, 600, () => undefined);
+    const writer = new PacketWriter(1n, 600, () => undefined, testSealer());
     expect(() => writer.appendMessage(1, 5, new Uint8Array(600))).toThrow(RangeError);
   });
 });
@@ -189,8 +205,8 @@ describe('PacketWriter.appendAck', () => {
         if (size > 2) bitmap[size - 1] = 0; // a trailing zero byte is left out
         const viaFrame: Uint8Array[] = [];
         const direct: Uint8Array[] = [];
-        const a = new PacketWriter(42n, 1200, (d) => void viaFrame.push(Uint8Array.from(d)));
-        const b = new PacketWriter(42n, 1200, (d) => void direct.push(Uint8Array.from(d)));
+        const a = new PacketWriter(42n, 1200, (d) => void viaFrame.push(Uint8Array.from(d)), testSealer());
+        const b = new PacketWriter(42n, 1200, (d) => void direct.push(Uint8Array.from(d)), testSealer());
         a.append(encodeAckFrame(2, next, bitmap));
         b.appendAck(2, next, bitmap);
         a.flush();

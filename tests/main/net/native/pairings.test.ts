@@ -13,6 +13,7 @@ import {
 } from '../../../../main/net/index';
 import { Wire } from '../../../../main/net/v1/protocol';
 import { isNativeDatagram } from '../../../../main/net/native/nativePacket';
+import { Native } from '../../../../main/net/native/nativeWire';
 import { GaleReferencePeer, hasPython } from '../../../support/galeReferencePeer';
 import { startTapRelay, type TapRelay } from '../../../support/labTapRelay';
 import { waitFor } from '../../../support/waitFor';
@@ -119,7 +120,10 @@ describe('pairing 1: our Client ↔ our Server', () => {
     expect(ofType(down, '__native_challenge__')).toHaveLength(1);
     const accepts = ofType(down, '__connect_accepted__');
     expect(accepts.length).toBeGreaterThanOrEqual(1);
-    expect(accepts[0]!.payload).toMatchObject({ peer_id: 1, native: { version: 1, mtu: 1200, codec: 'json' } });
+    expect(accepts[0]!.payload).toMatchObject({
+      peer_id: 1,
+      native: { version: Native.VERSION, mtu: 1200, codec: 'json' },
+    });
     const requests = ofType(tap.captured.upstream, '__connect_request__');
     expect(requests.map((r) => 'cookie' in (r!.payload.native as object))).toEqual([false, true]);
     // after the handshake, only native datagrams

@@ -139,15 +139,17 @@ describe('our Client with a reference-style server', () => {
     // The request is a reference-format connect request; the native offer rides in payload fields the
     // reference ignores, padded so no answer outgrows it.
     expect(request.body).toMatch(
-      /^\{"type": "__connect_request__", "payload": \{"native": \{"version": 1, "mtu": 1200/,
+      /^\{"type": "__connect_request__", "payload": \{"native": \{"version": 2, "mtu": 1200/,
     );
     expect(JSON.parse(request.body).payload.native).toEqual({
-      version: 1,
+      version: 2,
       mtu: 1200,
       codec: 'json',
       maxMessage: 4194304,
       // A quarter of the receive buffer the OS granted the client's socket.
       recvWindow: Math.floor(client.recvBufferSize / 4),
+      // This connect attempt's X25519 public key (32 bytes, base64url).
+      key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     expect(client.recvBufferSize).toBeGreaterThan(0);
     expect(request.body.length + 21).toBeGreaterThanOrEqual(200);
