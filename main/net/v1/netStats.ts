@@ -18,6 +18,10 @@ export interface ConnectionStats {
   bytesSentPerSecond: number;
   bytesReceivedPerSecond: number;
   retransmits: number;
+  /** Retransmissions whose original turned out to arrive (native; 0 on v1, which cannot tell). */
+  spuriousRetransmits: number;
+  /** Bytes of redundant copies sent beside retransmissions, so a second loss costs no round trip (native; 0 on v1). */
+  redundancyBytes: number;
   /** Datagrams from this peer dropped as malformed or out of window. */
   dropped: number;
   /** Reliable messages waiting for an ack or for room in the window. */
