@@ -89,11 +89,18 @@ export class LossDetector {
    */
   acknowledged(unit: SentUnit, now: number, srtt: number | undefined, cause: Recovery | undefined): boolean {
     const rtt = now - unit.lastSent;
-    if (unit.attempts > 1 && rtt < this.minRttValue * SPURIOUS_FRACTION) {
+    // Before any unit's own round trip, the heartbeats' smoothed RTT stands in (nothing at all: no verdict).
+    const floor = Math.min(this.minRttValue, srtt ?? Infinity);
+    if (unit.attempts > 1 && floor !== Infinity && rtt < floor * SPURIOUS_FRACTION) {
       this.spurious += 1;
       // Only time-based detection is tuned by the window; a probe or timeout fired on its own clock.
       if (cause === Recovery.RACK) this.learn(now - unit.firstSent, srtt, now);
       return true;
+    }
+    // Overtaken yet not lost: reordering the learned window still covers postpones its decay.
+    if (this.learned > 0 && unit.lastSent < this.newestDeliveredSent) {
+      const late = rtt - Math.min(srtt ?? Infinity, this.newestDeliveredRtt);
+      if (late > this.learned * DECAY * DECAY) this.nextDecay = now + DECAY_RTTS * (srtt ?? 0.1);
     }
     if (rtt >= 0 && rtt < this.minRttValue) this.minRttValue = rtt;
     // Ties (units of one datagram) keep the first: same send time, same RTT.
@@ -145,8 +152,10 @@ export class LossDetector {
   /** A RACK retransmission was spurious: the original's ack came `sinceFirst` after it left. */
   private learn(sinceFirst: number, srtt: number | undefined, now: number): void {
     const rtt = Math.min(srtt ?? Infinity, this.newestDeliveredRtt);
-    // What the window would have had to be to wait for it, with a margin; doubling at least, so it converges fast.
-    const needed = sinceFirst - (rtt === Infinity ? 0 : rtt) + this.minWindow;
+    // What the window would have had to be to wait for it, with a quarter more as margin (and at least doubling,
+    // so it converges fast).
+    const late = sinceFirst - (rtt === Infinity ? 0 : rtt);
+    const needed = late + Math.max(this.minWindow, late / 4);
     const cap = srtt ?? 0.1;
     this.learned = Math.min(cap, Math.max(2 * this.reorderWindow(), needed));
     this.nextDecay = now + DECAY_RTTS * (srtt ?? 0.1);

@@ -157,6 +157,11 @@ export class NativeConnection implements Link {
     return { inFlight, limit };
   }
 
+  /** The time-based loss detector's reorder window now, seconds (diagnostics). */
+  get reorderWindow(): number {
+    return this.detector.reorderWindow();
+  }
+
   /** Frame bytes of reliable units sent for the first time, ever (retransmissions and copies aside). */
   get reliableBytesFirstSent(): number {
     return this.outbox.budget.admitted;
@@ -256,8 +261,21 @@ export class NativeConnection implements Link {
   flushAcks(): void {
     if (this.closed) return;
     this.packQueued();
-    this.counters.acksSent += this.inbox.writeAcks(this.writer);
-    if (this.copies.pending > 0) this.copies.release(this.opts.clock(), this.isLive, this.emitCopy);
+    const repeatAt = this.ackRepeatAt;
+    const now = repeatAt !== Infinity || this.copies.pending > 0 ? this.opts.clock() : 0;
+    const repeating = now >= repeatAt;
+    if (repeating) {
+      this.ackRepeatAt = Infinity;
+      this.inbox.repeatGapAcks();
+    }
+    const room = this.writer.room;
+    const acks = this.inbox.writeAcks(this.writer);
+    this.counters.acksSent += acks;
+    if (acks > 0 && this.inbox.ackedGap) {
+      if (repeating) this.counters.redundancyBytes += Math.max(0, room - this.writer.room);
+      else if (repeatAt === Infinity) this.ackRepeatAt = (now || this.opts.clock()) + this.copySpacing();
+    }
+    if (this.copies.pending > 0) this.copies.release(now, this.isLive, this.emitCopy);
     this.writer.flush();
   }
 
@@ -289,6 +307,8 @@ export class NativeConnection implements Link {
     this.close(reason, false);
   }
 
+  /** When to repeat the ACKs that named a gap (Infinity: none owed); see {@link NativeInbox.repeatGapAcks}. */
+  private ackRepeatAt = Infinity;
   /** Whether an ACK frame of the datagram being read freed anything. */
   private acked = false;
   /** When the acknowledgement being applied arrived; read by {@link sampleAcked}. */

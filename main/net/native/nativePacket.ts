@@ -66,4 +66,3 @@ function frameAt(c: PacketCursor): NativeFrame {
       return { kind: Frame.DISCONNECT, reason: c.reason() };
   }
 }
-
