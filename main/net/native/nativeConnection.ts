@@ -323,6 +323,7 @@ export class NativeConnection implements Link {
     if (resent !== undefined) this.resent.delete(entry);
     if (this.detector.acknowledged(entry, now, this.health.rto.smoothed, resent?.cause)) {
       this.counters.spuriousRetransmits += 1;
+      return this.health.acknowledgedEarlier(entry, now);
     }
     if (resent === undefined || resent.copies === 0) return this.health.acknowledged(entry, now);
     this.health.acknowledged(entry, now, resent.copies, resent.copyAttempts === entry.attempts);

@@ -113,6 +113,15 @@ export class ConnectionHealth {
     this.loss.record(now, entry.attempts + copies, lost);
   }
 
+  /**
+   * An in-flight message was acknowledged at `now`, but sooner after its last transmission than a round trip:
+   * an earlier one arrived. That last transmission (and any copy beside it) has no known fate and is left out;
+   * of the earlier ones, all but the one that arrived count as lost. No RTO sample (Karn).
+   */
+  acknowledgedEarlier(entry: Sent, now: number): void {
+    this.loss.record(now, entry.attempts - 1, entry.attempts - 2);
+  }
+
   /** Folds in a round-trip sample taken outside the heartbeats (the connect handshake). */
   addRttSample(seconds: number): void {
     this.rtt.addSample(seconds);

@@ -9,8 +9,9 @@ export interface ConnectionStats {
   /**
    * Fraction (0–1) of our datagrams the peer did not receive, over the last 5 s: reliable datagrams
    * (native: reliable units, which travel one transmission per datagram) retransmitted before their ack,
-   * over all their transmissions, plus heartbeats left unanswered. Outgoing direction; a retransmission
-   * that was not needed (a late ack) counts as a loss.
+   * over all their transmissions, plus heartbeats left unanswered. Outgoing direction. On v1 a retransmission
+   * that was not needed (a late ack) counts as a loss; native connections leave out one found spurious, and count
+   * a redundant copy's expected loss (see ConnectionHealth.acknowledged).
    */
   loss: number;
   packetsSentPerSecond: number;
