@@ -263,17 +263,19 @@ export class NativeConnection implements Link {
     this.packQueued();
     const repeatAt = this.ackRepeatAt;
     const now = repeatAt !== Infinity || this.copies.pending > 0 ? this.opts.clock() : 0;
-    const repeating = now >= repeatAt;
-    if (repeating) {
-      this.ackRepeatAt = Infinity;
-      this.inbox.repeatGapAcks();
-    }
+    // A repeat shares the copies' budget (checked before: its size is known once written).
+    const repeating = now >= repeatAt && this.copies.affords(0, this.outbox.budget.admitted);
+    if (now >= repeatAt) this.ackRepeatAt = Infinity;
+    if (repeating) this.inbox.repeatGapAcks();
     const room = this.writer.room;
     const acks = this.inbox.writeAcks(this.writer);
     this.counters.acksSent += acks;
     if (acks > 0 && this.inbox.ackedGap) {
-      if (repeating) this.counters.redundancyBytes += Math.max(0, room - this.writer.room);
-      else if (repeatAt === Infinity) this.ackRepeatAt = (now || this.opts.clock()) + this.copySpacing();
+      if (repeating) {
+        const bytes = Math.max(0, room - this.writer.room);
+        this.copies.bytes += bytes;
+        this.counters.redundancyBytes += bytes;
+      } else if (repeatAt === Infinity) this.ackRepeatAt = (now || this.opts.clock()) + this.copySpacing();
     }
     if (this.copies.pending > 0) this.copies.release(now, this.isLive, this.emitCopy);
     this.writer.flush();
