@@ -453,7 +453,9 @@ export class NativeConnection implements Link {
         copies: known?.copies ?? 0,
         copyAttempts: known?.copyAttempts ?? 0,
       });
-      this.copies.plan(channel, entry, entry.lastSent + spacing);
+      // Only a unit known lost (a later one arrived) gets a copy: a probe or a timeout may be answered by a late
+      // ack (a stalled peer, a slow path), and a link that loses nothing then costs nothing.
+      if (cause === Recovery.RACK) this.copies.plan(channel, entry, entry.lastSent + spacing);
     }
     this.lastReliableSend = entries[entries.length - 1]!.lastSent;
   }
