@@ -263,8 +263,8 @@ export class NativeConnection implements Link {
     this.packQueued();
     const repeatAt = this.ackRepeatAt;
     const now = repeatAt !== Infinity || this.copies.pending > 0 ? this.opts.clock() : 0;
-    // A repeat shares the copies' budget (checked before: its size is known once written).
-    const repeating = now >= repeatAt && this.copies.affords(0, this.outbox.budget.admitted);
+    // Repeats have a budget of their own, against all bytes sent: a side that only receives sends only acks.
+    const repeating = now >= repeatAt && this.ackRepeatBytes <= REDUNDANCY_BUDGET * this.counters.bytesSent;
     if (now >= repeatAt) this.ackRepeatAt = Infinity;
     if (repeating) this.inbox.repeatGapAcks();
     const room = this.writer.room;
@@ -273,7 +273,7 @@ export class NativeConnection implements Link {
     if (acks > 0 && this.inbox.ackedGap) {
       if (repeating) {
         const bytes = Math.max(0, room - this.writer.room);
-        this.copies.bytes += bytes;
+        this.ackRepeatBytes += bytes;
         this.counters.redundancyBytes += bytes;
       } else if (repeatAt === Infinity) this.ackRepeatAt = (now || this.opts.clock()) + this.copySpacing();
     }
@@ -311,6 +311,8 @@ export class NativeConnection implements Link {
 
   /** When to repeat the ACKs that named a gap (Infinity: none owed); see {@link NativeInbox.repeatGapAcks}. */
   private ackRepeatAt = Infinity;
+  /** Bytes of repeated ACK frames sent. */
+  private ackRepeatBytes = 0;
   /** Whether an ACK frame of the datagram being read freed anything. */
   private acked = false;
   /** When the acknowledgement being applied arrived; read by {@link sampleAcked}. */

@@ -26,7 +26,7 @@ export interface RedundantCopiesOptions {
  */
 export class RedundantCopies<T> {
   private planned: PlannedCopy<T>[] = [];
-  /** Bytes of redundancy sent: copies, and whatever else the owner charges to the same budget. */
+  /** Bytes of copies sent. */
   bytes = 0;
   /** Copies sent. */
   count = 0;

@@ -183,6 +183,28 @@ describe('redundant copies of retransmissions', () => {
     expect(pair.a.counters.redundancyBytes).toBeGreaterThan(0);
   });
 
+  it('repeats an ACK that names a gap once, a little later, so losing it does not delay the recovery', () => {
+    let dropped = false;
+    const link = {
+      latency: ONE_WAY,
+      drop: (d: Uint8Array) => !dropped && unitsOf(d).includes(3) && (dropped = true),
+    };
+    const pair = new NativePair(link, { latency: ONE_WAY }, 1, SLOW_TIMEOUT);
+    runFor(pair, 1.2);
+    const before = pair.sent.b.length;
+    stream(pair, 6); // unit 3 lost: b acknowledges 4 and 5 above a gap until the retransmission arrives
+    runFor(pair, 0.2);
+    const gapAcks = pair.sent.b
+      .slice(before)
+      .flatMap((d) => parseNativePacket(new Uint8Array(d)).frames)
+      .filter((f) => f.kind === Frame.ACK && f.channel === Channel.RELIABLE_UNORDERED && f.bitmap.some((b) => b));
+    const bitmaps = gapAcks.map((f) => (f as { next: number; bitmap: Uint8Array }).bitmap.join());
+    // Unit 4 arrives above the gap (acked, then repeated), then unit 5 (acked, then repeated).
+    expect(bitmaps).toEqual(['1', '1', '3', '3']);
+    expect(pair.b.counters.redundancyBytes).toBeGreaterThan(0);
+    expect(pair.received.b).toHaveLength(6);
+  });
+
   it('sends exactly no redundancy at 0% loss, and stays within the byte budget at 10%', () => {
     const clean = simulateDelivery({ latency: ONE_WAY }, 5, 400);
     expect(clean.retransmits).toBe(0);
