@@ -6,7 +6,7 @@ import { createSettingsStore, type SettingsStore } from './settings/settingsStor
 import { settingsHandlers } from './settings/settingsHandlers';
 import { DEFAULT_INTERNET_SETTINGS } from '../shared/ipc/schemas/internetSettings';
 import { stunEndpointsForSettings } from './lobby/internet/iceServers';
-import { openRendezvousGuest } from './rendezvous/rendezvousGuest';
+import { openRendezvousGuest } from './lobby/internet/rendezvousGuest';
 import { systemScheduler } from './base/scheduler';
 import { appInfoHandlers, type AppFacts } from './shell/appInfoHandlers';
 import { shellHandlers } from './shell/shellHandlers';

@@ -67,4 +67,3 @@ export {
   type BrowsedServer,
 } from './discovery';
 export { resolveRoomHost, encodeRoomCodeForHost, type Ipv4Lookup } from './resolveRoomHost';
-export { mintTurnCredentials, type TurnCredentials } from './ice/turnCredentials';

@@ -16,7 +16,7 @@ import { clipText } from '../../shared/text/normalizeText';
 import type { Logger } from '../base/logger';
 import type { Scheduler, TimerHandle } from '../base/scheduler';
 import { createRateLimiter, type RateLimiter } from '../net/discovery';
-import { mintTurnCredentials } from '../net/index';
+import { mintTurnCredentials } from '../net/ice';
 import {
   DEFAULT_RENDEZVOUS_LIMITS,
   RENDEZVOUS_SWEEP_MS,

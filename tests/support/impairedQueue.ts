@@ -7,6 +7,8 @@ export interface Impairment {
   jitter?: number;
   /** Extra filter: true drops the datagram (e.g. only reliable ones). */
   drop?: (datagram: Uint8Array) => boolean;
+  /** Extra delay of one datagram, seconds (e.g. hold some back so later ones overtake them). */
+  delay?: (datagram: Uint8Array) => number;
 }
 
 /** The two ends of a simulated pair. */
@@ -31,7 +33,7 @@ export class ImpairedQueue {
     if (this.random() < (imp.loss ?? 0)) return;
     const copies = this.random() < (imp.duplicate ?? 0) ? 2 : 1;
     for (let i = 0; i < copies; i++) {
-      const delay = (imp.latency ?? 0) + (this.random() * 2 - 1) * (imp.jitter ?? 0);
+      const delay = (imp.latency ?? 0) + (this.random() * 2 - 1) * (imp.jitter ?? 0) + (imp.delay?.(datagram) ?? 0);
       this.queue.push({ at: now + Math.max(0, delay), order: this.order++, to, datagram });
     }
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createIceSession, IceConnectError, type IcePath } from '../../net/ice';
 import { createKeyPair, secureSocket, type SecureSocket } from '../../net/secure';
-import { openRendezvousGuest } from '../../rendezvous/rendezvousGuest';
+import { openRendezvousGuest } from './rendezvousGuest';
 import { decodeInternetCode, RendezvousError, RendezvousErrorCode } from '../../../shared/rendezvous';
 import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
 import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';

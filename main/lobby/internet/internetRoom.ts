@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createIceSession, type IceSession, type SocketMux } from '../../net/ice';
 import { createKeyPair, secureSocket } from '../../net/secure';
-import { startRendezvousHost, type JoinRequest, type RendezvousHostStatus } from '../../rendezvous/rendezvousHost';
-import { internetCodeFor } from '../../rendezvous/hostKeyCheck';
+import { startRendezvousHost, type JoinRequest, type RendezvousHostStatus } from './rendezvousHost';
+import { internetCodeFor } from './hostKeyCheck';
 import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
 import { PlayerPath } from '../../../shared/lobby/lobbyState';
-import type { DatagramSource } from '../../net/endpoint/datagramSocket';
+import type { DatagramSource } from '../../net/index';
 import { Listeners } from '../../base/listeners';
 import type { Logger } from '../../base/logger';
 import type { Scheduler } from '../../base/scheduler';

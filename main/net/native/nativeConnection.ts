@@ -9,6 +9,7 @@ import type { Link, LinkEvents } from '../v1/link';
 import { PayloadTooLargeError } from '../errors';
 import type { InFlight } from '../v1/reliableSender';
 import { LossWindow } from '../v1/netStats';
+import { sequenceDiff } from '../../../shared/net/sequenceMath';
 import { encodeDisconnectFrame, encodeIdFrame, encodePathFrame } from './nativeFrames';
 import { Opened, PacketOpener, PacketSealer, type DirectionKeys } from './packetProtection';
 import { PathValidator, type PathAddress } from './pathValidator';
@@ -18,6 +19,8 @@ import { splitToken } from './nativePacket';
 import { NativeParseError, PacketCursor } from './packetCursor';
 import { Frame, Native } from './nativeWire';
 import { PacketWriter } from './packetWriter';
+import { LossDetector, Recovery } from './lossDetector';
+import { RedundantCopies } from './redundantCopies';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
 // use of an imported binding is a getter call, which shows in the per-message profile.
@@ -64,6 +67,19 @@ export interface PathMigration {
   random: (size: number) => Uint8Array;
 }
 
+/** Redundant copies may add at most this fraction of the reliable bytes first sent. */
+export const REDUNDANCY_BUDGET = 0.15;
+
+/** What the connection remembers of a unit it re-sent, until its ack. */
+interface Resent {
+  channel: ReliableChannel;
+  cause: Recovery;
+  /** Redundant copies sent of it. */
+  copies: number;
+  /** Its `attempts` when the last copy left: equal to attempts now means the copy rode beside the last transmission. */
+  copyAttempts: number;
+}
+
 /** Largest unreliable message: beyond this, losing one fragment loses too much. */
 export const MAX_UNRELIABLE_MESSAGE = 64 * 1024;
 
@@ -98,6 +114,21 @@ export class NativeConnection implements Link {
   private challengeWriter: PacketWriter | undefined;
   private challengeTarget: PathAddress = { address: '', port: 0 };
   private closedReason: string | undefined;
+  private readonly detector = new LossDetector();
+  private readonly copies = new RedundantCopies<OutboundUnit>({ budget: REDUNDANCY_BUDGET });
+  /**
+   * Units re-sent and not yet acknowledged, in order of their last transmission (re-inserted when re-sent again):
+   * the time-based detector walks them oldest first and stops at the first sent after the newest delivered unit.
+   */
+  private readonly resent = new Map<InFlight<OutboundUnit>, Resent>();
+  /** When a reliable unit last left (new or re-sent, copies aside): the tail loss probe counts from it. */
+  private lastReliableSend = -Infinity;
+  /** When an acknowledgement last freed anything: acks still coming mean the tail is not lost. */
+  private lastProgress = -Infinity;
+  /** Probes sent since the last acknowledgement that freed anything (each doubles the next probe timeout). */
+  private probes = 0;
+  /** Earliest time a unit overtaken by a delivered one runs out of reorder allowance (Infinity: none waits). */
+  private nextLossCheck = Infinity;
 
   constructor(options: NativeConnectionOptions) {
     const maxMessageSize = options.maxMessageSize ?? 4 * 1024 * 1024;
@@ -161,6 +192,16 @@ export class NativeConnection implements Link {
   get flight(): { inFlight: number; limit: number } {
     const { inFlight, limit } = this.outbox.budget;
     return { inFlight, limit };
+  }
+
+  /** The time-based loss detector's reorder window now, seconds (diagnostics). */
+  get reorderWindow(): number {
+    return this.detector.reorderWindow();
+  }
+
+  /** Frame bytes of reliable units sent for the first time, ever (retransmissions and copies aside). */
+  get reliableBytesFirstSent(): number {
+    return this.outbox.budget.admitted;
   }
 
   /** Bytes held in partial (fragmented) messages. */
@@ -250,6 +291,7 @@ export class NativeConnection implements Link {
         }
       }
     }
+    if (this.acked && !this.closed) this.afterAcks(now);
   }
 
   /** Addresses challenged and not yet proven (0 without migration). */
@@ -285,7 +327,7 @@ export class NativeConnection implements Link {
     for (const channel of RELIABLE) {
       const entries = this.outbox.senders[channel].dueForRetransmit(now, NOW);
       for (const entry of entries) entry.timeouts = 0;
-      this.resend(channel, entries);
+      this.resend(channel, entries, Recovery.TIMEOUT);
     }
     this.opts.requestFlush();
   }
@@ -298,11 +340,18 @@ export class NativeConnection implements Link {
     const ping = health.tick(now);
     if (ping !== undefined) this.writer.append(encodeIdFrame(Frame.PING, ping));
     for (const channel of RELIABLE) {
-      const sender = this.outbox.senders[channel];
-      const stuck = health.stuck(sender.oldest(), now);
+      const stuck = health.stuck(this.outbox.senders[channel].oldest(), now);
       if (stuck) return this.disconnect(stuck);
-      this.resend(channel, sender.dueForRetransmit(now, health.timeoutFor, health.rto.fastRetransmitInterval()));
     }
+    if (now >= this.nextLossCheck) this.detectLosses(now);
+    this.probeTail(now);
+    // The timeout is the backstop; time-based detection replaced the three-newer-acks rule (reordering set it off).
+    for (const channel of RELIABLE) {
+      this.resend(channel, this.outbox.senders[channel].dueForRetransmit(now, health.timeoutFor), Recovery.TIMEOUT);
+    }
+    this.detector.decay(now, health.rto.smoothed);
+    // A copy too old to help (its unit's next loss verdict is near) is dropped.
+    if (this.copies.pending > 0) this.copies.expire(now, this.health.rto.smoothed ?? 0.1, this.isLive);
     this.inbox.expire(now);
     this.flushAcks();
   }
@@ -311,12 +360,29 @@ export class NativeConnection implements Link {
   flushAcks(): void {
     if (this.closed) return;
     this.packQueued();
-    this.counters.acksSent += this.inbox.writeAcks(this.writer);
+    const repeatAt = this.ackRepeatAt;
+    const now = repeatAt !== Infinity || this.copies.pending > 0 ? this.opts.clock() : 0;
+    // Repeats have a budget of their own, against all bytes sent: a side that only receives sends only acks.
+    const repeating = now >= repeatAt && this.ackRepeatBytes <= REDUNDANCY_BUDGET * this.counters.bytesSent;
+    if (now >= repeatAt) this.ackRepeatAt = Infinity;
+    if (repeating) this.inbox.repeatGapAcks();
+    const room = this.writer.room;
+    const acks = this.inbox.writeAcks(this.writer);
+    this.counters.acksSent += acks;
+    if (acks > 0 && this.inbox.ackedGap) {
+      if (repeating) {
+        const bytes = Math.max(0, room - this.writer.room);
+        this.ackRepeatBytes += bytes;
+        this.counters.redundancyBytes += bytes;
+      } else if (repeatAt === Infinity) this.ackRepeatAt = (now || this.opts.clock()) + this.copySpacing();
+    }
+    if (this.copies.pending > 0) this.copies.release(now, this.isLive, this.emitCopy);
     this.writer.flush();
   }
 
   addRttSample(seconds: number): void {
     this.health.addRttSample(seconds);
+    this.detector.addRttSample(seconds);
   }
 
   stats(): ConnectionStats {
@@ -344,31 +410,185 @@ export class NativeConnection implements Link {
     this.close(reason, false);
   }
 
+  /** When to repeat the ACKs that named a gap (Infinity: none owed); see {@link NativeInbox.repeatGapAcks}. */
+  private ackRepeatAt = Infinity;
+  /** Bytes of repeated ACK frames sent. */
+  private ackRepeatBytes = 0;
+  /** Whether an ACK frame of the datagram being read freed anything. */
+  private acked = false;
   /** When the acknowledgement being applied arrived; read by {@link sampleAcked}. */
   private ackedAt = 0;
-  /** Takes an RTT sample from each unit an acknowledgement frees: one bound function, not a closure per ack. */
-  private readonly sampleAcked = (entry: InFlight<OutboundUnit>) => this.health.acknowledged(entry, this.ackedAt);
+  /**
+   * Takes the samples each unit an acknowledgement frees gives: RTT, loss, the time-based detector's newest
+   * delivered unit, and whether its retransmission was needed. One bound function, not a closure per ack.
+   */
+  private readonly sampleAcked = (entry: InFlight<OutboundUnit>) => {
+    const now = this.ackedAt;
+    const resent = this.resent.size === 0 ? undefined : this.resent.get(entry);
+    if (resent !== undefined) this.resent.delete(entry);
+    if (this.detector.acknowledged(entry, now, this.health.rto.smoothed, resent?.cause)) {
+      this.counters.spuriousRetransmits += 1;
+      return this.health.acknowledgedEarlier(entry, now);
+    }
+    if (resent === undefined || resent.copies === 0) return this.health.acknowledged(entry, now);
+    this.health.acknowledged(entry, now, resent.copies, resent.copyAttempts === entry.attempts);
+  };
 
   private acknowledge(channel: ReliableChannel, next: number, bitmap: Uint8Array, now: number): void {
     const sender = this.outbox.senders[channel];
     this.ackedAt = now;
     if (sender.acknowledgeCumulative(next, bitmap, this.sampleAcked) === 0) return;
-    this.resend(channel, sender.dueFast(now, this.health.rto.fastRetransmitInterval()));
-    // The freed bytes may let either channel's queue move: they share the peer's receive window.
-    this.outbox.flushAllSendable(now);
+    this.probes = 0;
+    this.lastProgress = now;
+    this.acked = true;
+  }
+
+  /**
+   * After a datagram's frames: losses are judged once all of its ACK frames are applied (an ACK of one channel
+   * read before the other's, in the same datagram, would find the other's units overtaken), then the freed
+   * bytes let either channel's queue move (they share the peer's receive window).
+   */
+  private afterAcks(now: number): void {
+    this.acked = false;
+    this.detectLosses(now);
+    if (this.outbox.flushAllSendable(now) > 0) this.lastReliableSend = now;
     this.opts.requestFlush();
   }
 
   /** Packs reliable units queued this tick, with one clock read: they are timed from when they leave. */
   private packQueued(): void {
-    if (this.outbox.hasQueued) this.outbox.flushAllSendable(this.opts.clock());
+    if (!this.outbox.hasQueued) return;
+    const now = this.opts.clock();
+    const count = this.outbox.flushAllSendable(now);
+    // A burst is timed from its end (see NativeOutbox.restamp): so is the probe timeout.
+    if (count > 0) this.lastReliableSend = count >= 32 ? this.opts.clock() : now;
   }
 
-  private resend(channel: ReliableChannel, entries: readonly InFlight<OutboundUnit>[]): void {
+  /** Units found lost by this pass, per channel; reused. */
+  private readonly lost: Record<ReliableChannel, InFlight<OutboundUnit>[]> = Object.fromEntries(
+    RELIABLE.map((c) => [c, []]),
+  ) as unknown as Record<ReliableChannel, InFlight<OutboundUnit>[]>;
+  /** State of the scan in progress, read by {@link visitForLoss}. */
+  private scanNow = 0;
+  private scanDelay = 0;
+  private scanHighest: number | undefined;
+  private scanOut: InFlight<OutboundUnit>[] = [];
+
+  /** Checks one unit sent once against the newest delivered; false stops the scan at the first sent after it. */
+  private readonly visitForLoss = (entry: InFlight<OutboundUnit>): boolean => {
+    if (entry.attempts > 1) return true; // re-sent units are checked from `resent`, in their send order
+    const detector = this.detector;
+    if (entry.lastSent > detector.newestDeliveredSent) return false;
+    // Units of one flush share a send time: one behind an acknowledged later sequence was overtaken.
+    const highest = this.scanHighest;
+    const tie = highest !== undefined && sequenceDiff(highest, entry.sequence) > 0;
+    const verdict = detector.verdict(entry, this.scanNow, this.scanDelay, tie);
+    if (verdict === true) this.scanOut.push(entry);
+    else if (verdict !== undefined && verdict < this.nextLossCheck) this.nextLossCheck = verdict;
+    return true;
+  };
+
+  /** Time-based loss detection over both channels: re-sends each unit that ran out of reorder allowance. */
+  private detectLosses(now: number): void {
+    const detector = this.detector;
+    if (detector.newestDeliveredSent === -Infinity) return;
+    this.nextLossCheck = Infinity;
+    this.scanNow = now;
+    const delay = (this.scanDelay = detector.lossDelay(this.health.rto.smoothed));
+    for (const channel of RELIABLE) {
+      const sender = this.outbox.senders[channel];
+      if (sender.inFlightCount === 0) continue;
+      this.scanHighest = sender.highestAcknowledged;
+      this.scanOut = this.lost[channel];
+      sender.scan(this.visitForLoss);
+    }
+    for (const [entry, resent] of this.resent) {
+      if (entry.lastSent >= detector.newestDeliveredSent) break;
+      const verdict = detector.verdict(entry, now, delay, false);
+      if (verdict === true) this.lost[resent.channel].push(entry);
+      else if (verdict !== undefined && verdict < this.nextLossCheck) this.nextLossCheck = verdict;
+    }
+    for (const channel of RELIABLE) {
+      const lost = this.lost[channel];
+      if (lost.length === 0) continue;
+      for (const entry of lost) {
+        entry.lastSent = now;
+        entry.attempts += 1;
+      }
+      this.resend(channel, lost, Recovery.RACK);
+      lost.length = 0;
+    }
+  }
+
+  /** Tail loss probe: nothing acknowledged for a probe timeout after the newest send, so the newest unit goes again. */
+  private probeTail(now: number): void {
+    const rto = this.health.rto;
+    const since = Math.max(this.lastReliableSend, this.lastProgress);
+    if (now < since + this.detector.probeTimeout(rto.smoothed, rto.jitter, this.probes)) return;
+    let newest: InFlight<OutboundUnit> | undefined;
+    let newestChannel: ReliableChannel | undefined;
+    for (const channel of RELIABLE) {
+      const entry = this.outbox.senders[channel].newest();
+      if (entry !== undefined && (newest === undefined || entry.lastSent >= newest.lastSent)) {
+        newest = entry;
+        newestChannel = channel;
+      }
+    }
+    if (newest === undefined || newestChannel === undefined) return;
+    newest.lastSent = now;
+    newest.attempts += 1;
+    this.probes += 1;
+    this.resend(newestChannel, [newest], Recovery.PROBE);
+  }
+
+  private resend(channel: ReliableChannel, entries: readonly InFlight<OutboundUnit>[], cause: Recovery): void {
     if (entries.length === 0) return;
     this.counters.retransmits += entries.length;
     this.outbox.resend(channel, entries);
+    const spacing = this.copySpacing();
+    for (const entry of entries) {
+      const known = this.resent.get(entry);
+      // Re-inserted, so the map stays in order of last transmission.
+      if (known !== undefined) this.resent.delete(entry);
+      this.resent.set(entry, {
+        channel,
+        cause,
+        copies: known?.copies ?? 0,
+        copyAttempts: known?.copyAttempts ?? 0,
+      });
+      // Only a unit known lost (a later one arrived) gets a copy: a probe or a timeout may be answered by a late
+      // ack (a stalled peer, a slow path), and a link that loses nothing then costs nothing.
+      if (cause === Recovery.RACK) this.copies.plan(channel, entry, entry.lastSent + spacing);
+    }
+    this.lastReliableSend = entries[entries.length - 1]!.lastSent;
   }
+
+  /**
+   * How long a redundant copy waits after its retransmission: it leaves in the first datagram after that (the
+   * next batch of acks or the next tick, a few ms later), not back to back with the retransmission, whose fate it
+   * would share in a burst of loss.
+   */
+  private copySpacing(): number {
+    return Math.min(0.002, (this.health.rto.smoothed ?? 0.1) / 16);
+  }
+
+  /** Whether a copy of `entry` can still help: it is in flight on `channel`. */
+  private readonly isLive = (channel: ReliableChannel, entry: InFlight<OutboundUnit>): boolean =>
+    this.outbox.senders[channel].entryAt(entry.sequence) === entry;
+
+  /** Sends a copy in the datagram being filled (sharing its room when it fits), within the budget; returns its bytes. */
+  private readonly emitCopy = (channel: ReliableChannel, entry: InFlight<OutboundUnit>): number => {
+    const size = this.outbox.frameSize(channel, entry);
+    if (!this.copies.affords(size, this.outbox.budget.admitted)) return 0;
+    this.outbox.packCopy(channel, entry);
+    this.counters.redundancyBytes += size;
+    const resent = this.resent.get(entry);
+    if (resent !== undefined) {
+      resent.copies += 1;
+      resent.copyAttempts = entry.attempts;
+    }
+    return size;
+  };
 
   private deliver(body: Uint8Array, channel: Channel): void {
     if (this.closed) return;

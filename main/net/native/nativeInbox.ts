@@ -70,6 +70,8 @@ export class NativeInbox {
   /** One per channel id: reliable channels' hold their partial messages until complete, others' expire. */
   private readonly reassemblers: Reassembler[];
   private readonly ackDirty = {} as Record<ReliableChannel, boolean>;
+  /** Per channel: whether the last ACK written named a gap (units missing below received ones). */
+  private readonly ackGap = {} as Record<ReliableChannel, boolean>;
   private readonly bitmap = new Uint8Array(Native.MAX_ACK_BITMAP);
   /** Per channel id: the newest sequence a sequenced channel delivered, -1 before the first. */
   private readonly newestSequenced = new Float64Array(CHANNEL_COUNT).fill(-1);
@@ -86,6 +88,7 @@ export class NativeInbox {
     for (const channel of RELIABLE) {
       this.receivers[channel] = new ReliableReceiver({ ordered: POLICY[channel]!.ordered, window });
       this.ackDirty[channel] = false;
+      this.ackGap[channel] = false;
       this.deliverers[channel] = (unit) => this.deliverReliable(channel, unit);
     }
     // An honest sender can leave, at worst, one message's received prefix plus a full window of later
@@ -130,10 +133,22 @@ export class NativeInbox {
       this.ackDirty[channel] = false;
       const receiver = this.receivers[channel];
       const length = receiver.fillAckBitmap(this.bitmap);
+      this.ackGap[channel] = length > 0;
       writer.appendAck(channel, receiver.nextExpected, this.bitmap, length);
       written += 1;
     }
     return written;
+  }
+
+  /** Whether an ACK written last named a gap: the sender learns of a loss from it, so losing it costs a round trip. */
+  get ackedGap(): boolean {
+    for (const channel of RELIABLE) if (this.ackGap[channel]) return true;
+    return false;
+  }
+
+  /** Owes again the ACKs that named a gap (a repeat, so one lost ACK does not delay the sender's loss detection). */
+  repeatGapAcks(): void {
+    for (const channel of RELIABLE) if (this.ackGap[channel]) this.ackDirty[channel] = true;
   }
 
   /** Drops unreliable partial messages that waited too long. */

@@ -8,7 +8,7 @@ import {
 import { ReliableSender, type InFlight } from '../v1/reliableSender';
 import { FlightBudget } from '../v1/flightBudget';
 import { SendQueueFullError } from '../errors';
-import { encodeFragmentFrame } from './nativeFrames';
+import { encodeFragmentFrame, messageFrameSize } from './nativeFrames';
 import { MAX_FRAME_OVERHEAD, Native } from './nativeWire';
 import type { PacketWriter } from './packetWriter';
 import { splitMessage } from './fragmenter';
@@ -117,17 +117,19 @@ export class NativeOutbox {
     pieces.forEach((piece, index) => writer.append(encodeFragmentFrame(channel, id, index, pieces.length, piece)));
   }
 
-  /** Packs what both reliable channels can move into the window now (they share the peer's receive window). */
-  flushAllSendable(now: number): void {
+  /** Packs what both reliable channels can move into the window now (they share the peer's receive window); returns how many. */
+  flushAllSendable(now: number): number {
     const channels = RELIABLE;
-    for (let i = 0; i < channels.length; i++) this.flushSendable(channels[i]!, now);
+    let count = 0;
+    for (let i = 0; i < channels.length; i++) count += this.flushSendable(channels[i]!, now);
+    return count;
   }
 
-  /** Moves queued units into the window while it has room, and packs them. */
-  flushSendable(channel: ReliableChannel, now: number): void {
+  /** Moves queued units into the window while it has room, and packs them; returns how many. */
+  flushSendable(channel: ReliableChannel, now: number): number {
     const sender = this.senders[channel];
     const count = sender.admitSendable(now);
-    if (count === 0) return;
+    if (count === 0) return 0;
     const first = sender.windowEnd - count;
     for (let i = 0; i < count; i++) this.pack(channel, sender.entryAt(first + i)!);
     // No array of the admitted units on the per-tick path; a burst is rare enough to build one.
@@ -136,12 +138,24 @@ export class NativeOutbox {
         Array.from({ length: count }, (_, i) => sender.entryAt(first + i)!),
         true,
       );
+    return count;
+  }
+
+  /** Bytes the unit's frame takes in a datagram. */
+  frameSize(channel: ReliableChannel, entry: InFlight<OutboundUnit>): number {
+    const unit = entry.body;
+    return unit instanceof FragmentFrame ? unit.frame.length : messageFrameSize(channel, entry.sequence, unit.length);
   }
 
   /** Packs units of `channel` again (retransmission). */
   resend(channel: ReliableChannel, entries: readonly InFlight<OutboundUnit>[]): void {
     for (const entry of entries) this.pack(channel, entry);
     this.restamp(entries, false);
+  }
+
+  /** Packs a redundant copy of a unit into the datagram being filled; its timing is left alone. */
+  packCopy(channel: ReliableChannel, entry: InFlight<OutboundUnit>): void {
+    this.pack(channel, entry);
   }
 
   private pack(channel: ReliableChannel, entry: InFlight<OutboundUnit>): void {

@@ -97,11 +97,29 @@ export class ConnectionHealth {
 
   /**
    * An in-flight message was acknowledged at `now`: a clean RTO sample if it was sent once (Karn).
-   * Each of its transmissions was a datagram; all but the one that arrived count as lost.
+   * Each of its transmissions was a datagram; all but the one that arrived count as lost. `copies` redundant
+   * copies were sent too; if the last one rode beside the last transmission (`copyInLastRound`), the ack says
+   * only that one of those two arrived, so that pair counts its expected loss given that (2p/(1+p), p the
+   * loss read so far), not one datagram.
    */
-  acknowledged(entry: Sent, now: number): void {
-    if (entry.attempts === 1) this.rto.addSample(now - entry.firstSent);
-    this.loss.record(now, entry.attempts, entry.attempts - 1);
+  acknowledged(entry: Sent, now: number, copies = 0, copyInLastRound = false): void {
+    if (entry.attempts === 1 && copies === 0) this.rto.addSample(now - entry.firstSent);
+    if (copies === 0) return this.loss.record(now, entry.attempts, entry.attempts - 1);
+    let lost = entry.attempts - 1 + copies;
+    if (copyInLastRound) {
+      const p = this.loss.fraction(now);
+      lost += (2 * p) / (1 + p) - 1;
+    }
+    this.loss.record(now, entry.attempts + copies, lost);
+  }
+
+  /**
+   * An in-flight message was acknowledged at `now`, but sooner after its last transmission than a round trip:
+   * an earlier one arrived. That last transmission (and any copy beside it) has no known fate and is left out;
+   * of the earlier ones, all but the one that arrived count as lost. No RTO sample (Karn).
+   */
+  acknowledgedEarlier(entry: Sent, now: number): void {
+    this.loss.record(now, entry.attempts - 1, entry.attempts - 2);
   }
 
   /** Folds in a round-trip sample taken outside the heartbeats (the connect handshake). */
@@ -130,6 +148,8 @@ export class ConnectionHealth {
       bytesSentPerSecond: rates.bytesSent,
       bytesReceivedPerSecond: rates.bytesReceived,
       retransmits: this.counters.retransmits,
+      spuriousRetransmits: this.counters.spuriousRetransmits,
+      redundancyBytes: this.counters.redundancyBytes,
       dropped: this.counters.droppedTotal,
       pendingReliable,
     };

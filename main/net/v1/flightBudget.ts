@@ -6,6 +6,8 @@
 export class FlightBudget {
   /** Bytes sent and not yet acknowledged, all channels. */
   inFlight = 0;
+  /** Bytes ever admitted (first transmissions), all channels: what a redundancy budget is a fraction of. */
+  admitted = 0;
 
   constructor(
     /** Most bytes in flight; one unit per channel may always go, so a unit larger than this never stalls. */

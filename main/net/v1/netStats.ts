@@ -9,8 +9,9 @@ export interface ConnectionStats {
   /**
    * Fraction (0–1) of our datagrams the peer did not receive, over the last 5 s: reliable datagrams
    * (native: reliable units, which travel one transmission per datagram) retransmitted before their ack,
-   * over all their transmissions, plus heartbeats left unanswered. Outgoing direction; a retransmission
-   * that was not needed (a late ack) counts as a loss.
+   * over all their transmissions, plus heartbeats left unanswered. Outgoing direction. On v1 a retransmission
+   * that was not needed (a late ack) counts as a loss; native connections leave out one found spurious, and count
+   * a redundant copy's expected loss (see ConnectionHealth.acknowledged).
    */
   loss: number;
   /**
@@ -24,6 +25,10 @@ export interface ConnectionStats {
   bytesSentPerSecond: number;
   bytesReceivedPerSecond: number;
   retransmits: number;
+  /** Retransmissions whose original turned out to arrive (native; 0 on v1, which cannot tell). */
+  spuriousRetransmits: number;
+  /** Bytes of redundant copies sent beside retransmissions, so a second loss costs no round trip (native; 0 on v1). */
+  redundancyBytes: number;
   /** Datagrams from this peer dropped as malformed or out of window. */
   dropped: number;
   /** Reliable messages waiting for an ack or for room in the window. */

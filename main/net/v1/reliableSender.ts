@@ -135,6 +135,7 @@ export class ReliableSender<T = Uint8Array> {
         const bytes = this.weigh(body);
         if (!budget.allows(bytes, this.count === 0)) break;
         budget.inFlight += bytes;
+        budget.admitted += bytes;
       }
       this.backlog[this.backlogHead++] = undefined;
       const entry: InFlight<T> = {
@@ -171,6 +172,28 @@ export class ReliableSender<T = Uint8Array> {
   /** The oldest unacknowledged message, if any. */
   oldest(): InFlight<T> | undefined {
     return this.count === 0 ? undefined : this.ring[this.head & this.mask];
+  }
+
+  /** The newest unacknowledged message (highest sequence in flight), if any. */
+  newest(): InFlight<T> | undefined {
+    if (this.count === 0) return undefined;
+    for (let seq = (this.nextSequence - 1) >>> 0; ; seq = (seq - 1) >>> 0) {
+      const entry = this.ring[seq & this.mask];
+      if (entry !== undefined && entry.sequence === seq) return entry;
+    }
+  }
+
+  /** Newest sequence the other side has confirmed, if any. */
+  get highestAcknowledged(): number | undefined {
+    return this.highestAcked;
+  }
+
+  /** Calls `visit` on each in-flight message, oldest first, until it returns false. */
+  scan(visit: (entry: InFlight<T>) => boolean): void {
+    for (let seq = this.head; this.count > 0 && seq !== this.nextSequence; seq = (seq + 1) >>> 0) {
+      const entry = this.ring[seq & this.mask];
+      if (entry !== undefined && !visit(entry)) return;
+    }
   }
 
   /**

@@ -37,6 +37,10 @@ export class TrafficCounters {
   bytesReceived = 0;
   messagesDelivered = 0;
   retransmits = 0;
+  /** Retransmissions found unneeded: the acknowledgement was for an earlier transmission (native only). */
+  spuriousRetransmits = 0;
+  /** Bytes of redundant copies of retransmitted units, beyond the retransmissions themselves (native only). */
+  redundancyBytes = 0;
   duplicatesReceived = 0;
   acksSent = 0;
   /** Sends the OS refused (unreachable, buffer full…). */

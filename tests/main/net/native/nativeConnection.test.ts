@@ -303,7 +303,7 @@ describe('NativeConnection reliability and liveness', () => {
     expect(pair.a.pendingReliable).toBe(0);
   });
 
-  it('fast-retransmits a lost unit once three newer ones are acknowledged, long before its timeout', () => {
+  it('re-sends a lost unit once a newer one is acknowledged and its reorder allowance ran out, long before its timeout', () => {
     let seen = 0;
     const dropSecond = (d: Uint8Array) => hasFrame(d, Frame.MESSAGE, 2) && ++seen === 2;
     const slowTimeout = { a: { retransmit: { minRto: 1, maxRto: 2 } } };
@@ -315,9 +315,10 @@ describe('NativeConnection reliability and liveness', () => {
       pair.run(0.01); // one unit per datagram
     }
     pair.run(0.5, 0.005, () => pair.received.b.length === 6);
-    expect(seen).toBe(7); // six units, the second sent twice
+    expect(seen).toBe(8); // six units, the second sent three times: lost, re-sent, and its redundant copy
     expect(pair.received.b).toHaveLength(6);
     expect(pair.a.counters.retransmits).toBe(1);
+    expect(pair.a.counters.redundancyBytes).toBeGreaterThan(0);
     expect(pair.now - start).toBeLessThan(0.3); // the 1 s timeout never came into play
   });
 

@@ -1,20 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { silentLogger } from '../../../main/base/logger';
-import { systemScheduler, type Scheduler } from '../../../main/base/scheduler';
-import { hostKeyMatches, internetCodeFor } from '../../../main/rendezvous/hostKeyCheck';
-import { openRendezvousGuest } from '../../../main/rendezvous/rendezvousGuest';
+import { silentLogger } from '../../../../main/base/logger';
+import { systemScheduler, type Scheduler } from '../../../../main/base/scheduler';
+import { hostKeyMatches, internetCodeFor } from '../../../../main/lobby/internet/hostKeyCheck';
+import { openRendezvousGuest } from '../../../../main/lobby/internet/rendezvousGuest';
 import {
   startRendezvousHost,
   type RendezvousHost,
   type RendezvousHostStatus,
-} from '../../../main/rendezvous/rendezvousHost';
-import { startRendezvousServer, type RendezvousServer } from '../../../main/rendezvous/rendezvousServer';
-import type { RendezvousServiceOptions } from '../../../main/rendezvous/rendezvousService';
-import { RENDEZVOUS_LIMITS, RendezvousErrorCode, decodeInternetCode } from '../../../shared/rendezvous';
-import { ManualScheduler } from '../../support/manualScheduler';
-import { waitFor } from '../../support/waitFor';
-import { offerOf } from './fakePeers';
+} from '../../../../main/lobby/internet/rendezvousHost';
+import { startRendezvousServer, type RendezvousServer } from '../../../../main/rendezvous/rendezvousServer';
+import type { RendezvousServiceOptions } from '../../../../main/rendezvous/rendezvousService';
+import { RENDEZVOUS_LIMITS, RendezvousErrorCode, decodeInternetCode } from '../../../../shared/rendezvous';
+import { ManualScheduler } from '../../../support/manualScheduler';
+import { waitFor } from '../../../support/waitFor';
+import { offerOf } from '../../rendezvous/fakePeers';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -5,10 +5,10 @@ import {
   type PeerOffer,
   type ServiceMessage,
   type TurnGrant,
-} from '../../shared/rendezvous';
-import { Listeners, reportCallbackError } from '../base/listeners';
-import type { Logger } from '../base/logger';
-import type { Scheduler, TimerHandle } from '../base/scheduler';
+} from '../../../shared/rendezvous';
+import { Listeners, reportCallbackError } from '../../base/listeners';
+import type { Logger } from '../../base/logger';
+import type { Scheduler, TimerHandle } from '../../base/scheduler';
 import { openRendezvousConnection, type RendezvousConnection } from './rendezvousConnection';
 
 /** Where a hosted internet room stands with the rendezvous. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { encodeInternetCode, keyCheckOf } from '../../shared/rendezvous';
+import { encodeInternetCode, keyCheckOf } from '../../../shared/rendezvous';
 
 /** SHA-256 of a base64url X25519 public key's 32 bytes: what an internet code's key check is cut from. */
 export function publicKeyDigest(publicKey: string): Uint8Array {

@@ -4,9 +4,9 @@ import {
   RendezvousKind,
   type PeerOffer,
   type TurnGrant,
-} from '../../shared/rendezvous';
-import { Listeners, reportCallbackError } from '../base/listeners';
-import type { Scheduler } from '../base/scheduler';
+} from '../../../shared/rendezvous';
+import { Listeners, reportCallbackError } from '../../base/listeners';
+import type { Scheduler } from '../../base/scheduler';
 import { hostKeyMatches } from './hostKeyCheck';
 import { openRendezvousConnection } from './rendezvousConnection';
 

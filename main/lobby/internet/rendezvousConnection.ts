@@ -10,9 +10,9 @@ import {
   type ClientMessageBody,
   type ServiceMessage,
   type TurnGrant,
-} from '../../shared/rendezvous';
-import { Listeners, reportCallbackError } from '../base/listeners';
-import type { Scheduler } from '../base/scheduler';
+} from '../../../shared/rendezvous';
+import { Listeners, reportCallbackError } from '../../base/listeners';
+import type { Scheduler } from '../../base/scheduler';
 
 /** An open connection to a rendezvous service, past its welcome. */
 export interface RendezvousConnection {
