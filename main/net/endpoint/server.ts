@@ -136,8 +136,18 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
           // Acknowledgements just applied may have drained a backpressured peer.
           if (this.pressured.size !== 0) this.pressured.sweep(this.stillPressured, this.relieve);
         },
+        urgent: () => {
+          for (const peer of this.byId.values()) if (peer.connection.pendingReliable > 0) return true;
+          return false;
+        },
       },
-      { mode: resolved.drive, clock: resolved.clock, tickInterval: resolved.tickInterval, counters: this.counters },
+      {
+        mode: resolved.drive,
+        clock: resolved.clock,
+        tickInterval: resolved.tickInterval,
+        idleTickInterval: resolved.idleTickInterval,
+        counters: this.counters,
+      },
     );
     socket.listen({
       message: (data, from) => this.driver.onDatagram(data, from),
@@ -498,6 +508,8 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
    */
   private belowMark(peer: Peer, channel: Channel): boolean {
     if (channel !== RELIABLE_ORDERED && channel !== RELIABLE_UNORDERED) return true;
+    // Reliable data in flight: retransmissions run on the fine tick (v1 sends reach no batch that would say so).
+    this.driver.hurry();
     if (peer.needsDrain) return false;
     if (peer.connection.closed || peer.connection.pendingReliable < this.resolved.highWaterMark) return true;
     peer.needsDrain = true;
