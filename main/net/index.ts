@@ -4,8 +4,8 @@
  *
  * Units: as in gale.net, every time is in seconds — options (`heartbeatInterval`, `timeout`, `tickInterval`,
  * `idleTickInterval`, `retransmit.minRto`/`maxRto`, `connect(…, { timeout })`), `update(dt)`, `getRtt()`,
- * `peer.rtt` and the `stats()` fields (`rtt`, `jitter`; rates are per second). Sizes are bytes; `maxQueued`, `highWaterMark`
- * and `lowWaterMark` count messages (native: units of at most one datagram). The one exception is LAN
+ * `peer.rtt` and the `stats()` fields (`rtt`, `jitter`; rates are per second). Sizes are bytes; `maxQueued`,
+ * `highWaterMark` and `lowWaterMark` count messages (native: units of at most one datagram). The one exception is LAN
  * discovery, whose times are milliseconds and say so in their names (`timeoutMs`, `intervalMs`,
  * `goneAfterMs`, `announce.intervalMs`, `pingMs`; `firstSeenAt`/`lastSeenAt` on its scheduler's ms clock).
  */
