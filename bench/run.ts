@@ -26,29 +26,94 @@ function print(section: string, results: BenchResult[], baselineLabel = 'raw dgr
   }
 }
 
+/** Every section: a short key (for `--only`), its heading, its baseline label and how to measure it. */
+const SECTIONS: {
+  key: string;
+  title: string;
+  baseline?: string;
+  measure: (state: Shared) => Promise<BenchResult[]>;
+}[] = [
+  {
+    key: 'transport',
+    title: 'transport, gale.net v1 and native, vs raw dgram (two processes)',
+    measure: async (state) => (state.transport = await benchTwoProcess()),
+  },
+  {
+    key: 'againstV1',
+    title: 'native vs gale.net v1, same run',
+    baseline: 'gale.net v1',
+    measure: async (state) => againstV1(state.transport ?? (state.transport = await benchTwoProcess())),
+  },
+  {
+    key: 'codec',
+    title: 'binary codec vs JSON, 20-entity snapshot (one process)',
+    baseline: 'reference JSON',
+    measure: codecBench,
+  },
+  {
+    key: 'conditioner',
+    title: 'link conditioner (impairments off) vs raw dgram (one process)',
+    measure: benchConditioner,
+  },
+  {
+    key: 'latency',
+    title: 'reliable delivery latency, one way, through the link conditioner (20 ms each way)',
+    baseline: 'same with 0% loss',
+    measure: benchLabLatency,
+  },
+  {
+    key: 'serverCpu',
+    title: 'server CPU, 60 Hz snapshots to 64 clients in a second process',
+    measure: benchLabServerCpu,
+  },
+  {
+    key: 'gameHost',
+    title: 'game host tick cost per player vs pure step() (one process, no sockets)',
+    baseline: 'pure step() baseline',
+    measure: benchGameHost,
+  },
+  {
+    key: 'render',
+    title: 'render loop in headless Chromium, 16 players vs empty arena',
+    baseline: 'empty arena loop',
+    measure: benchRenderFrame,
+  },
+];
+
+interface Shared {
+  transport?: BenchResult[];
+}
+
+/** `--only a,b` (or BENCH_ONLY=a,b): run just those sections, e.g. to repeat one while tuning it. */
+function selectedKeys(argv: string[]): Set<string> | undefined {
+  const flag = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
+  const list =
+    flag >= 0 ? (argv[flag]!.includes('=') ? argv[flag]!.split('=')[1] : argv[flag + 1]) : process.env.BENCH_ONLY;
+  if (!list) return undefined;
+  const keys = new Set(
+    list
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+  );
+  const unknown = [...keys].filter((k) => !SECTIONS.some((s) => s.key === k));
+  if (unknown.length)
+    throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.key).join(', ')}`);
+  return keys;
+}
+
 async function main(): Promise<void> {
   const cpu = cpus();
+  const only = selectedKeys(process.argv.slice(2));
   // The machine goes first: ratios are only comparable between runs on the same kind of machine.
   console.log(
     `LAN Party benchmarks — ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, node ${process.version}, loopback 127.0.0.1`,
   );
-  const transport = await benchTwoProcess();
-  print('transport, gale.net v1 and native, vs raw dgram (two processes)', transport);
-  print('native vs gale.net v1, same run', againstV1(transport), 'gale.net v1');
-  print('binary codec vs JSON, 20-entity snapshot (one process)', await codecBench(), 'reference JSON');
-  print('link conditioner (impairments off) vs raw dgram (one process)', await benchConditioner());
-  print(
-    'reliable delivery latency, one way, through the link conditioner (20 ms each way)',
-    await benchLabLatency(),
-    'same with 0% loss',
-  );
-  print('server CPU, 60 Hz snapshots to 64 clients in a second process', await benchLabServerCpu());
-  print(
-    'game host tick cost per player vs pure step() (one process, no sockets)',
-    await benchGameHost(),
-    'pure step() baseline',
-  );
-  print('render loop in headless Chromium, 16 players vs empty arena', await benchRenderFrame(), 'empty arena loop');
+  const state: Shared = {};
+  for (const section of SECTIONS) {
+    if (only && !only.has(section.key)) continue;
+    print(section.title, await section.measure(state), section.baseline);
+  }
 }
 
 main().catch((error) => {

@@ -3,9 +3,9 @@
  * insides (those live in v1/, native/ and endpoint/, imported by path where a test or tool needs them).
  *
  * Units: as in gale.net, every time is in seconds — options (`heartbeatInterval`, `timeout`, `tickInterval`,
- * `retransmit.minRto`/`maxRto`, `connect(…, { timeout })`), `update(dt)`, `getRtt()`, `peer.rtt` and the
- * `stats()` fields (`rtt`, `jitter`; rates are per second). Sizes are bytes; `maxQueued`, `highWaterMark`
- * and `lowWaterMark` count messages (native: units of at most one datagram). The one exception is LAN
+ * `idleTickInterval`, `retransmit.minRto`/`maxRto`, `connect(…, { timeout })`), `update(dt)`, `getRtt()`,
+ * `peer.rtt` and the `stats()` fields (`rtt`, `jitter`; rates are per second). Sizes are bytes; `maxQueued`,
+ * `highWaterMark` and `lowWaterMark` count messages (native: units of at most one datagram). The one exception is LAN
  * discovery, whose times are milliseconds and say so in their names (`timeoutMs`, `intervalMs`,
  * `goneAfterMs`, `announce.intervalMs`, `pingMs`; `firstSeenAt`/`lastSeenAt` on its scheduler's ms clock).
  */

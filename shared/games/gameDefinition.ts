@@ -78,6 +78,11 @@ export interface GameInputCodec<I extends GameInput = GameInput, W = unknown> {
   readonly schema: z.ZodType<I>;
   /** Check of one input received from the network, in wire form; must bound the sequence to 1..MAX_INPUT_SEQUENCE. */
   readonly wireSchema: z.ZodType<W>;
+  /**
+   * Optional hand-written twin of `wireSchema` for the host's per-input hot path: the same accept/reject decision
+   * and the same result (a fresh value), without zod's per-call overhead. Must agree with `wireSchema` exactly.
+   */
+  readonly readWire?: (value: unknown) => W | undefined;
   toWire(input: I): W;
   fromWire(wire: W): I;
   /** What a player without any input yet does (sequence 0). */

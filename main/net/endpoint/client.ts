@@ -88,11 +88,13 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
           // Acknowledgements just applied may have drained the backlog a send reported.
           if (this.drainPending) this.checkDrain();
         },
+        urgent: () => this.attempt !== undefined || (this.connection?.pendingReliable ?? 0) > 0,
       },
       {
         mode: this.resolved.drive,
         clock: this.resolved.clock,
         tickInterval: this.resolved.tickInterval,
+        idleTickInterval: this.resolved.idleTickInterval,
         counters: this.counters,
       },
     );
@@ -178,6 +180,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
         reject,
       };
     });
+    // Connect retries and the deadline run on the fine tick.
+    this.driver.hurry();
     void this.openSocket(this.attempt!);
     return handled(promise);
   }
@@ -208,6 +212,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     link.sendBody(encodeBody(link.serializer, type, payload, link.maxBody(ch)), ch);
     // Unreliable sends queue nothing (and false would read as "not sent"): only reliable ones report the mark.
     if (ch !== RELIABLE_ORDERED && ch !== RELIABLE_UNORDERED) return true;
+    // Reliable data in flight: retransmissions run on the fine tick (v1 sends reach no batch that would say so).
+    this.driver.hurry();
     if (this.drainPending) return false;
     if (link.closed || link.pendingReliable < this.resolved.highWaterMark) return true;
     this.drainPending = true;

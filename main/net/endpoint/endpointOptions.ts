@@ -31,6 +31,11 @@ export interface EndpointOptions {
   clock?: () => number;
   /** Auto mode's service period in seconds. Default 0.01. */
   tickInterval?: number;
+  /**
+   * Auto mode's service period while no reliable data waits for an acknowledgement and no connect is under way
+   * (only heartbeats and timeouts are due), seconds; never below `tickInterval`. Default 0.1.
+   */
+  idleTickInterval?: number;
   /** Retransmission timeout floor and ceiling. */
   retransmit?: RetransmitOptions;
   /**
@@ -75,6 +80,7 @@ export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpoi
     drive: 'auto' as DriveMode,
     clock: monotonicSeconds,
     tickInterval: 0.01,
+    idleTickInterval: 0.1,
     maxQueued: 65_536,
     recvBufferSize: 4 * 1024 * 1024,
     onCallbackError: reportCallbackError,
@@ -83,7 +89,7 @@ export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpoi
     native: native === false ? undefined : resolveNative(native ?? {}),
   };
   const { highWaterMark, lowWaterMark } = resolveWaterMarks(resolved.maxQueued, options);
-  for (const key of ['heartbeatInterval', 'timeout', 'tickInterval'] as const) {
+  for (const key of ['heartbeatInterval', 'timeout', 'tickInterval', 'idleTickInterval'] as const) {
     const v = resolved[key];
     if (!(typeof v === 'number' && Number.isFinite(v) && v > 0))
       throw new RangeError(`${key} must be a positive number of seconds, got ${v}`);

@@ -143,8 +143,18 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
           // Acknowledgements just applied may have drained a backpressured peer.
           if (this.pressured.size !== 0) this.pressured.sweep(this.stillPressured, this.relieve);
         },
+        urgent: () => {
+          for (const peer of this.byId.values()) if (peer.connection.pendingReliable > 0) return true;
+          return false;
+        },
       },
-      { mode: resolved.drive, clock: resolved.clock, tickInterval: resolved.tickInterval, counters: this.counters },
+      {
+        mode: resolved.drive,
+        clock: resolved.clock,
+        tickInterval: resolved.tickInterval,
+        idleTickInterval: resolved.idleTickInterval,
+        counters: this.counters,
+      },
     );
     socket.listen({
       message: (data, from) => this.driver.onDatagram(data, from),
@@ -244,22 +254,37 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     options: { channel?: Channel; exclude?: Iterable<number> } = {},
   ): boolean {
     const channel = checkChannel(options.channel ?? Channel.UNRELIABLE);
-    const exclude = new Set(options.exclude ?? []);
-    const recipients = [...this.byId.values()].filter((peer) => !exclude.has(peer.id));
-    const bodies = new Map<Serializer, Uint8Array>();
-    // With nobody to send to, still report a payload that cannot be serialized.
-    if (recipients.length === 0) encodeBody(this.resolved.serializer, type, payload, Infinity);
-    for (const { connection: link } of recipients) {
-      let body = bodies.get(link.serializer);
-      if (!body) bodies.set(link.serializer, (body = encodeBody(link.serializer, type, payload, Infinity)));
+    const exclude = options.exclude === undefined ? undefined : new Set(options.exclude);
+    // Pass 1: one body per codec in use (nearly always a single one, kept in locals: no allocation per peer or
+    // per call), and every recipient checked against its limit before anyone is sent anything.
+    let firstCodec: Serializer | undefined;
+    let firstBody: Uint8Array | undefined;
+    let others: Map<Serializer, Uint8Array> | undefined;
+    for (const peer of this.byId.values()) {
+      if (exclude?.has(peer.id)) continue;
+      const link = peer.connection;
+      let body: Uint8Array | undefined;
+      if (firstCodec === undefined || firstCodec === link.serializer) {
+        firstCodec = link.serializer;
+        body = firstBody ??= encodeBody(link.serializer, type, payload, Infinity);
+      } else {
+        others ??= new Map();
+        body = others.get(link.serializer);
+        if (!body) others.set(link.serializer, (body = encodeBody(link.serializer, type, payload, Infinity)));
+      }
       const limit = link.maxBody(channel);
       if (body.length > limit) throw new PayloadTooLargeError(type, body.length, limit);
     }
+    // With nobody to send to, still report a payload that cannot be serialized.
+    if (firstCodec === undefined) encodeBody(this.resolved.serializer, type, payload, Infinity);
     let calm = true;
-    for (const peer of recipients) {
-      if (peer.connection.closed) continue;
+    // Pass 2 walks the live map: a peer dropped meanwhile is skipped (peers are only added by received datagrams).
+    for (const peer of this.byId.values()) {
+      if (exclude?.has(peer.id) || peer.connection.closed) continue;
+      const body = peer.connection.serializer === firstCodec ? firstBody : others?.get(peer.connection.serializer);
+      if (body === undefined) continue;
       try {
-        peer.connection.sendBody(bodies.get(peer.connection.serializer)!, channel);
+        peer.connection.sendBody(body, channel);
       } catch (error) {
         // One peer that stopped acknowledging must not cost the others the message; its reliable stream
         // can no longer be complete, so it is dropped (as the reference drops a peer with too much unacked).
@@ -533,6 +558,8 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
    */
   private belowMark(peer: Peer, channel: Channel): boolean {
     if (channel !== RELIABLE_ORDERED && channel !== RELIABLE_UNORDERED) return true;
+    // Reliable data in flight: retransmissions run on the fine tick (v1 sends reach no batch that would say so).
+    this.driver.hurry();
     if (peer.needsDrain) return false;
     if (peer.connection.closed || peer.connection.pendingReliable < this.resolved.highWaterMark) return true;
     peer.needsDrain = true;

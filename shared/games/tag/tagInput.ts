@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INPUT_SEQUENCE } from '../../game/gameProtocol';
+import { isInputSequence, MAX_INPUT_SEQUENCE } from '../../game/gameProtocol';
 import type { GameInputCodec } from '../gameDefinition';
 import { NEUTRAL_INPUT } from './input';
 import type { PlayerInput } from './types';
@@ -25,6 +25,18 @@ export const inputTupleSchema = z.tuple([
   z.union([z.literal(0), z.literal(1)]),
 ]);
 
+/** {@link inputTupleSchema}'s decision by hand (a fresh tuple, or undefined): the host checks one per input. */
+export function readInputTuple(value: unknown): InputTuple | undefined {
+  if (!Array.isArray(value) || value.length !== 4) return undefined;
+  const [sequence, moveX, moveY, tag] = value as unknown[];
+  if (!isInputSequence(sequence) || !isFiniteNumber(moveX) || !isFiniteNumber(moveY)) return undefined;
+  return tag === 0 || tag === 1 ? [sequence, moveX, moveY, tag] : undefined;
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
 /** An input as a wire tuple. */
 export function toInputTuple(input: PlayerInput): InputTuple {
   return [input.sequence, input.moveX, input.moveY, input.tag ? 1 : 0];
@@ -42,6 +54,7 @@ export function fromInputTuple([sequence, moveX, moveY, tag]: InputTuple): Playe
 export const tagInputCodec: GameInputCodec<PlayerInput, InputTuple> = {
   schema: tagInputSchema,
   wireSchema: inputTupleSchema,
+  readWire: readInputTuple,
   toWire: toInputTuple,
   fromWire: fromInputTuple,
   neutral: NEUTRAL_INPUT,

@@ -5,6 +5,7 @@ import {
   PayloadTooLargeError,
   Server,
   compactJsonSerializer,
+  createMemoryNetwork,
   type Serializer,
 } from '../../../../main/net/index';
 import { waitFor } from '../../../support/waitFor';
@@ -85,5 +86,49 @@ describe('Server.broadcast', () => {
     expect(server.broadcast('big', big, { channel: Channel.RELIABLE_ORDERED, exclude: [v1!.peerId!] })).toBe(true);
     await waitFor(() => got.length === 1, 2000, 'the native peer');
     expect(got).toEqual([1]);
+  });
+
+  it('fans one body out: each recipient gets one datagram carrying the same body bytes behind its own header; exclude holds', async () => {
+    const network = createMemoryNetwork();
+    const serializer = countingSerializer();
+    const port = 4100;
+    const server = await Server.listen({
+      port,
+      host: '127.0.0.1',
+      openSocket: network.openSocket,
+      native: { serializer },
+    });
+    cleanups.push(() => server.close());
+    const plain = await clients(port, { openSocket: network.openSocket }, 4);
+    const counted = await clients(port, { openSocket: network.openSocket, native: { serializer } }, 2);
+    const everyone = [...plain, ...counted];
+    expect(everyone.every((c) => c.protocol === 'native')).toBe(true);
+    const got = new Map<number, number[]>();
+    for (const c of everyone)
+      c.onMessage('snap', (p) => got.set(c.peerId!, [...(got.get(c.peerId!) ?? []), p.n as number]));
+    // Capture what the server sends from here on (nothing dropped).
+    const sent = new Map<number, Uint8Array[]>();
+    network.drop = (datagram, from, to) => {
+      if (from.port === port) sent.set(to.port, [...(sent.get(to.port) ?? []), datagram.slice()]);
+      return false;
+    };
+    serializer.calls.length = 0;
+    const excluded = plain[1]!.peerId!;
+    const payload = { n: 7, xs: [1.5, -2, 3] };
+    expect(server.broadcast('snap', payload, { exclude: [excluded] })).toBe(true);
+    // One serialization per codec in use, however many peers share it.
+    expect(serializer.calls.filter((t) => t === 'snap')).toHaveLength(1);
+    const recipients = everyone.filter((c) => c.peerId !== excluded);
+    await waitFor(() => recipients.every((c) => got.get(c.peerId!)?.[0] === 7), 2000, 'every recipient');
+    expect(got.has(excluded)).toBe(false);
+    network.drop = undefined;
+    const bodies = [compactJsonSerializer.serialize('snap', payload), serializer.serialize('snap', payload)];
+    const carrying = (datagrams: Uint8Array[] | undefined) =>
+      (datagrams ?? []).filter((d) => bodies.some((b) => Buffer.from(d).indexOf(Buffer.from(b)) >= 0));
+    const byPeer = [...sent.values()].map(carrying).filter((ds) => ds.length > 0);
+    // Exactly one datagram with the body per recipient (none to the excluded peer), each different: its own header.
+    expect(byPeer.map((ds) => ds.length)).toEqual(recipients.map(() => 1));
+    const datagrams = byPeer.map((ds) => Buffer.from(ds[0]!).toString('hex'));
+    expect(new Set(datagrams).size).toBe(recipients.length);
   });
 });

@@ -2,6 +2,7 @@ import type { RemoteInfo } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EndpointDriver, type DriveMode } from '../../../../main/net/endpoint/driver';
 import { DropReason, TrafficCounters } from '../../../../main/net/v1/stats';
+import { waitFor } from '../../../support/waitFor';
 
 const from: RemoteInfo = { address: '127.0.0.1', port: 4000, family: 'IPv4', size: 1 };
 const drivers: EndpointDriver[] = [];
@@ -91,5 +92,49 @@ describe('EndpointDriver, manual mode', () => {
     expect(counters.dropped[DropReason.INBOX_FULL]).toBe(1);
     driver.update();
     expect(log).toEqual(['datagram 2', 'datagram 3', 'service 7', 'flush']);
+  });
+});
+
+describe('EndpointDriver, idle service period', () => {
+  function idleDriver(urgent: () => boolean, mode: DriveMode = 'auto') {
+    let services = 0;
+    const driver = new EndpointDriver(
+      { handleDatagram: () => undefined, service: () => services++, afterBatch: () => undefined, urgent },
+      { mode, clock: () => 0, tickInterval: 0.001, idleTickInterval: 3600, counters: new TrafficCounters() },
+    );
+    drivers.push(driver);
+    return { driver, services: () => services };
+  }
+
+  it('drops to the idle period after fine ticks with nothing urgent, and hurry() brings the fine tick back', async () => {
+    const { driver, services } = idleDriver(() => false);
+    expect(driver.servicePeriod).toBe(0.001);
+    await waitFor(() => services() >= 10, 2000, 'ten quiet fine ticks');
+    expect(driver.servicePeriod).toBe(3600);
+    driver.hurry();
+    expect(driver.servicePeriod).toBe(0.001);
+    const before = services();
+    await waitFor(() => services() > before, 2000, 'a fine tick after hurry');
+  });
+
+  it('stays on the fine tick while something is urgent, and a batch that made something urgent wakes it', async () => {
+    let urgent = false;
+    const { driver, services } = idleDriver(() => urgent);
+    await waitFor(() => driver.servicePeriod === 3600, 2000, 'idle');
+    urgent = true;
+    driver.requestPromptFlush();
+    await Promise.resolve();
+    expect(driver.servicePeriod).toBe(0.001);
+    const before = services();
+    await waitFor(() => services() >= before + 3, 2000, 'fine ticks');
+    expect(driver.servicePeriod).toBe(0.001);
+    urgent = false;
+    await waitFor(() => driver.servicePeriod === 3600, 2000, 'idle again');
+  });
+
+  it('has no timer in manual mode: hurry() changes nothing', () => {
+    const { driver } = idleDriver(() => true, 'manual');
+    driver.hurry();
+    expect(driver.servicePeriod).toBe(0);
   });
 });

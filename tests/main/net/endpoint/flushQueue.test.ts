@@ -40,4 +40,23 @@ describe('FlushQueue', () => {
       expect(seen).toEqual([...Array(n).keys()]);
     }
   });
+
+  it('deduplicates a broadcast-sized queue (past the scan limit) and forgets it at the drain', () => {
+    const q = new FlushQueue<number>();
+    for (const size of [64, 8, 9, 8, 3, 100]) {
+      // Every item twice, interleaved, then again in reverse: each must come out once, in first-asked order.
+      for (let i = 0; i < size; i++) q.add(i);
+      for (let i = size - 1; i >= 0; i--) q.add(i);
+      expect(q.size).toBe(size);
+      const seen: number[] = [];
+      q.drain((i) => seen.push(i));
+      expect(seen).toEqual([...Array(size).keys()]);
+    }
+    // Items of an earlier large round are not taken for waiting ones in a later round.
+    for (let i = 100; i < 110; i++) q.add(i);
+    q.add(5);
+    const seen: number[] = [];
+    q.drain((i) => seen.push(i));
+    expect(seen).toEqual([100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 5]);
+  });
 });
