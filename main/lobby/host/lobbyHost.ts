@@ -163,6 +163,8 @@ export class LobbyHost {
             capacity: advertised,
             passwordProtected: Boolean(options.password),
             gameName: `LAN Party ${game.name}`,
+            ...(options.dedicated ? {} : { hostName: host.name }),
+            state: hostRef.host?.state.phase ?? 'lobby',
           }),
         });
       }

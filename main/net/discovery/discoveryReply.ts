@@ -14,10 +14,24 @@ export interface DiscoveryAdvert {
   readonly passwordProtected?: boolean;
   /** Which game the server runs. */
   readonly gameName?: string;
+  /** The host player's name (LAN Party's `host_player` field). */
+  readonly hostName?: string;
+  /** What the room is doing (LAN Party's `state` field): open lobby or a round in progress. */
+  readonly state?: RoomActivity;
   /** Random per-process id, so one server seen through several interfaces is listed once. */
   readonly instanceId?: string;
   /** Echo of the query's nonce, to measure ping exactly. */
   readonly nonce?: number;
+}
+
+/** The room activities a reply's `state` field names. */
+export const ROOM_ACTIVITIES = ['lobby', 'playing'] as const;
+
+/** One of {@link ROOM_ACTIVITIES}. */
+export type RoomActivity = (typeof ROOM_ACTIVITIES)[number];
+
+function isRoomActivity(value: unknown): value is RoomActivity {
+  return typeof value === 'string' && (ROOM_ACTIVITIES as readonly string[]).includes(value);
 }
 
 const encoder = new TextEncoder();
@@ -103,20 +117,29 @@ export function buildReferenceReply(advert: Pick<DiscoveryAdvert, 'name' | 'port
 
 /** The reference reply plus LAN Party's fields, which reference searchers ignore. */
 export function buildRichReply(advert: DiscoveryAdvert): Uint8Array {
-  return fitTexts(advert.name, advert.gameName ?? '', (name, game) => {
-    const fields: Array<readonly [string, PythonJsonValue]> = [
-      ['name', name],
-      ['port', advert.port],
-      ['player_count', advert.playerCount],
-      ['protocol', advert.protocolVersion ?? DISCOVERY.PROTOCOL_VERSION],
-    ];
-    if (advert.capacity !== undefined) fields.push(['capacity', advert.capacity]);
-    if (advert.passwordProtected !== undefined) fields.push(['password', advert.passwordProtected]);
-    if (advert.gameName !== undefined) fields.push(['game', game]);
-    if (advert.instanceId !== undefined) fields.push(['id', advert.instanceId]);
-    if (advert.nonce !== undefined) fields.push(['nonce', advert.nonce]);
-    return encodeReply(fields);
-  });
+  const build = (hostName: string): Uint8Array =>
+    fitTexts(advert.name, advert.gameName ?? '', (name, game) => {
+      const fields: Array<readonly [string, PythonJsonValue]> = [
+        ['name', name],
+        ['port', advert.port],
+        ['player_count', advert.playerCount],
+        ['protocol', advert.protocolVersion ?? DISCOVERY.PROTOCOL_VERSION],
+      ];
+      if (advert.capacity !== undefined) fields.push(['capacity', advert.capacity]);
+      if (advert.passwordProtected !== undefined) fields.push(['password', advert.passwordProtected]);
+      if (advert.gameName !== undefined) fields.push(['game', game]);
+      if (advert.hostName !== undefined && hostName !== '') fields.push(['host_player', hostName]);
+      if (advert.state !== undefined) fields.push(['state', advert.state]);
+      if (advert.instanceId !== undefined) fields.push(['id', advert.instanceId]);
+      if (advert.nonce !== undefined) fields.push(['nonce', advert.nonce]);
+      return encodeReply(fields);
+    });
+  // The host's name is a nicety: a reply that only fits without it drops it before the room's name is cut.
+  const hostName = cleanDisplayText(advert.hostName ?? '', DISCOVERY.MAX_NAME_CHARS);
+  const plain = build('');
+  if (hostName === '') return plain;
+  const hostBytes = encoder.encode(`, ${asciiString('host_player')}: ${asciiString(hostName)}`).length;
+  return plain.length + hostBytes <= DISCOVERY.MAX_DATAGRAM_BYTES ? build(hostName) : plain;
 }
 
 /**
@@ -146,6 +169,11 @@ export function parseDiscoveryReply(datagram: Uint8Array): DiscoveryAdvert | und
   if (isCount(fields.capacity, 1_000_000)) advert.capacity = fields.capacity;
   if (typeof fields.password === 'boolean') advert.passwordProtected = fields.password;
   if (typeof fields.game === 'string') advert.gameName = cleanDisplayText(fields.game, DISCOVERY.MAX_NAME_CHARS);
+  if (typeof fields.host_player === 'string') {
+    const hostName = cleanDisplayText(fields.host_player, DISCOVERY.MAX_NAME_CHARS);
+    if (hostName !== '') advert.hostName = hostName;
+  }
+  if (isRoomActivity(fields.state)) advert.state = fields.state;
   if (isValidInstanceId(fields.id)) advert.instanceId = fields.id;
   if (isCount(fields.nonce, 0xffffffff)) advert.nonce = fields.nonce;
   return advert;

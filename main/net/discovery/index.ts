@@ -23,6 +23,7 @@ export {
   parseDiscoveryReply,
   randomInstanceId,
   type DiscoveryAdvert,
+  type RoomActivity,
 } from './discoveryReply';
 export { buildDiscoveryQuery, parseDiscoveryRequest, type DiscoveryRequest } from './discoveryRequest';
 export {
@@ -43,3 +44,4 @@ export {
 } from './lanDiscoveryResponder';
 export { createRateLimiter, type RateLimit, type RateLimiter } from './rateLimiter';
 export type { SendFailure } from './sendDatagram';
+export { unicastTargetKey, type UnicastTarget, type UnicastTargetStatus } from './unicastTargets';

@@ -3,7 +3,7 @@ import type { NetworkInterfacesLike } from '../../base/networkOptions';
 import type { Scheduler } from '../../base/scheduler';
 import type { DiscoveryPortRegistry } from './discoveryPortRegistry';
 import { DISCOVERY } from './discoveryProtocol';
-import { isValidInstanceId } from './discoveryReply';
+import { isValidInstanceId, type RoomActivity } from './discoveryReply';
 import type { RateLimit } from './rateLimiter';
 import type { SendFailure } from './sendDatagram';
 
@@ -12,6 +12,10 @@ export interface LanDiscoveryExtraInfo {
   readonly capacity?: number;
   readonly passwordProtected?: boolean;
   readonly gameName?: string;
+  /** The host player's name, shown beside the room's. */
+  readonly hostName?: string;
+  /** Whether a round is running (joining waits for the lobby). */
+  readonly state?: RoomActivity;
 }
 
 /** Options for `startLanDiscovery`. */

@@ -75,6 +75,8 @@ export async function startLanDiscovery(options: LanDiscoveryOptions): Promise<L
         ...(isValidCount(extra.capacity) ? { capacity: extra.capacity } : {}),
         ...(typeof extra.passwordProtected === 'boolean' ? { passwordProtected: extra.passwordProtected } : {}),
         ...(typeof extra.gameName === 'string' ? { gameName: extra.gameName } : {}),
+        ...(typeof extra.hostName === 'string' ? { hostName: extra.hostName } : {}),
+        ...(extra.state === 'lobby' || extra.state === 'playing' ? { state: extra.state } : {}),
         instanceId,
       };
     } catch (error) {

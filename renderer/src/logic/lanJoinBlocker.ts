@@ -6,5 +6,6 @@ export function joinBlocker(server: LanServer): string | null {
   if (server.compatibility === 'incompatible') return 'Runs a different LAN Party version';
   if (server.compatibility === 'unknown') return 'Not a LAN Party room';
   if (server.capacity !== null && server.playerCount >= server.capacity) return 'Room is full';
+  if (server.state === 'playing') return 'Round in progress: join when it ends';
   return null;
 }

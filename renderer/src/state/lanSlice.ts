@@ -1,9 +1,17 @@
 import type { LanList } from '../../../shared/ipc/schemas/lan';
+import { LAN_PARTY_PORTS } from '../../../shared/netcheck/ports';
 import { messageOf } from './actionResult';
 import { withApi, type ApiRef } from './apiRef';
 
 /** The list before the first search. */
-export const EMPTY_LAN_LIST: LanList = { running: false, servers: [], error: null };
+export const EMPTY_LAN_LIST: LanList = {
+  running: false,
+  servers: [],
+  error: null,
+  // Until the backend answers: the standard ports (the list's first reply says which are really in use).
+  ports: { discovery: LAN_PARTY_PORTS.DISCOVERY, game: LAN_PARTY_PORTS.GAME },
+  added: [],
+};
 
 /** The live LAN list and its controls. */
 export interface LanSlice {
