@@ -1,6 +1,6 @@
 import type { LanList } from '../../../shared/ipc/schemas/lan';
 import { LAN_PARTY_PORTS } from '../../../shared/netcheck/ports';
-import { messageOf } from './actionResult';
+import { failureOf, messageOf, OK, type ActionResult } from './actionResult';
 import { withApi, type ApiRef } from './apiRef';
 
 /** The list before the first search. */
@@ -21,6 +21,10 @@ export interface LanSlice {
   startLanSearch(): Promise<void>;
   stopLanSearch(): Promise<void>;
   refreshLan(): Promise<void>;
+  /** Adds a server to ask by address on every round (host as typed, its discovery port). */
+  addLanServer(host: string, port: number): Promise<ActionResult>;
+  /** Forgets a server added by address. */
+  removeLanServer(host: string, port: number): Promise<ActionResult>;
 }
 
 type Set = (partial: { lan?: LanList; lanBusy?: boolean }) => void;
@@ -35,11 +39,26 @@ export function createLanSlice(set: Set, get: () => LanSlice, ref: ApiRef): LanS
       set({ lan: { ...get().lan, error: messageOf(error) }, lanBusy: false });
     }
   };
+  // Unlike a search round, a failed edit belongs to the form that asked, not to the list's banner.
+  const edit = async (
+    call: 'lan.addServer' | 'lan.removeServer',
+    host: string,
+    port: number,
+  ): Promise<ActionResult> => {
+    try {
+      set({ lan: await withApi(ref, (api) => api[call]({ host, port })) });
+      return OK;
+    } catch (error) {
+      return failureOf(error);
+    }
+  };
   return {
     lan: EMPTY_LAN_LIST,
     lanBusy: false,
     startLanSearch: () => run('lan.start'),
     stopLanSearch: () => run('lan.stop'),
     refreshLan: () => run('lan.refresh'),
+    addLanServer: (host, port) => edit('lan.addServer', host, port),
+    removeLanServer: (host, port) => edit('lan.removeServer', host, port),
   };
 }
