@@ -150,6 +150,7 @@ export function LanScreen({
   }, [onStart, onStop]);
 
   const count = lan.servers.length;
+  const starting = count === 0 && !lan.running && !lan.error;
   const subtitle = lan.running
     ? count === 0
       ? 'Searching this network…'
@@ -180,7 +181,7 @@ export function LanScreen({
       )}
       {count > 0 ? (
         <ServerTable servers={lan.servers} onJoin={onJoin} />
-      ) : !lan.running && !lan.error ? (
+      ) : starting ? (
         <div className="card progress-card" role="status">
           <Spinner />
           <span>Starting the search…</span>
@@ -193,12 +194,15 @@ export function LanScreen({
           onJoinByCode={onJoinByCode}
         />
       )}
-      <LanAddServer
-        added={lan.added}
-        discoveryPort={lan.ports.discovery}
-        onAdd={onAddServer}
-        onRemove={onRemoveServer}
-      />
+      {/* Until the backend answers, the discovery port this form names is not known. */}
+      {!starting && (
+        <LanAddServer
+          added={lan.added}
+          discoveryPort={lan.ports.discovery}
+          onAdd={onAddServer}
+          onRemove={onRemoveServer}
+        />
+      )}
     </section>
   );
 }
