@@ -144,6 +144,8 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     await expect.poll(dataTheme).toBe('dark');
     await expect.poll(background).toBe(DARK);
     await expect.poll(async () => (await player.server.backend.settings.get()).theme).toBe('system');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(false);
     expect(player.pageErrors).toEqual([]);
   });
 
@@ -223,6 +225,7 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
   it('turns desktop notifications off and on, saved at once', async () => {
     const { page } = player;
     await player.focus();
+    await page.getByRole('button', { name: /^Edit profile:/ }).click();
     const toggle = page.getByLabel('Desktop notifications');
     expect(await toggle.isChecked()).toBe(true);
     await toggle.uncheck();
@@ -230,6 +233,8 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check();
     await expect.poll(async () => (await player.server.backend.settings.get()).notifications).toBe(true);
+    await page.getByRole('button', { name: 'Close profile' }).click();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(false);
   });
 
   it("sends the page's uncaught errors and unhandled rejections to main's log", async () => {

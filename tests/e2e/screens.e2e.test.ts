@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import { freeUdpPort, loopbackInterfaces, loopbackNetwork } from '../support/loo
 import { chromiumSkipReason } from './support/chromium';
 import { openE2eSession, type E2ePlayer, type E2eSession } from './support/e2eSession';
 import { completeFirstRun } from './support/firstRun';
-import { saveScreenshot } from './support/screenshots';
+import { SCHEMES, SCREENSHOT_DIR } from './support/screenshots';
 
 // Every screen and state, at the Electron window's default page size and at a large one: axe finds no serious or
 // critical violation (the rest are printed), focus lands on the new screen's heading, and each state leaves a
@@ -37,23 +39,51 @@ async function axe(page: Page, where: string): Promise<string[]> {
   return bad;
 }
 
+/** Finishes every running CSS transition (colours fade when the scheme flips), so what is shot is the end state. */
+async function finishTransitions(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    type Running = { constructor: { name: string }; finish(): void };
+    const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+    for (const animation of doc.getAnimations()) if (animation.constructor.name === 'CSSTransition') animation.finish();
+  });
+}
+
+/** Full-page screenshots in the dark and light schemes (<name>.png, <name>-light.png), each once it has settled. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.evaluate('window.scrollTo(0, 0)');
+  try {
+    for (const { scheme, suffix } of SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await finishTransitions(page);
+      await page.screenshot({
+        path: join(SCREENSHOT_DIR, `${name}${suffix}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: 'dark' });
+  }
+}
+
 /**
  * Audits and photographs one state at both sizes (dark, and light at the default size, since contrast differs),
  * then asserts there was nothing serious.
  */
 async function walk(page: Page, state: string): Promise<void> {
-  // Colour transitions would be caught half way when the scheme flips for the light screenshot.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   const bad: string[] = [];
   for (const size of SIZES) {
     await page.setViewportSize(size);
+    await finishTransitions(page);
     bad.push(...(await axe(page, `${state} ${size.width}x${size.height}`)));
     if (size === SIZES[0]) {
       await page.emulateMedia({ colorScheme: 'light' });
+      await finishTransitions(page);
       bad.push(...(await axe(page, `${state} ${size.width}x${size.height} light`)));
       await page.emulateMedia({ colorScheme: 'dark' });
     }
-    await saveScreenshot(page, `screens-${state}-${size.width}x${size.height}`);
+    await screenshot(page, `screens-${state}-${size.width}x${size.height}`);
   }
   await page.setViewportSize(SIZES[0]);
   expect(bad).toEqual([]);
