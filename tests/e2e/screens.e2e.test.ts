@@ -32,7 +32,8 @@ async function axe(page: Page, where: string): Promise<string[]> {
   const bad: string[] = [];
   for (const violation of results.violations) {
     const targets = violation.nodes.map((node) => node.target.join(' ')).slice(0, 4);
-    const line = `${where}: ${violation.impact} ${violation.id} (${violation.help}) at ${targets.join(' | ')}`;
+    const why = violation.nodes[0]?.failureSummary?.replace(/\s+/g, ' ') ?? '';
+    const line = `${where}: ${violation.impact} ${violation.id} (${violation.help}) at ${targets.join(' | ')}: ${why}`;
     if (BAD_IMPACTS.has(violation.impact ?? '')) bad.push(line);
     else console.log(`[axe] ${line}`);
   }
@@ -48,14 +49,20 @@ async function finishTransitions(page: Page): Promise<void> {
   });
 }
 
+/** Switches the OS colour scheme and waits for the app to follow it (it sets data-theme), transitions finished. */
+async function useScheme(page: Page, scheme: 'dark' | 'light'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme ?? null')).toBe(scheme);
+  await finishTransitions(page);
+}
+
 /** Full-page screenshots in the dark and light schemes (<name>.png, <name>-light.png), each once it has settled. */
 async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.evaluate('window.scrollTo(0, 0)');
   try {
     for (const { scheme, suffix } of SCHEMES) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await finishTransitions(page);
+      await useScheme(page, scheme);
       await page.screenshot({
         path: join(SCREENSHOT_DIR, `${name}${suffix}.png`),
         fullPage: true,
@@ -63,7 +70,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
       });
     }
   } finally {
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await useScheme(page, 'dark');
   }
 }
 
@@ -78,10 +85,9 @@ async function walk(page: Page, state: string): Promise<void> {
     await finishTransitions(page);
     bad.push(...(await axe(page, `${state} ${size.width}x${size.height}`)));
     if (size === SIZES[0]) {
-      await page.emulateMedia({ colorScheme: 'light' });
-      await finishTransitions(page);
+      await useScheme(page, 'light');
       bad.push(...(await axe(page, `${state} ${size.width}x${size.height} light`)));
-      await page.emulateMedia({ colorScheme: 'dark' });
+      await useScheme(page, 'dark');
     }
     await screenshot(page, `screens-${state}-${size.width}x${size.height}`);
   }
