@@ -76,7 +76,13 @@ export function createBackend(options: BackendOptions): Backend {
     logger,
     ...(options.lookup ? { lookup: options.lookup } : {}),
   });
-  const lan = createLanBrowserService({ network, logger, ownInstanceId: () => lobby.ownInstanceId() });
+  const lan = createLanBrowserService({
+    network,
+    logger,
+    ownInstanceId: () => lobby.ownInstanceId(),
+    addedServers: { load: () => settings.getLanServers(), save: (servers) => settings.setLanServers(servers) },
+    ...(options.lookup ? { lookup: options.lookup } : {}),
+  });
   const openRoom = () => {
     const view = lobby.view();
     return view.role === 'host' && view.port !== null && view.state

@@ -1,4 +1,6 @@
-import type { LanList } from '../../shared/ipc/schemas/lan';
+import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
+import { LAN_ADDED_SERVERS_MAX, type LanAddedServer, type LanList } from '../../shared/ipc/schemas/lan';
+import { resolveRoomHost, type Ipv4Lookup } from '../net/index';
 import {
   createLanBrowser,
   defaultDiscoveryPortRegistry,
@@ -7,6 +9,8 @@ import {
   type LanBrowser,
   type LanBrowserOptions,
   type SendFailure,
+  type UnicastTarget,
+  type UnicastTargetStatus,
 } from '../net/discovery';
 import { discoveryPortFailure } from './discoveryPortFailure';
 import { lanListOf } from './lanServerView';
@@ -24,6 +28,22 @@ export interface LanBrowserServiceOptions {
   readonly createBrowser?: (options: LanBrowserOptions) => LanBrowser;
   /** Where the discovery port's shared socket comes from; default the process's registry. */
   readonly registry?: DiscoveryPortRegistry;
+  /** Where the servers added by address are remembered (the settings file); default nowhere. */
+  readonly addedServers?: AddedServersStore;
+  /** Resolves a typed host name to IPv4; default the system resolver. */
+  readonly lookup?: Ipv4Lookup;
+}
+
+/** A server added by address, as remembered: what the player typed and the discovery port. */
+export interface AddedServerAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** Persistence of the servers added by address. */
+export interface AddedServersStore {
+  load(): Promise<readonly AddedServerAddress[]>;
+  save(servers: readonly AddedServerAddress[]): Promise<void>;
 }
 
 /** One continuous LAN search shared by every screen that shows the list. */
@@ -34,10 +54,18 @@ export interface LanBrowserService {
   stop(): Promise<LanList>;
   /** Sends a search round now (starting the search if needed). */
   refresh(): Promise<LanList>;
+  /** Remembers a server to ask by unicast every round (resolving a name first); asks it now if searching. */
+  addServer(server: AddedServerAddress): Promise<LanList>;
+  /** Forgets a server added by address. */
+  removeServer(server: AddedServerAddress): Promise<LanList>;
   /** Pushes the list again, e.g. after our own room opened or closed. */
   republish(): void;
   onChange(listener: (list: LanList) => void): () => void;
   close(): Promise<void>;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 const MAC_LOCAL_NETWORK =
@@ -52,9 +80,61 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
   const registry = options.registry ?? defaultDiscoveryPortRegistry;
   let browser: LanBrowser | null = null;
   let error: string | null = null;
+  // The servers added by address, each with the IPv4 address its name resolved to (null: could not resolve).
+  let added: Array<{ host: string; port: number; address: string | null; detail: string | null }> = [];
+  const ports = { discovery: network.discoveryPort, game: network.defaultGamePort };
+
+  const resolve = async (host: string): Promise<{ address: string | null; detail: string | null }> => {
+    try {
+      return { address: await resolveRoomHost(host, options.lookup), detail: null };
+    } catch (resolveError) {
+      return { address: null, detail: `Could not find “${host}” on the network (${messageOf(resolveError)}).` };
+    }
+  };
+  const loading = (async () => {
+    if (!options.addedServers) return;
+    try {
+      const saved = await options.addedServers.load();
+      added = await Promise.all(saved.map(async (entry) => ({ ...entry, ...(await resolve(entry.host)) })));
+    } catch (loadError) {
+      logger.warn('servers added by address could not be loaded', loadError);
+    }
+  })();
+  const save = async (): Promise<void> => {
+    try {
+      await options.addedServers?.save(added.map(({ host, port }) => ({ host, port })));
+    } catch (saveError) {
+      logger.warn('servers added by address could not be saved', saveError);
+    }
+  };
+  const unicastTargets = (): UnicastTarget[] =>
+    added.flatMap((entry) => (entry.address !== null ? [{ host: entry.address, port: entry.port }] : []));
+  const addedView = (): LanAddedServer[] => {
+    const statuses: UnicastTargetStatus[] = browser?.running ? browser.unicastStatus() : [];
+    return added.map((entry) => {
+      const found = statuses.find((s) => s.host === entry.address && s.port === entry.port);
+      if (entry.address === null) {
+        return { host: entry.host, port: entry.port, status: 'unreachable', serverId: null, detail: entry.detail };
+      }
+      return {
+        host: entry.host,
+        port: entry.port,
+        status: found?.status ?? 'waiting',
+        serverId: found?.status === 'answered' ? (found.serverKey ?? null) : null,
+        detail: found?.detail ?? null,
+      };
+    });
+  };
 
   const list = (): LanList =>
-    lanListOf(browser?.running ?? false, browser?.servers() ?? [], options.ownInstanceId(), error);
+    lanListOf({
+      running: browser?.running ?? false,
+      servers: browser?.servers() ?? [],
+      ownInstanceId: options.ownInstanceId(),
+      error,
+      ports,
+      added: addedView(),
+    });
   const publish = (): void => listeners.emit(list());
   const onSendError = (failure: SendFailure): void => {
     // Unreachable broadcast addresses are routine (no default route, a VPN adapter); only macOS's denial is news.
@@ -71,6 +151,7 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
       bindAddress: network.discoveryBindAddress,
       logger,
       registry,
+      unicastTargets,
       ...(network.broadcastTargets ? { targets: [...network.broadcastTargets] } : {}),
       ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
     });
@@ -78,11 +159,13 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
     created.on('changed', publish);
     created.on('gone', publish);
     created.on('sendError', onSendError);
+    created.on('targets', publish);
     browser = created;
     return created;
   };
 
   const start = async (): Promise<LanList> => {
+    await loading;
     const current = ensureBrowser();
     if (current.running) return list();
     error = null;
@@ -115,6 +198,34 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
     async refresh() {
       if (!browser?.running) return start();
       await browser.refresh();
+      publish();
+      return list();
+    },
+    async addServer(server) {
+      await loading;
+      const key = (entry: AddedServerAddress): string => `${entry.host.toLowerCase()}:${entry.port}`;
+      if (added.some((entry) => key(entry) === key(server))) return list();
+      if (added.length >= LAN_ADDED_SERVERS_MAX) {
+        throw new IpcError(
+          IpcErrorCode.FAILED_PRECONDITION,
+          `You can add up to ${LAN_ADDED_SERVERS_MAX} servers. Remove one first.`,
+        );
+      }
+      const resolved = await resolve(server.host);
+      if (resolved.address === null) throw new IpcError(IpcErrorCode.NOT_FOUND, resolved.detail ?? 'Unknown host');
+      added = [...added, { host: server.host, port: server.port, ...resolved }];
+      await save();
+      if (browser?.running) await browser.refresh();
+      publish();
+      return list();
+    },
+    async removeServer(server) {
+      await loading;
+      const before = added.length;
+      added = added.filter(
+        (entry) => !(entry.host.toLowerCase() === server.host.toLowerCase() && entry.port === server.port),
+      );
+      if (added.length !== before) await save();
       publish();
       return list();
     },

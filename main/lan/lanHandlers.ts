@@ -5,10 +5,12 @@ import type { LanBrowserService } from './lanBrowserService';
 /** The gateway handlers for the LAN list: one continuous search, started and stopped by the list screen. */
 export function lanHandlers(
   lan: LanBrowserService,
-): Pick<HandlersOf<IpcContract>, 'lan.start' | 'lan.stop' | 'lan.refresh'> {
+): Pick<HandlersOf<IpcContract>, 'lan.start' | 'lan.stop' | 'lan.refresh' | 'lan.addServer' | 'lan.removeServer'> {
   return {
     'lan.start': () => lan.start(),
     'lan.stop': () => lan.stop(),
     'lan.refresh': () => lan.refresh(),
+    'lan.addServer': (server) => lan.addServer(server),
+    'lan.removeServer': (server) => lan.removeServer(server),
   };
 }

@@ -1,4 +1,4 @@
-import type { LanList, LanServer } from '../../shared/ipc/schemas/lan';
+import type { LanAddedServer, LanList, LanServer } from '../../shared/ipc/schemas/lan';
 import { DISCOVERY, serverKey, type BrowsedServer } from '../net/discovery';
 import { hasVisibleText, normalizeText } from '../../shared/text/normalizeText';
 
@@ -21,9 +21,14 @@ export function compatibilityOf(protocolVersion: number | undefined): LanServer[
 }
 
 /** One browsed server as the LAN list shows it. Pure. */
-export function toLanServer(server: BrowsedServer, ownInstanceId: string | null): LanServer {
+export function toLanServer(
+  server: BrowsedServer,
+  ownInstanceId: string | null,
+  addedIds: ReadonlySet<string> = new Set(),
+): LanServer {
+  const id = serverKey(server);
   return {
-    id: serverKey(server),
+    id,
     name: shownName(server.name),
     host: server.address.host,
     port: server.address.port,
@@ -34,16 +39,34 @@ export function toLanServer(server: BrowsedServer, ownInstanceId: string | null)
     protocolVersion: server.protocolVersion ?? null,
     compatibility: compatibilityOf(server.protocolVersion),
     gameName: server.gameName === undefined ? null : normalizeText(server.gameName),
+    hostName: server.hostName === undefined ? null : normalizeText(server.hostName),
+    state: server.state ?? null,
     own: ownInstanceId !== null && server.instanceId === ownInstanceId,
+    addedByAddress: addedIds.has(id),
   };
 }
 
-/** The list payload: servers as browsed (sorted by name), plus whether the search runs and why not. */
-export function lanListOf(
-  running: boolean,
-  servers: readonly BrowsedServer[],
-  ownInstanceId: string | null,
-  error: string | null,
-): LanList {
-  return { running, servers: servers.map((server) => toLanServer(server, ownInstanceId)), error };
+/** What the list payload is made of. */
+export interface LanListParts {
+  readonly running: boolean;
+  readonly servers: readonly BrowsedServer[];
+  readonly ownInstanceId: string | null;
+  readonly error: string | null;
+  readonly ports: LanList['ports'];
+  readonly added: readonly LanAddedServer[];
+}
+
+/**
+ * The list payload: servers as browsed (sorted by name), whether the search runs and why not, the ports in use,
+ * and the servers added by address (those that answered are marked in the list).
+ */
+export function lanListOf(parts: LanListParts): LanList {
+  const addedIds = new Set(parts.added.flatMap((entry) => (entry.serverId !== null ? [entry.serverId] : [])));
+  return {
+    running: parts.running,
+    servers: parts.servers.map((server) => toLanServer(server, parts.ownInstanceId, addedIds)),
+    error: parts.error,
+    ports: parts.ports,
+    added: [...parts.added],
+  };
 }

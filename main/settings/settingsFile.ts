@@ -6,6 +6,7 @@ import {
   themeSchema,
   type Settings,
 } from '../../shared/ipc/schemas/settings';
+import { LAN_ADDED_SERVERS_MAX, lanAddServerInputSchema } from '../../shared/ipc/schemas/lan';
 
 /** The settings file inside the user-data folder. */
 export const SETTINGS_FILE_NAME = 'settings.json';
@@ -13,9 +14,17 @@ export const SETTINGS_FILE_NAME = 'settings.json';
 /** Format version written into the file so a later release can migrate it. */
 export const SETTINGS_FILE_VERSION = 1;
 
+/** A server the player added to the LAN list by address: the host as typed and its discovery port. */
+export interface SavedLanServer {
+  readonly host: string;
+  readonly port: number;
+}
+
 /** Settings read from disk plus what had to be replaced with defaults. */
 export interface ParsedSettingsFile {
   readonly settings: Settings;
+  /** The LAN list's servers added by address (main-only: the renderer gets them through the list). */
+  readonly lanServers: readonly SavedLanServer[];
   readonly warnings: readonly string[];
   /** True when nothing in the file was usable (unparsable, wrong shape or version). */
   readonly unreadable: boolean;
@@ -27,15 +36,25 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
   try {
     json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
-    return { settings: defaults, warnings: ['settings file is not valid JSON; using defaults'], unreadable: true };
+    return {
+      settings: defaults,
+      lanServers: [],
+      warnings: ['settings file is not valid JSON; using defaults'],
+      unreadable: true,
+    };
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return { settings: defaults, warnings: ['settings file is not a JSON object; using defaults'], unreadable: true };
+    return {
+      settings: defaults,
+      lanServers: [],
+      warnings: ['settings file is not a JSON object; using defaults'],
+      unreadable: true,
+    };
   }
   const record = json as Record<string, unknown>;
   if (record.version !== SETTINGS_FILE_VERSION) {
     const warning = `settings file has unsupported version ${JSON.stringify(record.version)}; using defaults`;
-    return { settings: defaults, warnings: [warning], unreadable: true };
+    return { settings: defaults, lanServers: [], warnings: [warning], unreadable: true };
   }
   const warnings: string[] = [];
   const name = playerNameSchema.safeParse(record.playerName);
@@ -75,12 +94,33 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
       ...(internet.success ? { internet: internet.data } : {}),
       ...(hostInterface.success && hostInterface.data !== null ? { hostInterface: hostInterface.data } : {}),
     },
+    lanServers: parseLanServers(record.lanServers, warnings),
     warnings,
     unreadable: false,
   };
 }
 
-/** The file's text for some settings. */
-export function serializeSettingsFile(settings: Settings): string {
-  return `${JSON.stringify({ version: SETTINGS_FILE_VERSION, ...settings }, null, 2)}\n`;
+/** The saved LAN servers; a damaged entry is dropped with a warning and the rest are kept. */
+function parseLanServers(value: unknown, warnings: string[]): SavedLanServer[] {
+  // Files from before the LAN list's "Add server by address" have none.
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    warnings.push('settings file has an invalid lanServers list; starting with none');
+    return [];
+  }
+  const servers: SavedLanServer[] = [];
+  value.forEach((entry: unknown, index) => {
+    const parsed = lanAddServerInputSchema.safeParse(entry);
+    if (!parsed.success) warnings.push(`settings file has an invalid lanServers entry #${index + 1}; dropped it`);
+    else if (servers.length >= LAN_ADDED_SERVERS_MAX)
+      warnings.push(`settings file lists too many lanServers; dropped #${index + 1}`);
+    else servers.push(parsed.data);
+  });
+  return servers;
+}
+
+/** The file's text for some settings and the saved LAN servers (left out while there are none). */
+export function serializeSettingsFile(settings: Settings, lanServers: readonly SavedLanServer[] = []): string {
+  const file = { version: SETTINGS_FILE_VERSION, ...settings, ...(lanServers.length > 0 ? { lanServers } : {}) };
+  return `${JSON.stringify(file, null, 2)}\n`;
 }

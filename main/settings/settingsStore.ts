@@ -7,7 +7,7 @@ import type { Logger } from '../base/logger';
 import { atomicWriteFile } from '../base/atomicWriteFile';
 import { backUpCorruptFile } from './corruptBackup';
 import { defaultSettings } from './defaultSettings';
-import { parseSettingsFile, serializeSettingsFile, SETTINGS_FILE_NAME } from './settingsFile';
+import { parseSettingsFile, serializeSettingsFile, SETTINGS_FILE_NAME, type SavedLanServer } from './settingsFile';
 import { readWarning, saveWarning } from './storageWarning';
 
 /** A validated partial update (already trimmed and normalised by the contract). */
@@ -34,6 +34,10 @@ export interface SettingsStore {
   /** Applies a patch, writes the file (or warns) and notifies listeners (only when something changed). */
   update(patch: ParsedSettingsPatch): Promise<SettingsView>;
   onChange(listener: (settings: SettingsView) => void): () => void;
+  /** The LAN list's servers added by address, as last saved. */
+  getLanServers(): Promise<readonly SavedLanServer[]>;
+  /** Replaces them and writes the file (a failed write warns like any other save). */
+  setLanServers(servers: readonly SavedLanServer[]): Promise<void>;
 }
 
 function isMissingFile(error: unknown): boolean {
@@ -51,6 +55,12 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
     warning === undefined ? settings : { ...settings, storageWarning: warning };
   // Updates run one at a time so two quick saves cannot interleave their writes.
   let queue: Promise<unknown> = Promise.resolve();
+  let lanServers: readonly SavedLanServer[] = [];
+  const enqueue = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
 
   async function load(): Promise<Settings> {
     const defaults = defaultSettings(osUserName);
@@ -66,6 +76,7 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
     }
     const parsed = parseSettingsFile(text, defaults);
     for (const problem of parsed.warnings) logger.warn(`${problem} (${filePath})`);
+    lanServers = parsed.lanServers;
     if (parsed.unreadable) {
       // Keep the damaged file for the user to inspect instead of silently overwriting it on the next save.
       await backUpCorruptFile(filePath, now?.() ?? new Date()).then(
@@ -80,6 +91,18 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
     current ??= load();
     return current;
   };
+
+  async function write(settings: Settings): Promise<void> {
+    try {
+      await mkdir(dir, { recursive: true });
+      await atomicWriteFile(filePath, serializeSettingsFile(settings, lanServers));
+      warning = undefined;
+    } catch (error) {
+      // A folder where the file should be, a read-only disk: the player keeps playing, and is told.
+      logger.warn(`cannot save ${filePath}; keeping the settings in memory`, error);
+      warning = saveWarning(filePath, error);
+    }
+  }
 
   async function apply(patch: ParsedSettingsPatch): Promise<SettingsView> {
     const before = await loaded();
@@ -105,15 +128,7 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
       JSON.stringify(next.internet) === JSON.stringify(before.internet) &&
       (next.hostInterface ?? null) === (before.hostInterface ?? null);
     if (unchanged) return view(before);
-    try {
-      await mkdir(dir, { recursive: true });
-      await atomicWriteFile(filePath, serializeSettingsFile(next));
-      warning = undefined;
-    } catch (error) {
-      // A folder where the file should be, a read-only disk: the player keeps playing, and is told.
-      logger.warn(`cannot save ${filePath}; keeping the settings in memory`, error);
-      warning = saveWarning(filePath, error);
-    }
+    await write(next);
     current = Promise.resolve(next);
     const shown = view(next);
     listeners.emit(shown);
@@ -123,11 +138,17 @@ export function createSettingsStore({ dir, osUserName, logger, now }: SettingsSt
   return {
     filePath,
     get: async () => view(await loaded()),
-    update(patch) {
-      const run = queue.then(() => apply(patch));
-      queue = run.catch(() => undefined);
-      return run;
-    },
+    update: (patch) => enqueue(() => apply(patch)),
     onChange: (listener) => listeners.add(listener),
+    getLanServers: async () => {
+      await loaded();
+      return lanServers;
+    },
+    setLanServers: (servers) =>
+      enqueue(async () => {
+        const settings = await loaded();
+        lanServers = [...servers];
+        await write(settings);
+      }),
   };
 }

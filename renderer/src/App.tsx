@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { StoreApi } from 'zustand';
 import { ConnectionLostBanner } from './components/ConnectionLostBanner';
 import { ErrorScreen } from './components/ErrorScreen';
 import { FirstRunScreen } from './components/FirstRunScreen';
 import { Header } from './components/Header';
 import { LoadingScreen } from './components/LoadingScreen';
-import { PLAYER_NAME_INPUT_ID } from './components/ProfilePanel';
+import { ProfileDialog } from './components/ProfileDialog';
+import { PLAYER_NAME_INPUT_ID, ProfilePanel } from './components/ProfilePanel';
 import { ScreenRouter } from './components/ScreenRouter';
 import { ShellBanners } from './components/ShellBanners';
 import { StatusBar } from './components/StatusBar';
@@ -14,14 +15,7 @@ import type { AppState } from './state/appStore';
 import { useAppStore } from './state/AppStoreContext';
 import { activeScreen } from './state/navigation';
 
-function focusProfile(): void {
-  // After navigating home the profile panel mounts on the next frame.
-  requestAnimationFrame(() => {
-    const input = document.getElementById(PLAYER_NAME_INPUT_ID);
-    input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    input?.focus();
-  });
-}
+const chip = (): HTMLElement | null => document.querySelector<HTMLElement>('[data-testid=player-chip]');
 
 /** The app shell: loading, error, first run, or the launcher (header, current screen, status bar). */
 export function App({ store }: { store: StoreApi<AppState> }) {
@@ -37,6 +31,8 @@ export function App({ store }: { store: StoreApi<AppState> }) {
   const shellNotice = useAppStore((s) => s.shellNotice);
   const update = useAppStore((s) => s.update);
   const joinPrefill = useAppStore((s) => s.joinPrefill);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const closeProfile = useCallback(() => setProfileOpen(false), []);
 
   useEffect(() => {
     void store.getState().start();
@@ -77,10 +73,7 @@ export function App({ store }: { store: StoreApi<AppState> }) {
   }
 
   const current = activeScreen(screen, lobby);
-  const editProfile = (): void => {
-    store.getState().navigate('home');
-    focusProfile();
-  };
+  const editProfile = (): void => setProfileOpen(true);
   return (
     <div className={current === 'room' ? 'app app-room' : 'app'}>
       <Header appInfo={appInfo} settings={settings} onEditProfile={current === 'room' ? undefined : editProfile} />
@@ -94,18 +87,24 @@ export function App({ store }: { store: StoreApi<AppState> }) {
         onDismissInvite={store.getState().clearJoinPrefill}
         onInstallUpdate={store.getState().installUpdate}
       />
-      <main
-        className={
-          current === 'home'
-            ? 'content'
-            : current === 'room'
-              ? 'content content-single content-room'
-              : 'content content-single'
-        }
-      >
+      <main className={current === 'room' ? 'content content-single content-room' : 'content content-single'}>
         <ScreenRouter current={current} store={store} settings={settings} />
       </main>
       <StatusBar appInfo={appInfo} connected={!connectionLost} lobby={lobby} />
+      <ProfileDialog
+        open={profileOpen && current !== 'room'}
+        onClose={closeProfile}
+        initialFocusId={PLAYER_NAME_INPUT_ID}
+        returnFocusTo={chip}
+      >
+        <ProfilePanel
+          settings={settings}
+          saveStatus={saveStatus}
+          saveError={saveError}
+          onSave={(next) => store.getState().saveSettings(next)}
+          onClose={closeProfile}
+        />
+      </ProfileDialog>
     </div>
   );
 }

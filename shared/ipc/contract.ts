@@ -14,7 +14,7 @@ import {
   gameSnapshotEventSchema,
   netStatsSchema,
 } from './schemas/game';
-import { lanListSchema } from './schemas/lan';
+import { lanAddServerInputSchema, lanListSchema, lanRemoveServerInputSchema } from './schemas/lan';
 import {
   chatInputSchema,
   hostRoomInputSchema,
@@ -68,6 +68,8 @@ export const ipcContract = {
     'lan.start': { input: z.undefined(), output: lanListSchema },
     'lan.stop': { input: z.undefined(), output: lanListSchema },
     'lan.refresh': { input: z.undefined(), output: lanListSchema },
+    'lan.addServer': { input: lanAddServerInputSchema, output: lanListSchema },
+    'lan.removeServer': { input: lanRemoveServerInputSchema, output: lanListSchema },
     'netcheck.run': { input: z.undefined(), output: networkCheckReportSchema },
     'game.get': { input: z.undefined(), output: gameCurrentSchema },
     'game.input': { input: gameInputRequestSchema, output: gameInputResultSchema },

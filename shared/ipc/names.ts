@@ -21,6 +21,8 @@ export const requestNames = [
   'lan.start',
   'lan.stop',
   'lan.refresh',
+  'lan.addServer',
+  'lan.removeServer',
   'netcheck.run',
   'game.get',
   'game.input',

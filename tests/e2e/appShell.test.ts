@@ -44,6 +44,8 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
   it('rejects an empty name in the form without calling the backend', async () => {
     const { page } = player;
     await player.focus();
+    // The profile opens from the header chip in a dialog.
+    await page.getByRole('button', { name: 'Edit profile: ada' }).click();
     const name = page.getByLabel('Player name');
     await name.fill('   ');
     await page.getByRole('radio', { name: 'Lime' }).check();
@@ -54,6 +56,8 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     await page.getByRole('button', { name: 'Discard' }).click();
     expect(await name.inputValue()).toBe('ada');
     expect((await player.server.backend.settings.get()).playerName).toBe('ada');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(false);
   });
 
   it('saves name and colour, and they persist across a reload and on disk', async () => {
@@ -74,6 +78,7 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
 
     await page.reload();
     await expect.poll(() => page.getByRole('button', { name: 'Edit profile: Captain Nova' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Edit profile: Captain Nova' }).click();
     expect(await page.getByLabel('Player name').inputValue()).toBe('Captain Nova');
     expect(await page.getByRole('radio', { name: 'Violet' }).isChecked()).toBe(true);
     const chipColor = await page.evaluate(
@@ -103,6 +108,10 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     const dataTheme = () => page.evaluate('document.documentElement.dataset.theme ?? null');
     const DARK = 'rgb(11, 13, 23)';
     const LIGHT = 'rgb(242, 243, 249)';
+    // Still open from the last test? The theme sits in the profile dialog either way.
+    if (!(await page.getByRole('dialog').isVisible())) {
+      await page.getByRole('button', { name: /^Edit profile:/ }).click();
+    }
     const theme = page.getByRole('group', { name: 'Theme' });
     expect(await theme.getByRole('radio', { name: 'Follow system' }).isChecked()).toBe(true);
     // 'Follow system' resolves the OS's scheme onto <html> and follows it as it changes.
@@ -126,6 +135,7 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     await page.reload();
     await expect.poll(dataTheme).toBe('light');
     await expect.poll(background).toBe(LIGHT);
+    await page.getByRole('button', { name: /^Edit profile:/ }).click();
     expect(await page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
     await session.screenshot(page, 'app-shell-theme-setting');
 
@@ -134,6 +144,8 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     await expect.poll(dataTheme).toBe('dark');
     await expect.poll(background).toBe(DARK);
     await expect.poll(async () => (await player.server.backend.settings.get()).theme).toBe('system');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(false);
     expect(player.pageErrors).toEqual([]);
   });
 
@@ -213,6 +225,7 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
   it('turns desktop notifications off and on, saved at once', async () => {
     const { page } = player;
     await player.focus();
+    await page.getByRole('button', { name: /^Edit profile:/ }).click();
     const toggle = page.getByLabel('Desktop notifications');
     expect(await toggle.isChecked()).toBe(true);
     await toggle.uncheck();
@@ -220,6 +233,8 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check();
     await expect.poll(async () => (await player.server.backend.settings.get()).notifications).toBe(true);
+    await page.getByRole('button', { name: 'Close profile' }).click();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(false);
   });
 
   it("sends the page's uncaught errors and unhandled rejections to main's log", async () => {

@@ -3,6 +3,7 @@ import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import { createApiFromBridge } from '../../renderer/src/api/apiFromBridge';
 import { createAppStore } from '../../renderer/src/state/appStore';
 import { fakeBridge, IDLE_VIEW } from './fakeBridge';
+import { EMPTY_LAN_LIST } from '../../renderer/src/state/lanSlice';
 
 const inRoom: LobbyView = {
   ...IDLE_VIEW,
@@ -106,7 +107,7 @@ describe('app store: rooms, LAN list and network check', () => {
     expect(store.getState().lanBusy).toBe(true);
     await started;
     expect(store.getState()).toMatchObject({ lanBusy: false, lan: { running: true } });
-    fake.pushLan({ running: true, servers: [], error: 'macOS is blocking LAN Party' });
+    fake.pushLan({ ...EMPTY_LAN_LIST, running: true, error: 'macOS is blocking LAN Party' });
     expect(store.getState().lan.error).toBe('macOS is blocking LAN Party');
     fake.raw['lan.refresh'].mockResolvedValueOnce({
       ok: false,

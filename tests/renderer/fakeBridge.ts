@@ -63,9 +63,18 @@ export function fakeBridge(
     'lobby.kick': vi.fn(idle),
     'lobby.start': vi.fn(idle),
     'lobby.endRound': vi.fn(idle),
-    'lan.start': vi.fn(async () => ({ ok: true, value: { running: true, servers: [], error: null } })),
-    'lan.stop': vi.fn(async () => ({ ok: true, value: { running: false, servers: [], error: null } })),
-    'lan.refresh': vi.fn(async () => ({ ok: true, value: { running: true, servers: [], error: null } })),
+    'lan.start': vi.fn(async () => ({
+      ok: true,
+      value: { running: true, servers: [], error: null, ports: { discovery: 9998, game: 9000 }, added: [] },
+    })),
+    'lan.stop': vi.fn(async () => ({
+      ok: true,
+      value: { running: false, servers: [], error: null, ports: { discovery: 9998, game: 9000 }, added: [] },
+    })),
+    'lan.refresh': vi.fn(async () => ({
+      ok: true,
+      value: { running: true, servers: [], error: null, ports: { discovery: 9998, game: 9000 }, added: [] },
+    })),
     'netcheck.run': vi.fn(async () => ({ ok: false, error: { code: 'internal', message: 'not faked' } })),
     'app.pending': vi.fn(async () => ({ ok: true, value: { deepLink: null, notice: null } })),
     'app.updateStatus': vi.fn(async () => ({ ok: true, value: { state: 'disabled' } })),

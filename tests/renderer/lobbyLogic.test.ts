@@ -113,8 +113,12 @@ describe('small presentation rules', () => {
       protocolVersion: 1,
       compatibility: 'compatible',
       gameName: 'LAN Party Tag',
+      hostName: 'Ada',
+      state: 'lobby',
       own: false,
+      addedByAddress: false,
     };
+    expect(joinBlocker({ ...server, state: 'playing' })).toMatch(/round in progress/i);
     expect(joinBlocker(server)).toBeNull();
     expect(joinBlocker({ ...server, own: true })).toBe('This is your room');
     expect(joinBlocker({ ...server, compatibility: 'incompatible' })).toMatch(/different/);

@@ -173,6 +173,7 @@ export class LobbyHost {
             inRound: hostRef.host?.state.phase === 'playing',
             lobbyProtocol: LOBBY_PROTOCOL_VERSION,
             ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
+            ...(options.dedicated ? {} : { hostName: host.name }),
           }),
         });
       }

@@ -47,6 +47,8 @@ const SHOWN_FIELDS = [
   'capacity',
   'passwordProtected',
   'gameName',
+  'hostName',
+  'state',
   'pingMs',
 ] as const satisfies ReadonlyArray<keyof BrowsedServer>;
 

@@ -14,6 +14,10 @@ export interface DiscoveryAdvert {
   readonly passwordProtected?: boolean;
   /** Which game the server runs. */
   readonly gameName?: string;
+  /** The host player's name (LAN Party's `host_player` field). */
+  readonly hostName?: string;
+  /** What the room is doing (LAN Party's `state` field): open lobby or a round in progress. */
+  readonly state?: RoomActivity;
   /** Random per-process id, so one server seen through several interfaces is listed once. */
   readonly instanceId?: string;
   /** Echo of the query's nonce, to measure ping exactly. */
@@ -25,6 +29,13 @@ export interface DiscoveryAdvert {
   /** The host's lobby protocol version; a guest of another one cannot join. */
   readonly lobbyProtocol?: number;
 }
+
+/** The room activities a reply's `state` field names. */
+export const ROOM_ACTIVITIES = ['lobby', 'playing'] as const;
+
+/** One of {@link ROOM_ACTIVITIES}. */
+export type RoomActivity = (typeof ROOM_ACTIVITIES)[number];
+
 
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
@@ -112,23 +123,31 @@ export function buildReferenceReply(advert: Pick<DiscoveryAdvert, 'name' | 'port
 
 /** The reference reply plus LAN Party's fields, which reference searchers ignore. */
 export function buildRichReply(advert: DiscoveryAdvert): Uint8Array {
-  return fitTexts(advert.name, advert.gameName ?? '', (name, game) => {
-    const fields: Array<readonly [string, PythonJsonValue]> = [
-      ['name', name],
-      ['port', advert.port],
-      ['player_count', advert.playerCount],
-      ['protocol', advert.protocolVersion ?? DISCOVERY.PROTOCOL_VERSION],
-    ];
-    if (advert.capacity !== undefined) fields.push(['capacity', advert.capacity]);
-    if (advert.passwordProtected !== undefined) fields.push(['password', advert.passwordProtected]);
-    if (advert.gameName !== undefined) fields.push(['game', game]);
-    if (advert.instanceId !== undefined) fields.push(['id', advert.instanceId]);
-    if (advert.nonce !== undefined) fields.push(['nonce', advert.nonce]);
-    if (advert.inRound !== undefined) fields.push(['round', advert.inRound]);
-    if (advert.lobbyProtocol !== undefined) fields.push(['lobby', advert.lobbyProtocol]);
-    if (advert.appVersion !== undefined) fields.push(['app', cleanDisplayText(advert.appVersion, MAX_VERSION_CHARS)]);
-    return encodeReply(fields);
-  });
+  const build = (hostName: string): Uint8Array =>
+    fitTexts(advert.name, advert.gameName ?? '', (name, game) => {
+      const fields: Array<readonly [string, PythonJsonValue]> = [
+        ['name', name],
+        ['port', advert.port],
+        ['player_count', advert.playerCount],
+        ['protocol', advert.protocolVersion ?? DISCOVERY.PROTOCOL_VERSION],
+      ];
+      if (advert.capacity !== undefined) fields.push(['capacity', advert.capacity]);
+      if (advert.passwordProtected !== undefined) fields.push(['password', advert.passwordProtected]);
+      if (advert.gameName !== undefined) fields.push(['game', game]);
+      if (advert.hostName !== undefined && hostName !== '') fields.push(['host_player', hostName]);
+      if (advert.instanceId !== undefined) fields.push(['id', advert.instanceId]);
+      if (advert.nonce !== undefined) fields.push(['nonce', advert.nonce]);
+      if (advert.inRound !== undefined) fields.push(['round', advert.inRound]);
+      if (advert.lobbyProtocol !== undefined) fields.push(['lobby', advert.lobbyProtocol]);
+      if (advert.appVersion !== undefined) fields.push(['app', cleanDisplayText(advert.appVersion, MAX_VERSION_CHARS)]);
+      return encodeReply(fields);
+    });
+  // The host's name is a nicety: a reply that only fits without it drops it before the room's name is cut.
+  const hostName = cleanDisplayText(advert.hostName ?? '', DISCOVERY.MAX_NAME_CHARS);
+  const plain = build('');
+  if (hostName === '') return plain;
+  const hostBytes = encoder.encode(`, ${asciiString('host_player')}: ${asciiString(hostName)}`).length;
+  return plain.length + hostBytes <= DISCOVERY.MAX_DATAGRAM_BYTES ? build(hostName) : plain;
 }
 
 /**
@@ -158,9 +177,17 @@ export function parseDiscoveryReply(datagram: Uint8Array): DiscoveryAdvert | und
   if (isCount(fields.capacity, 1_000_000)) advert.capacity = fields.capacity;
   if (typeof fields.password === 'boolean') advert.passwordProtected = fields.password;
   if (typeof fields.game === 'string') advert.gameName = cleanDisplayText(fields.game, DISCOVERY.MAX_NAME_CHARS);
+  if (typeof fields.host_player === 'string') {
+    const hostName = cleanDisplayText(fields.host_player, DISCOVERY.MAX_NAME_CHARS);
+    if (hostName !== '') advert.hostName = hostName;
+  }
   if (isValidInstanceId(fields.id)) advert.instanceId = fields.id;
   if (isCount(fields.nonce, 0xffffffff)) advert.nonce = fields.nonce;
-  if (typeof fields.round === 'boolean') advert.inRound = fields.round;
+  if (typeof fields.round === 'boolean') {
+    advert.inRound = fields.round;
+    // One field on the wire says whether a round is on; the LAN list reads it as the room's activity.
+    advert.state = fields.round ? 'playing' : 'lobby';
+  }
   if (isCount(fields.lobby, 1_000_000) && fields.lobby > 0) advert.lobbyProtocol = fields.lobby;
   if (typeof fields.app === 'string') advert.appVersion = cleanDisplayText(fields.app, MAX_VERSION_CHARS);
   return advert;

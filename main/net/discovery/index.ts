@@ -23,6 +23,7 @@ export {
   parseDiscoveryReply,
   randomInstanceId,
   type DiscoveryAdvert,
+  type RoomActivity,
 } from './discoveryReply';
 export { buildDiscoveryQuery, parseDiscoveryRequest, type DiscoveryRequest } from './discoveryRequest';
 export {
@@ -44,3 +45,4 @@ export {
 export { PROBE_DEFAULTS, probeServer, type ProbeResult, type ProbeServerOptions } from './probeServer';
 export { createRateLimiter, type RateLimit, type RateLimiter } from './rateLimiter';
 export type { SendFailure } from './sendDatagram';
+export { unicastTargetKey, type UnicastTarget, type UnicastTargetStatus } from './unicastTargets';

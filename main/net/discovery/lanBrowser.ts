@@ -4,7 +4,13 @@ import { Listeners } from '../../base/listeners';
 import { consoleLogger, type Logger } from '../../base/logger';
 import type { NetworkInterfacesLike } from '../../base/networkOptions';
 import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
-import { BrowsedServerTable, toServerInfo, type BrowsedServer, type BrowsedServerChange } from './browsedServerTable';
+import {
+  BrowsedServerTable,
+  serverKey,
+  toServerInfo,
+  type BrowsedServer,
+  type BrowsedServerChange,
+} from './browsedServerTable';
 import {
   defaultDiscoveryPortRegistry,
   type DiscoveryPortLease,
@@ -17,6 +23,7 @@ import { defaultBroadcastTargets } from './interfaceTargets';
 import { openLanQuerySocket, type LanQuerySocket } from './lanQuerySocket';
 import type { SendFailure } from './sendDatagram';
 import { createReplySourceFilter } from './sourceFilter';
+import { UnicastTargetTracker, type UnicastTarget, type UnicastTargetStatus } from './unicastTargets';
 
 /** Events of a {@link LanBrowser}. */
 export type LanBrowserEvents = {
@@ -25,6 +32,8 @@ export type LanBrowserEvents = {
   gone: (server: BrowsedServer) => void;
   /** One destination of a query round could not be sent to; `hint` marks the macOS Local Network denial. */
   sendError: (failure: SendFailure) => void;
+  /** A unicast target's status changed (it answered, went silent, or could not be sent to). */
+  targets: (statuses: UnicastTargetStatus[]) => void;
 };
 
 /** One Listeners per event, each taking that event's arguments. */
@@ -40,6 +49,8 @@ export interface LanBrowserOptions {
   readonly goneAfterMs?: number;
   /** Destinations, or a function read every round; default every interface's directed broadcast + 255.255.255.255. */
   readonly targets?: readonly string[] | (() => readonly string[]);
+  /** Servers asked directly every round, each on its own port; read every round. Replies from them are believed. */
+  readonly unicastTargets?: () => readonly UnicastTarget[];
   /** Also listen on the discovery port (shared with a local responder) for announcements; default true. */
   readonly listenForAnnouncements?: boolean;
   readonly bindAddress?: string;
@@ -67,6 +78,8 @@ export interface LanBrowser {
   refresh(): Promise<void>;
   /** Current servers, sorted by name. */
   servers(): BrowsedServer[];
+  /** How each unicast target answers, in the order the option lists them. */
+  unicastStatus(): UnicastTargetStatus[];
   /** Adds a listener (one that throws is logged, the rest still run); returns its remover. Unknown events throw. */
   on<E extends keyof LanBrowserEvents>(event: E, listener: LanBrowserEvents[E]): () => void;
   readonly running: boolean;
@@ -96,6 +109,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
     changed: new Listeners(reportThrown('changed')),
     gone: new Listeners(reportThrown('gone')),
     sendError: new Listeners(reportThrown('sendError')),
+    targets: new Listeners(reportThrown('targets')),
   };
   const table = new BrowsedServerTable(goneAfterMs);
   const currentTargets = (): readonly string[] => {
@@ -104,8 +118,21 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
     return targets ?? defaultBroadcastTargets(readInterfaces());
   };
   const explicitTargets = typeof options.targets === 'function' ? options.targets() : (options.targets ?? []);
-  const isAllowedSource =
+  const unicastTargets = (): readonly UnicastTarget[] => options.unicastTargets?.() ?? [];
+  const tracker = new UnicastTargetTracker();
+  const baseSourceFilter =
     options.isAllowedSource ?? createReplySourceFilter(explicitTargets, () => scheduler.now(), readInterfaces);
+  // A server the player added by address may sit beyond any connected subnet (a VPN peer): its replies count.
+  const isAllowedSource = (address: string): boolean =>
+    unicastTargets().some((target) => target.host === address) || baseSourceFilter(address);
+  let lastStatuses = '[]';
+  const publishTargets = (): void => {
+    const statuses = tracker.statuses(unicastTargets());
+    const text = JSON.stringify(statuses);
+    if (text === lastStatuses) return;
+    lastStatuses = text;
+    listeners.targets.emit(statuses);
+  };
 
   let querySocket: LanQuerySocket | undefined;
   let lease: DiscoveryPortLease | undefined;
@@ -129,7 +156,9 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
       const sentAt = advert.nonce !== undefined ? roundSentAt.get(advert.nonce) : lastRoundAt;
       if (sentAt !== undefined) pingMs = Math.max(0, Math.round(now - sentAt));
     }
-    publish(table.observe(toServerInfo(advert, from.address), now, pingMs));
+    const info = toServerInfo(advert, from.address);
+    publish(table.observe(info, now, pingMs));
+    if (viaQuery && tracker.heard(from.address, from.port, serverKey(info))) publishTargets();
   };
 
   const refresh = async (): Promise<void> => {
@@ -143,7 +172,13 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
       if (roundSentAt.size <= REMEMBERED_ROUNDS) break;
       roundSentAt.delete(old);
     }
-    const failures = await querySocket.sendRound(buildDiscoveryQuery({ instanceId, nonce }), port, currentTargets());
+    const query = buildDiscoveryQuery({ instanceId, nonce });
+    const unicast = unicastTargets();
+    const sends = [querySocket.sendRound(query, port, currentTargets())];
+    for (const target of unicast) sends.push(querySocket.sendRound(query, target.port, [target.host]));
+    const failures = (await Promise.all(sends)).flat();
+    tracker.roundSent(unicast, failures);
+    publishTargets();
     for (const failure of failures) listeners.sendError.emit(failure);
   };
 
@@ -201,11 +236,14 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
       lease = undefined;
       await Promise.all(closing);
       table.clear();
+      tracker.clear();
+      lastStatuses = '[]';
       roundSentAt.clear();
       lastRoundAt = undefined;
     },
     refresh,
     servers: () => table.list(),
+    unicastStatus: () => tracker.statuses(unicastTargets()),
     on<E extends keyof LanBrowserEvents>(event: E, listener: LanBrowserEvents[E]) {
       if (!Object.hasOwn(listeners, event)) throw new TypeError(`LAN browser has no event '${String(event)}'`);
       // The same signature seen two ways: TypeScript does not narrow LanBrowserEvents[E] to its argument list.

@@ -16,6 +16,8 @@ export interface LanDiscoveryExtraInfo {
   readonly inRound?: boolean;
   readonly appVersion?: string;
   readonly lobbyProtocol?: number;
+  /** The host player's name, shown beside the room's. */
+  readonly hostName?: string;
 }
 
 /** Options for `startLanDiscovery`. */

@@ -78,6 +78,7 @@ export async function startLanDiscovery(options: LanDiscoveryOptions): Promise<L
         ...(typeof extra.inRound === 'boolean' ? { inRound: extra.inRound } : {}),
         ...(typeof extra.appVersion === 'string' ? { appVersion: extra.appVersion } : {}),
         ...(isValidCount(extra.lobbyProtocol) ? { lobbyProtocol: extra.lobbyProtocol } : {}),
+        ...(typeof extra.hostName === 'string' ? { hostName: extra.hostName } : {}),
         instanceId,
       };
     } catch (error) {

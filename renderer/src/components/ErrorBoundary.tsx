@@ -24,7 +24,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className="center-screen">
+      <main className="center-screen">
         <div className="error-card" role="alert">
           <span className="brand-mark brand-mark-large" aria-hidden="true" />
           <h1 className="center-title">Something went wrong on this screen</h1>
@@ -35,7 +35,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
             Reload
           </button>
         </div>
-      </div>
+      </main>
     );
   }
 }

@@ -1,7 +1,7 @@
 /** Full-screen failure with the reason and a retry. */
 export function ErrorScreen({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div className="center-screen">
+    <main className="center-screen">
       <div className="error-card" role="alert">
         <span className="brand-mark brand-mark-large" aria-hidden="true" />
         <h1 className="center-title">Can’t reach the LAN Party backend</h1>
@@ -10,6 +10,6 @@ export function ErrorScreen({ message, onRetry }: { message: string; onRetry: ()
           Try again
         </button>
       </div>
-    </div>
+    </main>
   );
 }

@@ -45,7 +45,7 @@ export function FirstRunScreen({
   };
 
   return (
-    <div className="center-screen first-run">
+    <main className="center-screen first-run">
       <form
         className="card first-run-card"
         aria-labelledby="first-run-title"
@@ -103,6 +103,6 @@ export function FirstRunScreen({
           {saving ? 'Saving…' : 'Let’s play'}
         </button>
       </form>
-    </div>
+    </main>
   );
 }

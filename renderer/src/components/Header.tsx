@@ -34,10 +34,12 @@ export function Header({
             type="button"
             className="player-chip"
             onClick={onEditProfile}
-            aria-label={`Edit profile: ${settings.playerName}`}
+            aria-haspopup="dialog"
             data-testid="player-chip"
           >
             <PlayerAvatar name={settings.playerName} color={settings.playerColor} />
+            {/* The name as visible text, so what is read out is what is shown (WCAG 2.5.3). */}
+            <span className="visually-hidden">Edit profile: </span>
             <span className="player-chip-name">{settings.playerName}</span>
             <EditIcon />
           </button>

@@ -1,59 +1,55 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
 import type { Settings } from '../../../shared/ipc/schemas/settings';
 import type { Screen } from '../state/navigation';
 import { BrowseIcon, HostIcon, JoinIcon, PulseIcon } from './Icons';
+import { useMountFocus } from './useMountFocus';
 
-const tiles: { screen: Screen; title: string; text: string; icon: ReactNode }[] = [
-  {
-    screen: 'host',
-    title: 'Host a room',
-    text: 'Start a lobby on this machine and get a short code to share.',
-    icon: <HostIcon />,
-  },
-  {
-    screen: 'join',
-    title: 'Join with a code',
-    text: 'Type the room code a friend read out and hop in.',
-    icon: <JoinIcon />,
-  },
-  {
-    screen: 'browse',
-    title: 'Browse the LAN',
-    text: 'See every open room on this network, LAN Party or gale.net.',
-    icon: <BrowseIcon />,
-  },
+/** The secondary ways in, beside the host action. */
+const joinWays: { screen: Screen; title: string; text: string; icon: typeof JoinIcon }[] = [
+  { screen: 'join', title: 'Join with a code', text: 'Type the code a friend read out.', icon: JoinIcon },
+  { screen: 'browse', title: 'Browse the LAN', text: 'Every open room on this network.', icon: BrowseIcon },
 ];
 
-/** The launcher's main area: greeting, the play actions and the network check. */
+/** The launcher's main area: one obvious first step (host), the ways to join beside it, and the network check. */
 export function HomePanel({ settings, onNavigate }: { settings: Settings; onNavigate: (screen: Screen) => void }) {
+  const heading = useMountFocus<HTMLHeadingElement>();
   return (
     <section className="home" aria-labelledby="home-title">
       <div className="hero" style={{ '--player': settings.playerColor } as CSSProperties}>
         <p className="eyebrow">Local network · no accounts · no internet</p>
-        <h1 id="home-title" className="hero-title">
+        <h1 id="home-title" className="hero-title" ref={heading} tabIndex={-1}>
           Ready to play, <span className="hero-name">{settings.playerName}</span>?
         </h1>
-        <p className="hero-text">
-          Host a room, share the code, and everyone on this network is in the lobby in seconds.
-        </p>
+        <div className="home-actions">
+          <button type="button" className="home-host" onClick={() => onNavigate('host')}>
+            <span className="home-host-icon" aria-hidden="true">
+              <HostIcon />
+            </span>
+            <span className="home-host-text">
+              <span className="home-host-title">Host a room</span>
+              <span className="home-host-sub">Open a lobby on this computer and share its short code.</span>
+            </span>
+            <span className="home-host-arrow" aria-hidden="true">
+              →
+            </span>
+          </button>
+          <ul className="home-join" aria-label="Join a friend’s room">
+            {joinWays.map(({ screen, title, text, icon: Icon }) => (
+              <li key={screen}>
+                <button type="button" className="home-join-button" onClick={() => onNavigate(screen)}>
+                  <span className="home-join-icon" aria-hidden="true">
+                    <Icon />
+                  </span>
+                  <span className="home-join-text">
+                    <span className="home-join-title">{title}</span>
+                    <span className="home-join-sub">{text}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
-      <h2 id="play-title" className="section-title">
-        Play
-      </h2>
-      <ul className="tiles" aria-labelledby="play-title">
-        {tiles.map((tile) => (
-          <li key={tile.title}>
-            <button type="button" className="tile" onClick={() => onNavigate(tile.screen)}>
-              <span className="tile-icon">{tile.icon}</span>
-              <span className="tile-title">{tile.title}</span>
-              <span className="tile-text">{tile.text}</span>
-              <span className="tile-arrow" aria-hidden="true">
-                →
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
       <button type="button" className="netcheck-strip" onClick={() => onNavigate('netcheck')}>
         <span className="netcheck-strip-icon">
           <PulseIcon />

@@ -1,19 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { LanList, LanServer } from '../../../shared/ipc/schemas/lan';
-import { LAN_PARTY_PORTS } from '../../../shared/netcheck/ports';
+import { DEFAULT_LAN_SORT, nextLanSort, sortLanServers, type LanSort, type LanSortKey } from '../logic/lanSort';
 import type { ActionResult } from '../state/actionResult';
 import { BrowseIcon, RefreshIcon } from './Icons';
+import { LanAddServer } from './LanAddServer';
 import { LanServerRow } from './LanServerRow';
 import { ScreenHeader } from './ScreenHeader';
 import { Spinner } from './Spinner';
 
-/** What to check when no room shows up. */
+/** What to check when no room shows up; the ports are the ones this backend really uses. */
 function EmptyState({
   searching,
+  ports,
   onOpenNetcheck,
   onJoinByCode,
 }: {
   searching: boolean;
+  ports: LanList['ports'];
   onOpenNetcheck: () => void;
   onJoinByCode: () => void;
 }) {
@@ -35,7 +38,7 @@ function EmptyState({
         </li>
         <li>
           <strong>Firewall.</strong> LAN Party must be allowed through the firewall on both computers (UDP{' '}
-          {LAN_PARTY_PORTS.DISCOVERY} to find rooms, {LAN_PARTY_PORTS.GAME} to play).
+          {ports.discovery} to find rooms, {ports.game === 0 ? 'the room’s game port' : ports.game} to play).
         </li>
         <li>
           <strong>The room is open.</strong> The host sees the room code on their screen.
@@ -53,6 +56,68 @@ function EmptyState({
   );
 }
 
+const COLUMNS: { key: LanSortKey; label: string; className?: string }[] = [
+  { key: 'name', label: 'Room' },
+  { key: 'players', label: 'Players', className: 'server-num' },
+  { key: 'ping', label: 'Ping', className: 'server-num' },
+  { key: 'state', label: 'State' },
+];
+
+/** The rooms as a table, sortable by each column from its header button (aria-sort says which). */
+function ServerTable({
+  servers,
+  onJoin,
+}: {
+  servers: readonly LanServer[];
+  onJoin: (server: LanServer, password?: string) => Promise<ActionResult>;
+}) {
+  const [sort, setSort] = useState<LanSort>(DEFAULT_LAN_SORT);
+  const sorted = sortLanServers(servers, sort);
+  return (
+    <div className="server-table-wrap">
+      <table className="server-table" aria-label="Rooms" aria-describedby="lan-sort-hint">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => {
+              const active = sort.key === column.key;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.className}
+                  aria-sort={active ? sort.direction : undefined}
+                >
+                  <button
+                    type="button"
+                    className={`sort-button${active ? ' sort-button-active' : ''}`}
+                    onClick={() => setSort(nextLanSort(sort, column.key))}
+                  >
+                    {column.label}
+                    <span className="sort-arrow" aria-hidden="true">
+                      {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+            <th scope="col" className="server-action">
+              <span className="visually-hidden">Join</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((server) => (
+            <LanServerRow key={server.id} server={server} onJoin={onJoin} />
+          ))}
+        </tbody>
+      </table>
+      <p id="lan-sort-hint" className="visually-hidden">
+        Column headers are buttons: press one to sort by it, again to reverse.
+      </p>
+    </div>
+  );
+}
+
 /** The live list of rooms on this network; searching runs while the screen is open. */
 export function LanScreen({
   lan,
@@ -61,6 +126,8 @@ export function LanScreen({
   onStop,
   onRefresh,
   onJoin,
+  onAddServer,
+  onRemoveServer,
   onBack,
   onOpenNetcheck,
   onJoinByCode,
@@ -71,6 +138,8 @@ export function LanScreen({
   onStop: () => void;
   onRefresh: () => void;
   onJoin: (server: LanServer, password?: string) => Promise<ActionResult>;
+  onAddServer: (host: string, port: number) => Promise<ActionResult>;
+  onRemoveServer: (host: string, port: number) => Promise<ActionResult>;
   onBack: () => void;
   onOpenNetcheck: () => void;
   onJoinByCode: () => void;
@@ -81,6 +150,7 @@ export function LanScreen({
   }, [onStart, onStop]);
 
   const count = lan.servers.length;
+  const starting = count === 0 && !lan.running && !lan.error;
   const subtitle = lan.running
     ? count === 0
       ? 'Searching this network…'
@@ -110,18 +180,28 @@ export function LanScreen({
         </div>
       )}
       {count > 0 ? (
-        <ul className="server-list" aria-label="Rooms">
-          {lan.servers.map((server) => (
-            <LanServerRow key={server.id} server={server} onJoin={onJoin} />
-          ))}
-        </ul>
-      ) : !lan.running && !lan.error ? (
+        <ServerTable servers={lan.servers} onJoin={onJoin} />
+      ) : starting ? (
         <div className="card progress-card" role="status">
           <Spinner />
           <span>Starting the search…</span>
         </div>
       ) : (
-        <EmptyState searching={lan.running} onOpenNetcheck={onOpenNetcheck} onJoinByCode={onJoinByCode} />
+        <EmptyState
+          searching={lan.running}
+          ports={lan.ports}
+          onOpenNetcheck={onOpenNetcheck}
+          onJoinByCode={onJoinByCode}
+        />
+      )}
+      {/* Until the backend answers, the discovery port this form names is not known. */}
+      {!starting && (
+        <LanAddServer
+          added={lan.added}
+          discoveryPort={lan.ports.discovery}
+          onAdd={onAddServer}
+          onRemove={onRemoveServer}
+        />
       )}
     </section>
   );

@@ -3,11 +3,14 @@ import type { LanServer } from '../../../shared/ipc/schemas/lan';
 import { describePing } from '../logic/ping';
 import type { ActionResult } from '../state/actionResult';
 import { joinFailureView } from '../logic/joinFailure';
-import { joinBlocker } from '../logic/lanJoinBlocker';
+import { joinBlocker, lanRoomStatus } from '../logic/lanJoinBlocker';
 import { GamepadIcon, LockIcon } from './Icons';
 import { Spinner } from './Spinner';
 
-/** One room in the LAN list: name, players, ping, lock and version; Join asks for the password first if needed. */
+/**
+ * One room in the LAN table: name (and host player), players, ping, state, Join. Join is disabled with the reason
+ * spelled out under it; it asks for the password first when the room has one.
+ */
 export function LanServerRow({
   server,
   onJoin,
@@ -22,7 +25,9 @@ export function LanServerRow({
   const passwordField = useRef<HTMLInputElement>(null);
   const ping = describePing(server.pingMs);
   const blocker = joinBlocker(server);
+  const status = lanRoomStatus(server);
   const players = server.capacity !== null ? `${server.playerCount}/${server.capacity}` : `${server.playerCount}`;
+  const noteId = `server-note-${server.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
   useEffect(() => {
     if (askPassword) passwordField.current?.focus();
@@ -44,64 +49,80 @@ export function LanServerRow({
   };
 
   return (
-    <li className={`server-row${blocker ? ' server-row-blocked' : ''}`}>
-      <span className={`server-icon${server.own ? ' server-icon-own' : ''}`} aria-hidden="true">
-        <GamepadIcon size={22} />
-      </span>
-      <div className="server-main">
-        <div className="server-name-line">
-          <span className="server-name">{server.name}</span>
-          {server.passwordProtected && (
-            <span className="server-lock" title="Password protected">
-              <LockIcon size={14} />
-              <span className="visually-hidden">Password protected</span>
-            </span>
+    <tr className={`server-row${blocker ? ' server-row-blocked' : ''}`} data-testid="server-row">
+      <td className="server-room">
+        <div className="server-room-inner">
+          <span className={`server-icon${server.own ? ' server-icon-own' : ''}`} aria-hidden="true">
+            <GamepadIcon size={22} />
+          </span>
+          <div className="server-main">
+            <div className="server-name-line">
+              <span className="server-name">{server.name}</span>
+              {server.passwordProtected && (
+                <span className="server-lock" title="Password protected">
+                  <LockIcon size={14} />
+                  <span className="visually-hidden">Password protected</span>
+                </span>
+              )}
+              {server.own && <span className="tag tag-accent">Your room</span>}
+              {server.addedByAddress && <span className="tag">Added by address</span>}
+            </div>
+            {server.hostName && <div className="server-host">Hosted by {server.hostName}</div>}
+            <div className="server-meta">
+              {server.gameName ?? 'Unknown game'} · {server.host}:{server.port}
+            </div>
+          </div>
+        </div>
+      </td>
+      <td className="server-num">
+        <span className="visually-hidden">Players: </span>
+        {players}
+      </td>
+      <td className={`server-num server-ping ping-${ping.tone}`}>
+        <span className="visually-hidden">Ping: </span>
+        {ping.label}
+      </td>
+      <td>
+        <span className={`server-state server-state-${status.kind}`}>
+          <span className="server-state-dot" aria-hidden="true" />
+          {status.label}
+        </span>
+      </td>
+      <td className="server-action">
+        <form className="server-join" onSubmit={(event) => void join(event)}>
+          {askPassword && (
+            <input
+              ref={passwordField}
+              className="input input-small"
+              type="password"
+              placeholder="Password"
+              aria-label={`Password for ${server.name}`}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           )}
-          {server.own && <span className="tag tag-accent">Your room</span>}
-          {server.compatibility === 'incompatible' && <span className="tag tag-warn">Different version</span>}
-          {server.compatibility === 'unknown' && <span className="tag">gale.net</span>}
-        </div>
-        <div className="server-meta">
-          {server.gameName ?? 'Unknown game'} · {server.host}:{server.port}
-        </div>
-      </div>
-      <div className="server-stat" aria-label={`${players} players`}>
-        <span className="server-stat-value">{players}</span>
-        <span className="server-stat-label">players</span>
-      </div>
-      <div className={`server-stat ping-${ping.tone}`} aria-label={`Ping ${ping.label}`}>
-        <span className="server-stat-value">{ping.label}</span>
-        <span className="server-stat-label">ping</span>
-      </div>
-      <form className="server-join" onSubmit={(event) => void join(event)}>
-        {askPassword && (
-          <input
-            ref={passwordField}
-            className="input input-small"
-            type="password"
-            placeholder="Password"
-            aria-label={`Password for ${server.name}`}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          <button
+            type="submit"
+            className="button button-primary button-small-primary"
+            disabled={blocker !== null || pending}
+            aria-label={`Join ${server.name}`}
+            aria-describedby={blocker && !server.own ? noteId : undefined}
+          >
+            {pending && <Spinner />}
+            {pending ? 'Joining…' : 'Join'}
+          </button>
+        </form>
+        {blocker && !server.own && (
+          <p id={noteId} className="server-note">
+            {blocker}
+          </p>
         )}
-        <button
-          type="submit"
-          className="button button-primary button-small-primary"
-          disabled={blocker !== null || pending}
-          title={blocker ?? undefined}
-          aria-label={`Join ${server.name}`}
-        >
-          {pending && <Spinner />}
-          {pending ? 'Joining…' : 'Join'}
-        </button>
-      </form>
-      {blocker && !server.own && <p className="server-note">{blocker}</p>}
-      {error && (
-        <p className="server-error" role="alert">
-          {error}
-        </p>
-      )}
-    </li>
+        {error && (
+          <p className="server-error" role="alert">
+            {error}
+          </p>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -8,6 +8,7 @@ import {
 import type { SaveStatus } from '../state/appStore';
 import { ColorPicker } from './ColorPicker';
 import { InternetRoomsSection } from './InternetRoomsSection';
+import { CloseIcon } from './Icons';
 import { NotificationSetting } from './NotificationSetting';
 import { PlayerAvatar } from './PlayerAvatar';
 import { ThemePicker } from './ThemePicker';
@@ -20,13 +21,15 @@ interface Props {
   saveStatus: SaveStatus;
   saveError: string | null;
   onSave: (next: SettingsPatch) => Promise<boolean>;
+  /** Shown as a close button when the panel sits in a dialog. */
+  onClose?: () => void;
 }
 
 /**
  * The player profile: name and colour, validated with the contract's own schema before sending; and the
  * theme, saved as soon as it is picked (it changes nothing other players see).
  */
-export function ProfilePanel({ settings, saveStatus, saveError, onSave }: Props) {
+export function ProfilePanel({ settings, saveStatus, saveError, onSave, onClose }: Props) {
   const [draft, setDraft] = useState<Settings>(settings);
   const [base, setBase] = useState<Settings>(settings);
   const [touched, setTouched] = useState(false);
@@ -56,15 +59,20 @@ export function ProfilePanel({ settings, saveStatus, saveError, onSave }: Props)
   };
 
   return (
-    <aside className="card profile" aria-labelledby="profile-title">
+    <div className="card profile">
       <div className="profile-head">
         <PlayerAvatar name={trimmedName || '?'} color={draft.playerColor} size="large" />
-        <div>
+        <div className="profile-head-text">
           <h2 id="profile-title" className="card-title">
             Player profile
           </h2>
           <p className="muted small">How other players see you in lobbies.</p>
         </div>
+        {onClose && (
+          <button type="button" className="icon-button profile-close" onClick={onClose} aria-label="Close profile">
+            <CloseIcon />
+          </button>
+        )}
       </div>
       <form className="profile-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
@@ -121,6 +129,6 @@ export function ProfilePanel({ settings, saveStatus, saveError, onSave }: Props)
       <NotificationSetting enabled={settings.notifications} onChange={(notifications) => onSave({ notifications })} />
       <ThemePicker value={settings.theme} disabled={saveStatus === 'saving'} onChange={(theme) => onSave({ theme })} />
       <InternetRoomsSection settings={settings.internet} onSave={(internet) => onSave({ internet })} />
-    </aside>
+    </div>
   );
 }

@@ -11,7 +11,7 @@ const titles: Record<string, string> = {
 export function RoomEndedCard({ view, onBack }: { view: LobbyView; onBack: () => void }) {
   const code = view.end?.code ?? 'host-gone';
   return (
-    <section className="screen" aria-labelledby="ended-title">
+    <section className="screen screen-ended" aria-labelledby="ended-title">
       <div className="card ended-card" role="alert">
         <span className="ended-icon" aria-hidden="true">
           <WarningIcon size={28} />

@@ -11,6 +11,7 @@ import { CheckIcon, LockIcon } from './Icons';
 import { PlayerList } from './PlayerList';
 import { RoomEndedCard } from './RoomEndedCard';
 import { Spinner } from './Spinner';
+import { useMountFocus } from './useMountFocus';
 
 /** What the room screen can do; each resolves with how it went. */
 export interface RoomActions {
@@ -28,6 +29,7 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [roundOver, setRoundOver] = useState(false);
+  const heading = useMountFocus<HTMLHeadingElement>();
   const state = view.state;
   if (view.status === 'ended' || !state) {
     return <RoomEndedCard view={view} onBack={() => void actions.leaveRoom()} />;
@@ -55,7 +57,7 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
         <div className={playing ? 'room-banner room-banner-compact card' : 'room-banner card'}>
           <div className="room-info">
             <p className="eyebrow">{isHost ? 'You’re hosting' : 'You’re in the room'}</p>
-            <h1 id="room-title" className="room-title">
+            <h1 id="room-title" className="room-title" ref={heading} tabIndex={-1}>
               {state.roomName}
               {state.passwordProtected && (
                 <span className="room-lock" title="Password protected">

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { isBackKey } from '../logic/backKey';
 import { BackIcon } from './Icons';
+import { useMountFocus } from './useMountFocus';
 
 /** A sub-screen's title row: back to home (also on Escape), the title and an optional action on the right. */
 export function ScreenHeader({
@@ -16,6 +17,7 @@ export function ScreenHeader({
   onBack: () => void;
   action?: ReactNode;
 }) {
+  const heading = useMountFocus<HTMLHeadingElement>();
   useEffect(() => {
     // Every sub-screen has this header and no room or game does, so Escape goes back exactly where Back is shown.
     const onKey = (event: KeyboardEvent): void => {
@@ -38,7 +40,7 @@ export function ScreenHeader({
         <BackIcon />
       </button>
       <div className="screen-heading">
-        <h1 id={titleId} className="screen-title">
+        <h1 id={titleId} className="screen-title" ref={heading} tabIndex={-1}>
           {title}
         </h1>
         {subtitle && <p className="screen-subtitle">{subtitle}</p>}

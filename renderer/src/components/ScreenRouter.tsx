@@ -10,7 +10,6 @@ import { HostScreen } from './HostScreen';
 import { JoinScreen } from './JoinScreen';
 import { LanScreen } from './LanScreen';
 import { NetcheckScreen } from './NetcheckScreen';
-import { ProfilePanel } from './ProfilePanel';
 import { RoomScreen } from './RoomScreen';
 
 /** Renders the current screen with its slice of the store; actions are the store's (stable) functions. */
@@ -27,8 +26,6 @@ export function ScreenRouter({
   const lan = useAppStore((s) => s.lan);
   const lanBusy = useAppStore((s) => s.lanBusy);
   const netcheck = useAppStore((s) => s.netcheck);
-  const saveStatus = useAppStore((s) => s.saveStatus);
-  const saveError = useAppStore((s) => s.saveError);
   const joinPrefill = useAppStore((s) => s.joinPrefill);
   const canSaveFiles = useAppStore((s) => s.appInfo?.transport === 'electron');
   const devTools = useAppStore((s) => showsDeveloperTools(s.appInfo?.transport ?? 'electron', import.meta.env.DEV));
@@ -87,6 +84,8 @@ export function ScreenRouter({
           onStop={actions.stopLanSearch}
           onRefresh={actions.refreshLan}
           onJoin={(server, password) => actions.joinByAddress(server.host, server.port, password)}
+          onAddServer={actions.addLanServer}
+          onRemoveServer={actions.removeLanServer}
           onBack={home}
           onOpenNetcheck={to('netcheck')}
           onJoinByCode={to('join')}
@@ -104,16 +103,6 @@ export function ScreenRouter({
         />
       );
     case 'home':
-      return (
-        <>
-          <HomePanel settings={settings} onNavigate={actions.navigate} />
-          <ProfilePanel
-            settings={settings}
-            saveStatus={saveStatus}
-            saveError={saveError}
-            onSave={(next) => actions.saveSettings(next)}
-          />
-        </>
-      );
+      return <HomePanel settings={settings} onNavigate={actions.navigate} />;
   }
 }

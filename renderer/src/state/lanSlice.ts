@@ -1,9 +1,17 @@
 import type { LanList } from '../../../shared/ipc/schemas/lan';
-import { messageOf } from './actionResult';
+import { LAN_PARTY_PORTS } from '../../../shared/netcheck/ports';
+import { failureOf, messageOf, OK, type ActionResult } from './actionResult';
 import { withApi, type ApiRef } from './apiRef';
 
 /** The list before the first search. */
-export const EMPTY_LAN_LIST: LanList = { running: false, servers: [], error: null };
+export const EMPTY_LAN_LIST: LanList = {
+  running: false,
+  servers: [],
+  error: null,
+  // Until the backend answers: the standard ports (the list's first reply says which are really in use).
+  ports: { discovery: LAN_PARTY_PORTS.DISCOVERY, game: LAN_PARTY_PORTS.GAME },
+  added: [],
+};
 
 /** The live LAN list and its controls. */
 export interface LanSlice {
@@ -13,6 +21,10 @@ export interface LanSlice {
   startLanSearch(): Promise<void>;
   stopLanSearch(): Promise<void>;
   refreshLan(): Promise<void>;
+  /** Adds a server to ask by address on every round (host as typed, its discovery port). */
+  addLanServer(host: string, port: number): Promise<ActionResult>;
+  /** Forgets a server added by address. */
+  removeLanServer(host: string, port: number): Promise<ActionResult>;
 }
 
 type Set = (partial: { lan?: LanList; lanBusy?: boolean }) => void;
@@ -27,11 +39,26 @@ export function createLanSlice(set: Set, get: () => LanSlice, ref: ApiRef): LanS
       set({ lan: { ...get().lan, error: messageOf(error) }, lanBusy: false });
     }
   };
+  // Unlike a search round, a failed edit belongs to the form that asked, not to the list's banner.
+  const edit = async (
+    call: 'lan.addServer' | 'lan.removeServer',
+    host: string,
+    port: number,
+  ): Promise<ActionResult> => {
+    try {
+      set({ lan: await withApi(ref, (api) => api[call]({ host, port })) });
+      return OK;
+    } catch (error) {
+      return failureOf(error);
+    }
+  };
   return {
     lan: EMPTY_LAN_LIST,
     lanBusy: false,
     startLanSearch: () => run('lan.start'),
     stopLanSearch: () => run('lan.stop'),
     refreshLan: () => run('lan.refresh'),
+    addLanServer: (host, port) => edit('lan.addServer', host, port),
+    removeLanServer: (host, port) => edit('lan.removeServer', host, port),
   };
 }

@@ -65,7 +65,7 @@ describe('LAN list service', () => {
     expect(b.lists.at(-1)?.servers).toEqual([]);
 
     const stopped = await b.backend.gateway.dispatch('lan.stop', undefined, ctx);
-    expect(stopped).toEqual({ ok: true, value: { running: false, servers: [], error: null } });
+    expect(stopped).toMatchObject({ ok: true, value: { running: false, servers: [], error: null, added: [] } });
   });
 
   it('refresh starts the search when it is not running, and reports a search that cannot start', async () => {
@@ -138,6 +138,7 @@ function idleBrowser(): LanBrowser {
     stop: async () => {
       running = false;
     },
+    unicastStatus: () => [],
     refresh: async () => undefined,
     servers: () => [],
     on: () => () => undefined,
@@ -159,7 +160,7 @@ describe('LAN list service listeners', () => {
     });
     const off = service.onChange((list) => lists.push(list));
     await service.start();
-    expect(lists).toEqual([{ running: true, servers: [], error: null }]);
+    expect(lists).toMatchObject([{ running: true, servers: [], error: null, added: [] }]);
     expect(logger.warn).toHaveBeenCalledExactlyOnceWith('LAN list listener failed', new Error('window gone'));
     off();
     service.republish();

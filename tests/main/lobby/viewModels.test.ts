@@ -87,7 +87,15 @@ describe('LAN list view model', () => {
       protocolVersion: 1,
       compatibility: 'compatible',
       gameName: 'LAN Party Tag',
+      hostName: null,
+      state: null,
       own: true,
+      addedByAddress: false,
+    });
+    expect(toLanServer({ ...browsed, hostName: 'Ａda', state: 'playing' }, null, new Set(['id:abc']))).toMatchObject({
+      hostName: 'Ada',
+      state: 'playing',
+      addedByAddress: true,
     });
     const plain: BrowsedServer = {
       name: 'py',
@@ -105,7 +113,18 @@ describe('LAN list view model', () => {
       gameName: null,
       own: false,
     });
-    expect(lanListSchema.safeParse(lanListOf(true, [browsed, plain], null, null)).success).toBe(true);
+    expect(
+      lanListSchema.safeParse(
+        lanListOf({
+          running: true,
+          servers: [browsed, plain],
+          ownInstanceId: null,
+          error: null,
+          ports: { discovery: 9998, game: 9000 },
+          added: [{ host: '192.168.1.20', port: 9998, status: 'answered', serverId: 'id:abc', detail: null }],
+        }),
+      ).success,
+    ).toBe(true);
   });
 
   it('shows advertised names in the lobby’s normal form, and names an invisible one', () => {

@@ -35,6 +35,7 @@ describe('settings file format', () => {
     });
     expect(parseSettingsFile(text, defaults)).toEqual({
       settings: { playerName: 'Nova', playerColor: '#a77dff', onboarded: true, notifications: true, theme: 'dark' },
+      lanServers: [],
       warnings: [],
       unreadable: false,
     });
@@ -144,5 +145,42 @@ describe('storage warnings', () => {
     expect(theme(undefined)).toMatchObject({ settings: { theme: 'system' }, warnings: [] });
     expect(theme('LIGHT')).toMatchObject({ settings: { theme: 'system' }, unreadable: false });
     expect(theme(1).warnings).toEqual(['settings file has an invalid theme; using the default']);
+  });
+});
+
+describe('servers added to the LAN list by address', () => {
+  const base = { version: SETTINGS_FILE_VERSION, ...defaults };
+
+  it('round-trip, and are left out of the file while there are none', () => {
+    const servers = [
+      { host: '100.64.0.7', port: 9998 },
+      { host: 'party-pc', port: 4000 },
+    ];
+    const text = serializeSettingsFile(defaults, servers);
+    expect(parseSettingsFile(text, defaults)).toMatchObject({ lanServers: servers, warnings: [] });
+    expect(JSON.parse(serializeSettingsFile(defaults))).not.toHaveProperty('lanServers');
+  });
+
+  it('drop a damaged entry with a warning and keep everything else', () => {
+    const text = JSON.stringify({
+      ...base,
+      playerName: 'Nova',
+      lanServers: [{ host: '100.64.0.7', port: 9998 }, { host: 'bad host', port: 1 }, { host: 'x', port: 70000 }, 7],
+    });
+    const parsed = parseSettingsFile(text, defaults);
+    expect(parsed.settings.playerName).toBe('Nova');
+    expect(parsed.lanServers).toEqual([{ host: '100.64.0.7', port: 9998 }]);
+    expect(parsed.warnings).toEqual([
+      'settings file has an invalid lanServers entry #2; dropped it',
+      'settings file has an invalid lanServers entry #3; dropped it',
+      'settings file has an invalid lanServers entry #4; dropped it',
+    ]);
+    expect(parsed.unreadable).toBe(false);
+  });
+
+  it('start empty, with a warning, when the list is not a list', () => {
+    const parsed = parseSettingsFile(JSON.stringify({ ...base, lanServers: { host: 'x' } }), defaults);
+    expect(parsed).toMatchObject({ lanServers: [], unreadable: false });
+    expect(parsed.warnings).toEqual(['settings file has an invalid lanServers list; starting with none']);
   });
 });

@@ -143,3 +143,25 @@ describe('parseDiscoveryReply', () => {
     }
   });
 });
+
+describe('host player and room state fields', () => {
+  it('round-trip through a rich reply, and invalid ones are left out', () => {
+    const reply = buildRichReply({ name: 'Den', port: 9000, playerCount: 1, hostName: 'Ada', inRound: true });
+    expect(text(reply)).toContain('"host_player": "Ada"');
+    expect(text(reply)).toContain('"round": true');
+    // One wire field says a round is on; the LAN list reads it as the room's state.
+    expect(parseDiscoveryReply(reply)).toMatchObject({ hostName: 'Ada', inRound: true, state: 'playing' });
+    const odd = 'GALEDISC1{"name": "x", "port": 1, "player_count": 0, "host_player": "\u202e", "round": "lost"}';
+    expect(parseDiscoveryReply(bytes(odd))).toEqual({ name: 'x', port: 1, playerCount: 0 });
+  });
+
+  it('drops the host player name before cutting the room name to fit 512 bytes', () => {
+    const name = 'é'.repeat(DISCOVERY.MAX_NAME_CHARS);
+    const reply = buildRichReply({ name, port: 9000, playerCount: 1, hostName: 'ü'.repeat(40), inRound: false });
+    expect(reply.length).toBeLessThanOrEqual(DISCOVERY.MAX_DATAGRAM_BYTES);
+    const parsed = parseDiscoveryReply(reply);
+    expect(parsed?.hostName).toBeUndefined();
+    expect(parsed?.state).toBe('lobby');
+    expect(buildRichReply({ name: 'Den', port: 1, playerCount: 0, hostName: 'ü'.repeat(40) }).length).toBeLessThan(512);
+  });
+});

@@ -51,6 +51,8 @@ describe('followThemeSetting', () => {
       get: () => Promise.reject(new Error('disk gone')),
       update: () => Promise.reject(new Error('disk gone')),
       onChange: () => () => {},
+      getLanServers: () => Promise.reject(new Error('disk gone')),
+      setLanServers: () => Promise.reject(new Error('disk gone')),
     };
     const target: ThemeSourceTarget = { themeSource: 'light' };
     followThemeSetting(target, broken, { ...silentLogger, warn });
