@@ -150,7 +150,13 @@ async function hostInternetRoom(page: Page, shots: string | null): Promise<strin
   return (await code.textContent())!;
 }
 
+/** Whether the page fits its window's width (nothing pushed off to the right). */
+const fitsWidth = (page: Page) =>
+  page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth');
+
 async function screenshotCode(page: Page, tag: string): Promise<void> {
+  // The long NET- code and its buttons wrap rather than widening the room past the window.
+  expect(await fitsWidth(page)).toBe(true);
   await saveScreenshot(page, `net-host-code-${tag}`);
   await saveElementScreenshot(page, page.getByTestId('internet-code-block'), `net-host-code-block-${tag}`);
 }
@@ -270,6 +276,7 @@ describe.skipIf(skipReason !== undefined)('internet rooms in Chromium across NAT
       await joinWith(bob.page, code.toLowerCase(), 'net-join-progress-1100');
       await expect.poll(() => bob.page.getByRole('heading', { name: "ada's room" }).isVisible()).toBe(true);
       expect(await guestPathAtHost(ada.page)).toBe('Direct');
+      expect(await fitsWidth(ada.page)).toBe(true);
       await chatBothWays(ada.page, bob.page);
       await saveScreenshot(ada.page, 'net-lobby-host-direct-1100');
       await saveScreenshot(bob.page, 'net-lobby-guest-direct-1100');
@@ -286,6 +293,8 @@ describe.skipIf(skipReason !== undefined)('internet rooms in Chromium across NAT
       await expect
         .poll(() => alert.textContent(), { timeout: 20_000 })
         .toMatch(/does not exist any more|expired|closed/i);
+      // An internet code has no address to try without the rendezvous: no "Try anyway".
+      expect(await bob.page.getByRole('button', { name: 'Try anyway' }).count()).toBe(0);
       await saveScreenshot(bob.page, 'net-join-closed-1100');
 
       // The rendezvous unreachable (settings pointing at a dead port): said in words.
