@@ -1,7 +1,7 @@
 // `npm run dev:web`: the production renderer in your own browser, talking to the real backend over the
 // loopback WebSocket binding. Options: --port N (http port, default random), --user-data DIR, and network
 // flags: --loopback (stay on this machine), --discovery-port N, --game-port N, --bind ADDR, --advertise ADDR,
-// --targets A,B (where LAN searches and announcements go).
+// --targets A,B (where LAN searches and announcements go), --ice-host A,B (extra ICE host candidates).
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

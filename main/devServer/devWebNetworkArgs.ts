@@ -8,6 +8,7 @@ export interface DevWebNetworkFlags {
   readonly advertise?: string;
   readonly targets?: string;
   readonly loopback?: boolean;
+  readonly 'ice-host'?: string;
 }
 
 /** parseArgs option specs for {@link DevWebNetworkFlags}. */
@@ -18,7 +19,17 @@ export const DEV_WEB_NETWORK_FLAG_SPECS = {
   advertise: { type: 'string' },
   targets: { type: 'string' },
   loopback: { type: 'boolean' },
+  'ice-host': { type: 'string' },
 } as const;
+
+function addressList(flag: string, text: string): string[] {
+  const list = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (list.length === 0) throw new Error(`--${flag} needs at least one address`);
+  return list;
+}
 
 function port(flag: string, text: string | undefined, allowZero: boolean): number | undefined {
   if (text === undefined) return undefined;
@@ -47,13 +58,8 @@ export function networkOptionsFromFlags(flags: DevWebNetworkFlags): Partial<Netw
   if (gamePort !== undefined) out.defaultGamePort = gamePort;
   if (flags.bind !== undefined) out.bindAddress = flags.bind;
   if (flags.advertise !== undefined) out.advertiseAddress = flags.advertise;
-  if (flags.targets !== undefined) {
-    const targets = flags.targets
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean);
-    if (targets.length === 0) throw new Error('--targets needs at least one address');
-    out.broadcastTargets = targets;
-  }
+  if (flags.targets !== undefined) out.broadcastTargets = addressList('targets', flags.targets);
+  // ICE skips interfaces named veth*, tun*…: a namespace or VPN names its own address here.
+  if (flags['ice-host'] !== undefined) out.iceHostAddresses = addressList('ice-host', flags['ice-host']);
   return out;
 }

@@ -34,6 +34,8 @@ export interface NatLab {
   readonly addresses: Readonly<Record<string, string>>;
   /** Router → its WAN (public) address. */
   readonly wan: Readonly<Record<string, string>>;
+  /** Player → its namespace's name, for `ip netns exec` (e.g. a browser started inside it). */
+  readonly namespaces: Readonly<Record<string, string>>;
   /** Runs a command in a player's namespace, stdio piped. */
   spawnIn(player: string, command: string, args: readonly string[]): ChildProcess;
   /** Removes coturn and every namespace; safe to call twice. */
@@ -155,6 +157,7 @@ export async function createNatLab(spec: NatLabSpec): Promise<NatLab> {
       turn: coturn,
       addresses,
       wan,
+      namespaces: Object.fromEntries(players.map((player) => [player, ns(player)])),
       spawnIn: (player, command, args) =>
         spawn('ip', ['netns', 'exec', ns(player), command, ...args], { stdio: ['pipe', 'pipe', 'pipe'] }),
       destroy: () =>

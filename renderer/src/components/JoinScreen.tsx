@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
 import { LAN_PARTY_PORTS } from '../../../shared/netcheck/ports';
+import { looksLikeInternetCode } from '../../../shared/rendezvous';
 import { parseHostPort } from '../logic/hostPort';
 import { joinFailureView } from '../logic/joinFailure';
 import { roomCodeHint } from '../logic/roomCodeHint';
@@ -107,7 +108,8 @@ export function JoinScreen({
         failure={failure.result}
         onOpenNetcheck={onOpenNetcheck}
         // A silent address may still be a gale.net server without discovery: connecting is the only way to know.
-        {...(method === 'code' && failure.result.code === 'not-found'
+        // An internet code has no address to try: the rendezvous's answer is final.
+        {...(method === 'code' && failure.result.code === 'not-found' && !looksLikeInternetCode(code)
           ? { onTryAnyway: () => void joinCode(false) }
           : {})}
       />

@@ -23,19 +23,22 @@ describe('dev:web network flags', () => {
         'game-port': '0',
         bind: '127.0.0.2',
         targets: '127.255.255.255, 127.0.0.1',
+        'ice-host': '192.168.1.2,',
       }),
     ).toMatchObject({
       discoveryPort: 41000,
       defaultGamePort: 0,
       bindAddress: '127.0.0.2',
       broadcastTargets: ['127.255.255.255', '127.0.0.1'],
+      iceHostAddresses: ['192.168.1.2'],
     });
   });
 
-  it('refuses bad ports and empty targets', () => {
+  it('refuses bad ports, empty targets and an empty ICE host list', () => {
     expect(() => networkOptionsFromFlags({ 'discovery-port': '0' })).toThrow(/--discovery-port/);
     expect(() => networkOptionsFromFlags({ 'game-port': '70000' })).toThrow(/--game-port/);
     expect(() => networkOptionsFromFlags({ 'game-port': 'x' })).toThrow(/--game-port/);
     expect(() => networkOptionsFromFlags({ targets: ' , ' })).toThrow(/--targets/);
+    expect(() => networkOptionsFromFlags({ 'ice-host': '' })).toThrow(/--ice-host/);
   });
 });
