@@ -131,6 +131,9 @@ async function setRendezvous(page: Page, url: string): Promise<void> {
   await page.getByRole('button', { name: 'Save internet room settings' }).click();
   await expect.poll(() => page.locator('#internet-rooms-state').textContent()).toMatch(/^On: /);
   await expect.poll(() => page.getByText('✓ Saved').isVisible()).toBe(true);
+  // The profile is a dialog over the screens: close it, as a player would, before going on.
+  await page.getByRole('button', { name: 'Close profile' }).click();
+  await expect.poll(() => page.locator('dialog.profile-dialog[open]').count()).toBe(0);
 }
 
 /** Opens an internet room through the host form; returns its NET- code. */

@@ -217,14 +217,14 @@ describe.skipIf(skipReason !== null)('every screen: axe, heading focus, screensh
         name: 'Friday finals',
         gamePort: 7301,
         getPlayerCount: () => 3,
-        getExtraInfo: () => ({ capacity: 8, gameName: 'LAN Party Tag', hostName: 'Cleo', state: 'playing' }),
+        getExtraInfo: () => ({ capacity: 8, gameName: 'LAN Party Tag', hostName: 'Cleo', inRound: true }),
       }),
       await startLanDiscovery({
         ...shared,
         name: 'Packed house',
         gamePort: 7302,
         getPlayerCount: () => 4,
-        getExtraInfo: () => ({ capacity: 4, gameName: 'LAN Party Tag', hostName: 'Dev', state: 'lobby' }),
+        getExtraInfo: () => ({ capacity: 4, gameName: 'LAN Party Tag', hostName: 'Dev', inRound: false }),
       }),
     );
     const vpnPort = await freeUdpPort();
@@ -239,7 +239,7 @@ describe.skipIf(skipReason !== null)('every screen: axe, heading focus, screensh
         name: 'Over the tailnet',
         gamePort: 7303,
         getPlayerCount: () => 1,
-        getExtraInfo: () => ({ capacity: 6, gameName: 'LAN Party Tag', hostName: 'Eve', state: 'lobby' }),
+        getExtraInfo: () => ({ capacity: 6, gameName: 'LAN Party Tag', hostName: 'Eve', inRound: false }),
       }),
     );
 

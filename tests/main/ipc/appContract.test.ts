@@ -48,6 +48,8 @@ const malformed: Record<string, unknown[]> = {
     { port: '9000' },
     { password: long },
     { colour: '#ffffff' },
+    { reach: 'mars' },
+    { advertiseAddress: 'not-an-ip' },
     { advertiseAddress: 'party-pc' },
     { advertiseAddress: '10.0.0.256' },
     { advertiseAddress: '010.0.0.1' },
@@ -80,6 +82,15 @@ const malformed: Record<string, unknown[]> = {
   'lan.start': [{}, 'go'],
   'lan.stop': [{}],
   'lan.refresh': [{ force: true }],
+  'lan.addServer': [
+    undefined,
+    {},
+    { host: '' },
+    { host: 'a b' },
+    { host: '10.0.0.1', port: 0 },
+    { host: 'x', extra: 1 },
+  ],
+  'lan.removeServer': [undefined, {}, { host: '10.0.0.1' }, { host: '10.0.0.1', port: 70000 }],
   'netcheck.run': [{}, { ports: [1] }],
 };
 
