@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { createIceSession, IceConnectError, type IcePath } from '../../net/ice';
 import { createKeyPair, secureSocket, type SecureSocket } from '../../net/secure';
 import { openRendezvousGuest } from './rendezvousGuest';
-import { decodeInternetCode, RendezvousError, RendezvousErrorCode } from '../../../shared/rendezvous';
+import {
+  decodeInternetCode,
+  RENDEZVOUS_ERROR_TEXT,
+  RendezvousError,
+  RendezvousErrorCode,
+} from '../../../shared/rendezvous';
 import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
 import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
 import type { Scheduler } from '../../base/scheduler';
@@ -31,7 +36,7 @@ export interface InternetPath {
   close(): Promise<void>;
 }
 
-/** An internet join failure as the player reads it. */
+/** An internet join failure as the player reads it: a sentence, with the raw cause behind "Details". */
 function joinFailure(error: unknown, url: string): IpcError {
   if (error instanceof IpcError) return error;
   if (error instanceof RendezvousError) {
@@ -41,14 +46,15 @@ function joinFailure(error: unknown, url: string): IpcError {
         : error.code === RendezvousErrorCode.KEY_MISMATCH || error.code === RendezvousErrorCode.REJECTED
           ? IpcErrorCode.PERMISSION_DENIED
           : IpcErrorCode.UNAVAILABLE;
-    const where = error.code === RendezvousErrorCode.UNREACHABLE ? ` (${url})` : '';
-    return new IpcError(code, `${error.message}${where}`);
+    const sentence = RENDEZVOUS_ERROR_TEXT[error.code];
+    // The service's or the socket's own words (an errno, a room id) are for the Details toggle, not the sentence;
+    // a host's reason for turning the join down is the one thing worth showing as it came.
+    const shown = error.code === RendezvousErrorCode.REJECTED ? `${sentence} ${error.message}` : sentence;
+    return new IpcError(code, shown, `${error.message} (rendezvous ${url})`);
   }
   if (error instanceof IceConnectError) return new IpcError(IpcErrorCode.UNAVAILABLE, error.message);
-  return new IpcError(
-    IpcErrorCode.UNAVAILABLE,
-    `Could not reach the internet room: ${String((error as Error)?.message ?? error)}`,
-  );
+  const raw = String((error as Error)?.message ?? error);
+  return new IpcError(IpcErrorCode.UNAVAILABLE, 'Could not reach the internet room.', raw);
 }
 
 /**
