@@ -135,6 +135,8 @@ describe.skipIf(unavailable !== undefined)('native migration through a real NAT 
     };
     expect(protocol).toBe('native');
     const ups = () => server.events().filter((e) => e.ev === 'up');
+    // The client's "connected" and the server's "connect" line come down different pipes: wait for the server's.
+    await waitFor(() => server.events().some((e) => e.ev === 'connect'), 10_000, 'the server to report the connect');
     const connects = server.events().filter((e) => e.ev === 'connect');
     expect(connects).toHaveLength(1);
     // Before the change, the guest appears as the router's WAN address, port preserved or not.
