@@ -210,7 +210,16 @@ describe.skipIf(skipReason !== null)('the arena fills the window and reads at a 
     const page = ada.page;
     const small = await arenaOf(page);
     await page.setViewportSize(LARGE_PAGE);
-    await expect.poll(async () => (await arenaOf(page)).box.width, { timeout: 5000 }).toBeGreaterThan(small.box.width);
+    // The stage lays out again after the resize, then the renderer rescales: wait for both, not only the box.
+    await expect
+      .poll(
+        async () => {
+          const now = await arenaOf(page);
+          return now.box.width > small.box.width && now.dot > small.dot;
+        },
+        { timeout: 5000 },
+      )
+      .toBe(true);
     const large = await arenaOf(page);
     console.log(`[arena e2e] 1600x1000: ${JSON.stringify(large)}`);
     expect(large.box.height).toBeGreaterThan(small.box.height);
