@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lineMatching, startLabRendezvous } from '../support/childLines';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from './support/chromium';
 import { completeFirstRun } from './support/firstRun';
@@ -30,28 +31,6 @@ const SIZES = [
 let lab: NatLab;
 let rendezvousUrl = '';
 const children: ChildProcess[] = [];
-
-/** Resolves with the first output line matching `pattern`; rejects with the output so far after `timeoutMs`. */
-function lineMatching(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
-  return new Promise((resolvePromise, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern}: ${seen.slice(-2000)}`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      for (const line of seen.split('\n')) {
-        const match = line.match(pattern);
-        if (match) {
-          clearTimeout(timer);
-          resolvePromise(match);
-          return;
-        }
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited (${code}) before ${pattern}: ${seen.slice(-2000)}`)));
-  });
-}
 
 /** One player: a dev:web backend and a Chromium, both inside the player's namespace. */
 interface LabPlayer {
@@ -223,21 +202,9 @@ beforeAll(async () => {
       rdv: 'public',
     },
   });
-  const at = lab.addresses.rdv!;
-  rendezvousUrl = `ws://${at}:${RDV_PORT}/rendezvous/v1`;
-  const cli = lab.spawnIn('rdv', 'env', [
-    `LAN_PARTY_TURN_SECRET=${lab.turn.secret}`,
-    process.execPath,
-    '--import',
-    'tsx',
-    join(ROOT, 'main/cli/hostCli.ts'),
-    '--rendezvous',
-    `${at}:${RDV_PORT}`,
-    '--turn-url',
-    `turn:${lab.turn.host}:${lab.turn.port}`,
-  ]);
-  children.push(cli);
-  await lineMatching(cli, /rendezvous/i, 20_000);
+  const rendezvous = await startLabRendezvous(lab, 'rdv', RDV_PORT);
+  children.push(rendezvous.child);
+  rendezvousUrl = rendezvous.url;
 }, 60_000);
 
 afterAll(async () => {

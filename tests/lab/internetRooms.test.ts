@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lineMatching, startLabRendezvous } from '../support/childLines';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import { hasPython } from '../support/galeReferencePeer';
@@ -13,6 +14,26 @@ import { mintTurnCredentials } from '../../main/net/ice';
 // start, play a little, leave; the path each guest took is asserted.
 const skip = natLabUnavailableReason();
 const RDV_PORT = 8787;
+
+/**
+ * A player's network options, all explicit: bind and advertise its own namespace address, discovery only to
+ * loopback, the ICE agent told that address. Never the app's defaults.
+ */
+function labNetwork(ownAddress: string) {
+  return {
+    ownAddress,
+    discoveryPort: 0,
+    bindAddress: ownAddress,
+    discoveryBindAddress: ownAddress,
+    advertiseAddress: ownAddress,
+    broadcastTargets: ['127.255.255.255'],
+    selfTestTargets: ['127.255.255.255'],
+    announceIntervalMs: 500,
+    browseIntervalMs: 500,
+    defaultGamePort: 0,
+    joinTimeoutSec: 10,
+  };
+}
 
 let lab: NatLab;
 const children: ChildProcess[] = [];
@@ -39,44 +60,15 @@ beforeAll(async () => {
       py: 'public',
     },
   });
-  const at = lab.addresses.rdv!;
-  rendezvousUrl = `ws://${at}:${RDV_PORT}/rendezvous/v1`;
-  const cli = lab.spawnIn('rdv', 'env', [
-    `LAN_PARTY_TURN_SECRET=${lab.turn.secret}`,
-    process.execPath,
-    '--import',
-    'tsx',
-    'main/cli/hostCli.ts',
-    '--rendezvous',
-    `${at}:${RDV_PORT}`,
-    '--turn-url',
-    `turn:${lab.turn.host}:${lab.turn.port}`,
-  ]);
-  children.push(cli);
-  await lineMatching(cli, /rendezvous/i, 20_000);
+  const rendezvous = await startLabRendezvous(lab, 'rdv', RDV_PORT);
+  children.push(rendezvous.child);
+  rendezvousUrl = rendezvous.url;
 }, 60_000);
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   await lab?.destroy();
 });
-
-function lineMatching(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no line matching ${pattern}: ${seen.slice(-2000)}`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      const line = seen.split('\n').find((l) => pattern.test(l));
-      if (line !== undefined) {
-        clearTimeout(timer);
-        resolve(line);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-  });
-}
 
 /** A backend in a player's namespace, called over its stdio. */
 class RoomPeer {
@@ -103,7 +95,12 @@ class RoomPeer {
   static async start(player: string): Promise<RoomPeer> {
     const script = fileURLToPath(new URL('../support/labRoomPeer.ts', import.meta.url));
     const peer = new RoomPeer(
-      lab.spawnIn(player, process.execPath, ['--import', 'tsx', script, lab.addresses[player]!, '0']),
+      lab.spawnIn(player, process.execPath, [
+        '--import',
+        'tsx',
+        script,
+        JSON.stringify(labNetwork(lab.addresses[player]!)),
+      ]),
     );
     await lineMatching(peer.child, /"ev":"ready"/, 20_000);
     await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });

@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createBackend } from '../../main/createBackend';
 import { silentLogger } from '../../main/base/logger';
+import type { NetworkOptions } from '../../main/base/networkOptions';
 
-const [address = '127.0.0.1', discoveryPort = '0'] = process.argv.slice(2);
+// The test names every network option (tests/lab/internetRooms.test.ts, labNetwork): JSON in argv[2].
+const network = JSON.parse(process.argv[2] ?? '{}') as Partial<NetworkOptions> & { readonly ownAddress: string };
+const { ownAddress, ...options } = network;
 const dir = mkdtempSync(join(tmpdir(), 'lan-party-lab-room-'));
 const backend = createBackend({
   app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
@@ -17,19 +20,10 @@ const backend = createBackend({
   validateOutputs: true,
   logger: silentLogger,
   network: {
-    discoveryPort: Number(discoveryPort),
-    bindAddress: address,
-    discoveryBindAddress: address,
-    advertiseAddress: address,
-    broadcastTargets: ['127.255.255.255'],
-    selfTestTargets: ['127.255.255.255'],
-    announceIntervalMs: 500,
-    browseIntervalMs: 500,
-    defaultGamePort: 0,
-    joinTimeoutSec: 10,
-    iceHostAddresses: [address],
+    ...options,
+    iceHostAddresses: [ownAddress],
     networkInterfaces: () => ({
-      eth: [{ address, netmask: '255.255.255.0', family: 'IPv4', internal: false }],
+      eth: [{ address: ownAddress, netmask: '255.255.255.0', family: 'IPv4', internal: false }],
     }),
   },
 });
