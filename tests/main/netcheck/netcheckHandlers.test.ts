@@ -8,6 +8,7 @@ import { resolveNetworkOptions } from '../../../main/base/networkOptions';
 import { accountForOpenRoom } from '../../../main/netcheck/openRoomPortNote';
 import { networkCheckReportSchema, type NetworkCheckReport } from '../../../shared/netcheck/report';
 import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
+import { SYMMETRIC_NAT } from '../../fixtures/natReport';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -93,15 +94,7 @@ describe('netcheck.exportReport', () => {
     ports: [],
     selfDiscovery: { status: 'heard', port: 4321, targets: [], sendFailures: [], message: 'Heard.' },
     receiveBuffer: { requestedBytes: 1, grantedBytes: 1, status: 'ok', message: 'Fine.' },
-    nat: {
-      status: 'symmetric',
-      mappings: [
-        { server: '203.0.113.10:3478', mapped: '203.0.113.1:40000' },
-        { server: '203.0.113.10:3479', mapped: '203.0.113.1:40001' },
-      ],
-      title: 'Symmetric NAT: a relay will be used',
-      message: 'Relay.',
-    },
+    nat: SYMMETRIC_NAT,
     advice: [],
     ok: true,
   } satisfies NetworkCheckReport;
@@ -204,15 +197,7 @@ describe('accountForOpenRoom', () => {
     ],
     selfDiscovery: { status: 'heard', port: 9998, targets: [], sendFailures: [], message: 'ok' },
     receiveBuffer: { requestedBytes: 1, grantedBytes: 1, status: 'ok', message: 'ok' },
-    nat: {
-      status: 'symmetric',
-      mappings: [
-        { server: '203.0.113.10:3478', mapped: '203.0.113.1:40000' },
-        { server: '203.0.113.10:3479', mapped: '203.0.113.1:40001' },
-      ],
-      title: 'Symmetric NAT: a relay will be used',
-      message: 'Relay.',
-    },
+    nat: SYMMETRIC_NAT,
     advice: [{ id: 'port-game', severity: 'problem', title: 't', detail: 'd', commands: [] }],
     ok: false,
   };

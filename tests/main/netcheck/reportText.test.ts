@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatNetworkCheckText, reportFileName } from '../../../main/netcheck/reportText';
 import type { NetworkCheckReport } from '../../../shared/netcheck/report';
+import { SYMMETRIC_NAT } from '../../fixtures/natReport';
 
 const report: NetworkCheckReport = {
   version: 1,
@@ -55,15 +56,7 @@ const report: NetworkCheckReport = {
     message: 'Nothing came back.',
   },
   receiveBuffer: { requestedBytes: 4, grantedBytes: 2, status: 'clamped', message: 'Smaller than asked.' },
-  nat: {
-    status: 'symmetric',
-    mappings: [
-      { server: '203.0.113.10:3478', mapped: '203.0.113.1:40000' },
-      { server: '203.0.113.10:3479', mapped: '203.0.113.1:40001' },
-    ],
-    title: 'Symmetric NAT: a relay will be used',
-    message: 'Relay.',
-  },
+  nat: SYMMETRIC_NAT,
   advice: [
     { id: 'port-game', severity: 'problem', title: 'Game port busy', detail: 'Close it.', commands: [] },
     { id: 'fw', severity: 'warning', title: 'Firewall', detail: 'Allow it.', commands: ['netsh advfirewall …'] },

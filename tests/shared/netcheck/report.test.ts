@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { networkCheckReportSchema, type NetworkCheckReport } from '../../../shared/netcheck/report';
 import { LAN_PARTY_PORTS } from '../../../shared/netcheck/ports';
+import { SYMMETRIC_NAT } from '../../fixtures/natReport';
 
 const report: NetworkCheckReport = {
   version: 1,
@@ -41,15 +42,7 @@ const report: NetworkCheckReport = {
   ],
   selfDiscovery: { status: 'heard', port: 9998, targets: ['127.255.255.255'], sendFailures: [], message: 'heard' },
   receiveBuffer: { requestedBytes: 4194304, grantedBytes: 425984, status: 'clamped', message: 'small' },
-  nat: {
-    status: 'symmetric',
-    mappings: [
-      { server: '203.0.113.10:3478', mapped: '203.0.113.1:40000' },
-      { server: '203.0.113.10:3479', mapped: '203.0.113.1:40001' },
-    ],
-    title: 'Symmetric NAT: a relay will be used',
-    message: 'Relay.',
-  },
+  nat: SYMMETRIC_NAT,
   advice: [{ id: 'linux-ufw', severity: 'info', title: 'ufw', detail: 'open', commands: ['sudo ufw allow 9998/udp'] }],
   ok: false,
 };
