@@ -23,6 +23,8 @@ async function buildBundle(outDir: string): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     mode: 'production',
+    // Library mode leaves process.env.NODE_ENV in place (the app's build replaces it); the page has no process.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir,
       emptyOutDir: true,
@@ -49,7 +51,10 @@ export async function benchRenderFrame(): Promise<BenchResult[]> {
       '<!doctype html><html><body style="margin:0;background:#0b0d17">' +
         '<canvas id="c" style="display:block;width:1280px;height:720px"></canvas></body></html>',
     );
+    const pageErrors: Error[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
     await page.addScriptTag({ path: script });
+    if (pageErrors.length > 0) throw new Error(`the render bench bundle failed to load: ${pageErrors[0]!.message}`);
     // A string, so this Node-typed file needs no DOM types.
     const measure = (players: number) =>
       page.evaluate(
