@@ -7,7 +7,7 @@ import type { BenchResult } from './benchResult';
 import { percentile } from './percentile';
 
 const ENTRY = resolve(__dirname, '../renderer/src/games/tag/bench/benchEntry.ts');
-const GLOBAL = 'LanPartyRenderBench';
+export const GLOBAL = 'LanPartyRenderBench';
 const PLAYERS = 16;
 const FRAMES = 600;
 const WARMUP = 60;
@@ -18,7 +18,7 @@ interface PageResult {
 }
 
 /** Builds the benchmark bundle (the renderer's game modules, minified like the production build) as one IIFE. */
-async function buildBundle(outDir: string): Promise<string> {
+export async function buildBundle(outDir: string): Promise<string> {
   await build({
     configFile: false,
     logLevel: 'warn',
