@@ -204,7 +204,12 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
         await page.setViewportSize(size);
         for (const target of [page.getByLabel('Chat message'), page.getByTestId('player-row').last()]) {
           const coverage = await coverOf(target, bar);
-          expect({ size, ...coverage }).toMatchObject({ size, aboveBar: true, hittable: true });
+          // The boxes in the message: a failure then says where the target and the bar were.
+          expect({ size, ...coverage }, JSON.stringify(coverage)).toMatchObject({
+            size,
+            aboveBar: true,
+            hittable: true,
+          });
         }
         await session.screenshot(page, `lobby-room-host-${size.width}x${size.height}`);
       }
