@@ -15,7 +15,7 @@ import { CROCKFORD_BASE32 } from '../../shared/roomCode/roomCodeFormat';
 import { clipText } from '../../shared/text/normalizeText';
 import type { Logger } from '../base/logger';
 import type { Scheduler, TimerHandle } from '../base/scheduler';
-import { createRateLimiter, type RateLimiter } from '../net/discovery';
+import { createRateLimiter, type RateLimiter } from '../base/rateLimiter';
 import { mintTurnCredentials } from '../net/ice';
 import {
   DEFAULT_RENDEZVOUS_LIMITS,

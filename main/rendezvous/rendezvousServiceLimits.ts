@@ -1,4 +1,4 @@
-import type { RateLimit } from '../net/discovery';
+import type { RateLimit } from '../base/rateLimiter';
 
 /** The service's bounds and timings; every field has a default fit for one small public machine. */
 export interface RendezvousServiceLimits {

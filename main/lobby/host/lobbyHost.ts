@@ -29,7 +29,7 @@ import { hasVisibleText, normalizeText } from '../../../shared/text/normalizeTex
 import { lanAddresses, pickAdvertiseAddress, type LanAddress } from '../lanAddresses';
 import { roomCodesFor, type RoomCodes } from '../roomCodes';
 import { LOBBY_END_MESSAGES, tooManyTriesMessage } from '../lobbyErrors';
-import { ActionLimiter } from './actionLimiter';
+import { createRateLimiter, type RateLimiter } from '../../base/rateLimiter';
 import { AdmissionDesk, type RoomKey } from './admissionDesk';
 import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
 import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostLimits, type LobbyHostStats } from './lobbyHostLimits';
@@ -85,8 +85,8 @@ export class LobbyHost {
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly door: AdmissionDesk;
-  private readonly chatLimiter: ActionLimiter;
-  private readonly readyLimiter: ActionLimiter;
+  private readonly chatLimiter: RateLimiter<number>;
+  private readonly readyLimiter: RateLimiter<number>;
   private readonly rejected: Record<string, number> = {};
   private nextChatId = 1;
   private closed = false;
@@ -125,8 +125,8 @@ export class LobbyHost {
       sendChallenge: (peerId, challenge) => this.send(peerId, LobbyMessage.CHALLENGE, challenge),
       disconnect: (peerId, reason) => this.server.disconnect(peerId, reason),
     });
-    this.chatLimiter = new ActionLimiter(limits.chat, now);
-    this.readyLimiter = new ActionLimiter(limits.ready, now);
+    this.chatLimiter = createRateLimiter<number>(limits.chat, { now });
+    this.readyLimiter = createRateLimiter<number>(limits.ready, { now });
     this.listen();
   }
 

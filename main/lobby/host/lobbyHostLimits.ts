@@ -1,4 +1,4 @@
-import type { ActionRate } from './actionLimiter';
+import type { RateLimit } from '../../base/rateLimiter';
 import { DEFAULT_BACKOFF, type BackoffRules } from './tryBackoff';
 
 /** How much a room lets peers do before and after they are in it. */
@@ -8,19 +8,19 @@ export interface LobbyHostLimits {
   /** Of those, silent ones (no hello yet) from one address at once. */
   readonly silentPerSource: number;
   /** Chat lines per player. */
-  readonly chat: ActionRate;
+  readonly chat: RateLimit;
   /** Ready toggles per player. */
-  readonly ready: ActionRate;
+  readonly ready: RateLimit;
   /** Wrong passwords per address. */
   readonly tries: BackoffRules;
 }
 
-/** 8 pre-lobby slots, 4 silent per address, 5 chat lines per 5 s, 10 ready toggles per 5 s, 5 free tries. */
+/** 8 pre-lobby slots, 4 silent per address, 5 chat lines at once then 1 a second, 10 ready toggles then 2 a second, 5 free tries. */
 export const DEFAULT_LOBBY_HOST_LIMITS: LobbyHostLimits = {
   preLobbySlots: 8,
   silentPerSource: 4,
-  chat: { limit: 5, windowMs: 5000 },
-  ready: { limit: 10, windowMs: 5000 },
+  chat: { burst: 5, perSecond: 1 },
+  ready: { burst: 10, perSecond: 2 },
   tries: DEFAULT_BACKOFF,
 };
 

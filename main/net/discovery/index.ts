@@ -43,6 +43,5 @@ export {
   type LanDiscoveryStats,
 } from './lanDiscoveryResponder';
 export { PROBE_DEFAULTS, probeServer, type ProbeResult, type ProbeServerOptions } from './probeServer';
-export { createRateLimiter, type RateLimit, type RateLimiter } from './rateLimiter';
 export type { SendFailure } from './sendDatagram';
 export { unicastTargetKey, type UnicastTarget, type UnicastTargetStatus } from './unicastTargets';

@@ -4,7 +4,7 @@ import type { Scheduler } from '../../base/scheduler';
 import type { DiscoveryPortRegistry } from './discoveryPortRegistry';
 import { DISCOVERY } from './discoveryProtocol';
 import { isValidInstanceId } from './discoveryReply';
-import type { RateLimit } from './rateLimiter';
+import type { RateLimit } from '../../base/rateLimiter';
 import type { SendFailure } from './sendDatagram';
 
 /** LAN Party's optional fields, read on every reply so they stay live. */

@@ -20,7 +20,7 @@ import {
   type LanDiscoveryOptions,
   type LanDiscoveryStats,
 } from './lanDiscoveryOptions';
-import { createRateLimiter } from './rateLimiter';
+import { createRateLimiter } from '../../base/rateLimiter';
 import { sendDatagram, type SendFailure } from './sendDatagram';
 import { createConnectedSourceFilter } from './sourceFilter';
 

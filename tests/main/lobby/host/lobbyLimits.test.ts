@@ -1,26 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { ActionLimiter } from '../../../../main/lobby/host/actionLimiter';
+import { createRateLimiter } from '../../../../main/base/rateLimiter';
+import { DEFAULT_LOBBY_HOST_LIMITS } from '../../../../main/lobby/host/lobbyHostLimits';
 import { DEFAULT_BACKOFF, TryBackoff } from '../../../../main/lobby/host/tryBackoff';
 
 describe('per-player action limits', () => {
-  it('allows 5 chat lines per 5 s, sliding', () => {
+  it('allows 5 chat lines at once, then one a second, per player; a player who left starts afresh', () => {
     let now = 0;
-    const chat = new ActionLimiter({ limit: 5, windowMs: 5000 }, () => now);
+    const chat = createRateLimiter<number>(DEFAULT_LOBBY_HOST_LIMITS.chat, { now: () => now });
     const allowed = Array.from({ length: 8 }, () => chat.allow(1));
     expect(allowed).toEqual([true, true, true, true, true, false, false, false]);
     expect(chat.allow(2)).toBe(true); // another player has their own budget
-    now = 4999;
+    now = 999;
     expect(chat.allow(1)).toBe(false);
-    now = 5000;
+    now = 1000;
     expect(chat.allow(1)).toBe(true);
-    expect(chat.refused).toBe(4);
+    expect(chat.allow(1)).toBe(false);
+    expect(chat.refused).toBe(5);
     chat.forget(1);
-    now = 5001;
     expect([1, 2, 3, 4, 5].map(() => chat.allow(1)).every(Boolean)).toBe(true);
   });
 
-  it('refuses a zero limit', () => {
-    expect(() => new ActionLimiter({ limit: 0, windowMs: 1 }, () => 0)).toThrow(/limit/);
+  it('allows 10 ready toggles at once, then two a second', () => {
+    let now = 0;
+    const ready = createRateLimiter<number>(DEFAULT_LOBBY_HOST_LIMITS.ready, { now: () => now });
+    expect(Array.from({ length: 11 }, () => ready.allow(7)).filter(Boolean)).toHaveLength(10);
+    now = 500;
+    expect([ready.allow(7), ready.allow(7)]).toEqual([true, false]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../../../main/net/discovery';
+import { createRateLimiter } from '../../../main/base/rateLimiter';
 
 describe('createRateLimiter', () => {
   it('allows a burst, then refills at the configured rate', () => {
@@ -38,5 +38,22 @@ describe('createRateLimiter', () => {
     expect(limiter.allow('a')).toBe(true);
     now = 0;
     expect(limiter.allow('a')).toBe(false);
+  });
+
+  it('counts refusals, and a forgotten key starts with a full bucket', () => {
+    const limiter = createRateLimiter<number>({ burst: 2, perSecond: 0 }, { now: () => 0 });
+    expect([1, 1, 1, 1].map((key) => limiter.allow(key))).toEqual([true, true, false, false]);
+    expect(limiter.refused).toBe(2);
+    limiter.forget(1);
+    expect(limiter.size).toBe(0);
+    expect(limiter.allow(1)).toBe(true);
+  });
+
+  it('refuses limits that would never allow anything or never make sense', () => {
+    const now = () => 0;
+    expect(() => createRateLimiter({ burst: 0, perSecond: 1 }, { now })).toThrow(/burst/);
+    expect(() => createRateLimiter({ burst: Number.NaN, perSecond: 1 }, { now })).toThrow(/burst/);
+    expect(() => createRateLimiter({ burst: 1, perSecond: -1 }, { now })).toThrow(/perSecond/);
+    expect(() => createRateLimiter({ burst: 1, perSecond: Infinity }, { now })).toThrow(/perSecond/);
   });
 });
