@@ -16,10 +16,13 @@ import {
 } from '../../shared/ipc/wsProtocol';
 import type { Logger } from '../base/logger';
 import type { Gateway } from './gateway';
-import { createLogThrottle } from './logThrottle';
+import { ReportLimiter } from '../base/reportLimiter';
 
 /** The only address the binding ever listens on. */
 export const WS_BINDING_HOST = '127.0.0.1';
+
+/** Refused connections logged per minute: anyone on the machine can knock, so the log must not grow with them. */
+const REFUSALS_LOGGED_PER_MINUTE = 5;
 
 /** Options for {@link startWebSocketBinding}. */
 export interface WebSocketBindingOptions<C extends ContractShape> {
@@ -84,8 +87,9 @@ export async function startWebSocketBinding<C extends ContractShape>(
   const { gateway, secret, logger, allowedOrigins } = options;
   if (secret.length < 16) throw new Error('WebSocket binding needs a secret of at least 16 characters');
   const counts = { rejectedConnections: 0, droppedMessages: 0 };
-  // Anyone on this machine can knock: log the first few refusals, then one a minute with a count.
-  const refusals = createLogThrottle(options.now ? { now: options.now } : {});
+  // Anyone on this machine can knock: log five refusals a minute; the next one logged says how many were held back.
+  const refusals = new ReportLimiter(REFUSALS_LOGGED_PER_MINUTE, 60_000);
+  const now = options.now ?? Date.now;
   let port = 0;
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD_BYTES });
   const http = createServer((_req, res) => {
@@ -105,8 +109,11 @@ export async function startWebSocketBinding<C extends ContractShape>(
       refusal = [403, 'Forbidden', `host ${shown(host)} is not this binding`];
     if (refusal) {
       counts.rejectedConnections += 1;
-      const line = refusals.note(`refused WebSocket connection: ${refusal[1]} (${refusal[2]})`);
-      if (line !== null) logger.warn(line);
+      if (refusals.admit(now())) {
+        const held = refusals.drainSuppressed();
+        const line = `refused WebSocket connection: ${refusal[1]} (${refusal[2]})`;
+        logger.warn(held > 0 ? `${line} (${held} more refused since the last report)` : line);
+      }
       refuse(socket, refusal[0], refusal[1]);
       return;
     }

@@ -2,7 +2,7 @@ import type { IpcContract } from '../../shared/ipc/contract';
 import type { ErrorSource } from '../../shared/ipc/schemas/appInfo';
 import type { Logger } from '../base/logger';
 import type { HandlersOf } from '../ipc/handlerTypes';
-import { ReportLimiter } from './reportLimiter';
+import { ReportLimiter } from '../base/reportLimiter';
 
 /** Renderer errors logged per minute; the rest become one "n more suppressed" line. */
 export const RENDERER_ERRORS_PER_MINUTE = 20;

@@ -105,7 +105,7 @@ describe('WebSocket binding', () => {
     expect(binding.stats().rejectedConnections).toBe(2);
   });
 
-  it('logs the first five refusals, then one a minute with how many it held back', async () => {
+  it('logs five refusals a minute; the first one of the next minute says how many it held back', async () => {
     let now = 0;
     const { binding, logger } = await start([PAGE], () => now);
     for (let i = 0; i < 8; i++)

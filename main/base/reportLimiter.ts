@@ -1,7 +1,7 @@
 /**
- * A fixed-window budget: the first `perWindow` reports of each window are admitted, the rest are counted so
- * one line can say how many were dropped. A window starts with the first report after the previous one
- * ended. Pure: the caller passes the time.
+ * The one log budget of main (renderer error reports, refused connections): a fixed window admits its first
+ * `perWindow` reports and counts the rest, so one line can say how many were dropped. A window starts with the
+ * first report after the previous one ended. Pure: the caller passes the time.
  */
 export class ReportLimiter {
   private windowStart: number | null = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReportLimiter } from '../../../main/shell/reportLimiter';
+import { ReportLimiter } from '../../../main/base/reportLimiter';
 
 describe('ReportLimiter', () => {
   it('admits the budget of a window, counts the rest, and starts afresh once the window is over', () => {
