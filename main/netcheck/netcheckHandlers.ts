@@ -56,7 +56,12 @@ export function netcheckHandlers(
     'netcheck.run': () => {
       running ??= (deps.stunServers?.() ?? Promise.resolve([]))
         .catch(() => [] as readonly StunEndpoint[])
-        .then((servers) => run({ ...networkCheckOptionsFor(deps.network, deps.platform), nat: { servers } }))
+        .then((servers) => {
+          // A room open on another port is the port friends need: the check and its firewall tips name that one.
+          const room = deps.openRoom();
+          const options = networkCheckOptionsFor(deps.network, deps.platform);
+          return run({ ...options, ...(room ? { gamePort: room.port } : {}), nat: { servers } });
+        })
         .then((report) => (last = accountForOpenRoom(report, deps.openRoom())))
         .finally(() => {
           running = null;

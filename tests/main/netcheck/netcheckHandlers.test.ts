@@ -57,6 +57,19 @@ describe('netcheck.run', () => {
     expect(report.advice.filter((a) => a.severity === 'problem').map((a) => a.id)).toEqual(['no-lan']);
   });
 
+  it('checks, and names in its firewall tips, the port the open room uses when it is not the default one', async () => {
+    const network = resolveNetworkOptions(loopbackNetwork(4321, { defaultGamePort: 9000 }));
+    const run = vi.fn(async () => ({ ok: true, ports: [], advice: [] }) as unknown as NetworkCheckReport);
+    const room = { port: 9123, roomName: 'Friday' };
+    let open: typeof room | null = room;
+    const handlers = netcheckHandlers({ network, platform: 'linux', openRoom: () => open, facts, run });
+    await handlers['netcheck.run'](undefined, ctx);
+    expect(run).toHaveBeenLastCalledWith(expect.objectContaining({ gamePort: 9123 }));
+    open = null;
+    await handlers['netcheck.run'](undefined, ctx);
+    expect(run).toHaveBeenLastCalledWith(expect.objectContaining({ gamePort: 9000 }));
+  });
+
   it('runs one check at a time and passes the backend’s network settings', async () => {
     const network = resolveNetworkOptions(loopbackNetwork(4321, { defaultGamePort: 0 }));
     let finish: (report: NetworkCheckReport) => void = () => {};
