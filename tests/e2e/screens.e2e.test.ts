@@ -158,6 +158,17 @@ describe.skipIf(skipReason !== null)('every screen: axe, heading focus, screensh
     expect(host!.width * host!.height).toBeGreaterThan(1.5 * join!.width * join!.height);
     expect(join!.x).toBeGreaterThan(host!.x + host!.width - 1);
     expect(await page.getByLabel('Player name').count()).toBe(0); // the profile form is not on home any more
+    // At the default window the whole home shows, the steps and the status bar included: nothing below the fold.
+    await page.setViewportSize(SIZES[0]);
+    await finishTransitions(page);
+    const fold = await page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document;
+      return {
+        content: root.documentElement.scrollHeight,
+        window: (globalThis as unknown as { innerHeight: number }).innerHeight,
+      };
+    });
+    expect(fold.content).toBeLessThanOrEqual(fold.window);
     await walk(page, 'home');
   });
 

@@ -16,7 +16,7 @@ export function HomePanel({ settings, onNavigate }: { settings: Settings; onNavi
   return (
     <section className="home" aria-labelledby="home-title">
       <div className="hero" style={{ '--player': settings.playerColor } as CSSProperties}>
-        <p className="eyebrow">Local network · no accounts · no internet</p>
+        <p className="eyebrow">Your network · no accounts · no cloud</p>
         <h1 id="home-title" className="hero-title" ref={heading} tabIndex={-1}>
           Ready to play, <span className="hero-name">{settings.playerName}</span>?
         </h1>
