@@ -213,6 +213,11 @@ describe.skipIf(skipReason !== null)('every screen: axe, heading focus, screensh
     await page.getByRole('button', { name: /Host a room/ }).click();
     await expect.poll(() => focused(page)).toBe('H1:Host a room');
     await walk(page, 'host');
+    // At the default window the whole form shows without scrolling, its Open room button included.
+    await page.setViewportSize(SIZES[0]);
+    await finishTransitions(page);
+    const open = await page.getByRole('button', { name: 'Open room' }).boundingBox();
+    expect(open && open.y + open.height).toBeLessThanOrEqual(SIZES[0].height);
     await page.getByRole('button', { name: 'Open room' }).click();
     await expect.poll(() => page.getByTestId('room-code').isVisible()).toBe(true);
     await expect.poll(() => focused(page)).toBe("H1:ada's room");

@@ -106,106 +106,119 @@ export function HostScreen({
         onBack={onBack}
       />
       <form className="card form-card" onSubmit={(event) => void submit(event)} noValidate>
-        <GamePicker games={GAMES.list()} value={gameId} onChange={pickGame} />
-        <fieldset className="field reach-choice">
-          <legend className="field-label">Who can join</legend>
-          <div className="segmented" role="radiogroup" aria-label="Who can join">
-            <label className={`segment${reach === 'lan' ? ' segment-on' : ''}`}>
-              <input type="radio" name="reach" value="lan" checked={reach === 'lan'} onChange={() => setReach('lan')} />
-              This network
-            </label>
-            <label
-              className={`segment${reach === 'internet' ? ' segment-on' : ''}${internetRooms ? '' : ' segment-off'}`}
-            >
+        {/* Two columns on a wide window, so the whole form and its Open room button fit the default window. */}
+        <div className="host-form-columns">
+          <div className="host-form-column">
+            <GamePicker games={GAMES.list()} value={gameId} onChange={pickGame} />
+            <fieldset className="field reach-choice">
+              <legend className="field-label">Who can join</legend>
+              <div className="segmented" role="radiogroup" aria-label="Who can join">
+                <label className={`segment${reach === 'lan' ? ' segment-on' : ''}`}>
+                  <input
+                    type="radio"
+                    name="reach"
+                    value="lan"
+                    checked={reach === 'lan'}
+                    onChange={() => setReach('lan')}
+                  />
+                  This network
+                </label>
+                <label
+                  className={`segment${reach === 'internet' ? ' segment-on' : ''}${internetRooms ? '' : ' segment-off'}`}
+                >
+                  <input
+                    type="radio"
+                    name="reach"
+                    value="internet"
+                    checked={reach === 'internet'}
+                    disabled={!internetRooms}
+                    aria-describedby="reach-hint"
+                    onChange={() => setReach('internet')}
+                  />
+                  Friends over the internet
+                </label>
+              </div>
+              <p id="reach-hint" className="field-hint">
+                {!internetRooms
+                  ? 'Internet rooms are off: add a rendezvous server in your profile’s Internet rooms settings first.'
+                  : reach === 'internet'
+                    ? 'The room gets a NET- code too: friends anywhere join with it, directly or through the relay, encrypted end to end.'
+                    : 'Players on this network join with the room’s code or from their LAN list.'}
+              </p>
+            </fieldset>
+          </div>
+          <div className="host-form-column">
+            <div className="field">
+              <label className="field-label" htmlFor="room-name">
+                Room name
+              </label>
               <input
-                type="radio"
-                name="reach"
-                value="internet"
-                checked={reach === 'internet'}
-                disabled={!internetRooms}
-                aria-describedby="reach-hint"
-                onChange={() => setReach('internet')}
+                id="room-name"
+                className="input"
+                type="text"
+                placeholder={defaultName}
+                maxLength={ROOM_NAME_MAX * 2}
+                value={roomName}
+                aria-invalid={nameError !== null}
+                aria-describedby="room-name-hint"
+                onChange={(event) => setRoomName(event.target.value)}
               />
-              Friends over the internet
-            </label>
-          </div>
-          <p id="reach-hint" className="field-hint">
-            {!internetRooms
-              ? 'Internet rooms are off: add a rendezvous server in your profile’s Internet rooms settings first.'
-              : reach === 'internet'
-                ? 'The room gets a NET- code too: friends anywhere join with it, directly or through the relay, encrypted end to end.'
-                : 'Players on this network join with the room’s code or from their LAN list.'}
-          </p>
-        </fieldset>
-        <div className="field">
-          <label className="field-label" htmlFor="room-name">
-            Room name
-          </label>
-          <input
-            id="room-name"
-            className="input"
-            type="text"
-            placeholder={defaultName}
-            maxLength={ROOM_NAME_MAX * 2}
-            value={roomName}
-            aria-invalid={nameError !== null}
-            aria-describedby="room-name-hint"
-            onChange={(event) => setRoomName(event.target.value)}
-          />
-          <p id="room-name-hint" className={nameError ? 'field-error' : 'field-hint'}>
-            {nameError ?? `Leave empty for “${defaultName}”`}
-          </p>
-        </div>
-        <div className="form-grid">
-          <div className="field">
-            <label className="field-label" htmlFor="room-capacity">
-              Players
-            </label>
-            <select
-              id="room-capacity"
-              className="input select"
-              value={capacity}
-              onChange={(event) => setCapacity(Number(event.target.value))}
-              aria-describedby="room-capacity-hint"
-            >
-              {capacities.map((n) => (
-                <option key={n} value={n}>
-                  {n} players
-                </option>
-              ))}
-            </select>
-            <p id="room-capacity-hint" className="field-hint">
-              You included · {game.name} takes {playerLimitsText(game)}
-            </p>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="room-password">
-              Password <span className="optional">optional</span>
-            </label>
-            <input
-              id="room-password"
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              aria-describedby="room-password-hint"
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <p id="room-password-hint" className="field-hint">
-              Players type it when they join
-            </p>
+              <p id="room-name-hint" className={nameError ? 'field-error' : 'field-hint'}>
+                {nameError ?? `Leave empty for “${defaultName}”`}
+              </p>
+            </div>
+            <div className="form-grid">
+              <div className="field">
+                <label className="field-label" htmlFor="room-capacity">
+                  Players
+                </label>
+                <select
+                  id="room-capacity"
+                  className="input select"
+                  value={capacity}
+                  onChange={(event) => setCapacity(Number(event.target.value))}
+                  aria-describedby="room-capacity-hint"
+                >
+                  {capacities.map((n) => (
+                    <option key={n} value={n}>
+                      {n} players
+                    </option>
+                  ))}
+                </select>
+                <p id="room-capacity-hint" className="field-hint">
+                  You included · {game.name} takes {playerLimitsText(game)}
+                </p>
+              </div>
+              <div className="field">
+                <label className="field-label" htmlFor="room-password">
+                  Password <span className="optional">optional</span>
+                </label>
+                <input
+                  id="room-password"
+                  className="input"
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  aria-describedby="room-password-hint"
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+                <p id="room-password-hint" className="field-hint">
+                  Players type it when they join
+                </p>
+              </div>
+            </div>
+            {addresses.length > 0 && address !== null && (
+              <AddressPicker
+                addresses={addresses}
+                value={address}
+                onChange={(entry) => {
+                  setAddress(entry.address);
+                  onRememberAddress?.(entry);
+                }}
+              />
+            )}
           </div>
         </div>
-        {addresses.length > 0 && address !== null && (
-          <AddressPicker
-            addresses={addresses}
-            value={address}
-            onChange={(entry) => {
-              setAddress(entry.address);
-              onRememberAddress?.(entry);
-            }}
-          />
-        )}
         <details className="advanced">
           <summary>Advanced</summary>
           <div className="field">
