@@ -7,35 +7,27 @@ import {
   type LinkConditionerOptions,
   type ResolvedConditionerOptions,
 } from './conditionerOptions';
-import { LinkPipe, type DirectionStats } from './linkPipe';
-import { resolveLinkProfile, type LinkProfile } from './linkProfile';
+import type { Conditioner, ConditionerStats } from './conditioner';
+import { resolveProfileChange, type LinkDirection } from './linkDirection';
+import { LinkPipe } from './linkPipe';
+import type { LinkProfile } from './linkProfile';
 import { isLoopbackAddress } from './loopback';
 import { bindRelaySocket, createRelaySocket } from './relaySocket';
 
 export type { LinkConditionerOptions } from './conditionerOptions';
-
-/** client → server is 'upstream', server → client is 'downstream'. */
-export type LinkDirection = 'upstream' | 'downstream';
-
-/** Counters for both directions, plus relay-level ones. */
-export interface ConditionerStats {
-  upstream: DirectionStats;
-  downstream: DirectionStats;
-  /** Live client mappings. */
-  mappings: number;
-  /** Datagrams reaching a mapping socket from anyone but the target (ignored). */
-  strays: number;
-  /** Socket errors seen (the relay keeps running). */
-  errors: number;
-}
+export type { Conditioner, ConditionerStats } from './conditioner';
+export type { LinkDirection } from './linkDirection';
 
 interface Routed {
   mapping: ClientMapping;
   data: Buffer;
 }
 
-/** A UDP relay on loopback that impairs traffic between clients and one target server, per direction. */
-export class LinkConditioner {
+/**
+ * A UDP relay on loopback that impairs traffic between clients and one target server, per direction, on the
+ * caller's thread (exact under a manual clock); `WorkerConditioner` runs this same relay on a thread of its own.
+ */
+export class LinkConditioner implements Conditioner {
   private readonly pipes: Record<LinkDirection, LinkPipe<Routed>>;
   private readonly mappings: ClientMappings;
   private sweepTimer: TimerHandle | undefined;
@@ -102,12 +94,8 @@ export class LinkConditioner {
 
   /** Changes settings at run time (validated; throws LinkProfileError and changes nothing if any value is bad). */
   setProfile(direction: LinkDirection | 'both', patch: Partial<LinkProfile>): void {
-    const directions: LinkDirection[] = direction === 'both' ? ['upstream', 'downstream'] : [direction];
-    if (!directions.every((d) => d in this.pipes)) {
-      throw new TypeError(`direction must be 'upstream', 'downstream' or 'both', got ${JSON.stringify(direction)}`);
-    }
-    const next = directions.map((d) => resolveLinkProfile(patch, this.pipes[d].profile));
-    directions.forEach((d, i) => this.pipes[d].setProfile(next[i] as LinkProfile));
+    const next = resolveProfileChange(direction, patch, (d) => this.pipes[d].profile);
+    for (const [d, profile] of next) this.pipes[d].setProfile(profile);
   }
 
   /** A snapshot of every counter. */
@@ -143,8 +131,12 @@ export class LinkConditioner {
 
   private fromClient(data: Buffer, rinfo: RemoteInfo): void {
     const mapping = this.mappings.acquire(rinfo.address, rinfo.port, this.scheduler.now());
-    if (mapping === undefined) this.pipes.upstream.reject(data.length);
-    else this.pipes.upstream.submit({ mapping, data }, data.length);
+    const pipe = this.pipes.upstream;
+    if (mapping === undefined) pipe.reject(data.length);
+    // Impairments off: straight out, no queue entry or wrapper object per datagram.
+    else if (pipe.passing)
+      pipe.passed(data.length, this.send(mapping.socket, data, this.target.port, this.target.host, mapping));
+    else pipe.submit({ mapping, data }, data.length);
   }
 
   private openMappingSocket(): Socket {
@@ -167,7 +159,12 @@ export class LinkConditioner {
       return;
     }
     mapping.lastActive = this.scheduler.now();
-    this.pipes.downstream.submit({ mapping, data }, data.length);
+    const pipe = this.pipes.downstream;
+    if (pipe.passing) {
+      pipe.passed(data.length, this.send(this.listenSocket, data, mapping.clientPort, mapping.clientAddress, mapping));
+    } else {
+      pipe.submit({ mapping, data }, data.length);
+    }
   }
 
   private send(socket: Socket, data: Buffer, port: number, host: string, mapping: ClientMapping): boolean {
