@@ -18,6 +18,9 @@ export type { LinkConditionerOptions } from './conditionerOptions';
 export type { Conditioner, ConditionerStats } from './conditioner';
 export type { LinkDirection } from './linkDirection';
 
+/** The largest UDP payload IPv4 can carry; a bigger datagram from an IPv6 side cannot cross to an IPv4 one. */
+const MAX_IPV4_PAYLOAD = 65_507;
+
 interface Routed {
   mapping: ClientMapping;
   data: Buffer;
@@ -40,6 +43,9 @@ export class LinkConditioner implements Conditioner {
   /** The seed in use (log it to repeat a run). */
   readonly seed: number;
   private readonly scheduler: Scheduler;
+  /** Largest datagram each direction's outgoing socket can send (checked, since a failed send reports nothing). */
+  private readonly upstreamLimit: number;
+  private readonly downstreamLimit: number;
 
   private constructor(
     private readonly listenSocket: Socket,
@@ -48,6 +54,8 @@ export class LinkConditioner implements Conditioner {
     this.target = { host: options.target.address, port: options.target.port };
     this.seed = options.seed;
     this.scheduler = options.scheduler;
+    this.upstreamLimit = options.target.family === 'IPv4' ? MAX_IPV4_PAYLOAD : Infinity;
+    this.downstreamLimit = options.listen.family === 'IPv4' ? MAX_IPV4_PAYLOAD : Infinity;
     const pipe = (direction: LinkDirection, stream: number, deliver: (r: Routed) => boolean) =>
       new LinkPipe<Routed>({
         profile: options[direction],
@@ -56,12 +64,9 @@ export class LinkConditioner implements Conditioner {
         deliver,
         maxQueued: options.maxQueued,
       });
-    const { host, port } = this.target;
     this.pipes = {
-      upstream: pipe('upstream', 1, (r) => this.send(r.mapping.socket, r.data, port, host, r.mapping)),
-      downstream: pipe('downstream', 2, (r) =>
-        this.send(listenSocket, r.data, r.mapping.clientPort, r.mapping.clientAddress, r.mapping),
-      ),
+      upstream: pipe('upstream', 1, (r) => this.sendUp(r.mapping, r.data)),
+      downstream: pipe('downstream', 2, (r) => this.sendDown(r.mapping, r.data)),
     };
     this.mappings = new ClientMappings(
       options.maxMappings,
@@ -134,8 +139,7 @@ export class LinkConditioner implements Conditioner {
     const pipe = this.pipes.upstream;
     if (mapping === undefined) pipe.reject(data.length);
     // Impairments off: straight out, no queue entry or wrapper object per datagram.
-    else if (pipe.passing)
-      pipe.passed(data.length, this.send(mapping.socket, data, this.target.port, this.target.host, mapping));
+    else if (pipe.passing) pipe.passed(data.length, this.sendUp(mapping, data));
     else pipe.submit({ mapping, data }, data.length);
   }
 
@@ -160,15 +164,28 @@ export class LinkConditioner implements Conditioner {
     }
     mapping.lastActive = this.scheduler.now();
     const pipe = this.pipes.downstream;
-    if (pipe.passing) {
-      pipe.passed(data.length, this.send(this.listenSocket, data, mapping.clientPort, mapping.clientAddress, mapping));
-    } else {
-      pipe.submit({ mapping, data }, data.length);
-    }
+    if (pipe.passing) pipe.passed(data.length, this.sendDown(mapping, data));
+    else pipe.submit({ mapping, data }, data.length);
   }
 
-  private send(socket: Socket, data: Buffer, port: number, host: string, mapping: ClientMapping): boolean {
-    if (mapping.closed) return false;
+  private sendUp(mapping: ClientMapping, data: Buffer): boolean {
+    return this.send(mapping.socket, data, this.target.port, this.target.host, mapping, this.upstreamLimit);
+  }
+
+  private sendDown(mapping: ClientMapping, data: Buffer): boolean {
+    return this.send(this.listenSocket, data, mapping.clientPort, mapping.clientAddress, mapping, this.downstreamLimit);
+  }
+
+  /** False (counted unroutable) when it cannot go out: without a callback, a refused send would report nothing. */
+  private send(
+    socket: Socket,
+    data: Buffer,
+    port: number,
+    host: string,
+    mapping: ClientMapping,
+    limit: number,
+  ): boolean {
+    if (mapping.closed || data.length > limit) return false;
     try {
       socket.send(data, port, host);
       return true;

@@ -4,7 +4,9 @@ import { WorkerConditioner, type WorkerConditionerOptions } from '../../../main/
 import { LinkProfileError } from '../../../main/conditioner/linkProfile';
 import { ManualScheduler } from '../../support/manualScheduler';
 import { runCli } from '../../support/runCli';
-import { echoServer, endpoint, waitFor, type Endpoint } from './udpHelpers';
+import { echoServer, endpoint, hasIpv6Loopback, waitFor, type Endpoint } from './udpHelpers';
+
+const ipv6 = await hasIpv6Loopback();
 
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -106,6 +108,19 @@ describe('WorkerConditioner (the relay on a worker thread)', () => {
     client.send('after', relay.address.port);
     await waitFor(() => client.received.length === 4, 'an ordinary echo afterwards');
     expect(relay.stats()).toMatchObject({ errors: 0, upstream: { forwarded: 4 }, downstream: { forwarded: 4 } });
+  });
+
+  it.skipIf(!ipv6)('drops a datagram too big to cross from IPv6 to IPv4 and keeps relaying', async () => {
+    const server = await track(echoServer());
+    const relay = await track(
+      WorkerConditioner.start({ listenHost: '::1', target: { host: '127.0.0.1', port: server.port } }),
+    );
+    const client = await track(endpoint('::1'));
+    client.send(Buffer.alloc(65_520, 1), relay.address.port);
+    client.send('after', relay.address.port);
+    await waitFor(() => client.received.length === 1, 'the echo of the small one');
+    expect(texts(server)).toEqual(['after']);
+    expect(relay.stats().upstream).toMatchObject({ received: 2, forwarded: 1, drops: { unroutable: 1 } });
   });
 
   it('close() ends the worker, frees its ports, keeps the final counters and is safe to repeat', async () => {
