@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Channel, Client, Server } from '../../../../main/net/index';
-import { WorkerConditioner } from '../../../../main/conditioner/workerConditioner';
+import { LinkConditioner } from '../../../../main/conditioner/linkConditioner';
 import { waitFor } from '../../../support/waitFor';
 
 const cleanups: Array<() => unknown> = [];
@@ -19,7 +19,7 @@ async function measure(protocol: 'v1' | 'native', loss: number, seed: number) {
   const native = protocol === 'v1' ? ({ native: false } as const) : {};
   const server = await Server.listen({ port: 0, host: '127.0.0.1', ...native });
   cleanups.push(() => server.close());
-  const relay = await WorkerConditioner.start({
+  const relay = await LinkConditioner.start({
     target: { host: '127.0.0.1', port: server.port },
     upstream: { loss, latencyMs: 5 },
     downstream: { latencyMs: 5 },
