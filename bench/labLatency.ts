@@ -1,11 +1,12 @@
 import { Channel, Client, Server, compactJsonSerializer, type ConnectionStats } from '../main/net/index';
-import { LinkConditioner } from '../main/conditioner/linkConditioner';
+import { WorkerConditioner } from '../main/conditioner/workerConditioner';
 import { percentile } from './percentile';
 import type { BenchResult } from './benchResult';
 
-// Delivery latency of reliable messages through the LinkConditioner: 20 ms each way (40 ms RTT), with and
-// without 10% loss per direction. Sender and receiver share this process's clock, so each sample is the
-// one-way time from send() to the receiver's callback, retransmissions and head-of-line blocking included.
+// Delivery latency of reliable messages through the link conditioner (on its own worker thread, as deployed):
+// 20 ms each way (40 ms RTT), with and without 10% loss per direction. Sender and receiver share this process's
+// clock, so each sample is the one-way time from send() to the receiver's callback, retransmissions and
+// head-of-line blocking included.
 // Beside it, what recovery cost: retransmissions and spurious ones per message (also on a jittery link without
 // loss, 20 ms ± 10 ms, where a retransmission can only be spurious), and redundancy bytes against payload bytes.
 
@@ -32,7 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function measure(loss: number, jitterMs = 0): Promise<Run> {
   const server = await Server.listen({ port: 0, host: '127.0.0.1' });
   const link = { latencyMs: ONE_WAY_MS, loss, jitterMs };
-  const conditioner = await LinkConditioner.start({
+  const conditioner = await WorkerConditioner.start({
     target: { host: '127.0.0.1', port: server.port },
     upstream: link,
     downstream: link,

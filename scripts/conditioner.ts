@@ -23,6 +23,9 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
+  // In-thread on purpose: this process does nothing but relay, so the relay already has a thread (and event loop) to
+  // itself; a WorkerConditioner would only add a hop for stats. Code that sends through the relay from its own
+  // process (lab tests, benches) uses the WorkerConditioner.
   let relay: LinkConditioner;
   try {
     relay = await LinkConditioner.start(command.options);

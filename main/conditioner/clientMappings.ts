@@ -22,6 +22,8 @@ export interface ClientMappingInfo {
  */
 export class ClientMappings {
   private readonly byKey = new Map<string, ClientMapping>();
+  /** The mapping used last: a steady stream from one client skips building a key string per datagram. */
+  private last: ClientMapping | undefined;
 
   constructor(
     private readonly maxMappings: number,
@@ -36,10 +38,16 @@ export class ClientMappings {
 
   /** The mapping for a client, created on first sight; undefined when the table is full. */
   acquire(address: string, port: number, now: number): ClientMapping | undefined {
+    const last = this.last;
+    if (last !== undefined && !last.closed && last.clientPort === port && last.clientAddress === address) {
+      last.lastActive = now;
+      return last;
+    }
     const key = `${address}|${port}`;
-    let mapping = this.byKey.get(key);
+    const mapping = this.byKey.get(key);
     if (mapping !== undefined) {
       mapping.lastActive = now;
+      this.last = mapping;
       return mapping;
     }
     if (this.byKey.size >= this.maxMappings) return undefined;
@@ -52,8 +60,8 @@ export class ClientMappings {
     };
     created.socket.on('message', (data, rinfo) => this.onReply(created, data, rinfo));
     this.byKey.set(key, created);
-    mapping = created;
-    return mapping;
+    this.last = created;
+    return created;
   }
 
   /** Closes and forgets mappings idle for at least `idleMs`; returns how many were removed. */
@@ -62,6 +70,7 @@ export class ClientMappings {
     for (const [key, mapping] of this.byKey) {
       if (now - mapping.lastActive < idleMs) continue;
       this.byKey.delete(key);
+      if (this.last === mapping) this.last = undefined;
       closeMapping(mapping);
       removed++;
     }
@@ -81,6 +90,7 @@ export class ClientMappings {
   async closeAll(): Promise<void> {
     const all = [...this.byKey.values()];
     this.byKey.clear();
+    this.last = undefined;
     await Promise.all(all.map((m) => closeMapping(m)));
   }
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { LinkConditionerOptions } from './conditionerOptions';
-import type { ConditionerStats } from './linkConditioner';
+import type { ConditionerStats } from './conditioner';
 import type { DirectionStats } from './linkPipe';
 import { DEFAULT_LINK_PROFILE, linkProfileIssues, type LinkProfile } from './linkProfile';
 import { isLoopbackAddress, parseHostLiteral } from './loopback';

@@ -2,12 +2,7 @@ import type { IpcContract } from '../../shared/ipc/contract';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { ConditionerSummary } from '../../shared/ipc/schemas/game';
 import { LinkConditioner, type LinkConditionerOptions } from './linkConditioner';
-import {
-  DEFAULT_LINK_PROFILE,
-  LinkProfileError,
-  parseLinkProfilePatch,
-  type LinkProfile,
-} from './linkProfile';
+import { DEFAULT_LINK_PROFILE, LinkProfileError, parseLinkProfilePatch, type LinkProfile } from './linkProfile';
 import type { HandlersOf } from '../ipc/handlerTypes';
 import type { Logger } from '../base/logger';
 

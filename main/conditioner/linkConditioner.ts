@@ -7,35 +7,30 @@ import {
   type LinkConditionerOptions,
   type ResolvedConditionerOptions,
 } from './conditionerOptions';
-import { LinkPipe, type DirectionStats } from './linkPipe';
-import { resolveLinkProfile, type LinkProfile } from './linkProfile';
+import type { Conditioner, ConditionerStats } from './conditioner';
+import { resolveProfileChange, type LinkDirection } from './linkDirection';
+import { LinkPipe } from './linkPipe';
+import type { LinkProfile } from './linkProfile';
 import { isLoopbackAddress } from './loopback';
 import { bindRelaySocket, createRelaySocket } from './relaySocket';
 
 export type { LinkConditionerOptions } from './conditionerOptions';
+export type { Conditioner, ConditionerStats } from './conditioner';
+export type { LinkDirection } from './linkDirection';
 
-/** client → server is 'upstream', server → client is 'downstream'. */
-export type LinkDirection = 'upstream' | 'downstream';
-
-/** Counters for both directions, plus relay-level ones. */
-export interface ConditionerStats {
-  upstream: DirectionStats;
-  downstream: DirectionStats;
-  /** Live client mappings. */
-  mappings: number;
-  /** Datagrams reaching a mapping socket from anyone but the target (ignored). */
-  strays: number;
-  /** Socket errors seen (the relay keeps running). */
-  errors: number;
-}
+/** The largest UDP payload IPv4 can carry; a bigger datagram from an IPv6 side cannot cross to an IPv4 one. */
+const MAX_IPV4_PAYLOAD = 65_507;
 
 interface Routed {
   mapping: ClientMapping;
   data: Buffer;
 }
 
-/** A UDP relay on loopback that impairs traffic between clients and one target server, per direction. */
-export class LinkConditioner {
+/**
+ * A UDP relay on loopback that impairs traffic between clients and one target server, per direction, on the
+ * caller's thread (exact under a manual clock); `WorkerConditioner` runs this same relay on a thread of its own.
+ */
+export class LinkConditioner implements Conditioner {
   private readonly pipes: Record<LinkDirection, LinkPipe<Routed>>;
   private readonly mappings: ClientMappings;
   private sweepTimer: TimerHandle | undefined;
@@ -48,6 +43,9 @@ export class LinkConditioner {
   /** The seed in use (log it to repeat a run). */
   readonly seed: number;
   private readonly scheduler: Scheduler;
+  /** Largest datagram each direction's outgoing socket can send (checked, since a failed send reports nothing). */
+  private readonly upstreamLimit: number;
+  private readonly downstreamLimit: number;
 
   private constructor(
     private readonly listenSocket: Socket,
@@ -56,6 +54,8 @@ export class LinkConditioner {
     this.target = { host: options.target.address, port: options.target.port };
     this.seed = options.seed;
     this.scheduler = options.scheduler;
+    this.upstreamLimit = options.target.family === 'IPv4' ? MAX_IPV4_PAYLOAD : Infinity;
+    this.downstreamLimit = options.listen.family === 'IPv4' ? MAX_IPV4_PAYLOAD : Infinity;
     const pipe = (direction: LinkDirection, stream: number, deliver: (r: Routed) => boolean) =>
       new LinkPipe<Routed>({
         profile: options[direction],
@@ -64,12 +64,9 @@ export class LinkConditioner {
         deliver,
         maxQueued: options.maxQueued,
       });
-    const { host, port } = this.target;
     this.pipes = {
-      upstream: pipe('upstream', 1, (r) => this.send(r.mapping.socket, r.data, port, host, r.mapping)),
-      downstream: pipe('downstream', 2, (r) =>
-        this.send(listenSocket, r.data, r.mapping.clientPort, r.mapping.clientAddress, r.mapping),
-      ),
+      upstream: pipe('upstream', 1, (r) => this.sendUp(r.mapping, r.data)),
+      downstream: pipe('downstream', 2, (r) => this.sendDown(r.mapping, r.data)),
     };
     this.mappings = new ClientMappings(
       options.maxMappings,
@@ -102,12 +99,8 @@ export class LinkConditioner {
 
   /** Changes settings at run time (validated; throws LinkProfileError and changes nothing if any value is bad). */
   setProfile(direction: LinkDirection | 'both', patch: Partial<LinkProfile>): void {
-    const directions: LinkDirection[] = direction === 'both' ? ['upstream', 'downstream'] : [direction];
-    if (!directions.every((d) => d in this.pipes)) {
-      throw new TypeError(`direction must be 'upstream', 'downstream' or 'both', got ${JSON.stringify(direction)}`);
-    }
-    const next = directions.map((d) => resolveLinkProfile(patch, this.pipes[d].profile));
-    directions.forEach((d, i) => this.pipes[d].setProfile(next[i] as LinkProfile));
+    const next = resolveProfileChange(direction, patch, (d) => this.pipes[d].profile);
+    for (const [d, profile] of next) this.pipes[d].setProfile(profile);
   }
 
   /** A snapshot of every counter. */
@@ -143,8 +136,11 @@ export class LinkConditioner {
 
   private fromClient(data: Buffer, rinfo: RemoteInfo): void {
     const mapping = this.mappings.acquire(rinfo.address, rinfo.port, this.scheduler.now());
-    if (mapping === undefined) this.pipes.upstream.reject(data.length);
-    else this.pipes.upstream.submit({ mapping, data }, data.length);
+    const pipe = this.pipes.upstream;
+    if (mapping === undefined) pipe.reject(data.length);
+    // Impairments off: straight out, no queue entry or wrapper object per datagram.
+    else if (pipe.passing) pipe.passed(data.length, this.sendUp(mapping, data));
+    else pipe.submit({ mapping, data }, data.length);
   }
 
   private openMappingSocket(): Socket {
@@ -167,11 +163,29 @@ export class LinkConditioner {
       return;
     }
     mapping.lastActive = this.scheduler.now();
-    this.pipes.downstream.submit({ mapping, data }, data.length);
+    const pipe = this.pipes.downstream;
+    if (pipe.passing) pipe.passed(data.length, this.sendDown(mapping, data));
+    else pipe.submit({ mapping, data }, data.length);
   }
 
-  private send(socket: Socket, data: Buffer, port: number, host: string, mapping: ClientMapping): boolean {
-    if (mapping.closed) return false;
+  private sendUp(mapping: ClientMapping, data: Buffer): boolean {
+    return this.send(mapping.socket, data, this.target.port, this.target.host, mapping, this.upstreamLimit);
+  }
+
+  private sendDown(mapping: ClientMapping, data: Buffer): boolean {
+    return this.send(this.listenSocket, data, mapping.clientPort, mapping.clientAddress, mapping, this.downstreamLimit);
+  }
+
+  /** False (counted unroutable) when it cannot go out: without a callback, a refused send would report nothing. */
+  private send(
+    socket: Socket,
+    data: Buffer,
+    port: number,
+    host: string,
+    mapping: ClientMapping,
+    limit: number,
+  ): boolean {
+    if (mapping.closed || data.length > limit) return false;
     try {
       socket.send(data, port, host);
       return true;

@@ -91,6 +91,22 @@ export class LinkPipe<T> {
     this.model.setProfile(profile);
   }
 
+  /**
+   * True when a datagram may skip the pipe and go out at once: every impairment off and nothing waiting (so it
+   * cannot overtake anything). The caller then sends it itself and reports with {@link passed}.
+   */
+  get passing(): boolean {
+    return this.model.transparent && this.queue.size === 0 && !this.closed;
+  }
+
+  /** Counts a datagram of `size` bytes the caller sent straight out after {@link passing}; false = it could not. */
+  passed(size: number, delivered: boolean): void {
+    const c = this.counters;
+    c.received++;
+    c.receivedBytes += size;
+    this.count(this.nextSeq++, size, delivered);
+  }
+
   /** Takes one datagram of `size` bytes into the link. */
   submit(item: T, size: number): void {
     if (this.closed) return;
@@ -173,7 +189,11 @@ export class LinkPipe<T> {
   }
 
   private forward(item: T, seq: number, size: number): void {
-    if (!this.deliver(item)) {
+    this.count(seq, size, this.deliver(item));
+  }
+
+  private count(seq: number, size: number, delivered: boolean): void {
+    if (!delivered) {
       this.drop('unroutable');
       return;
     }

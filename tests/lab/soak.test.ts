@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Channel, Client, Server, type Peer } from '../../main/net/index';
-import { LinkConditioner } from '../../main/conditioner/linkConditioner';
+import { WorkerConditioner } from '../../main/conditioner/workerConditioner';
 import type { LinkProfile } from '../../main/conditioner/linkProfile';
 import type { KitProtocol } from '../support/endpoints';
 import { DeliveryLog } from '../support/labDeliveryLog';
@@ -47,7 +47,7 @@ function logs() {
 }
 type Logs = ReturnType<typeof logs>;
 
-describe.each(['v1', 'native'] as const)('soak (%s): through the LinkConditioner', (protocol) => {
+describe.each(['v1', 'native'] as const)('soak (%s): through the link conditioner (WorkerConditioner)', (protocol) => {
   const native = protocol === 'v1' ? ({ native: false } as const) : {};
   const perStream = Math.ceil(MESSAGES[protocol] / (4 * CLIENTS));
   const big = protocol === 'native' ? BIG : 0;
@@ -64,7 +64,7 @@ describe.each(['v1', 'native'] as const)('soak (%s): through the LinkConditioner
     async () => {
       const server = await Server.listen({ port: 0, host: '127.0.0.1', ...native });
       cleanups.push(() => server.close());
-      const conditioner = await LinkConditioner.start({
+      const conditioner = await WorkerConditioner.start({
         target: { host: '127.0.0.1', port: server.port },
         upstream: PROFILE,
         downstream: PROFILE,

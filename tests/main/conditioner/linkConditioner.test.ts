@@ -180,6 +180,19 @@ describe('LinkConditioner over real loopback sockets', () => {
     expect(texts(server)).toEqual(['six', 'four-to-six']);
   });
 
+  it.skipIf(!ipv6)('drops a datagram too big for IPv4 on its way from an IPv6 side, as unroutable', async () => {
+    const server = await track(echoServer());
+    const relay = await track(
+      LinkConditioner.start({ listenHost: '::1', target: { host: '127.0.0.1', port: server.port } }),
+    );
+    const client = await track(endpoint('::1'));
+    client.send(Buffer.alloc(65_508, 1), relay.address.port);
+    client.send('after', relay.address.port);
+    await waitFor(() => client.received.length === 1, 'the echo of the small one');
+    expect(texts(server)).toEqual(['after']);
+    expect(relay.stats().upstream).toMatchObject({ received: 2, forwarded: 1, drops: { unroutable: 1 } });
+  });
+
   it('reports a port already in use', async () => {
     const taken = await track(endpoint());
     await expect(

@@ -171,4 +171,26 @@ describe('LinkPipe', () => {
     expect(out).toEqual([]);
     expect(pipe.stats().received).toBe(1);
   });
+
+  it('lets datagrams pass straight through only while the link is perfect and nothing waits', () => {
+    const { scheduler, out, pipe } = setup({});
+    expect(pipe.passing).toBe(true);
+    pipe.passed(10, true);
+    pipe.passed(4, false);
+    expect(pipe.stats()).toMatchObject({ received: 2, receivedBytes: 14, forwarded: 1, forwardedBytes: 10 });
+    expect(pipe.stats().drops.unroutable).toBe(1);
+
+    pipe.setProfile(resolveLinkProfile({ latencyMs: 5 }));
+    expect(pipe.passing).toBe(false);
+    pipe.submit(1, 1);
+    pipe.setProfile(resolveLinkProfile({}));
+    // Perfect again, but one is still in flight: passing now would overtake it.
+    expect(pipe.passing).toBe(false);
+    scheduler.advance(5);
+    expect(out).toEqual([1]);
+    expect(pipe.passing).toBe(true);
+    pipe.close();
+    expect(pipe.passing).toBe(false);
+    expect(pipe.stats()).toMatchObject({ received: 3, forwarded: 2, reordered: 0 });
+  });
 });
