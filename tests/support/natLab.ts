@@ -36,7 +36,7 @@ export interface NatLab {
   readonly turn: Coturn;
   /**
    * With `turnLegMs`: where clients reach coturn through the delay (STUN straight to `turn` stays undelayed).
-   * Relayed data crosses it twice each way (sender → coturn, coturn → receiver), direct data never.
+   * Relayed data crosses it once each way per end that sends through its own relay candidate, direct data never.
    */
   readonly turnLeg?: TurnLeg;
   /** Player → its own address (192.168.n.2… behind a router, 203.0.113.20… on the public side). */
