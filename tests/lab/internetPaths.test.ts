@@ -14,9 +14,8 @@ const MESSAGES = 500;
 /**
  * The lab's "public internet" delays, so RTT is bound by the path, not by CPU scheduling on a loaded machine: each
  * home's uplink (every datagram a peer sends on its path, applied in the peer: see labIcePeer.ts) and the TURN leg
- * (a link conditioner in front of coturn, crossed once each way per end that sends through its relay candidate).
- * The relay's own cost on RTT is then 2 × TURN_LEG_MS per such end plus coturn's forwarding, and the figure asks
- * whether our stack pays more than bare datagrams do.
+ * (a link conditioner in front of coturn: see turnLegCrossings). The relay's own cost on RTT is then TURN_LEG_MS
+ * per crossing plus coturn's forwarding, and the figure asks whether our stack pays more than bare datagrams do.
  */
 const UPLINK_MS = 10;
 const TURN_LEG_MS = 10;
@@ -29,8 +28,8 @@ type Pair = Awaited<ReturnType<typeof connectPair>>;
 const setups: { name: string; kind: string; pair: string; gatherMs: number; setupMs: number }[] = [];
 /** The pairs the figures are measured on, kept open until the end. */
 const kept: { direct?: Pair; relayed?: Pair } = {};
-/** Ends of the kept relayed pair that send through their own relay candidate (each crosses the TURN leg). */
-let relayEnds = 0;
+/** TURN-leg crossings of one round trip on the kept relayed pair (see turnLegCrossings). */
+let legCrossings = 0;
 // The peer bundle lives inside the project so its packages (werift-ice) resolve from node_modules.
 const OUT_DIR = join(process.cwd(), 'test-output', 'lab');
 const PEER_BUNDLE = join(OUT_DIR, `labIcePeer-${process.pid}.cjs`);
@@ -163,12 +162,14 @@ async function connectPair(hostPlayer: string, guestPlayer: string, options: Pat
   const waitMs = (connectTimeoutSeconds + 10) * 1000;
   const [hostPath, guestPath] = await Promise.all([host.next('path', waitMs), guest.next('path', waitMs)]);
   const gatherMs = Math.max(hostOffer.gatherMs, guestOffer.gatherMs);
-  if (guestPath.ev === 'path') {
-    const { kind, localType, remoteType, setupMs } = guestPath.path;
+  if (guestPath.ev === 'path' && hostPath.ev === 'path') {
+    const { kind, setupMs } = guestPath.path;
+    // Each end's own pair (local→remote): werift's two ends may settle on different ones.
+    const pair = (side: typeof guestPath) => `${side.path.localType}→${side.path.remoteType}`;
     setups.push({
       name: `${hostPlayer} ← ${guestPlayer}`,
       kind,
-      pair: `${localType}→${remoteType}`,
+      pair: `guest ${pair(guestPath)}, host ${pair(hostPath)}`,
       gatherMs,
       setupMs,
     });
@@ -194,6 +195,21 @@ async function measureOnce(pair: Pair): Promise<LabFigures> {
   return result.figures;
 }
 
+/**
+ * How often one round trip crosses the TURN leg: each end's sends cross it once if they leave through its own
+ * relay candidate, and once more if they go to a relay address (the peer's relay candidate, or a peer-reflexive
+ * candidate there), since coturn hands them to the peer through the leg.
+ */
+function turnLegCrossings(pair: Pair): number {
+  let crossings = 0;
+  for (const side of [pair.hostPath, pair.guestPath]) {
+    if (side.ev !== 'path') continue;
+    if (side.path.localType === 'relay') crossings += 1;
+    if (side.remoteAddress === lab.turn.host) crossings += 1;
+  }
+  return crossings;
+}
+
 function expectPath(pair: Awaited<ReturnType<typeof connectPair>>, kind: 'direct' | 'relayed') {
   for (const side of [pair.hostPath, pair.guestPath]) {
     if (side.ev === 'failed') throw new Error(`no path: ${side.message}`);
@@ -214,7 +230,7 @@ describe.skipIf(skip)(`internet paths in a NAT lab${skip ? ` (skipped: ${skip})`
     expectPath(pair, 'relayed');
     await exchange(pair);
     kept.relayed = pair;
-    relayEnds = [pair.hostPath, pair.guestPath].filter((s) => s.ev === 'path' && s.path.localType === 'relay').length;
+    legCrossings = turnLegCrossings(pair);
   }, 60_000);
 
   it('UDP blocked except to the TURN port: relayed', async () => {
@@ -334,7 +350,7 @@ function formatFigures(directRounds: LabFigures[], relayedRounds: LabFigures[]):
   ];
   for (const s of setups) {
     lines.push(
-      `  setup ${s.name.padEnd(9)} ${s.kind.padEnd(8)} ${s.pair.padEnd(13)} gather ${s.gatherMs.toFixed(0).padStart(5)} ms, connect ${s.setupMs.toFixed(0).padStart(5)} ms`,
+      `  setup ${s.name.padEnd(9)} ${s.kind.padEnd(8)} ${s.pair.padEnd(36)} gather ${s.gatherMs.toFixed(0).padStart(5)} ms, connect ${s.setupMs.toFixed(0).padStart(5)} ms`,
     );
   }
   for (const [name, f] of [
@@ -358,7 +374,7 @@ function formatFigures(directRounds: LabFigures[], relayedRounds: LabFigures[]):
     return `rounds ${pct(values[0]!)} … ${pct(values[values.length - 1]!)}`;
   };
   lines.push(
-    `  relay's added RTT: raw ${ms(raw.addedRttMs)} (the hop's own cost; the TURN leg alone is ${relayEnds} × 2 × ${TURN_LEG_MS} ms), stack ${ms(stack.addedRttMs)}: stack ${pct(stack.addedRttMs / raw.addedRttMs)} over the hop's own cost (goal ≤ +10%; ${spread((p) => p.rtt)})`,
+    `  relay's added RTT: raw ${ms(raw.addedRttMs)} (the hop's own cost; the TURN leg alone is ${legCrossings} × ${TURN_LEG_MS} ms), stack ${ms(stack.addedRttMs)}: stack ${pct(stack.addedRttMs / raw.addedRttMs)} over the hop's own cost (goal ≤ +10%; ${spread((p) => p.rtt)})`,
     `  relay's throughput loss: raw ${(raw.throughputLoss * 100).toFixed(1)}%, stack ${(stack.throughputLoss * 100).toFixed(1)}%: stack ${pct(stack.throughputLoss / raw.throughputLoss)} over the hop's own cost (goal ≤ +10%; ${spread((p) => p.tput)})`,
   );
   return lines.join('\n');

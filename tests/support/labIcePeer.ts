@@ -31,7 +31,12 @@ export type LabPeerCommand =
 /** Events to the parent. */
 export type LabPeerEvent =
   | { ev: 'offer'; ice: unknown; publicKey: string; ufrag: string; gatherMs: number }
-  | { ev: 'path'; path: { kind: string; localType: string; remoteType: string; setupMs: number } }
+  | {
+      ev: 'path';
+      path: { kind: string; localType: string; remoteType: string; setupMs: number };
+      /** The address this end sends to (a relay's, when it sends to the peer's relay candidate). */
+      remoteAddress: string;
+    }
   | { ev: 'failed'; failure: string; message: string }
   | { ev: 'connected' }
   | { ev: 'traffic'; received: number; duplicates: number; outOfOrder: number; echoed: number }
@@ -134,7 +139,9 @@ async function answer(command: Extract<LabPeerCommand, { cmd: 'answer' }>): Prom
     emit({ ev: 'failed', failure, message: (error as Error).message });
     return;
   }
-  emit({ ev: 'path', path });
+  // A point-to-point socket's connect only names its one peer (the arguments are ignored).
+  const remote = await session.socket.connect(0, '0.0.0.0');
+  emit({ ev: 'path', path, remoteAddress: remote.address });
   const transcript: SecureTranscript =
     role === 'host'
       ? {
