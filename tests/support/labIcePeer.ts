@@ -7,7 +7,10 @@
 import { createInterface } from 'node:readline';
 import { Channel, Client, Server, type DatagramHandlers, type DatagramSocket } from '../../main/net';
 import { createIceSession, createSocketMux, IceConnectError, type IceSession } from '../../main/net/ice';
+import { recvWindowFor } from '../../main/net/native/negotiation';
 import { createKeyPair, secureSocket, type SecureTranscript } from '../../main/net/secure';
+import { systemScheduler } from '../../main/base/scheduler';
+import { delayedSend, type DelayedSend } from './delayedSend';
 
 /** Commands from the parent. */
 export type LabPeerCommand =
@@ -18,6 +21,8 @@ export type LabPeerCommand =
       stun?: { host: string; port: number };
       turn?: { host: string; port: number; username: string; password: string };
       connectTimeoutSeconds: number;
+      /** One-way delay on everything this end sends over the path once connected (its home uplink), ms. */
+      uplinkMs?: number;
     }
   | { cmd: 'answer'; ice: unknown; publicKey: string; ufrag: string }
   | { cmd: 'traffic'; messages: number }
@@ -26,7 +31,12 @@ export type LabPeerCommand =
 /** Events to the parent. */
 export type LabPeerEvent =
   | { ev: 'offer'; ice: unknown; publicKey: string; ufrag: string; gatherMs: number }
-  | { ev: 'path'; path: { kind: string; localType: string; remoteType: string; setupMs: number } }
+  | {
+      ev: 'path';
+      path: { kind: string; localType: string; remoteType: string; setupMs: number };
+      /** The address this end sends to (a relay's, when it sends to the peer's relay candidate). */
+      remoteAddress: string;
+    }
   | { ev: 'failed'; failure: string; message: string }
   | { ev: 'connected' }
   | { ev: 'traffic'; received: number; duplicates: number; outOfOrder: number; echoed: number }
@@ -39,10 +49,12 @@ export interface LabFigures {
   stackRttMs: number;
   rawBytesPerSecond: number;
   stackBytesPerSecond: number;
-  /** Raw probes of the throughput run never answered (their slot freed after 300 ms). */
+  /** Raw probes of the throughput run never answered (their slot freed after a second). */
   rawLost: number;
   /** Reliable retransmissions our stack made during its throughput run. */
   stackRetransmits: number;
+  /** Bytes in flight both throughput runs allow: the stack's flight budget (the receive window it is given). */
+  windowBytes: number;
 }
 
 const RAW = 0xff; // first byte of a raw probe; a sealed datagram starts with its counter's top byte, 0
@@ -59,15 +71,22 @@ let ownUfrag = '';
 let server: Server | undefined;
 let client: Client | undefined;
 let rawProbe: ((datagram: Uint8Array) => void) | undefined;
+let uplinkMs = 0;
+/** Every send onto the path, stack and raw probes alike, goes through the uplink's delay. */
+let uplink: DelayedSend | undefined;
+/** The receive window the stack advertises over this socket, hence the flight budget of the peer's sends. */
+let windowBytes = 0;
 
 /** The ICE socket split by first byte: raw probes to the measurement, everything else to the secure socket. */
 function splitSocket(ice: DatagramSocket): DatagramSocket {
   let upper: DatagramHandlers | undefined;
+  const out = delayedSend((datagram) => ice.send(datagram), uplinkMs, systemScheduler);
+  uplink = out;
   ice.listen({
     message: (datagram, from) => {
       if (datagram[0] === RAW) {
         // The host answers a probe with its first 5 bytes (tag, sequence): the measured load is one way.
-        if (role === 'host') ice.send(datagram.subarray(0, 5));
+        if (role === 'host') out.send(datagram.subarray(0, 5));
         else rawProbe?.(datagram);
       } else upper?.message(datagram, from);
     },
@@ -83,16 +102,21 @@ function splitSocket(ice: DatagramSocket): DatagramSocket {
     },
     recvBufferSize: ice.recvBufferSize,
     sendBufferSize: ice.sendBufferSize,
-    send: (datagram, port, address) => ice.send(datagram, port, address),
+    // A point-to-point socket: the port and address of a send are ignored, so the delayed send drops them.
+    send: (datagram) => out.send(datagram),
     listen: (handlers) => (upper = handlers),
     connect: (port, host) => ice.connect(port, host),
-    close: () => ice.close(),
+    close: () => {
+      out.close();
+      return ice.close();
+    },
   };
 }
 
 async function start(command: Extract<LabPeerCommand, { cmd: 'start' }>): Promise<void> {
   role = command.role;
   roomId = command.roomId;
+  uplinkMs = command.uplinkMs ?? 0;
   session = createIceSession({
     controlling: role === 'host',
     stun: command.stun,
@@ -115,7 +139,9 @@ async function answer(command: Extract<LabPeerCommand, { cmd: 'answer' }>): Prom
     emit({ ev: 'failed', failure, message: (error as Error).message });
     return;
   }
-  emit({ ev: 'path', path });
+  // A point-to-point socket's connect only names its one peer (the arguments are ignored).
+  const remote = await session.socket.connect(0, '0.0.0.0');
+  emit({ ev: 'path', path, remoteAddress: remote.address });
   const transcript: SecureTranscript =
     role === 'host'
       ? {
@@ -132,6 +158,7 @@ async function answer(command: Extract<LabPeerCommand, { cmd: 'answer' }>): Prom
           hostUfrag: command.ufrag,
           guestUfrag: ownUfrag,
         };
+  windowBytes = recvWindowFor(session.socket.recvBufferSize);
   const secure = secureSocket(splitSocket(session.socket), {
     ownPrivate: keys.privateKey,
     peerPublic: command.publicKey,
@@ -200,7 +227,7 @@ async function traffic(messages: number): Promise<void> {
 /** Guest: RTT and throughput over this path, raw (bare datagrams on the ICE socket) and through our stack. */
 async function measure(command: Extract<LabPeerCommand, { cmd: 'measure' }>): Promise<void> {
   const c = client!;
-  const ice = session!.socket;
+  const ice = uplink!;
   // Raw RTT: one probe in flight at a time, echoed by the host's splitter.
   const rawRtts: number[] = [];
   for (let i = 0; i < command.pings; i++) {
@@ -232,16 +259,18 @@ async function measure(command: Extract<LabPeerCommand, { cmd: 'measure' }>): Pr
     });
     stackRtts.push(now() - sent);
   }
-  // Raw throughput: a window of 32 datagrams in flight, each echoed; a lost one frees its slot after 300 ms.
+  // Raw throughput: the stack's window (its flight budget in bytes) of datagrams in flight, each echoed as an
+  // ack; no pacing, as the stack has none. A lost one frees its slot after a second.
   const size = command.bulkBytes;
   const total = command.bulkMessages;
+  const window = Math.max(1, Math.floor(windowBytes / size));
   let acked = 0;
   let sentRaw = 0;
   const inFlight = new Map<number, NodeJS.Timeout>();
   const rawStart = now();
   await new Promise<void>((resolve) => {
     const pump = () => {
-      while (inFlight.size < 32 && sentRaw < total) {
+      while (inFlight.size < window && sentRaw < total) {
         const seq = sentRaw++;
         const probe = Buffer.alloc(size);
         probe[0] = RAW;
@@ -251,7 +280,7 @@ async function measure(command: Extract<LabPeerCommand, { cmd: 'measure' }>): Pr
           setTimeout(() => {
             inFlight.delete(seq);
             pump();
-          }, 300),
+          }, 1_000),
         );
         ice.send(probe);
       }
@@ -289,6 +318,7 @@ async function measure(command: Extract<LabPeerCommand, { cmd: 'measure' }>): Pr
       stackBytesPerSecond,
       rawLost: total - acked,
       stackRetransmits: (c.connectionCounters?.retransmits ?? 0) - retransmitsBefore,
+      windowBytes,
     },
   });
 }
@@ -309,7 +339,7 @@ async function shutdown(): Promise<void> {
 }
 
 // A lab peer never outlives its test by long, whatever happens to the parent.
-setTimeout(() => void shutdown(), 120_000).unref();
+setTimeout(() => void shutdown(), 300_000).unref();
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
   const command = JSON.parse(line) as LabPeerCommand;

@@ -1,11 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createNetnsLan, netnsUnavailableReason, type NetnsLan, type SubnetSpec } from './netns';
 import { coturnUnavailableReason, startCoturn, type Coturn } from './coturn';
+import { startTurnLeg, type TurnLeg } from './labTurnLeg';
 
 /**
  * A small internet in namespaces: a "public" bridge on 203.0.113.0/24 (a documentation range: it exists only
  * inside these namespaces) with coturn at .10, home routers with nftables NAT, players behind them on
  * 192.168.n.0/24 and players on the public side. Interfaces are eth* (werift ignores veth*, tap*, tun*).
+ * With `turnLegMs`, a link conditioner at .9 stands in front of coturn (see {@link NatLab.turnLeg}).
  */
 
 /** How a home router treats UDP. */
@@ -24,21 +26,28 @@ export type PlayerPlace = { readonly router: string } | 'public';
 export interface NatLabSpec {
   readonly routers: Readonly<Record<string, RouterKind>>;
   readonly players: Readonly<Record<string, PlayerPlace>>;
+  /** One-way delay, each direction, of the leg between the clients and the TURN server (a link conditioner). */
+  readonly turnLegMs?: number;
 }
 
 /** A lab that exists until {@link NatLab.destroy}. */
 export interface NatLab {
   /** The coturn on the public side. */
   readonly turn: Coturn;
+  /**
+   * With `turnLegMs`: where clients reach coturn through the delay (STUN straight to `turn` stays undelayed).
+   * Relayed data crosses it once each way per end that sends through its own relay candidate, direct data never.
+   */
+  readonly turnLeg?: TurnLeg;
   /** Player → its own address (192.168.n.2… behind a router, 203.0.113.20… on the public side). */
   readonly addresses: Readonly<Record<string, string>>;
   /** Router → its WAN (public) address. */
   readonly wan: Readonly<Record<string, string>>;
   /** Player → its namespace's name, for `ip netns exec` (e.g. a browser started inside it). */
   readonly namespaces: Readonly<Record<string, string>>;
-  /** Runs a command in a player's namespace, stdio piped. */
+  /** Runs a command in a player's namespace, stdio piped; {@link NatLab.destroy} kills it if it still runs. */
   spawnIn(player: string, command: string, args: readonly string[]): ChildProcess;
-  /** Removes coturn and every namespace; safe to call twice. */
+  /** Kills what spawnIn started, stops coturn and the TURN leg, removes every namespace; safe to call twice. */
   destroy(): Promise<void>;
 }
 
@@ -52,6 +61,7 @@ export function natLabUnavailableReason(): string | undefined {
 
 const PUBLIC = '203.0.113';
 const TURN_OCTET = 10;
+const TURN_LEG_OCTET = 9;
 const TURN_PORT = 3478;
 const WAN = 'eth0';
 
@@ -70,7 +80,7 @@ function run(ns: string, command: string, args: readonly string[], input?: strin
  * the player's flow, so endpoint-independent NATs looked symmetric (see nat-lab-notes.md).
  */
 function routerRules(kind: RouterKind, lan: string): string {
-  const turn = `${PUBLIC}.${TURN_OCTET}`;
+  const turn = `{ ${PUBLIC}.${TURN_OCTET}, ${PUBLIC}.${TURN_LEG_OCTET} }`;
   const blockUdp =
     kind === 'udp-blocked'
       ? `    iifname "${lan}" ip daddr ${turn} udp dport ${TURN_PORT} accept\n    iifname "${lan}" meta l4proto udp drop\n`
@@ -100,6 +110,8 @@ export async function createNatLab(spec: NatLabSpec): Promise<NatLab> {
   const routers = Object.keys(spec.routers);
   const players = Object.keys(spec.players);
   const publicMembers: Record<string, number> = { turn: TURN_OCTET };
+  const withLeg = spec.turnLegMs !== undefined;
+  if (withLeg) publicMembers.turnleg = TURN_LEG_OCTET;
   routers.forEach((router, i) => (publicMembers[router] = 11 + i));
   const homes: SubnetSpec[] = routers.map((router, i) => {
     const members: Record<string, number> = { [router]: 1 };
@@ -117,10 +129,11 @@ export async function createNatLab(spec: NatLabSpec): Promise<NatLab> {
     else if (!place || !routers.includes(place.router)) throw new Error(`player ${player}: unknown router`);
   }
   const lan: NetnsLan = createNetnsLan(
-    ['turn', ...routers, ...players],
+    ['turn', ...(withLeg ? ['turnleg'] : []), ...routers, ...players],
     [{ prefix: PUBLIC, members: publicMembers }, ...homes],
   );
   let turn: Coturn | undefined;
+  let turnLeg: TurnLeg | undefined;
   try {
     const ns = (host: string) => lan.namespaces[host]!;
     routers.forEach((router, i) => {
@@ -151,22 +164,41 @@ export async function createNatLab(spec: NatLabSpec): Promise<NatLab> {
         return { status: result.status, stdout: result.stdout ?? '' };
       },
     });
+    if (withLeg) {
+      turnLeg = await startTurnLeg({
+        spawnIn: (command, args) => lan.spawnIn('turnleg', command, args),
+        listen: { host: `${PUBLIC}.${TURN_LEG_OCTET}`, port: TURN_PORT },
+        target: { host: turn.host, port: turn.port },
+        latencyMs: spec.turnLegMs!,
+      });
+    }
     const coturn = turn;
+    const leg = turnLeg;
+    const children = new Set<ChildProcess>();
     let destroyed: Promise<void> | undefined;
     return {
       turn: coturn,
+      turnLeg: leg,
       addresses,
       wan,
       namespaces: Object.fromEntries(players.map((player) => [player, ns(player)])),
-      spawnIn: (player, command, args) =>
-        spawn('ip', ['netns', 'exec', ns(player), command, ...args], { stdio: ['pipe', 'pipe', 'pipe'] }),
+      spawnIn: (player, command, args) => {
+        const child = spawn('ip', ['netns', 'exec', ns(player), command, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+        children.add(child);
+        child.once('exit', () => children.delete(child));
+        return child;
+      },
       destroy: () =>
         (destroyed ??= (async () => {
+          // A process left inside a namespace would keep it (and its sockets) alive after `ip netns del`.
+          for (const child of children) child.kill('SIGKILL');
+          await leg?.stop().catch(() => undefined);
           await coturn.stop().catch(() => undefined);
           lan.destroy();
         })()),
     };
   } catch (error) {
+    await turnLeg?.stop().catch(() => undefined);
     await turn?.stop().catch(() => undefined);
     lan.destroy();
     throw error;

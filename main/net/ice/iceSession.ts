@@ -37,6 +37,12 @@ export interface IceSessionOptions {
    * direct path that was a few retransmissions away. Both sides should use the same value.
    */
   readonly directFirstMs?: number;
+  /**
+   * 'udp': a TURN server that did not answer our UDP probe is not given to werift (nor used for STUN), so the
+   * relay's failure is known after the probe (~2 s) instead of werift's UDP timeout and TURN-over-TCP retry
+   * (~6–15 s). Default 'udp-then-tcp': werift's own fallback, for networks that block UDP but let TCP through.
+   */
+  readonly turnTransport?: 'udp' | 'udp-then-tcp';
   /** Milliseconds clock for `setupMs`; default `performance.now`. */
   readonly now?: () => number;
 }
@@ -142,9 +148,12 @@ class WeriftIceSession implements IceSession {
     // answers STUN. Unanswered over UDP, werift still tries it (it falls back to TURN over TCP by itself).
     const probe = turn && turnAddress ? await probeRelay(turn, turnAddress) : undefined;
     this.relayProblem = probe?.problem;
-    const relay = probe?.refused ? undefined : turnAddress;
+    // UDP only: a relay that ignored UDP would not answer werift's STUN over UDP either.
+    const silent = probe?.unanswered === true && this.options.turnTransport === 'udp';
+    const relay = probe?.refused || silent ? undefined : turnAddress;
+    const stunServer = stunAddress ?? (silent ? undefined : turnAddress);
     const connection = new Connection(this.options.controlling, {
-      stunServer: stunAddress ?? turnAddress,
+      stunServer,
       turnServer: relay,
       turnUsername: turn?.username,
       turnPassword: turn?.password,
@@ -153,8 +162,8 @@ class WeriftIceSession implements IceSession {
       additionalHostAddresses: hostAddresses ? [...hostAddresses] : undefined,
       filterCandidatePair: (pair) => throughRelay(pair) === (this.pairing === 'relayed'),
     });
-    // With neither server werift falls back to a public Google STUN server: we never send there.
-    if (!stunAddress && !turnAddress) connection.stunServer = undefined;
+    // Without a STUN server werift falls back to a public Google one: we never send there.
+    if (!stunServer) connection.stunServer = undefined;
     this.connection = connection;
     connection.onData.subscribe((data) => this.receiver?.(data));
     await connection.gatherCandidates();
@@ -273,7 +282,7 @@ async function resolveServer(server: StunServer, what: string): Promise<[string,
 async function probeRelay(
   turn: TurnServer,
   address: [string, number],
-): Promise<{ problem?: string; refused: boolean }> {
+): Promise<{ problem?: string; refused: boolean; unanswered?: boolean }> {
   const where = `${turn.host}:${turn.port}`;
   const expired = credentialsExpired(turn.username, Date.now());
   const result = await probeTurnAllocation(address, turn.username, turn.password);
@@ -284,7 +293,11 @@ async function probeRelay(
         refused: true,
       };
     case 'unreachable':
-      return { problem: `TURN relay ${where} did not answer (unreachable, or UDP to it is blocked)`, refused: false };
+      return {
+        problem: `TURN relay ${where} did not answer (unreachable, or UDP to it is blocked)`,
+        refused: false,
+        unanswered: true,
+      };
     case 'error':
       return { problem: `TURN relay ${where} refused an allocation: ${result.reason}`, refused: true };
     case 'allocated':

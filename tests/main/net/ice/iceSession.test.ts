@@ -1,0 +1,85 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { createServer, type Server, type Socket as NetSocket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createIceSession, type IceSession } from '../../../../main/net/ice';
+
+interface SilentRelay {
+  readonly port: number;
+  /** Source ports UDP datagrams came from. */
+  readonly udpSources: ReadonlySet<number>;
+  udpDatagrams(): number;
+  tcpConnections(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * A TURN server that never answers, on loopback: a UDP socket that swallows every datagram (so no ICMP error
+ * speeds anything up) and a TCP listener on the same port that accepts and stays silent, counting both.
+ */
+async function silentRelay(): Promise<SilentRelay> {
+  const accepted: NetSocket[] = [];
+  const tcp: Server = createServer((socket) => {
+    connections += 1;
+    accepted.push(socket);
+    socket.on('error', () => undefined);
+    socket.resume();
+  });
+  let connections = 0;
+  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+  const port = (tcp.address() as { port: number }).port;
+  const udp: Socket = createSocket('udp4');
+  const udpFrom = new Set<number>();
+  let datagrams = 0;
+  udp.on('message', (_data, from) => {
+    datagrams += 1;
+    udpFrom.add(from.port);
+  });
+  await new Promise<void>((resolve) => udp.bind(port, '127.0.0.1', resolve));
+  return {
+    port,
+    udpSources: udpFrom,
+    udpDatagrams: () => datagrams,
+    tcpConnections: () => connections,
+    close: async () => {
+      udp.close();
+      for (const socket of accepted) socket.destroy();
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    },
+  };
+}
+
+const sessions: IceSession[] = [];
+const relays: SilentRelay[] = [];
+
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.close()));
+  await Promise.all(relays.splice(0).map((relay) => relay.close()));
+});
+
+async function gatherAgainstSilentRelay(turnTransport: 'udp' | 'udp-then-tcp') {
+  const relay = await silentRelay();
+  relays.push(relay);
+  const session = createIceSession({
+    controlling: true,
+    turn: { host: '127.0.0.1', port: relay.port, username: 'user', password: 'secret' },
+    connectTimeoutSeconds: 5,
+    turnTransport,
+  });
+  sessions.push(session);
+  await session.gather();
+  return { relay, session };
+}
+
+describe('createIceSession with a TURN server that never answers', () => {
+  it("turnTransport 'udp': only our probe is sent (no STUN, no werift TURN, no TCP), and relayProblem says so", async () => {
+    const { relay, session } = await gatherAgainstSilentRelay('udp');
+    expect(session.relayProblem).toMatch(/^TURN relay 127\.0\.0\.1:\d+ did not answer/);
+    expect(relay.tcpConnections()).toBe(0);
+    // The probe's three Allocates, from its one socket; werift never sent its own.
+    expect(relay.udpDatagrams()).toBe(3);
+    expect(relay.udpSources.size).toBe(1);
+  }, 30_000);
+  // Not tested here: the default ('udp-then-tcp'), where werift sends its own Allocate and STUN, then connects
+  // over TCP; the failed TCP allocation's socket is never closed by werift and reconnects whenever the server
+  // ends it, so no test can clean up after it.
+});
