@@ -38,9 +38,11 @@ export interface IceSessionOptions {
    */
   readonly directFirstMs?: number;
   /**
-   * 'udp': a TURN server that did not answer our UDP probe is not given to werift (nor used for STUN), so the
-   * relay's failure is known after the probe (~2 s) instead of werift's UDP timeout and TURN-over-TCP retry
-   * (~6–15 s). Default 'udp-then-tcp': werift's own fallback, for networks that block UDP but let TCP through.
+   * 'udp' (default): a TURN server that did not answer our UDP probe is not given to werift (nor used for STUN),
+   * so the relay's failure is known after the probe (~2 s) instead of werift's UDP timeout and TURN-over-TCP retry
+   * (~6–15 s). 'udp-then-tcp': werift's own fallback, for networks that block UDP but let TCP through; opt-in only,
+   * because werift reconnects a failed TCP allocation on its own and a refused reconnect rejects unhandled (which
+   * closes the app: see main/shell/mainProcessGuard.ts).
    */
   readonly turnTransport?: 'udp' | 'udp-then-tcp';
   /** Milliseconds clock for `setupMs`; default `performance.now`. */
@@ -149,7 +151,7 @@ class WeriftIceSession implements IceSession {
     const probe = turn && turnAddress ? await probeRelay(turn, turnAddress) : undefined;
     this.relayProblem = probe?.problem;
     // UDP only: a relay that ignored UDP would not answer werift's STUN over UDP either.
-    const silent = probe?.unanswered === true && this.options.turnTransport === 'udp';
+    const silent = probe?.unanswered === true && (this.options.turnTransport ?? 'udp') === 'udp';
     const relay = probe?.refused || silent ? undefined : turnAddress;
     const stunServer = stunAddress ?? (silent ? undefined : turnAddress);
     const connection = new Connection(this.options.controlling, {

@@ -56,14 +56,14 @@ afterEach(async () => {
   await Promise.all(relays.splice(0).map((relay) => relay.close()));
 });
 
-async function gatherAgainstSilentRelay(turnTransport: 'udp' | 'udp-then-tcp') {
+async function gatherAgainstSilentRelay(turnTransport?: 'udp' | 'udp-then-tcp') {
   const relay = await silentRelay();
   relays.push(relay);
   const session = createIceSession({
     controlling: true,
     turn: { host: '127.0.0.1', port: relay.port, username: 'user', password: 'secret' },
     connectTimeoutSeconds: 5,
-    turnTransport,
+    ...(turnTransport ? { turnTransport } : {}),
   });
   sessions.push(session);
   await session.gather();
@@ -79,7 +79,13 @@ describe('createIceSession with a TURN server that never answers', () => {
     expect(relay.udpDatagrams()).toBe(3);
     expect(relay.udpSources.size).toBe(1);
   }, 30_000);
-  // Not tested here: the default ('udp-then-tcp'), where werift sends its own Allocate and STUN, then connects
+  it("by default (the app's setting) the same: werift never learns of the silent relay, so it never tries TCP", async () => {
+    const { relay, session } = await gatherAgainstSilentRelay();
+    expect(session.relayProblem).toMatch(/did not answer/);
+    expect(relay.tcpConnections()).toBe(0);
+    expect(relay.udpSources.size).toBe(1);
+  }, 30_000);
+  // Not tested here: the opt-in 'udp-then-tcp', where werift sends its own Allocate and STUN, then connects
   // over TCP; the failed TCP allocation's socket is never closed by werift and reconnects whenever the server
   // ends it, so no test can clean up after it.
 });
