@@ -143,13 +143,16 @@ export class EndpointDriver {
   requestFlush(): void {
     if (this.options.mode !== 'auto' || this.batchScheduled || this.stopped) return;
     this.batchScheduled = true;
-    setImmediate(() => {
-      this.batchScheduled = false;
-      if (this.stopped) return;
-      this.hooks.afterBatch();
-      this.wakeIfUrgent();
-    });
+    setImmediate(this.batchFlush);
   }
+
+  /** Made once, not a closure per request (a request follows each datagram received). */
+  private readonly batchFlush = () => {
+    this.batchScheduled = false;
+    if (this.stopped) return;
+    this.hooks.afterBatch();
+    this.wakeIfUrgent();
+  };
 
   /** Manual mode's poll: handle everything received, then service. In auto mode, just services. */
   update(): void {
