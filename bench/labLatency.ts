@@ -17,7 +17,7 @@ const ONE_WAY_MS = 20;
 type Samples = Record<'ordered' | 'unordered', number[]>;
 
 /** One run: latency samples, and both ends' recovery counters. */
-interface Run {
+export interface Run {
   samples: Samples;
   messages: number;
   /** Serialized bodies of the reliable messages sent, bytes. */
@@ -29,7 +29,8 @@ interface Run {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function measure(loss: number, jitterMs = 0): Promise<Run> {
+/** One run of the workload through the conditioner at `loss` (and ± `jitterMs`); scripts/lossTimelineLive.ts traces it. */
+export async function measure(loss: number, jitterMs = 0): Promise<Run> {
   const server = await Server.listen({ port: 0, host: '127.0.0.1' });
   const link = { latencyMs: ONE_WAY_MS, loss, jitterMs };
   const conditioner = await LinkConditioner.start({
