@@ -131,6 +131,10 @@ for (const channel of [Channel.RELIABLE_ORDERED, Channel.RELIABLE_UNORDERED]) {
       const ackIdx = datagrams.findIndex(
         (d, i) => i > reveal && d.from !== u.from && d.sent >= gapSeen && !d.lost && d.acks.get(ch) === true,
       );
+      if (ackIdx < 0) {
+        (kinds['lost: recovered without a gap ack (probe or timeout)'] ??= []).push(latency(u));
+        continue;
+      }
       const ackBack = datagrams[ackIdx]!.sent + ONE_WAY;
       const resend = u.sends.slice(1).map((i) => datagrams[i]!);
       const arrivedBy = [first, ...resend].find((d) => !d.lost);
@@ -160,5 +164,5 @@ for (const channel of [Channel.RELIABLE_ORDERED, Channel.RELIABLE_UNORDERED]) {
 }
 const sum = (f: (c: NativePair['a']) => number) => f(pair.a) + f(pair.b);
 console.log(
-  `\nredundancy ${((100 * sum((c) => c.counters.redundancyBytes)) / sum((c) => c.reliableBytesFirstSent)).toFixed(1)}% of reliable bytes, retransmits ${sum((c) => c.counters.retransmits)}, spurious ${sum((c) => c.counters.spuriousRetransmits)}`,
+  `\nredundancy ${((100 * sum((c) => c.counters.redundancyBytes)) / sum((c) => c.reliablePayloadBytes)).toFixed(1)}% of reliable payload, retransmits ${sum((c) => c.counters.retransmits)}, spurious ${sum((c) => c.counters.spuriousRetransmits)}`,
 );

@@ -44,8 +44,10 @@ export interface NativeConnectionOptions extends HealthOptions, LinkEvents {
   /** Asks the owner to call `flushAcks()` at the end of this tick (auto mode: this event-loop turn). */
   requestFlush: () => void;
   /**
-   * Asks the owner to call `flushAcks()` at clock time `at` or soon after, between ticks: a redundant copy, a
-   * repeated ACK or a loss verdict is due then. Absent (manual mode, tests): they wait for the next flush or tick.
+   * Asks the owner to call `flushAcks()` at clock time `at` or soon after, between ticks: a loss verdict is due
+   * then (a unit overtaken by an acknowledged one runs out of reorder allowance). Absent (manual mode, tests): it
+   * waits for the next tick. Copies and repeated ACKs do not ask: a datagram of their own would cost its header and
+   * tag, and they ride the next one for free.
    */
   requestWake?: (at: number) => void;
   /** Reliable units (≈ 1,150-byte pieces) that may wait behind the window, per channel. */
@@ -211,6 +213,11 @@ export class NativeConnection implements Link {
     return this.outbox.budget.admitted;
   }
 
+  /** Serialized bodies of the reliable messages sent, bytes: the payload the redundancy budget is a fraction of. */
+  get reliablePayloadBytes(): number {
+    return this.reliableBodyBytes;
+  }
+
   /** Bytes held in partial (fragmented) messages. */
   get reassemblyBufferedBytes(): number {
     return this.inbox.bufferedBytes;
@@ -221,6 +228,7 @@ export class NativeConnection implements Link {
     const limit = this.maxBody(channel);
     if (body.length > limit) throw new PayloadTooLargeError('(serialized body)', body.length, limit);
     this.outbox.send(body, channel);
+    if (POLICY[channel]!.reliable) this.reliableBodyBytes += body.length;
     this.opts.requestFlush();
   }
 
@@ -370,7 +378,6 @@ export class NativeConnection implements Link {
     const repeatAt = this.ackRepeatAt;
     const timed = repeatAt !== Infinity || this.copies.pending > 0 || this.nextLossCheck !== Infinity;
     const now = timed ? this.opts.clock() : 0;
-    // A unit overtaken but not yet lost when the ack came is judged at its due time, not at the next tick.
     if (now >= this.nextLossCheck) this.detectLosses(now);
     // Repeats have a budget of their own, against all bytes sent: a side that only receives sends only acks.
     const repeating = now >= repeatAt && this.ackRepeatBytes <= REDUNDANCY_BUDGET * this.counters.bytesSent;
@@ -390,17 +397,12 @@ export class NativeConnection implements Link {
     }
     if (this.copies.pending > 0) this.copies.release(now, this.isLive, this.emitCopy);
     this.writer.flush();
-    if (this.requestWake === undefined) return;
-    if (this.ackRepeatAt !== Infinity || this.copies.pending > 0 || this.nextLossCheck !== Infinity)
-      this.wakeForDue(timed ? now : this.opts.clock());
-  }
-
-  /** Asks the owner to flush again when the next copy, ACK repeat or loss verdict is due (only future ones). */
-  private wakeForDue(now: number): void {
-    let at = this.copies.nextDueAfter(now);
-    if (this.ackRepeatAt > now && this.ackRepeatAt < at) at = this.ackRepeatAt;
-    if (this.nextLossCheck > now && this.nextLossCheck < at) at = this.nextLossCheck;
-    if (at !== Infinity) this.requestWake!(at);
+    // A unit overtaken but not yet due is judged at its due time: asked for, not left to the next tick.
+    const check = this.nextLossCheck;
+    if (check !== Infinity && check !== this.wakeAskedFor && this.requestWake !== undefined) {
+      this.wakeAskedFor = check;
+      this.requestWake(check);
+    }
   }
 
   addRttSample(seconds: number): void {
@@ -435,8 +437,12 @@ export class NativeConnection implements Link {
 
   /** When to repeat the ACKs that named a gap (Infinity: none owed); see {@link NativeInbox.repeatGapAcks}. */
   private ackRepeatAt = Infinity;
-  /** Bytes of repeated ACK frames sent. */
+  /** The loss verdict time last handed to `requestWake` (asked once each). */
+  private wakeAskedFor = Infinity;
+  /** Bytes of repeated ACK frames sent (with the header and tag of datagrams they opened). */
   private ackRepeatBytes = 0;
+  /** See {@link reliablePayloadBytes}. */
+  private reliableBodyBytes = 0;
   /** Whether an ACK frame of the datagram being read freed anything. */
   private acked = false;
   /** When the acknowledgement being applied arrived; read by {@link sampleAcked}. */

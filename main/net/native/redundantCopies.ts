@@ -41,13 +41,6 @@ export class RedundantCopies<T> {
     return this.planned.length;
   }
 
-  /** The earliest time after `now` a planned copy becomes due (Infinity: none); copies already due wait for room. */
-  nextDueAfter(now: number): number {
-    let at = Infinity;
-    for (const copy of this.planned) if (copy.due > now && copy.due < at) at = copy.due;
-    return at;
-  }
-
   /** Plans a copy of `entry`, just re-sent, to leave at `due` or later. */
   plan(channel: ReliableChannel, entry: InFlight<T>, due: number): void {
     if (this.planned.length >= this.maxPlanned) return;

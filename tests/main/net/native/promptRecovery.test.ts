@@ -75,21 +75,6 @@ describe('loss recovery on events, not on the tick', () => {
     expect(pair.received.b).toHaveLength(6);
   });
 
-  it('sends the copy of a retransmission a couple of ms after it, between ticks, when nothing else leaves', () => {
-    let dropped = false;
-    const { pair, log } = tracedPair({ drop: (d) => !dropped && unitsOf(d).includes(23) && (dropped = true) });
-    // 25 units first sent: the copy (and the datagram it opens) fits the 15% budget of their bytes.
-    stream(pair, 0, 24, 0.01); // unit 24 is the last: after the retransmission a sends nothing of its own
-    pair.run(0.1, STEP);
-    const [, resent, copy] = sendsOf(log, 23);
-    expect(copy).toBeDefined();
-    expect(copy! - resent!).toBeGreaterThanOrEqual(0.001); // apart, so one burst does not take both
-    expect(copy! - resent!).toBeLessThanOrEqual(0.002 + STEP);
-    expect(pair.wakes.a.length).toBeGreaterThan(0);
-    expect(pair.a.counters.retransmits).toBe(1);
-    expect(pair.a.counters.redundancyBytes).toBeLessThanOrEqual(0.15 * pair.a.reliableBytesFirstSent);
-  });
-
   it('judges a unit overtaken but not yet due at its due time, between ticks', () => {
     let dropped = false;
     const { pair, log } = tracedPair({ drop: (d) => !dropped && unitsOf(d).includes(3) && (dropped = true) });

@@ -13,16 +13,6 @@ const entry = (sequence: number): InFlight<string> => ({
 });
 
 describe('RedundantCopies', () => {
-  it('names the next time a copy falls due, only future ones (a due copy over budget waits for room, not a timer)', () => {
-    const copies = new RedundantCopies<string>({ budget: 0.15 });
-    expect(copies.nextDueAfter(0)).toBe(Infinity);
-    copies.plan(Channel.RELIABLE_ORDERED, entry(1), 0.054);
-    copies.plan(Channel.RELIABLE_UNORDERED, entry(2), 0.052);
-    expect(copies.nextDueAfter(0.05)).toBe(0.052);
-    expect(copies.nextDueAfter(0.052)).toBe(0.054);
-    expect(copies.nextDueAfter(0.054)).toBe(Infinity);
-  });
-
   it('sends a planned copy once it is due, and only while its unit is in flight and not re-sent since', () => {
     const copies = new RedundantCopies<string>({ budget: 0.15 });
     const [a, b, c] = [entry(1), entry(2), entry(3)];
