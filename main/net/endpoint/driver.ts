@@ -165,16 +165,22 @@ export class EndpointDriver {
     if (this.options.mode !== 'auto' || this.stopped || at >= this.wakeTime) return;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTime = at;
-    // Rounded up: a timer that fires early finds nothing due and has to be armed again.
-    const delay = Math.max(1, Math.ceil((at - this.options.clock()) * 1000));
+    this.armWake();
+  }
+
+  private armWake(): void {
+    const delay = Math.max(1, Math.ceil((this.wakeTime - this.options.clock()) * 1000));
     this.wakeTimer = setTimeout(this.onWake, delay);
     this.wakeTimer.unref();
   }
 
   private readonly onWake = (): void => {
     this.wakeTimer = undefined;
-    this.wakeTime = Infinity;
     if (this.stopped) return;
+    // The event loop's timer clock is cached at the start of its turn: a timer can fire a little before the time
+    // asked, when what is due is not due yet. It waits out the rest.
+    if (this.options.clock() < this.wakeTime) return this.armWake();
+    this.wakeTime = Infinity;
     this.hooks.wake?.();
   };
 

@@ -398,11 +398,8 @@ export class NativeConnection implements Link {
     if (this.copies.pending > 0) this.copies.release(now, this.isLive, this.emitCopy);
     this.writer.flush();
     // A unit overtaken but not yet due is judged at its due time: asked for, not left to the next tick.
-    const check = this.nextLossCheck;
-    if (check !== Infinity && check !== this.wakeAskedFor && this.requestWake !== undefined) {
-      this.wakeAskedFor = check;
-      this.requestWake(check);
-    }
+    // Asked at every flush while one is pending: the owner keeps one timer, for the earliest time any connection asked.
+    if (this.nextLossCheck !== Infinity && this.requestWake !== undefined) this.requestWake(this.nextLossCheck);
   }
 
   addRttSample(seconds: number): void {
@@ -437,8 +434,6 @@ export class NativeConnection implements Link {
 
   /** When to repeat the ACKs that named a gap (Infinity: none owed); see {@link NativeInbox.repeatGapAcks}. */
   private ackRepeatAt = Infinity;
-  /** The loss verdict time last handed to `requestWake` (asked once each). */
-  private wakeAskedFor = Infinity;
   /** Bytes of repeated ACK frames sent (with the header and tag of datagrams they opened). */
   private ackRepeatBytes = 0;
   /** See {@link reliablePayloadBytes}. */
