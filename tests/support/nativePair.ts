@@ -24,6 +24,15 @@ export class NativePair {
   readonly closed: Record<Side, { reason: string; byRemote: boolean } | undefined> = { a: undefined, b: undefined };
   readonly sent: Record<Side, Uint8Array[]> = { a: [], b: [] };
   private readonly flushWanted: Record<Side, boolean> = { a: false, b: false };
+  /**
+   * Seconds between `service` calls; 0 (default): every step. Set to the driver's tick (0.01) to play auto mode,
+   * where acks, re-sends and copies leave on events (datagrams, wake-ups), not on the step.
+   */
+  serviceInterval = 0;
+  private nextService = 0;
+  /** Per side: the time it asked to be flushed at (requestWake), Infinity when none; and every time asked. */
+  private readonly wakeAt: Record<Side, number> = { a: Infinity, b: Infinity };
+  readonly wakes: Record<Side, number[]> = { a: [], b: [] };
   private readonly link: ImpairedQueue;
 
   constructor(
@@ -32,7 +41,11 @@ export class NativePair {
     seed = 1,
     options: { a?: Partial<NativeConnectionOptions>; b?: Partial<NativeConnectionOptions> } = {},
   ) {
-    this.link = new ImpairedQueue(seededRandom(seed), (to, d) => this[to].receiveDatagram(d));
+    // As the endpoint driver in auto mode: every datagram received asks for a flush at the end of its turn.
+    this.link = new ImpairedQueue(seededRandom(seed), (to, d) => {
+      this[to].receiveDatagram(d);
+      this.flushWanted[to] = true;
+    });
     const make = (self: Side, to: Side) =>
       new NativeConnection({
         token: TOKEN,
@@ -46,6 +59,10 @@ export class NativePair {
         onMessage: (type, payload, channel) => this.received[self].push([type, payload, channel]),
         onClosed: (reason, byRemote) => (this.closed[self] = { reason, byRemote }),
         requestFlush: () => (this.flushWanted[self] = true),
+        requestWake: (at) => {
+          this.wakes[self].push(at);
+          this.wakeAt[self] = Math.min(this.wakeAt[self], at);
+        },
         // As between real sockets with the 8 MiB buffers this machine grants (a quarter is advertised).
         peerRecvWindow: 2 * 1024 * 1024,
         keys: self === 'a' ? TEST_KEYS_A : TEST_KEYS_B,
@@ -77,8 +94,16 @@ export class NativePair {
     while (this.now < end) {
       this.now = Math.round((this.now + step) * 1e6) / 1e6;
       this.deliverDue();
-      this.a.service(this.now);
-      this.b.service(this.now);
+      if (this.now >= this.nextService) {
+        this.a.service(this.now);
+        this.b.service(this.now);
+        this.nextService = this.serviceInterval === 0 ? 0 : this.now + this.serviceInterval - 1e-9;
+      }
+      for (const side of ['a', 'b'] as const) {
+        if (this.now < this.wakeAt[side]) continue;
+        this.wakeAt[side] = Infinity;
+        this.flushWanted[side] = true;
+      }
       this.flush();
       if (until?.()) return;
     }

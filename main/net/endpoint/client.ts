@@ -88,6 +88,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
           // Acknowledgements just applied may have drained the backlog a send reported.
           if (this.drainPending) this.checkDrain();
         },
+        wake: () => this.connection?.flushAcks(),
         urgent: () => this.attempt !== undefined || (this.connection?.pendingReliable ?? 0) > 0,
       },
       {
@@ -383,6 +384,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
         this.disconnectListeners.emit(reason);
       },
       requestFlush: () => this.driver.requestPromptFlush(),
+      requestWake: (at) => this.driver.wakeAt(at),
       peerRecvWindow: agreed?.recvWindow,
       keys,
     });

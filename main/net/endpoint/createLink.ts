@@ -9,6 +9,8 @@ import { serializerFor, type NativeParams } from '../native/negotiation';
 export interface LinkWiring extends LinkEvents {
   /** Native only: ask the owner to flush at the end of this tick. */
   requestFlush: () => void;
+  /** Native only: ask the owner to call `flushAcks()` at this clock time (a copy or a repeated ACK is due). */
+  requestWake?: (at: number) => void;
   /** Native only: the other side's advertised receive window, bytes (from the offer, or from the accept). */
   peerRecvWindow?: number;
   /** Native only: the packet keys the handshake agreed. */
@@ -47,6 +49,7 @@ export function createLink(
     maxMessageSize: Math.min(agreed.maxMessage, native.maxMessageSize),
     reassemblyBytes: native.reassemblyBytes,
     requestFlush: wiring.requestFlush,
+    requestWake: wiring.requestWake,
     peerRecvWindow: wiring.peerRecvWindow,
     keys: wiring.keys,
     migration: wiring.migration,

@@ -15,6 +15,8 @@ export interface DriverHooks {
   service(now: number): void;
   /** Called after a batch of datagrams in auto mode, to send acks promptly. */
   afterBatch(): void;
+  /** Auto mode: the time asked for with {@link EndpointDriver.wakeAt} has come (flush whoever asked). */
+  wake?(): void;
   /**
    * Whether something waits on the fine tick: reliable data unacknowledged (retransmissions, stuck checks) or a
    * connect attempt. When false, auto mode services at `idleTickInterval` instead (heartbeats and timeouts only).
@@ -51,6 +53,9 @@ export class EndpointDriver {
   private readonly fastPeriod: number;
   private readonly idlePeriod: number;
   private batchScheduled = false;
+  private wakeTimer: NodeJS.Timeout | undefined;
+  /** When the wake timer is due, clock seconds (Infinity: none armed). */
+  private wakeTime = Infinity;
   private promptScheduled = false;
   private stopped = false;
 
@@ -154,6 +159,34 @@ export class EndpointDriver {
     this.wakeIfUrgent();
   };
 
+  /**
+   * Auto mode: calls `wake` at `at` (clock seconds) or soon after, between ticks: a loss verdict due a few ms on
+   * (a unit overtaken, its reorder allowance running out) would otherwise wait for the next tick or datagram, up
+   * to 10 ms. One timer, armed for the earliest time asked; manual mode's `update` suffices.
+   */
+  wakeAt(at: number): void {
+    if (this.options.mode !== 'auto' || this.stopped || at >= this.wakeTime) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTime = at;
+    this.armWake();
+  }
+
+  private armWake(): void {
+    const delay = Math.max(1, Math.ceil((this.wakeTime - this.options.clock()) * 1000));
+    this.wakeTimer = setTimeout(this.onWake, delay);
+    this.wakeTimer.unref();
+  }
+
+  private readonly onWake = (): void => {
+    this.wakeTimer = undefined;
+    if (this.stopped) return;
+    // The event loop's timer clock is cached at the start of its turn: a timer can fire a little before the time
+    // asked, when what is due is not due yet. It waits out the rest.
+    if (this.options.clock() < this.wakeTime) return this.armWake();
+    this.wakeTime = Infinity;
+    this.hooks.wake?.();
+  };
+
   /** Manual mode's poll: handle everything received, then service. In auto mode, just services. */
   update(): void {
     if (this.stopped) return;
@@ -170,6 +203,7 @@ export class EndpointDriver {
   stop(): void {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.inbox.length = 0;
   }
 }

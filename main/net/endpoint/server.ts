@@ -68,6 +68,8 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   private readonly byToken = new Map<bigint, Peer>();
   /** Connections that asked for a flush or received since the last one: only these are flushed. */
   private readonly unflushed = new FlushQueue<Link>();
+  /** Connections that asked to be flushed at a time (see EndpointDriver.wakeAt). */
+  private readonly waking = new FlushQueue<Link>();
   private readonly byId = new Map<number, Peer>();
   private nextPeerId = 1;
   private readonly driver: EndpointDriver;
@@ -143,6 +145,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
           // Acknowledgements just applied may have drained a backpressured peer.
           if (this.pressured.size !== 0) this.pressured.sweep(this.stillPressured, this.relieve);
         },
+        wake: () => this.waking.drain(flushLink),
         urgent: () => {
           for (const peer of this.byId.values()) if (peer.connection.pendingReliable > 0) return true;
           return false;
@@ -498,6 +501,10 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       requestFlush: () => {
         if (ref.peer) this.unflushed.add(ref.peer.connection);
         this.driver.requestPromptFlush();
+      },
+      requestWake: (at) => {
+        if (ref.peer) this.waking.add(ref.peer.connection);
+        this.driver.wakeAt(at);
       },
       peerRecvWindow,
       keys,

@@ -43,6 +43,13 @@ export interface NativeConnectionOptions extends HealthOptions, LinkEvents {
   mtu: number;
   /** Asks the owner to call `flushAcks()` at the end of this tick (auto mode: this event-loop turn). */
   requestFlush: () => void;
+  /**
+   * Asks the owner to call `flushAcks()` at clock time `at` or soon after, between ticks: a loss verdict is due
+   * then (a unit overtaken by an acknowledged one runs out of reorder allowance). Absent (manual mode, tests): it
+   * waits for the next tick. Copies and repeated ACKs do not ask: a datagram of their own would cost its header and
+   * tag, and they ride the next one for free.
+   */
+  requestWake?: (at: number) => void;
   /** Reliable units (≈ 1,150-byte pieces) that may wait behind the window, per channel. */
   maxQueued?: number;
   /** Largest reliable message, bytes. Default 4 MiB. */
@@ -109,6 +116,7 @@ export class NativeConnection implements Link {
   /** Fraction of the peer's datagrams that never arrived (packet numbers skipped), over the same window as `loss`. */
   private readonly lossIn: LossWindow;
   private readonly migration: PathMigration | undefined;
+  private readonly requestWake: ((at: number) => void) | undefined;
   private readonly paths: PathValidator | undefined;
   /** Sends path challenges to {@link challengeTarget}, numbered and tagged like every datagram. */
   private challengeWriter: PacketWriter | undefined;
@@ -140,6 +148,7 @@ export class NativeConnection implements Link {
     this.opener = new PacketOpener(options.keys.receive);
     this.lossIn = new LossWindow(options.clock());
     this.migration = options.migration;
+    this.requestWake = options.requestWake;
     this.paths = options.migration && new PathValidator(options.migration.random);
     this.writer = new PacketWriter(options.token, options.mtu, (d) => this.transmit(d), this.sealer);
     this.outbox = new NativeOutbox({
@@ -204,6 +213,11 @@ export class NativeConnection implements Link {
     return this.outbox.budget.admitted;
   }
 
+  /** Serialized bodies of the reliable messages sent, bytes: the payload the redundancy budget is a fraction of. */
+  get reliablePayloadBytes(): number {
+    return this.reliableBodyBytes;
+  }
+
   /** Bytes held in partial (fragmented) messages. */
   get reassemblyBufferedBytes(): number {
     return this.inbox.bufferedBytes;
@@ -214,6 +228,7 @@ export class NativeConnection implements Link {
     const limit = this.maxBody(channel);
     if (body.length > limit) throw new PayloadTooLargeError('(serialized body)', body.length, limit);
     this.outbox.send(body, channel);
+    if (POLICY[channel]!.reliable) this.reliableBodyBytes += body.length;
     this.opts.requestFlush();
   }
 
@@ -361,23 +376,30 @@ export class NativeConnection implements Link {
     if (this.closed) return;
     this.packQueued();
     const repeatAt = this.ackRepeatAt;
-    const now = repeatAt !== Infinity || this.copies.pending > 0 ? this.opts.clock() : 0;
+    const timed = repeatAt !== Infinity || this.copies.pending > 0 || this.nextLossCheck !== Infinity;
+    const now = timed ? this.opts.clock() : 0;
+    if (now >= this.nextLossCheck) this.detectLosses(now);
     // Repeats have a budget of their own, against all bytes sent: a side that only receives sends only acks.
     const repeating = now >= repeatAt && this.ackRepeatBytes <= REDUNDANCY_BUDGET * this.counters.bytesSent;
     if (now >= repeatAt) this.ackRepeatAt = Infinity;
     if (repeating) this.inbox.repeatGapAcks();
     const room = this.writer.room;
+    // A datagram opened for repeats alone (when they fall due between ticks) is redundancy, header and tag too.
+    const overhead = this.writer.pending ? 0 : HEADER_SIZE + TAG_SIZE;
     const acks = this.inbox.writeAcks(this.writer);
     this.counters.acksSent += acks;
     if (acks > 0 && this.inbox.ackedGap) {
       if (repeating) {
-        const bytes = Math.max(0, room - this.writer.room);
+        const bytes = Math.max(0, room - this.writer.room) + overhead;
         this.ackRepeatBytes += bytes;
         this.counters.redundancyBytes += bytes;
       } else if (repeatAt === Infinity) this.ackRepeatAt = (now || this.opts.clock()) + this.copySpacing();
     }
     if (this.copies.pending > 0) this.copies.release(now, this.isLive, this.emitCopy);
     this.writer.flush();
+    // A unit overtaken but not yet due is judged at its due time: asked for, not left to the next tick.
+    // Asked at every flush while one is pending: the owner keeps one timer, for the earliest time any connection asked.
+    if (this.nextLossCheck !== Infinity && this.requestWake !== undefined) this.requestWake(this.nextLossCheck);
   }
 
   addRttSample(seconds: number): void {
@@ -412,8 +434,10 @@ export class NativeConnection implements Link {
 
   /** When to repeat the ACKs that named a gap (Infinity: none owed); see {@link NativeInbox.repeatGapAcks}. */
   private ackRepeatAt = Infinity;
-  /** Bytes of repeated ACK frames sent. */
+  /** Bytes of repeated ACK frames sent (with the header and tag of datagrams they opened). */
   private ackRepeatBytes = 0;
+  /** See {@link reliablePayloadBytes}. */
+  private reliableBodyBytes = 0;
   /** Whether an ACK frame of the datagram being read freed anything. */
   private acked = false;
   /** When the acknowledgement being applied arrived; read by {@link sampleAcked}. */
@@ -576,9 +600,13 @@ export class NativeConnection implements Link {
   private readonly isLive = (channel: ReliableChannel, entry: InFlight<OutboundUnit>): boolean =>
     this.outbox.senders[channel].entryAt(entry.sequence) === entry;
 
-  /** Sends a copy in the datagram being filled (sharing its room when it fits), within the budget; returns its bytes. */
+  /**
+   * Sends a copy in the datagram being filled (sharing its room when it fits), within the budget; returns its bytes,
+   * with the header and tag of a datagram it opened.
+   */
   private readonly emitCopy = (channel: ReliableChannel, entry: InFlight<OutboundUnit>): number => {
-    const size = this.outbox.frameSize(channel, entry);
+    // A copy that opens a datagram of its own (due between ticks) costs that datagram's header and tag too.
+    const size = this.outbox.frameSize(channel, entry) + (this.writer.pending ? 0 : HEADER_SIZE + TAG_SIZE);
     if (!this.copies.affords(size, this.outbox.budget.admitted)) return 0;
     this.outbox.packCopy(channel, entry);
     this.counters.redundancyBytes += size;

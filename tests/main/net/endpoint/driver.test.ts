@@ -138,3 +138,48 @@ describe('EndpointDriver, idle service period', () => {
     expect(driver.servicePeriod).toBe(0);
   });
 });
+
+describe('EndpointDriver, timed wake-ups', () => {
+  function wakingDriver(mode: DriveMode = 'auto') {
+    const woken: number[] = [];
+    const clock = () => performance.now() / 1000;
+    const driver = new EndpointDriver(
+      {
+        handleDatagram: () => undefined,
+        service: () => undefined,
+        afterBatch: () => undefined,
+        wake: () => woken.push(clock()),
+      },
+      { mode, clock, tickInterval: 3600, counters: new TrafficCounters() },
+    );
+    drivers.push(driver);
+    return { driver, woken, clock };
+  }
+
+  it('wakes once at the earliest time asked, not before it, between ticks', async () => {
+    const { driver, woken, clock } = wakingDriver();
+    const asked = clock();
+    driver.wakeAt(asked + 0.05);
+    driver.wakeAt(asked + 0.02); // earlier: re-armed for it
+    driver.wakeAt(asked + 0.03); // later than the one armed: no second timer
+    await waitFor(() => woken.length > 0, 2000, 'the wake-up');
+    expect(woken[0]! - asked).toBeGreaterThanOrEqual(0.02);
+    driver.wakeAt(clock() + 0.001); // asking again after a wake-up arms a new one
+    await waitFor(() => woken.length > 1, 2000, 'the second wake-up');
+    expect(woken).toHaveLength(2);
+  });
+
+  it('does not wake once stopped, nor in manual mode (update flushes)', async () => {
+    const stopped = wakingDriver();
+    stopped.driver.wakeAt(stopped.clock() + 0.005);
+    stopped.driver.stop();
+    const manual = wakingDriver('manual');
+    manual.driver.wakeAt(manual.clock() + 0.005);
+    // A later wake-up on a live driver has fired: the two earlier ones would have by then.
+    const probe = wakingDriver();
+    probe.driver.wakeAt(probe.clock() + 0.02);
+    await waitFor(() => probe.woken.length > 0, 2000, 'the probe wake-up');
+    expect(stopped.woken).toEqual([]);
+    expect(manual.woken).toEqual([]);
+  });
+});

@@ -315,10 +315,12 @@ describe('NativeConnection reliability and liveness', () => {
       pair.run(0.01); // one unit per datagram
     }
     pair.run(0.5, 0.005, () => pair.received.b.length === 6);
-    expect(seen).toBe(8); // six units, the second sent three times: lost, re-sent, and its redundant copy
+    // Six units, the second sent twice: lost and re-sent. Their ~130 bytes leave no 15% budget for a copy in a
+    // datagram of its own (its header and tag count); lossRecovery.test.ts covers copies.
+    expect(seen).toBe(7);
     expect(pair.received.b).toHaveLength(6);
     expect(pair.a.counters.retransmits).toBe(1);
-    expect(pair.a.counters.redundancyBytes).toBeGreaterThan(0);
+    expect(pair.a.counters.redundancyBytes).toBe(0);
     expect(pair.now - start).toBeLessThan(0.3); // the 1 s timeout never came into play
   });
 
