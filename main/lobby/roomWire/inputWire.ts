@@ -32,7 +32,11 @@ function toStruct(payload: unknown): InputStruct | undefined {
   for (let k = 0; k < i.length; k++) {
     const tuple: unknown = i[k];
     if (!Array.isArray(tuple) || tuple.length !== 4) return undefined;
-    const [s, x, y, t] = tuple as unknown[];
+    // Indexes, not destructuring (an iterator per tuple): this runs for every input of every message.
+    const s = (tuple as unknown[])[0];
+    const x = (tuple as unknown[])[1];
+    const y = (tuple as unknown[])[2];
+    const t = (tuple as unknown[])[3];
     if (!isWhole(s, 0xffffffff) || !isFinite(x) || !isFinite(y) || (t !== 0 && t !== 1)) return undefined;
     // + 0: JSON turns -0 into 0, and the receiver must see what JSON would have delivered.
     inputs[k] = { s, x: x + 0, y: y + 0, t: t === 1 };

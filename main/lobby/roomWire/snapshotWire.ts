@@ -66,23 +66,21 @@ function whole(value: unknown, min: number, max: number): number | undefined {
 
 function toPlayer(value: unknown): PlayerStruct | undefined {
   if (!Array.isArray(value) || value.length !== 9) return undefined;
-  const [id, x, y, vx, vy, f, s, cd, a] = value as unknown[];
+  // Indexes, not destructuring (an iterator per tuple): this runs for every player of every snapshot.
+  const tuple = value as unknown[];
+  const id = tuple[0];
   if (typeof id !== 'string') return undefined;
-  const player = {
-    id,
-    x: quantize(x, SCALE.position, I32.min, I32.max),
-    y: quantize(y, SCALE.position, I32.min, I32.max),
-    vx: quantize(vx, SCALE.velocity, I32.min, I32.max),
-    vy: quantize(vy, SCALE.velocity, I32.min, I32.max),
-    f: whole(f, 0, 0xff),
-    s: quantize(s, SCALE.score, I32.min, I32.max),
-    cd: quantize(cd, SCALE.cooldown, I32.min, I32.max),
-    a: whole(a, -1, U32_MAX - 1),
-  };
-  const { x: px, y: py, vx: pvx, vy: pvy, f: pf, s: ps, cd: pcd, a: pa } = player;
-  if (px === undefined || py === undefined || pvx === undefined || pvy === undefined) return undefined;
-  if (pf === undefined || ps === undefined || pcd === undefined || pa === undefined) return undefined;
-  return { id, x: px, y: py, vx: pvx, vy: pvy, f: pf, s: ps, cd: pcd, a: pa + 1 };
+  const x = quantize(tuple[1], SCALE.position, I32.min, I32.max);
+  const y = quantize(tuple[2], SCALE.position, I32.min, I32.max);
+  const vx = quantize(tuple[3], SCALE.velocity, I32.min, I32.max);
+  const vy = quantize(tuple[4], SCALE.velocity, I32.min, I32.max);
+  const f = whole(tuple[5], 0, 0xff);
+  const s = quantize(tuple[6], SCALE.score, I32.min, I32.max);
+  const cd = quantize(tuple[7], SCALE.cooldown, I32.min, I32.max);
+  const a = whole(tuple[8], -1, U32_MAX - 1);
+  if (x === undefined || y === undefined || vx === undefined || vy === undefined) return undefined;
+  if (f === undefined || s === undefined || cd === undefined || a === undefined) return undefined;
+  return { id, x, y, vx, vy, f, s, cd, a: a + 1 };
 }
 
 function toStruct(payload: unknown): SnapshotStruct | undefined {
