@@ -1,4 +1,5 @@
 import type { EndpointOptions } from '../net/index';
+import { roomSerializer } from './roomWire/roomSerializer';
 
 /** Largest lobby message either side accepts on a native link: a full room's welcome is under 100 kB. */
 export const LOBBY_MAX_MESSAGE_BYTES = 256 * 1024;
@@ -6,7 +7,8 @@ export const LOBBY_MAX_MESSAGE_BYTES = 256 * 1024;
 /**
  * Transport options for a room's host or guest: native links negotiate messages of at most
  * {@link LOBBY_MAX_MESSAGE_BYTES} (not the transport's 4 MiB) with little reassembly room, so a hostile peer
- * cannot make us buffer megabytes before a schema even sees them. Explicit native options win.
+ * cannot make us buffer megabytes before a schema even sees them, and bodies in the room codec (the game's
+ * per-tick messages schema-encoded) when both ends are LAN Party apps of this codec. Explicit native options win.
  */
 export function lobbyTransportOptions(transport: Omit<EndpointOptions, 'drive'> = {}): Omit<EndpointOptions, 'drive'> {
   if (transport.native === false) return transport;
@@ -15,6 +17,7 @@ export function lobbyTransportOptions(transport: Omit<EndpointOptions, 'drive'> 
     native: {
       maxMessageSize: LOBBY_MAX_MESSAGE_BYTES,
       reassemblyBytes: 2 * LOBBY_MAX_MESSAGE_BYTES,
+      serializer: roomSerializer(),
       ...transport.native,
     },
   };

@@ -1,7 +1,7 @@
-import { createLagCompensatedLookup, DEFAULT_MAX_REWIND } from '../../../shared/game/lagLookup';
+import { DEFAULT_MAX_REWIND } from '../../../shared/game/lagLookup';
 import { MAX_REPORTED_INTERPOLATION_DELAY } from '../../../shared/game/gameProtocol';
 import type { PlayerId, Point, PositionLookup } from '../../../shared/games/gameDefinition';
-import { SnapshotInterpolator } from '../../../shared/net/snapshotInterpolator';
+import { PositionRing } from './positionRing';
 
 /** Positions kept per player: 32 ticks ≈ 0.53 s at 60 Hz, more than the longest rewind (0.35 s). */
 const HISTORY_CAPACITY = 32;
@@ -34,17 +34,19 @@ export function rewindSeconds(parts: RewindParts): number {
  * looked up where it was `rewind` seconds before the tick resolving the hit.
  */
 export class LagHistories {
-  private readonly histories = new Map<PlayerId, SnapshotInterpolator<{ x: number; y: number }>>();
+  private readonly histories = new Map<PlayerId, PositionRing>();
   private readonly rewinds = new Map<PlayerId, number>();
-  /** The step's `rewound` lookup, resolving hits against rewound positions. */
+  /** The step's `rewound` lookup: the target where it was the shooter's rewind (at most DEFAULT_MAX_REWIND) ago. */
   readonly lookup: PositionLookup;
 
   constructor(private readonly now: () => number) {
-    this.lookup = createLagCompensatedLookup({
-      historyFor: (id) => this.histories.get(id),
-      rewindTimeFor: (id) => this.rewinds.get(id),
-      maxRewind: DEFAULT_MAX_REWIND,
-    });
+    this.lookup = (targetId, shooterId) => {
+      const history = this.histories.get(targetId);
+      const rewind = this.rewinds.get(shooterId);
+      if (history === undefined || rewind === undefined || !Number.isFinite(rewind)) return undefined;
+      const point = history.at(this.now() - Math.min(DEFAULT_MAX_REWIND, Math.max(0, rewind)));
+      return point !== undefined && Number.isFinite(point.x) && Number.isFinite(point.y) ? point : undefined;
+    };
   }
 
   /** Sets how far back `shooter`'s hits this tick looks (seconds; undefined = no rewind). */
@@ -55,13 +57,14 @@ export class LagHistories {
 
   /** Appends every player's position at the current host time. */
   record(players: Iterable<{ readonly id: PlayerId } & Point>): void {
+    const now = this.now();
     for (const p of players) {
       let history = this.histories.get(p.id);
       if (history === undefined) {
-        history = new SnapshotInterpolator<{ x: number; y: number }>({ now: this.now, capacity: HISTORY_CAPACITY });
+        history = new PositionRing(HISTORY_CAPACITY);
         this.histories.set(p.id, history);
       }
-      history.add({ x: p.x, y: p.y });
+      history.push(now, p.x, p.y);
     }
   }
 

@@ -7,10 +7,16 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** Strings up to this many bytes are decoded by hand when ASCII: cheaper than a TextDecoder call. */
 const SHORT_STRING = 32;
 
+/**
+ * Floats are copied here and read little-endian: one view for every reader, where a DataView per body would be
+ * an allocation per message (integers need none: they are assembled from their bytes).
+ */
+const scratch = new Uint8Array(8);
+const scratchView = new DataView(scratch.buffer);
+
 /** A bounds-checked cursor over a body: every read checks what is left first and fails with {@link CodecFailure}. */
 export class ByteReader {
   readonly bytes: Uint8Array;
-  private dataView: DataView | undefined = undefined;
   pos: number;
   readonly end: number;
 
@@ -18,11 +24,6 @@ export class ByteReader {
     this.bytes = bytes;
     this.pos = start;
     this.end = bytes.length;
-  }
-
-  /** Made on the first multi-byte read: many bodies (bytes, small ints, short strings) never need one. */
-  private get view(): DataView {
-    return (this.dataView ??= new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength));
   }
 
   /** Bytes not yet read. */
@@ -44,37 +45,34 @@ export class ByteReader {
 
   u16(): number {
     this.need(2);
-    const v = this.view.getUint16(this.pos, true);
-    this.pos += 2;
-    return v;
+    const b = this.bytes;
+    const p = this.pos;
+    this.pos = p + 2;
+    return (b[p] as number) | ((b[p + 1] as number) << 8);
   }
 
   u32(): number {
-    this.need(4);
-    const v = this.view.getUint32(this.pos, true);
-    this.pos += 4;
-    return v;
+    return this.i32() >>> 0;
   }
 
   i32(): number {
     this.need(4);
-    const v = this.view.getInt32(this.pos, true);
-    this.pos += 4;
-    return v;
+    const b = this.bytes;
+    const p = this.pos;
+    this.pos = p + 4;
+    return (b[p] as number) | ((b[p + 1] as number) << 8) | ((b[p + 2] as number) << 16) | ((b[p + 3] as number) << 24);
   }
 
   f32(): number {
     this.need(4);
-    const v = this.view.getFloat32(this.pos, true);
-    this.pos += 4;
-    return v;
+    this.toScratch(4);
+    return scratchView.getFloat32(0, true);
   }
 
   f64(): number {
     this.need(8);
-    const v = this.view.getFloat64(this.pos, true);
-    this.pos += 8;
-    return v;
+    this.toScratch(8);
+    return scratchView.getFloat64(0, true);
   }
 
   /** Unsigned LEB128 in canonical form: at most 5 bytes, at most 2^32-1, no redundant trailing zero byte. */
@@ -127,5 +125,13 @@ export class ByteReader {
     const out = slabCopy(this.bytes, length, this.pos);
     this.pos += length;
     return out;
+  }
+
+  /** Copies the next `n` (≤ 8) bytes into the scratch buffer and moves past them. */
+  private toScratch(n: number): void {
+    const b = this.bytes;
+    const p = this.pos;
+    for (let i = 0; i < n; i++) scratch[i] = b[p + i] as number;
+    this.pos = p + n;
   }
 }

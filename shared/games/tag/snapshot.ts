@@ -58,8 +58,17 @@ export const SNAPSHOT_DECIMALS = { position: 2, velocity: 1, score: 1, cooldown:
 
 const MAX_SEQUENCE = 2 ** 32 - 1;
 
-function round(value: number, decimals: number): number {
-  const scale = 10 ** decimals;
+/** 10 ** decimals per quantity, computed once: the host rounds 8 numbers per player per snapshot. */
+const SCALES = {
+  position: 10 ** SNAPSHOT_DECIMALS.position,
+  velocity: 10 ** SNAPSHOT_DECIMALS.velocity,
+  score: 10 ** SNAPSHOT_DECIMALS.score,
+  cooldown: 10 ** SNAPSHOT_DECIMALS.cooldown,
+  clock: 10 ** SNAPSHOT_DECIMALS.clock,
+  timer: 10 ** SNAPSHOT_DECIMALS.timer,
+} as const;
+
+function round(value: number, scale: number): number {
   return Math.round(value * scale) / scale + 0; // + 0 turns -0 into 0
 }
 
@@ -71,32 +80,35 @@ function sequenceOf(lookup: SequenceLookup, id: PlayerId): number {
 
 /** Builds the broadcast snapshot; `lastProcessedSequenceByPlayer` supplies each player's acknowledgement. */
 export function toSnapshot(state: GameState, lastProcessedSequenceByPlayer: SequenceLookup): GameSnapshot {
-  const d = SNAPSHOT_DECIMALS;
-  const winners = new Set(state.winnerIds);
+  const d = SCALES;
+  // Winners exist only once the round has ended: no set to build on every other snapshot.
+  const winners = state.winnerIds.length > 0 ? new Set(state.winnerIds) : undefined;
   const countdown = round(state.countdown, d.timer);
-  return {
-    k: state.tick,
-    t: round(state.elapsed, d.clock),
-    ph: state.phase,
-    r: round(state.timeRemaining, d.timer),
-    ...(countdown > 0 ? { c: countdown } : {}),
-    p: state.players.map((p) => {
-      const immune = !p.it && round(p.immunity, d.cooldown) > 0;
-      return [
-        p.id,
-        round(p.x, d.position),
-        round(p.y, d.position),
-        round(p.vx, d.velocity),
-        round(p.vy, d.velocity),
-        (p.it ? SNAPSHOT_FLAGS.it : 0) |
-          (winners.has(p.id) ? SNAPSHOT_FLAGS.winner : 0) |
-          (immune ? SNAPSHOT_FLAGS.immune : 0),
-        round(p.score, d.score),
-        round(immune ? p.immunity : p.cooldown, d.cooldown),
-        sequenceOf(lastProcessedSequenceByPlayer, p.id),
-      ];
-    }),
-  };
+  const players = new Array<SnapshotPlayer>(state.players.length);
+  for (let i = 0; i < players.length; i++) {
+    const p = state.players[i] as GameState['players'][number];
+    const immune = !p.it && round(p.immunity, d.cooldown) > 0;
+    players[i] = [
+      p.id,
+      round(p.x, d.position),
+      round(p.y, d.position),
+      round(p.vx, d.velocity),
+      round(p.vy, d.velocity),
+      (p.it ? SNAPSHOT_FLAGS.it : 0) |
+        (winners?.has(p.id) === true ? SNAPSHOT_FLAGS.winner : 0) |
+        (immune ? SNAPSHOT_FLAGS.immune : 0),
+      round(p.score, d.score),
+      round(immune ? p.immunity : p.cooldown, d.cooldown),
+      sequenceOf(lastProcessedSequenceByPlayer, p.id),
+    ];
+  }
+  const k = state.tick;
+  const t = round(state.elapsed, d.clock);
+  const r = round(state.timeRemaining, d.timer);
+  // The countdown only while it runs; keys in the same order either way.
+  return countdown > 0
+    ? { k, t, ph: state.phase, r, c: countdown, p: players }
+    : { k, t, ph: state.phase, r, p: players };
 }
 
 /** The names and colours of every player, in join order. */

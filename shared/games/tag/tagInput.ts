@@ -28,7 +28,12 @@ export const inputTupleSchema = z.tuple([
 /** {@link inputTupleSchema}'s decision by hand (a fresh tuple, or undefined): the host checks one per input. */
 export function readInputTuple(value: unknown): InputTuple | undefined {
   if (!Array.isArray(value) || value.length !== 4) return undefined;
-  const [sequence, moveX, moveY, tag] = value as unknown[];
+  // Indexes, not destructuring: the host runs this for every redundant copy of every guest's input.
+  const tuple = value as unknown[];
+  const sequence = tuple[0];
+  const moveX = tuple[1];
+  const moveY = tuple[2];
+  const tag = tuple[3];
   if (!isInputSequence(sequence) || !isFiniteNumber(moveX) || !isFiniteNumber(moveY)) return undefined;
   return tag === 0 || tag === 1 ? [sequence, moveX, moveY, tag] : undefined;
 }
@@ -43,8 +48,8 @@ export function toInputTuple(input: PlayerInput): InputTuple {
 }
 
 /** A wire tuple as an input. */
-export function fromInputTuple([sequence, moveX, moveY, tag]: InputTuple): PlayerInput {
-  return { sequence, moveX, moveY, tag: tag === 1 };
+export function fromInputTuple(tuple: InputTuple): PlayerInput {
+  return { sequence: tuple[0], moveX: tuple[1], moveY: tuple[2], tag: tuple[3] === 1 };
 }
 
 /**
