@@ -1,21 +1,28 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { Server, jsonSerializer } from '../main/net/index';
-import { Wire } from '../main/net/v1/protocol';
+import { Server } from '../main/net/index';
 import { siblingScript } from './siblingScript';
 import type { BenchResult } from './benchResult';
 
 // Server CPU per datagram: one Server broadcasting 60 Hz snapshots (UNRELIABLE) to 64 Clients that live in a
 // second process, against the raw floor: one dgram socket sending datagrams of the same size to 64 sockets
-// at the same rate. process.cpuUsage() of this (sending) process only; heartbeats, acks and the transport's
-// 10 ms service tick are part of the server's cost. Both sides first run WARMUP_SECONDS unmeasured (reported
-// apart): the transport's code reaches its optimised tier only after ~2-3 s of this load, which the one-line raw
-// loop does at once, so a cold figure measures the JIT as much as the transport.
+// at the same rate. The size is what the server actually sent (its native datagrams carry compact JSON: 530
+// bytes here); this bench used to size the raw datagrams as a v1 header and reference JSON (627 bytes). process.cpuUsage() of this (sending) process only; heartbeats, acks and the transport's
+// service tick are part of the server's cost. Both sides run the same schedule: WARMUP_SECONDS (reported as the
+// cold figure), WARMUP_SECONDS more (reported: the window this bench measured until the settle period came in),
+// SETTLE_SECONDS unmeasured, then SECONDS measured (the goal's figure). The transport's hot path is optimised
+// within ~2-3 s, but code that runs only with heartbeats (~2 datagrams per peer per second) reaches TurboFan
+// much later: `--trace-opt` still showed ~15 optimising compiles (health, loss window, hash wrappers) in the
+// 3-6 s window, each one run on V8's compiler thread and charged to this process, worth ~2-3 µs per snapshot
+// datagram there; a server runs for hours, so the steady state is what the goal is about. The one-line raw loop
+// is optimised at once and gets the same schedule.
 
 const CLIENTS = 64;
 const HZ = 60;
 const SECONDS = 3;
 const WARMUP_SECONDS = 3;
+/** Unmeasured seconds between the second warm-up window and the measured one (see above). */
+const SETTLE_SECONDS = 6;
 
 /** A plausible snapshot: 8 entities with position, velocity and state. */
 function snapshot(tick: number) {
@@ -47,17 +54,41 @@ async function paced(
   return { cpuMicros: used.user + used.system, ticks, seconds: (performance.now() - start) / 1000 };
 }
 
+/** The schedule both sides run (see above); `received`: what the clients got during the measured window. */
+async function schedule(child: ChildProcess, tick: (n: number) => void) {
+  const warm = await paced(tick, WARMUP_SECONDS);
+  const early = await paced(tick, WARMUP_SECONDS);
+  await paced(tick, SETTLE_SECONDS);
+  await ask(child, { cmd: 'count' });
+  const run = await paced(tick);
+  await new Promise((r) => setTimeout(r, 100));
+  const { count } = await ask<{ count: number }>(child, { cmd: 'count' });
+  return { warm, early, run, received: count };
+}
+
+/**
+ * Bytes of one snapshot datagram as the server sends it (native header, frame, compact JSON, tag), read off its
+ * counters around one broadcast that went out alone: the raw side sends datagrams of this size.
+ */
+async function snapshotDatagramSize(server: Server): Promise<number> {
+  for (;;) {
+    const { bytesSent, datagramsSent } = server.counters;
+    server.broadcast('snap', snapshot(0));
+    await new Promise((r) => setTimeout(r, 20));
+    const bytes = server.counters.bytesSent - bytesSent;
+    // A heartbeat sent meanwhile would blur the figure: try again.
+    if (server.counters.datagramsSent - datagramsSent === CLIENTS && bytes % CLIENTS === 0) return bytes / CLIENTS;
+  }
+}
+
 async function transport(child: ChildProcess) {
   const server = await Server.listen({ port: 0, host: '127.0.0.1' });
   try {
     await ask(child, { cmd: 'clients', port: server.port, count: CLIENTS });
     await new Promise((r) => setTimeout(r, 500));
-    const warm = await paced((n) => server.broadcast('snap', snapshot(n)), WARMUP_SECONDS);
-    await ask(child, { cmd: 'count' });
-    const run = await paced((n) => server.broadcast('snap', snapshot(n)));
-    await new Promise((r) => setTimeout(r, 100));
-    const { count } = await ask<{ count: number }>(child, { cmd: 'count' });
-    return { ...run, received: count, warm };
+    const size = await snapshotDatagramSize(server);
+    const { warm, early, run, received } = await schedule(child, (n) => server.broadcast('snap', snapshot(n)));
+    return { ...run, received, warm, early, size };
   } finally {
     await ask(child, { cmd: 'close' });
     await server.close();
@@ -73,12 +104,8 @@ async function raw(child: ChildProcess, size: number) {
     const sendAll = () => {
       for (const port of ports) socket.send(data, port, '127.0.0.1');
     };
-    const warm = await paced(sendAll, WARMUP_SECONDS);
-    await ask(child, { cmd: 'count' });
-    const run = await paced(sendAll);
-    await new Promise((r) => setTimeout(r, 100));
-    const { count } = await ask<{ count: number }>(child, { cmd: 'count' });
-    return { ...run, received: count, warm };
+    const { warm, early, run, received } = await schedule(child, sendAll);
+    return { ...run, received, warm, early };
   } finally {
     socket.close();
     await ask(child, { cmd: 'close' });
@@ -90,19 +117,26 @@ export async function benchLabServerCpu(): Promise<BenchResult[]> {
   const child = fork(...siblingScript('labClients'));
   await new Promise((r) => child.once('message', r));
   try {
-    const size = Wire.HEADER_SIZE + jsonSerializer.serialize('snap', snapshot(0)).byteLength;
     const net = await transport(child);
+    const size = net.size;
     const base = await raw(child, size);
-    const perDatagram = (r: Omit<typeof net, 'warm' | 'received'>) => r.cpuMicros / (r.ticks * CLIENTS);
-    const load = (r: typeof net) => (100 * r.cpuMicros) / 1e6 / r.seconds;
-    const delivered = (r: typeof net) => (100 * r.received) / (r.ticks * CLIENTS);
+    const perDatagram = (r: { cpuMicros: number; ticks: number }) => r.cpuMicros / (r.ticks * CLIENTS);
+    const load = (r: typeof base) => (100 * r.cpuMicros) / 1e6 / r.seconds;
+    const delivered = (r: typeof base) => (100 * r.received) / (r.ticks * CLIENTS);
     const what = `${CLIENTS} clients × ${HZ} Hz, ${size}-byte datagrams`;
     return [
       {
-        name: `server CPU per snapshot datagram (${what})`,
+        name: `server CPU per snapshot datagram (${what}), after ${2 * WARMUP_SECONDS + SETTLE_SECONDS} s`,
         value: perDatagram(net),
         unit: 'µs',
         baseline: perDatagram(base),
+        higherIsBetter: false,
+      },
+      {
+        name: `same, ${WARMUP_SECONDS}-${2 * WARMUP_SECONDS} s after the clients connect (this bench's window before the settle period; not a goal)`,
+        value: perDatagram(net.early),
+        unit: 'µs',
+        baseline: perDatagram(base.early),
         higherIsBetter: false,
       },
       {
