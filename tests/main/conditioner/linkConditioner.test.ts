@@ -3,20 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LinkConditioner, type LinkConditionerOptions } from '../../../main/conditioner/linkConditioner';
 import { LinkProfileError } from '../../../main/conditioner/linkProfile';
 import { ManualScheduler } from '../../support/manualScheduler';
-import { echoServer, endpoint, hasIpv6Loopback, pause, waitFor, type Endpoint } from './udpHelpers';
+import { closeTracked, echoServer, endpoint, hasIpv6Loopback, pause, waitFor, texts, track } from './udpHelpers';
 
 const ipv6 = await hasIpv6Loopback();
 
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
-
-async function track<T extends { close(): Promise<void> }>(thing: Promise<T>): Promise<T> {
-  const value = await thing;
-  cleanup.push(() => value.close());
-  return value;
-}
+afterEach(closeTracked);
 
 async function rig(options: Partial<LinkConditionerOptions> = {}) {
   const server = await track(echoServer());
@@ -24,8 +15,6 @@ async function rig(options: Partial<LinkConditionerOptions> = {}) {
   const client = await track(endpoint());
   return { server, relay, client };
 }
-
-const texts = (e: Endpoint) => e.received.map((r) => r.data.toString());
 
 describe('LinkConditioner over real loopback sockets', () => {
   it('relays both ways, everything in order, with impairments off', async () => {

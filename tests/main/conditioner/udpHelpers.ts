@@ -66,3 +66,21 @@ export async function hasIpv6Loopback(): Promise<boolean> {
     return false;
   }
 }
+
+/** Closers of what a test opened, run newest first by {@link closeTracked} (call it in afterEach). */
+const tracked: (() => Promise<void>)[] = [];
+
+/** Awaits `thing` and remembers to close it after the test. */
+export async function track<T extends { close(): Promise<void> }>(thing: Promise<T>): Promise<T> {
+  const value = await thing;
+  tracked.push(() => value.close());
+  return value;
+}
+
+/** Closes everything {@link track} was given, newest first. */
+export async function closeTracked(): Promise<void> {
+  for (const close of tracked.splice(0).reverse()) await close();
+}
+
+/** The datagrams an endpoint received, as text. */
+export const texts = (e: Endpoint): string[] => e.received.map((r) => r.data.toString());

@@ -4,20 +4,11 @@ import { WorkerConditioner, type WorkerConditionerOptions } from '../../../main/
 import { LinkProfileError } from '../../../main/conditioner/linkProfile';
 import { ManualScheduler } from '../../support/manualScheduler';
 import { runCli } from '../../support/runCli';
-import { echoServer, endpoint, hasIpv6Loopback, waitFor, type Endpoint } from './udpHelpers';
+import { closeTracked, echoServer, endpoint, hasIpv6Loopback, waitFor, texts, track } from './udpHelpers';
 
 const ipv6 = await hasIpv6Loopback();
 
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
-
-async function track<T extends { close(): Promise<void> }>(thing: Promise<T>): Promise<T> {
-  const value = await thing;
-  cleanup.push(() => value.close());
-  return value;
-}
+afterEach(closeTracked);
 
 async function rig(options: Partial<WorkerConditionerOptions> = {}) {
   const server = await track(echoServer());
@@ -25,8 +16,6 @@ async function rig(options: Partial<WorkerConditionerOptions> = {}) {
   const client = await track(endpoint());
   return { server, relay, client };
 }
-
-const texts = (e: Endpoint) => e.received.map((r) => r.data.toString());
 
 async function canBind(port: number): Promise<void> {
   const probe = createSocket('udp4');
