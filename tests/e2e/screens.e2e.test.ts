@@ -104,6 +104,20 @@ const focused = (page: Page) =>
     return active ? `${active.tagName}:${(active.textContent ?? '').trim()}` : 'none';
   });
 
+/** At the default window the page's content fits the window: nothing to scroll to. */
+async function expectNoScrollAtDefaultWindow(page: Page): Promise<void> {
+  await page.setViewportSize(SIZES[0]);
+  await finishTransitions(page);
+  const fold = await page.evaluate(() => {
+    const root = globalThis as unknown as {
+      innerHeight: number;
+      document: { documentElement: { scrollHeight: number } };
+    };
+    return { content: root.document.documentElement.scrollHeight, window: root.innerHeight };
+  });
+  expect(fold.content).toBeLessThanOrEqual(fold.window);
+}
+
 describe.skipIf(skipReason !== null)('every screen: axe, heading focus, screenshots', { timeout: 240_000 }, () => {
   let session: E2eSession;
   let ada: E2ePlayer;
@@ -140,6 +154,7 @@ describe.skipIf(skipReason !== null)('every screen: axe, heading focus, screensh
   it('first run', async () => {
     await ada.focus();
     await expect.poll(() => ada.page.getByRole('heading', { name: 'Who’s playing tonight?' }).isVisible()).toBe(true);
+    await expectNoScrollAtDefaultWindow(ada.page); // the whole card, its Let's play button included
     await walk(ada.page, 'first-run');
     await completeFirstRun(ada.page);
     await bob.focus();
@@ -159,16 +174,7 @@ describe.skipIf(skipReason !== null)('every screen: axe, heading focus, screensh
     expect(join!.x).toBeGreaterThan(host!.x + host!.width - 1);
     expect(await page.getByLabel('Player name').count()).toBe(0); // the profile form is not on home any more
     // At the default window the whole home shows, the steps and the status bar included: nothing below the fold.
-    await page.setViewportSize(SIZES[0]);
-    await finishTransitions(page);
-    const fold = await page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document;
-      return {
-        content: root.documentElement.scrollHeight,
-        window: (globalThis as unknown as { innerHeight: number }).innerHeight,
-      };
-    });
-    expect(fold.content).toBeLessThanOrEqual(fold.window);
+    await expectNoScrollAtDefaultWindow(page);
     await walk(page, 'home');
   });
 
