@@ -41,8 +41,8 @@ const DECAY = 7 / 8;
  *
  * A unit is lost when a unit sent after it has been acknowledged and now ≥ its send time + min(srtt, RTT of
  * that newest acknowledged unit) + the reorder window. The window starts at minRTT/8 (at least `minWindow`),
- * grows when a retransmission turns out spurious (its ack came back faster than any round trip could: the
- * original arrived after all) to cover the lateness seen, and decays slowly while none is. Pure arithmetic on
+ * grows when a retransmission of a unit sent twice turns out spurious (its ack came back faster than any round trip
+ * could: the original arrived after all) to cover the lateness seen, and decays slowly while none is. Pure arithmetic on
  * the times it is given.
  */
 export class LossDetector {
@@ -93,8 +93,11 @@ export class LossDetector {
     const floor = Math.min(this.minRttValue, srtt ?? Infinity);
     if (unit.attempts > 1 && floor !== Infinity && rtt < floor * SPURIOUS_FRACTION) {
       this.spurious += 1;
-      // Only time-based detection is tuned by the window; a probe or timeout fired on its own clock.
-      if (cause === Recovery.RACK) this.learn(now - unit.firstSent, srtt, now);
+      // Only time-based detection is tuned by the window (a probe or timeout fired on its own clock), and only when
+      // the ack can answer nothing but the first send. Sent three times, a lost original's redundant copy or first
+      // re-send may be what arrived: no reordering at all, yet its time since the first send (over a round trip)
+      // took the window to its cap (srtt) at once, and every verdict came ~srtt late for seconds (issue 20).
+      if (cause === Recovery.RACK && unit.attempts === 2) this.learn(now - unit.firstSent, srtt, now);
       return true;
     }
     // Overtaken yet not lost: reordering the learned window still covers postpones its decay.

@@ -54,6 +54,21 @@ describe('LossDetector', () => {
     expect(fresh.spurious).toBe(0);
   });
 
+  it('learns nothing from a needless re-send whose ack may answer a copy or an earlier re-send, not the original', () => {
+    const d = warmed();
+    const window = d.reorderWindow();
+    // As traced on the latency bench: sent at 2.0 (lost), re-sent at 2.053 (lost), its redundant copy at 2.061
+    // (arrived), re-sent again at 2.102 and acked at 2.1038: the ack answers the copy, 43 ms after it left; the link
+    // reordered nothing.
+    expect(d.acknowledged(unit(2.102, 3, 2.0), 2.1038, 0.04, Recovery.RACK)).toBe(true);
+    expect(d.spurious).toBe(1);
+    expect(d.reorderWindow()).toBe(window);
+    expect(d.lossDelay(0.04)).toBeCloseTo(0.045, 9); // verdicts still come a round trip + minRTT/8 after a send
+    // Sent twice, the ack can only answer the original: that one was late, and the window learns.
+    expect(d.acknowledged(unit(3.045, 2, 3.0), 3.055, 0.04, Recovery.RACK)).toBe(true);
+    expect(d.reorderWindow()).toBeGreaterThan(0.015);
+  });
+
   it('a retransmission acked a full round trip later is not spurious, and becomes the newest delivered', () => {
     const d = warmed();
     expect(d.acknowledged(unit(2.05, 2, 2.0), 2.09, 0.04, Recovery.RACK)).toBe(false);

@@ -89,6 +89,38 @@ describe('loss recovery on events, not on the tick', () => {
     expect(pair.received.b).toHaveLength(5);
   });
 
+  it('learns no reorder window from a re-send made needless by a redundant copy (issue 20)', () => {
+    // Unit 3's first send and its re-send are lost; the re-send's redundant copy arrives. A unit that left between
+    // the re-send and the copy is acked first, so unit 3 goes a third time just before the copy's ack comes back:
+    // needless, but the link reordered nothing.
+    let seen = 0;
+    let later = false; // unit 14, sent afterwards: lost once
+    const { pair, log } = tracedPair({
+      drop: (d) => (unitsOf(d).includes(3) && ++seen <= 2) || (!later && unitsOf(d).includes(14) && (later = true)),
+    });
+    stream(pair, 0, 2, 0.01);
+    const first = pair.now;
+    // Unit 4 overtakes unit 3 at once; unit 8 leaves 1 ms after unit 3's re-send (46 ms on), before the copy.
+    [0, 0.002, 0.012, 0.022, 0.032, 0.047, 0.057, 0.067, 0.077, 0.087, 0.097].forEach((at, k) => {
+      pair.run(Math.max(0, first + at - pair.now), STEP);
+      pair.send('a', 'n', { i: 3 + k }, Channel.RELIABLE_UNORDERED);
+    });
+    pair.run(0.2, STEP);
+    const sends = sendsOf(log, 3).map((t) => t - first);
+    expect(sends).toHaveLength(4); // sent, re-sent at 46 ms, the copy, re-sent again
+    expect(sendsOf(log, 8)[0]! - first).toBeLessThan(sends[2]!);
+    expect(pair.a.counters.spuriousRetransmits).toBe(1);
+    expect(pair.received.b).toHaveLength(14);
+    // The window stays minRTT/8 (it went to srtt, 40 ms)…
+    expect(pair.a.reorderWindow).toBeCloseTo((2 * ONE_WAY) / 8, 3);
+    // …so the next loss is still re-sent a round trip + 5 ms after its send, not ~35 ms later.
+    stream(pair, 14, 15, 0.002);
+    pair.run(0.2, STEP);
+    const [sent, resent] = sendsOf(log, 14);
+    expect(resent! - sent!).toBeLessThanOrEqual(2 * ONE_WAY + (2 * ONE_WAY) / 8 + 2 * STEP);
+    expect(pair.received.b).toHaveLength(16);
+  });
+
   it('does not re-send a unit that arrives late but within the reorder window', () => {
     let held = false;
     const { pair } = tracedPair({ delay: (d) => (!held && unitsOf(d).includes(3) && (held = true) ? 0.003 : 0) });
