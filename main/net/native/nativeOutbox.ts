@@ -62,8 +62,16 @@ export class NativeOutbox {
 
   /** Reliable bytes in flight, both channels, against the peer's receive window. */
   readonly budget: FlightBudget;
+  /** The writer, held here: one object fewer to reach per send (each peer's is cold in a broadcast). */
+  private readonly writer: PacketWriter;
+  /**
+   * False when no reliable unit can be queued: set by every enqueue, cleared once {@link hasQueued} finds both
+   * queues empty. Every flush asks, and reading both senders' backlogs cost cold loads per peer per datagram.
+   */
+  private mayHaveQueued = false;
 
   constructor(private readonly options: NativeOutboxOptions) {
+    this.writer = options.writer;
     const budget = (this.budget = new FlightBudget(options.peerRecvWindow));
     const senders: Partial<Record<ReliableChannel, ReliableSender<OutboundUnit>>> = {};
     for (const channel of RELIABLE) {
@@ -88,8 +96,10 @@ export class NativeOutbox {
 
   /** Whether reliable units wait to be moved into the window and packed. */
   get hasQueued(): boolean {
+    if (!this.mayHaveQueued) return false;
     const channels = RELIABLE;
     for (let i = 0; i < channels.length; i++) if (this.senders[channels[i]!].queuedCount > 0) return true;
+    this.mayHaveQueued = false;
     return false;
   }
 
@@ -103,7 +113,7 @@ export class NativeOutbox {
       this.enqueueReliable(channel as ReliableChannel, body);
       return;
     }
-    const writer = this.options.writer;
+    const writer = this.writer;
     const numbers = this.lastNumber;
     const sequenced = policy.sequenced;
     const seq = sequenced ? (numbers[channel] = (numbers[channel]! + 1) >>> 0) : 0;
@@ -160,8 +170,8 @@ export class NativeOutbox {
 
   private pack(channel: ReliableChannel, entry: InFlight<OutboundUnit>): void {
     const unit = entry.body;
-    if (unit instanceof FragmentFrame) this.options.writer.append(unit.frame);
-    else this.options.writer.appendMessage(channel, entry.sequence, unit);
+    if (unit instanceof FragmentFrame) this.writer.append(unit.frame);
+    else this.writer.appendMessage(channel, entry.sequence, unit);
   }
 
   /**
@@ -180,8 +190,9 @@ export class NativeOutbox {
 
   private enqueueReliable(channel: ReliableChannel, body: Uint8Array): void {
     const sender = this.senders[channel];
+    this.mayHaveQueued = true;
     // A whole message keeps its body (serialized bodies are never reused); fragments keep their frames.
-    if (body.length + FRAME_OVERHEAD <= this.options.writer.maxFrame) {
+    if (body.length + FRAME_OVERHEAD <= this.writer.maxFrame) {
       if (!sender.canQueue(1)) throw new SendQueueFullError(sender.maxQueued);
       sender.enqueue(body);
       return;

@@ -28,6 +28,11 @@ export class PacketWriter {
   private buffer: Uint8Array;
   private arrayBuffer: ArrayBuffer;
   private length: number = HEADER_SIZE;
+  /**
+   * The last datagram's view of the buffer, handed out again for one of the same length (a broadcast's are all
+   * one size): a fresh view per datagram was an allocation each. Only reused while the sink consumed the last.
+   */
+  private view: Uint8Array;
 
   constructor(
     token: bigint,
@@ -39,6 +44,7 @@ export class PacketWriter {
   ) {
     this.arrayBuffer = new ArrayBuffer(mtu);
     this.buffer = new Uint8Array(this.arrayBuffer);
+    this.view = this.buffer;
     this.buffer[0] = MAGIC;
     new DataView(this.arrayBuffer).setBigUint64(1, token);
   }
@@ -85,9 +91,10 @@ export class PacketWriter {
   /** Sends the datagram being filled, if it holds any frame. */
   flush(): void {
     if (!this.pending) return;
-    const datagram = new Uint8Array(this.arrayBuffer, 0, this.sealer.seal(this.buffer, this.length));
+    const size = this.sealer.seal(this.buffer, this.length);
+    if (this.view.length !== size) this.view = new Uint8Array(this.arrayBuffer, 0, size);
     this.length = HEADER_SIZE;
-    if (this.send(datagram) !== true) this.renew();
+    if (this.send(this.view) !== true) this.renew();
   }
 
   /** Moves on to fresh memory (same header), leaving the last datagram to whoever still reads it. */
@@ -95,6 +102,7 @@ export class PacketWriter {
     const header = this.buffer.subarray(0, HEADER_SIZE);
     this.arrayBuffer = new ArrayBuffer(this.mtu);
     this.buffer = new Uint8Array(this.arrayBuffer);
+    this.view = this.buffer;
     this.buffer.set(header);
   }
 }

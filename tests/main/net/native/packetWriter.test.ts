@@ -145,6 +145,44 @@ describe('PacketWriter with a sink that reports its sends done', () => {
     });
   });
 
+  it('hands datagrams of one size out in one view while sends complete, and a fresh one after a send that did not', () => {
+    const sent: { view: Uint8Array; bytes: number[] }[] = [];
+    let complete = true;
+    const w = new PacketWriter(
+      TOKEN,
+      600,
+      (d) => {
+        sent.push({ view: d, bytes: [...d] });
+        return complete;
+      },
+      testSealer(),
+    );
+    const send = (fill: number, size = 40) => {
+      w.append(frameOf(size, fill));
+      w.flush();
+    };
+    send(1);
+    send(2);
+    complete = false;
+    send(3); // left to the sink: its view and bytes must stay as they are
+    complete = true;
+    send(4);
+    send(5, w.maxFrame); // a full datagram: the whole buffer
+    send(6, w.maxFrame);
+    expect(sent[1]!.view).toBe(sent[0]!.view);
+    expect(sent[2]!.view).toBe(sent[0]!.view);
+    expect(sent[3]!.view).not.toBe(sent[2]!.view);
+    expect(sent[3]!.view.buffer).not.toBe(sent[2]!.view.buffer);
+    expect(sent[5]!.view).toBe(sent[4]!.view);
+    expect(sent[4]!.view.length).toBe(600);
+    expect([...sent[2]!.view]).toEqual(sent[2]!.bytes);
+    sent.forEach(({ bytes }, i) => {
+      expect(bytes.slice(0, HEADER.length)).toEqual(HEADER);
+      expect(bytes.slice(HEADER.length, HEADER_SIZE)).toEqual([0, 0, 0, i]);
+      expect(bytes.slice(HEADER_SIZE, -TAG_SIZE).every((b) => b === i + 1)).toBe(true);
+    });
+  });
+
   it('moves to fresh memory, header kept, after a send the sink could not complete at once', () => {
     const sent: Uint8Array[] = [];
     let complete = true;
