@@ -70,6 +70,8 @@ export class NativeInbox {
   /** One per channel id: reliable channels' hold their partial messages until complete, others' expire. */
   private readonly reassemblers: Reassembler[];
   private readonly ackDirty = {} as Record<ReliableChannel, boolean>;
+  /** Whether any channel's ACK is owed: every flush asks, and most (a broadcast's) owe none. */
+  private acksOwed = false;
   /** Per channel: whether the last ACK written named a gap (units missing below received ones). */
   private readonly ackGap = {} as Record<ReliableChannel, boolean>;
   private readonly bitmap = new Uint8Array(Native.MAX_ACK_BITMAP);
@@ -127,6 +129,7 @@ export class NativeInbox {
 
   /** Writes ACK frames for the channels that received something since the last call; returns how many. */
   writeAcks(writer: AckWriter): number {
+    if (!this.acksOwed) return 0;
     let written = 0;
     for (const channel of RELIABLE) {
       if (!this.ackDirty[channel]) continue;
@@ -137,6 +140,7 @@ export class NativeInbox {
       writer.appendAck(channel, receiver.nextExpected, this.bitmap, length);
       written += 1;
     }
+    this.acksOwed = false;
     return written;
   }
 
@@ -148,7 +152,11 @@ export class NativeInbox {
 
   /** Owes again the ACKs that named a gap (a repeat, so one lost ACK does not delay the sender's loss detection). */
   repeatGapAcks(): void {
-    for (const channel of RELIABLE) if (this.ackGap[channel]) this.ackDirty[channel] = true;
+    for (const channel of RELIABLE) {
+      if (!this.ackGap[channel]) continue;
+      this.ackDirty[channel] = true;
+      this.acksOwed = true;
+    }
   }
 
   /** Drops unreliable partial messages that waited too long. */
@@ -164,6 +172,7 @@ export class NativeInbox {
   private reliable(channel: ReliableChannel, seq: number, unit: Unit): void {
     // Whatever became of it, the sender needs to hear: a duplicate means our ack was lost.
     this.ackDirty[channel] = true;
+    this.acksOwed = true;
     const status = this.receivers[channel].receive(seq, unit, this.deliverers[channel]);
     if (status === 'duplicate') this.events.duplicate();
     else if (status === 'out-of-window') this.events.drop(DropReason.OUT_OF_WINDOW);
