@@ -3,8 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { lineMatching } from './lineMatching';
 import type { NatLab } from './natLab';
 
-export { lineMatching } from './lineMatching';
-
 const HOST_CLI = fileURLToPath(new URL('../../main/cli/hostCli.ts', import.meta.url));
 
 /**
@@ -16,6 +14,9 @@ export async function startLabRendezvous(
   player: string,
   port: number,
 ): Promise<{ child: ChildProcess; url: string }> {
+  // Its network is named in full: the service listens on `at:port`, an address inside the lab's namespace, and
+  // nothing else (the CLI refuses --bind, --discovery-port and the other room flags in --rendezvous mode, since
+  // it opens no room, searches nothing and announces nothing); it only ever answers the lab's peers.
   const at = lab.addresses[player]!;
   const child = lab.spawnIn(player, 'env', [
     `LAN_PARTY_TURN_SECRET=${lab.turn.secret}`,
