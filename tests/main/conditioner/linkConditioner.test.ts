@@ -3,18 +3,24 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LinkConditioner, type LinkConditionerOptions } from '../../../main/conditioner/linkConditioner';
 import { LinkProfileError } from '../../../main/conditioner/linkProfile';
 import { ManualScheduler } from '../../support/manualScheduler';
-import { closeTracked, echoServer, endpoint, hasIpv6Loopback, pause, waitFor, texts, track } from './udpHelpers';
+import {
+  closeTracked,
+  relayRig,
+  echoServer,
+  endpoint,
+  hasIpv6Loopback,
+  pause,
+  waitFor,
+  texts,
+  track,
+} from './udpHelpers';
 
 const ipv6 = await hasIpv6Loopback();
 
 afterEach(closeTracked);
 
-async function rig(options: Partial<LinkConditionerOptions> = {}) {
-  const server = await track(echoServer());
-  const relay = await track(LinkConditioner.start({ target: { host: '127.0.0.1', port: server.port }, ...options }));
-  const client = await track(endpoint());
-  return { server, relay, client };
-}
+const rig = (options: Partial<LinkConditionerOptions> = {}) =>
+  relayRig((o: LinkConditionerOptions) => LinkConditioner.start(o), options);
 
 describe('LinkConditioner over real loopback sockets', () => {
   it('relays both ways, everything in order, with impairments off', async () => {

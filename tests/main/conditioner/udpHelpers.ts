@@ -84,3 +84,20 @@ export async function closeTracked(): Promise<void> {
 
 /** The datagrams an endpoint received, as text. */
 export const texts = (e: Endpoint): string[] => e.received.map((r) => r.data.toString());
+
+/**
+ * An echo server, a relay in front of it made by `start` (either conditioner), and a client; all closed after
+ * the test.
+ */
+export async function relayRig<
+  O extends { target: { host: string; port: number } },
+  R extends { close(): Promise<void> },
+>(
+  start: (options: O) => Promise<R>,
+  options: Partial<O> = {},
+): Promise<{ server: Endpoint; relay: R; client: Endpoint }> {
+  const server = await track(echoServer());
+  const relay = await track(start({ target: { host: '127.0.0.1', port: server.port }, ...options } as O));
+  const client = await track(endpoint());
+  return { server, relay, client };
+}

@@ -4,18 +4,14 @@ import { WorkerConditioner, type WorkerConditionerOptions } from '../../../main/
 import { LinkProfileError } from '../../../main/conditioner/linkProfile';
 import { ManualScheduler } from '../../support/manualScheduler';
 import { runCli } from '../../support/runCli';
-import { closeTracked, echoServer, endpoint, hasIpv6Loopback, waitFor, texts, track } from './udpHelpers';
+import { closeTracked, relayRig, echoServer, endpoint, hasIpv6Loopback, waitFor, texts, track } from './udpHelpers';
 
 const ipv6 = await hasIpv6Loopback();
 
 afterEach(closeTracked);
 
-async function rig(options: Partial<WorkerConditionerOptions> = {}) {
-  const server = await track(echoServer());
-  const relay = await track(WorkerConditioner.start({ target: { host: '127.0.0.1', port: server.port }, ...options }));
-  const client = await track(endpoint());
-  return { server, relay, client };
-}
+const rig = (options: Partial<WorkerConditionerOptions> = {}) =>
+  relayRig((o: WorkerConditionerOptions) => WorkerConditioner.start(o), options);
 
 async function canBind(port: number): Promise<void> {
   const probe = createSocket('udp4');
