@@ -248,8 +248,9 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
         'renderer: uncaught error: Error: boom from the e2e test',
         'renderer: unhandled promise rejection: Error: rejected in the e2e test',
       ]);
-    // The page did throw (Playwright saw it), and main logged each error once.
-    expect(player.pageErrors).toContain('boom from the e2e test');
+    // The page did throw (Playwright saw it: its pageerror event can come after main has logged it), and main
+    // logged each error once.
+    await expect.poll(() => player.pageErrors).toContain('boom from the e2e test');
   });
 
   it('shows a banner when the backend connection drops', async () => {
