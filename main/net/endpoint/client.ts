@@ -387,6 +387,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
       requestWake: (at) => this.driver.wakeAt(at),
       peerRecvWindow: agreed?.recvWindow,
       keys,
+      // The server pings every peer; our pings ride our pongs, so its heartbeats cost it one datagram a second.
+      followPeerPings: true,
     });
     // One request answered (after the challenge, if any): the handshake is a clean RTT sample.
     if (attempt.requests === (attempt.cookie ? 2 : 1)) connection.addRttSample(now - attempt.lastRequest);

@@ -17,6 +17,8 @@ export interface LinkWiring extends LinkEvents {
   keys?: DirectionKeys;
   /** Native only, server side: how the peer may move to another address. */
   migration?: PathMigration;
+  /** Native only, client side: ping beside the pongs to the server's pings (see HealthOptions.followPeerPings). */
+  followPeerPings?: boolean;
 }
 
 /**
@@ -53,5 +55,6 @@ export function createLink(
     peerRecvWindow: wiring.peerRecvWindow,
     keys: wiring.keys,
     migration: wiring.migration,
+    followPeerPings: wiring.followPeerPings,
   });
 }

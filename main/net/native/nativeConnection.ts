@@ -284,10 +284,13 @@ export class NativeConnection implements Link {
             now,
           );
           break;
-        case PING:
+        case PING: {
           this.writer.append(encodeIdFrame(Frame.PONG, cursor.id));
+          const ours = this.health.pingHeard(now);
+          if (ours !== undefined) this.writer.append(encodeIdFrame(PING, ours));
           this.opts.requestFlush();
           break;
+        }
         case PONG:
           this.health.pong(cursor.id, now);
           break;

@@ -15,10 +15,17 @@ export interface HealthOptions {
   retransmit?: RetransmitOptions;
   /** Attempts before an unacknowledged message, older than `timeout`, ends the connection. */
   maxAttempts?: number;
+  /**
+   * Ping only beside a pong while the peer's pings keep coming (a native client, see {@link ConnectionHealth.pingHeard}):
+   * its heartbeats then cost the server one datagram a second, not two.
+   */
+  followPeerPings?: boolean;
 }
 
 /** A ping still unanswered after this many newer ones counts as lost. */
 const MAX_OUTSTANDING_PINGS = 8;
+/** A follower pings on its own timer again once the peer's pings are this many intervals late. */
+const FOLLOW_SLACK = 1.5;
 
 /**
  * What v1 and native connections measure alike: heartbeats and their RTT (the reference's EMA),
@@ -40,6 +47,9 @@ export class ConnectionHealth {
   private nextPingId = 1;
   private lastPingSent: number;
   private lastSeen: number;
+  private readonly follower: boolean;
+  /** When the peer's last ping arrived (-Infinity: none yet). */
+  private lastPeerPing = -Infinity;
 
   constructor(
     options: HealthOptions,
@@ -57,6 +67,7 @@ export class ConnectionHealth {
     // Ping early so RTT (and so the retransmission timeout) is known within one round trip.
     this.lastPingSent = now - this.heartbeatInterval;
     this.rates = new RateWindow(now, counters);
+    this.follower = options.followPeerPings ?? false;
   }
 
   /** Something arrived from the other side at `now`. */
@@ -79,6 +90,22 @@ export class ConnectionHealth {
   tick(now: number): number | undefined {
     this.rates.roll(now, this.counters);
     if (now - this.lastPingSent < this.heartbeatInterval) return undefined;
+    // A follower's pings ride its pongs (pingHeard) while the peer's pings keep coming.
+    if (this.follower && now - this.lastPeerPing <= FOLLOW_SLACK * this.heartbeatInterval) return undefined;
+    return this.newPing(now);
+  }
+
+  /**
+   * The peer's ping arrived at `now` (its pong goes out now): returns the id of a ping of ours to send in the same
+   * datagram, when half an interval has passed since our last. Heartbeats of both sides then share datagrams
+   * instead of each side's ping and pong leaving on their own; a server's CPU went mostly to waking for them.
+   */
+  pingHeard(now: number): number | undefined {
+    this.lastPeerPing = now;
+    return now - this.lastPingSent < this.heartbeatInterval / 2 ? undefined : this.newPing(now);
+  }
+
+  private newPing(now: number): number {
     const id = this.nextPingId++;
     this.pings.set(id, now);
     if (this.pings.delete(id - MAX_OUTSTANDING_PINGS)) this.loss.record(now, 1, 1);

@@ -358,9 +358,43 @@ describe('NativeConnection reliability and liveness', () => {
     const pair = new NativePair({ loss: 1 }, { loss: 1 });
     pair.inject('b', datagram(TOKEN, encodeIdFrame(Frame.PING, 123_456)));
     pair.flush();
-    expect(framesOf(pair.sent.b.at(-1)!)).toEqual([{ kind: Frame.PONG, id: 123_456 }]);
+    // b had not pinged yet, so its first ping rides the pong.
+    expect(framesOf(pair.sent.b.at(-1)!)).toEqual([
+      { kind: Frame.PONG, id: 123_456 },
+      { kind: Frame.PING, id: 1 },
+    ]);
     pair.inject('b', datagram(TOKEN, encodeIdFrame(Frame.PONG, 999)));
     expect(pair.b.rtt.smoothed).toBeUndefined();
+  });
+
+  it("a follower's pings ride its pongs: one datagram a second to the leader, RTT measured on both sides", () => {
+    const pair = new NativePair({ latency: 0.03 }, { latency: 0.03 }, 1, { a: { followPeerPings: true } });
+    pair.run(2.05);
+    const before = pair.sent.a.length;
+    pair.run(10);
+    const steady = pair.sent.a.slice(before);
+    expect(steady.length).toBeGreaterThanOrEqual(9);
+    expect(steady.length).toBeLessThanOrEqual(11); // 20 with a ping and a pong of its own each second
+    for (const d of steady) expect(framesOf(d).map((f) => f.kind)).toEqual([Frame.PONG, Frame.PING]);
+    for (const c of [pair.a, pair.b]) {
+      expect(c.rtt.smoothed).toBeGreaterThan(0.055);
+      expect(c.rtt.smoothed).toBeLessThan(0.075);
+    }
+    expect(pair.closed.a).toBeUndefined();
+    expect(pair.closed.b).toBeUndefined();
+  });
+
+  it('a follower whose peer stops pinging pings on its own timer and stays connected', () => {
+    const quiet = { heartbeatInterval: 1000, timeout: 5 };
+    const pair = new NativePair({ latency: 0.01 }, { latency: 0.01 }, 1, { a: { followPeerPings: true }, b: quiet });
+    pair.run(10);
+    const pings = kinds(pair.sent.a).filter((k) => k === Frame.PING).length;
+    expect(pings).toBeGreaterThanOrEqual(10); // at 0, 1, …, 9 s (b pinged once, at 0)
+    expect(pings).toBeLessThanOrEqual(11);
+    expect(pair.b.rtt.smoothed).toBeGreaterThan(0);
+    expect(pair.a.rtt.smoothed).toBeGreaterThan(0.015);
+    expect(pair.closed.a).toBeUndefined();
+    expect(pair.closed.b).toBeUndefined();
   });
 
   it('times out after `timeout` seconds of silence', () => {

@@ -31,3 +31,39 @@ describe('ConnectionHealth loss accounting', () => {
     expect(h.stats(0).loss).toBe(0);
   });
 });
+
+describe('ConnectionHealth heartbeats', () => {
+  const at = (follower: boolean) => {
+    let now = 0;
+    const h = new ConnectionHealth({ clock: () => now, followPeerPings: follower }, new TrafficCounters());
+    return { h, set: (t: number) => (now = t) };
+  };
+
+  it('pings at once, then every interval on its own timer', () => {
+    const { h } = at(false);
+    expect(h.tick(0)).toBe(1);
+    expect(h.tick(0.5)).toBeUndefined();
+    expect(h.tick(1)).toBe(2);
+  });
+
+  it("rides a ping of its own on the pong to the peer's ping once half an interval has passed, not sooner", () => {
+    const { h } = at(false);
+    expect(h.tick(0)).toBe(1);
+    expect(h.pingHeard(0.4)).toBeUndefined();
+    expect(h.pingHeard(0.5)).toBe(2);
+    expect(h.tick(1.2)).toBeUndefined(); // the interval runs from the ping that rode the pong
+    expect(h.tick(1.5)).toBe(3);
+  });
+
+  it('as a follower, pings only beside pongs while the peer keeps pinging, and on its timer once it stops', () => {
+    const { h } = at(true);
+    expect(h.tick(0)).toBe(1); // nothing heard yet: its own timer
+    expect(h.pingHeard(0.9)).toBe(2);
+    for (const t of [1.9, 2.2, 2.25]) expect(h.tick(t)).toBeUndefined(); // the peer's next ping is expected
+    expect(h.pingHeard(1.9)).toBe(3);
+    // The peer falls silent: 1.5 intervals after its last ping the follower pings on its own again.
+    expect(h.tick(3.3)).toBeUndefined();
+    expect(h.tick(3.45)).toBe(4);
+    expect(h.tick(4.45)).toBe(5);
+  });
+});
