@@ -36,7 +36,12 @@ async function closeAll(): Promise<void> {
   sockets = [];
 }
 
-process.on('message', async (message: Command) => {
+process.on('message', (message: Command) => {
+  // A failed command (a client that could not connect) answers with its error, so the bench stops instead of waiting.
+  handle(message).catch((error: unknown) => process.send!({ error: String(error) }));
+});
+
+async function handle(message: Command): Promise<void> {
   switch (message.cmd) {
     case 'clients':
       await startClients(message.port, message.count);
@@ -56,5 +61,5 @@ process.on('message', async (message: Command) => {
     case 'exit':
       process.exit(0);
   }
-});
+}
 process.send!({ ready: true });

@@ -30,9 +30,23 @@ function snapshot(tick: number) {
   return { tick, entities };
 }
 
-function ask<T>(child: ChildProcess, message: object): Promise<T> {
-  return new Promise((r) => {
-    child.once('message', (reply) => r(reply as T));
+/** Seconds the clients' process may take to answer a command (64 connects, a close) before the bench gives up. */
+const ASK_TIMEOUT_S = 30;
+
+/** Sends a command to the clients' process and waits (bounded) for its answer; an answer with `error` rejects. */
+function ask<T>(child: ChildProcess, message: { cmd: string; [key: string]: unknown }): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off('message', onReply);
+      reject(new Error(`the clients' process did not answer '${message.cmd}' within ${ASK_TIMEOUT_S} s`));
+    }, ASK_TIMEOUT_S * 1000);
+    const onReply = (reply: unknown) => {
+      clearTimeout(timer);
+      const error = (reply as { error?: string }).error;
+      if (error !== undefined) reject(new Error(`the clients' process failed '${message.cmd}': ${error}`));
+      else resolve(reply as T);
+    };
+    child.once('message', onReply);
     child.send(message);
   });
 }
@@ -71,7 +85,7 @@ async function schedule(child: ChildProcess, tick: (n: number) => void) {
  * counters around one broadcast that went out alone: the raw side sends datagrams of this size.
  */
 async function snapshotDatagramSize(server: Server): Promise<number> {
-  for (;;) {
+  for (let attempt = 0; attempt < 50; attempt++) {
     const { bytesSent, datagramsSent } = server.counters;
     server.broadcast('snap', snapshot(0));
     await new Promise((r) => setTimeout(r, 20));
@@ -79,6 +93,7 @@ async function snapshotDatagramSize(server: Server): Promise<number> {
     // A heartbeat sent meanwhile would blur the figure: try again.
     if (server.counters.datagramsSent - datagramsSent === CLIENTS && bytes % CLIENTS === 0) return bytes / CLIENTS;
   }
+  throw new Error('could not read the size of a snapshot datagram: other datagrams went out with every broadcast');
 }
 
 async function transport(child: ChildProcess) {
@@ -115,7 +130,10 @@ async function raw(child: ChildProcess, size: number) {
 /** Server CPU per snapshot datagram and CPU load, 64 clients at 60 Hz, against a raw dgram sender. */
 export async function benchLabServerCpu(): Promise<BenchResult[]> {
   const child = fork(...siblingScript('labClients'));
-  await new Promise((r) => child.once('message', r));
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the clients' process exited (${code}) before it was ready`)));
+  });
   try {
     const net = await transport(child);
     const size = net.size;
