@@ -98,7 +98,7 @@ export class ConnectionHealth {
   /**
    * The peer's ping arrived at `now` (its pong goes out now): returns the id of a ping of ours to send in the same
    * datagram, when half an interval has passed since our last. Heartbeats of both sides then share datagrams
-   * instead of each side's ping and pong leaving on their own; a server's CPU went mostly to waking for them.
+   * instead of each side's ping and pong leaving on their own.
    */
   pingHeard(now: number): number | undefined {
     this.lastPeerPing = now;
