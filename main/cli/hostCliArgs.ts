@@ -63,18 +63,11 @@ const FLAGS = [
   ['turn-secret', '<text>', `with --turn-url: coturn's --static-auth-secret (${TURN_SECRET_ENV} is read if absent)`],
 ] as const;
 
-/** Flags of a room that mean nothing to the rendezvous mode. */
-const ROOM_FLAGS = [
-  'name',
-  'port',
-  'max-players',
-  'password',
-  'discovery-port',
-  'bind',
-  'advertise',
-  'no-discovery',
-  'no-announce',
-];
+/**
+ * Flags of a room that mean nothing to the rendezvous mode. `--bind` (the same address as --rendezvous) and
+ * `--no-discovery` (it never searches or answers searches) are taken there, so a script can name its network in full.
+ */
+const ROOM_FLAGS = ['name', 'port', 'max-players', 'password', 'discovery-port', 'advertise', 'no-announce'];
 
 /** The --help text: every flag, its argument and default. */
 export function hostCliHelp(): string {
@@ -217,6 +210,10 @@ function rendezvousOptions(
     }
   }
   const { host, port } = toListenAddress(values.rendezvous as string);
+  const bind = values.bind as string | undefined;
+  if (bind !== undefined && toIpv4('bind', bind) !== host) {
+    throw new HostCliUsageError(`--bind ${bind} and --rendezvous ${host}:${port} name different addresses`);
+  }
   const urlText = values['turn-url'] as string | undefined;
   const turnUrls = (urlText ?? '')
     .split(',')

@@ -14,9 +14,8 @@ export async function startLabRendezvous(
   player: string,
   port: number,
 ): Promise<{ child: ChildProcess; url: string }> {
-  // Its network is named in full: the service listens on `at:port`, an address inside the lab's namespace, and
-  // nothing else (the CLI refuses --bind, --discovery-port and the other room flags in --rendezvous mode, since
-  // it opens no room, searches nothing and announces nothing); it only ever answers the lab's peers.
+  // Its network is named in full: it listens on `at:port` (--bind says the same address), an address inside the
+  // lab's namespace, and runs no LAN discovery; it only ever answers the lab's peers.
   const at = lab.addresses[player]!;
   const child = lab.spawnIn(player, 'env', [
     `LAN_PARTY_TURN_SECRET=${lab.turn.secret}`,
@@ -26,6 +25,9 @@ export async function startLabRendezvous(
     HOST_CLI,
     '--rendezvous',
     `${at}:${port}`,
+    '--bind',
+    at,
+    '--no-discovery',
     '--turn-url',
     `turn:${lab.turn.host}:${lab.turn.port}`,
   ]);

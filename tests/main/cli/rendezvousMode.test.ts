@@ -31,6 +31,10 @@ describe('host CLI --rendezvous arguments', () => {
         [TURN_SECRET_ENV]: 'env',
       }),
     ).toMatchObject({ options: { turnSecret: 'flag' } });
+    // A script may name the whole network: --bind the listen address, and --no-discovery (none runs in this mode).
+    expect(parse(['--rendezvous', '10.9.0.2:8787', '--bind', '10.9.0.2', '--no-discovery'])).toEqual(
+      parse(['--rendezvous', '10.9.0.2:8787']),
+    );
   });
 
   it('refuses bad addresses, TURN without a secret, room flags in this mode and TURN flags without it', () => {
@@ -42,6 +46,9 @@ describe('host CLI --rendezvous arguments', () => {
     refused(['--rendezvous', '0.0.0.0:8787', '--turn-secret', 's'], /needs --turn-url/);
     refused(['--rendezvous', '0.0.0.0:8787', '--turn-url', 'http://a', '--turn-secret', 's'], /turn:host:port/);
     refused(['--rendezvous', '0.0.0.0:8787', '--name', 'Friday'], /--name does not apply/);
+    refused(['--rendezvous', '0.0.0.0:8787', '--discovery-port', '9998'], /--discovery-port does not apply/);
+    refused(['--rendezvous', '10.9.0.2:8787', '--bind', '10.9.0.3'], /name different addresses/);
+    refused(['--rendezvous', '10.9.0.2:8787', '--bind', 'localhost'], /--bind: expected an IPv4 address/);
     refused(['--turn-url', 'turn:a:1'], /only goes with --rendezvous/);
     expect(() => parse(['--rendezvous', 'x'])).toThrow(HostCliUsageError);
   });
