@@ -1,31 +1,32 @@
-/** Up to this many waiting items a linear scan finds duplicates; beyond it (a broadcast) a Set does. */
-const SCAN_LIMIT = 8;
+/** An item a {@link FlushQueue} can hold: one bit of `queueMarks` per queue it may wait in, owned by that queue. */
+export interface Queueable {
+  queueMarks: number;
+}
 
 /**
- * Distinct items waiting for the next flush, in the order they first asked. Two arrays kept at their size and
- * swapped at each drain: a Set emptied at every flush reallocated its table, and a fresh or truncated array its
- * backing store (the server drains after nearly every datagram). A handful of items wait at a time, so a scan
- * finds duplicates; a broadcast queues every peer, where a scan per peer would be quadratic, so past
- * {@link SCAN_LIMIT} items a Set (built only then) answers instead.
+ * Distinct items waiting for the next flush, in the order they first asked. Each queue owns one bit of its items'
+ * `queueMarks`, set while the item waits: a Set of waiting items, emptied at every drain, reallocated its table
+ * and regrew it on the next broadcast (64 peers: ~3% of a broadcasting server's CPU). Two arrays kept at their size
+ * are swapped at each drain: a fresh or truncated array reallocated its backing store (the server drains after
+ * nearly every datagram).
  */
-export class FlushQueue<T> {
+export class FlushQueue<T extends Queueable> {
   private waiting: (T | undefined)[] = [];
   private count = 0;
   private draining: (T | undefined)[] = [];
-  private readonly index = new Set<T>();
+  private readonly bit: number;
+
+  /** `bit`: the one bit of `queueMarks` this queue owns (0–30); queues an item can be in must own different bits. */
+  constructor(bit: number) {
+    if (!Number.isInteger(bit) || bit < 0 || bit > 30) throw new RangeError(`queue bit ${bit} is not in 0–30`);
+    this.bit = 1 << bit;
+  }
 
   /** Queues `item` unless it already waits. */
   add(item: T): void {
-    const waiting = this.waiting;
-    const count = this.count;
-    if (count < SCAN_LIMIT) {
-      for (let i = 0; i < count; i++) if (waiting[i] === item) return;
-    } else {
-      if (count === SCAN_LIMIT) for (let i = 0; i < count; i++) this.index.add(waiting[i]!);
-      if (this.index.has(item)) return;
-      this.index.add(item);
-    }
-    waiting[this.count++] = item;
+    if ((item.queueMarks & this.bit) !== 0) return;
+    item.queueMarks |= this.bit;
+    this.waiting[this.count++] = item;
   }
 
   /** Number of items waiting. */
@@ -33,7 +34,7 @@ export class FlushQueue<T> {
     return this.count;
   }
 
-  /** Empties the queue, calling `visit` on each item; items added meanwhile wait for the next drain. */
+  /** Empties the queue, calling `visit` on each item; items added meanwhile (even one being visited) wait for the next drain. */
   drain(visit: (item: T) => void): void {
     const count = this.count;
     if (count === 0) return;
@@ -41,7 +42,9 @@ export class FlushQueue<T> {
     this.waiting = this.draining;
     this.draining = items;
     this.count = 0;
-    if (this.index.size > 0) this.index.clear();
+    const clear = ~this.bit;
+    // Unmarked before any visit: a visit may queue any item again, for the next drain.
+    for (let i = 0; i < count; i++) items[i]!.queueMarks &= clear;
     for (let i = 0; i < count; i++) {
       const item = items[i]!;
       items[i] = undefined;

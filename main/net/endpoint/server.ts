@@ -67,9 +67,9 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   /** Native peers by token: a native datagram from an address without a peer may be one moving (see migration). */
   private readonly byToken = new Map<bigint, Peer>();
   /** Connections that asked for a flush or received since the last one: only these are flushed. */
-  private readonly unflushed = new FlushQueue<Link>();
+  private readonly unflushed = new FlushQueue<Link>(0);
   /** Connections that asked to be flushed at a time (see EndpointDriver.wakeAt). */
-  private readonly waking = new FlushQueue<Link>();
+  private readonly waking = new FlushQueue<Link>(1);
   private readonly byId = new Map<number, Peer>();
   private nextPeerId = 1;
   private readonly driver: EndpointDriver;

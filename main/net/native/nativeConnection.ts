@@ -96,6 +96,8 @@ export const MAX_UNRELIABLE_MESSAGE = 64 * 1024;
  */
 export class NativeConnection implements Link {
   readonly protocol = 'native' as const;
+  /** @internal see Link.queueMarks */
+  queueMarks = 0;
   readonly token: bigint;
   private readonly tokenHigh: number;
   private readonly tokenLow: number;

@@ -37,6 +37,8 @@ const channelOfWire = (wire: number): Channel => CHANNEL_OF_V1_WIRE[wire]! as Ch
  */
 export class Connection implements Link {
   readonly protocol = 'v1' as const;
+  /** @internal see Link.queueMarks */
+  queueMarks = 0;
   readonly token: bigint;
   readonly counters = new TrafficCounters();
   private readonly health: ConnectionHealth;

@@ -28,6 +28,8 @@ export interface Link {
   readonly closed: boolean;
   /** Reliable messages (native: units) not yet acknowledged or still queued. */
   readonly pendingReliable: number;
+  /** @internal the owner's flush queues mark a waiting connection here (see FlushQueue); 0 when it waits in none */
+  queueMarks: number;
   /** Largest body `sendBody` takes on `channel`, bytes. */
   maxBody(channel: Channel): number;
   /** Sends an already serialized body; throws SendQueueFullError when a reliable queue is full. */
