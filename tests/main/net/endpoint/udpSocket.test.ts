@@ -41,6 +41,24 @@ describe('literalFirstLookup', () => {
     expect(answers).toEqual([[null, '127.0.0.1', 4]]);
   });
 
+  it('answers literals seen before, and thousands of distinct ones, at once and right; a name still goes to DNS', async () => {
+    const answers: unknown[][] = [];
+    // Past the set of remembered literals (4096): it starts over rather than growing or answering wrongly.
+    for (let i = 0; i < 5000; i++) {
+      const address = `10.${(i >> 8) & 255}.${i & 255}.${i % 7}`;
+      literalFirstLookup(address, { family: 4 }, (...args) => answers.push(args));
+      literalFirstLookup(address, { family: 4 }, (...args) => answers.push(args));
+    }
+    expect(answers.length).toBe(10_000);
+    expect(answers[9_999]).toEqual([null, '10.19.135.1', 4]);
+    expect(answers.every(([err, , family]) => err === null && family === 4)).toBe(true);
+    const late: unknown[][] = [];
+    literalFirstLookup('localhost', { family: 4 }, (...args) => late.push(args));
+    expect(late).toEqual([]); // deferred to dns.lookup, not taken for a literal
+    await until(() => late.length === 1);
+    expect(late).toEqual([[null, '127.0.0.1', 4]]);
+  });
+
   it('hands a name to dns.lookup (localhost: from the hosts file, no query leaves the machine)', async () => {
     const answer = new Promise<unknown[]>((r) => literalFirstLookup('localhost', { family: 4 }, (...args) => r(args)));
     expect(await answer).toEqual([null, '127.0.0.1', 4]);
