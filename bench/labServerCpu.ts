@@ -24,9 +24,14 @@ const WARMUP_SECONDS = 3;
 /** Unmeasured seconds between the second warm-up window and the measured one (see above). */
 const SETTLE_SECONDS = 6;
 
-/** A plausible snapshot: 8 entities with position, velocity and state. */
+/**
+ * A plausible snapshot: 8 entities with position, velocity and state. Built with a plain loop: `Array.from` with a
+ * length object takes V8's slow generic path, which the profile charged to the transport's side (~4% of it) though it
+ * is the game's work, and the raw side builds nothing.
+ */
 function snapshot(tick: number) {
-  const entities = Array.from({ length: 8 }, (_, id) => ({ id, x: 100.25 + id, y: 42.5, vx: 1.5, vy: -0.5, hp: 100 }));
+  const entities = [];
+  for (let id = 0; id < 8; id++) entities.push({ id, x: 100.25 + id, y: 42.5, vx: 1.5, vy: -0.5, hp: 100 });
   return { tick, entities };
 }
 
