@@ -1,11 +1,7 @@
-/** A small seeded PRNG (mulberry32) for repeatable tests: returns floats in [0, 1). */
+import { SeededRandom } from '../../shared/random/prng';
+
+/** The project's one PRNG as a draw function, for tests that take `() => number`: floats in [0, 1), repeatable. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new SeededRandom(seed);
+  return () => random.next();
 }

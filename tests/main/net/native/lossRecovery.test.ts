@@ -216,17 +216,29 @@ describe('redundant copies of retransmissions', () => {
 });
 
 describe('delivery latency at 10% loss, 40 ms RTT (the bench workload on a virtual clock)', () => {
-  it('recovers most losses in one RTT plus one tick: p99 near one-way + RTT + 10 ms, both channels', () => {
+  it('recovers a loss in one RTT plus one tick and a second loss in one more: few late, p99 within the second round', () => {
     const clean = simulateDelivery({ latency: ONE_WAY }, 1);
-    const lossy = simulateDelivery({ latency: ONE_WAY, loss: 0.1 }, 1);
     expect(clean.ordered.p99).toBeLessThanOrEqual(ONE_WAY + 0.002);
-    expect(lossy.ordered.count + lossy.unordered.count).toBe(lossy.messages);
-    // The floor for a loss found from acks: the next datagram 10 ms later, its ack one RTT after, one way more.
-    for (const channel of ['ordered', 'unordered'] as const) {
-      expect(lossy[channel].p99).toBeGreaterThanOrEqual(ONE_WAY + 2 * ONE_WAY + 0.01 - 0.001);
-      expect(lossy[channel].p99).toBeLessThanOrEqual(ONE_WAY + 2 * ONE_WAY + 0.01 + 0.005);
+    // One recovery found from acks: the next datagram 10 ms later, its ack one RTT after, one way more.
+    const firstRound = ONE_WAY + 2 * ONE_WAY + 0.01;
+    // Several seeds: 1% of units are lost twice at 10% loss, so the p99 itself sits on the edge between the rounds
+    // and moves with the seed; what holds for every seed is how many are late, and that the second round ends it.
+    for (const seed of [1, 2, 3]) {
+      const lossy = simulateDelivery({ latency: ONE_WAY, loss: 0.1 }, seed);
+      expect(lossy.ordered.count + lossy.unordered.count).toBe(lossy.messages);
+      const share = (values: number[], after: number) => values.filter((v) => v > after).length / values.length;
+      // About the 10% lost needed a recovery (unordered: only those; ordered also waits behind them).
+      expect(share(lossy.samples.unordered, ONE_WAY + 0.002)).toBeGreaterThan(0.07);
+      expect(share(lossy.samples.unordered, ONE_WAY + 0.002)).toBeLessThan(0.13);
+      // Later than one recovery round (5 ms of slack): only what was lost again, ~1% (ordered: and what waits on it).
+      expect(share(lossy.samples.unordered, firstRound + 0.005)).toBeLessThanOrEqual(0.02);
+      expect(share(lossy.samples.ordered, firstRound + 0.005)).toBeLessThanOrEqual(0.03);
+      for (const channel of ['ordered', 'unordered'] as const) {
+        expect(lossy[channel].p99).toBeGreaterThanOrEqual(firstRound - 0.001);
+        expect(lossy[channel].p99).toBeLessThanOrEqual(ONE_WAY + 2 * (firstRound - ONE_WAY) + 0.005);
+      }
+      // stats().loss reads the 10% configured per direction, copies and all.
+      for (const loss of lossy.loss) expect(Math.abs(loss - 0.1)).toBeLessThanOrEqual(0.03);
     }
-    // stats().loss reads the 10% configured per direction, copies and all.
-    for (const loss of lossy.loss) expect(Math.abs(loss - 0.1)).toBeLessThanOrEqual(0.03);
   });
 });
