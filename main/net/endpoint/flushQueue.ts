@@ -4,11 +4,11 @@ export interface Queueable {
 }
 
 /**
- * Distinct items waiting for the next flush, in the order they first asked. Each queue owns one bit of its items'
- * `queueMarks`, set while the item waits: a Set of waiting items, emptied at every drain, reallocated its table
- * and regrew it on the next broadcast (64 peers: ~3% of a broadcasting server's CPU). Two arrays kept at their size
- * are swapped at each drain: a fresh or truncated array reallocated its backing store (the server drains after
- * nearly every datagram).
+ * Distinct items waiting for the next flush, in the order they first asked. A waiting item carries this queue's bit
+ * in its `queueMarks`, so a duplicate is found without a lookup: a Set of waiting items, emptied at every drain,
+ * regrew its table on every broadcast (~3% of a server's CPU at 64 peers). Two arrays kept at their size are swapped
+ * at each drain, as a fresh or truncated array reallocated its backing store (the server drains after nearly every
+ * datagram).
  */
 export class FlushQueue<T extends Queueable> {
   private waiting: (T | undefined)[] = [];
@@ -34,7 +34,7 @@ export class FlushQueue<T extends Queueable> {
     return this.count;
   }
 
-  /** Empties the queue, calling `visit` on each item; items added meanwhile (even one being visited) wait for the next drain. */
+  /** Empties the queue, calling `visit` on each item; an item added meanwhile (even one visited) waits for the next. */
   drain(visit: (item: T) => void): void {
     const count = this.count;
     if (count === 0) return;

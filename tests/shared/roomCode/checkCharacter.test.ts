@@ -6,7 +6,7 @@ import {
   supportsCheckCharacter,
 } from '../../../shared/roomCode/checkCharacter';
 import { RoomCodeError, RoomCodeFormat, decode, encode, formatIpv4 } from '../../../shared/roomCode';
-import { randomInt, seededRandom } from './seededRandom';
+import { SeededRandom } from '../../../shared/random/prng';
 
 const SUPPORTED_SIZES = Array.from({ length: 62 }, (_, i) => i + 3).filter((n) => n % 4 !== 2);
 
@@ -45,10 +45,10 @@ describe('check character algebra', () => {
   });
 
   it('produces a digit that validates, and only that digit validates', () => {
-    const random = seededRandom(77);
+    const random = new SeededRandom(77);
     for (const n of [3, 4, 16, 24, 32, 36]) {
       for (let trial = 0; trial < 50; trial += 1) {
-        const digits = Array.from({ length: 1 + randomInt(random, 12) }, () => randomInt(random, n));
+        const digits = Array.from({ length: 1 + random.int(12) }, () => random.int(n));
         const check = checkDigit(digits, n);
         expect(check).toBeGreaterThanOrEqual(0);
         expect(check).toBeLessThan(n);
@@ -86,10 +86,10 @@ describe('room codes with a check character', () => {
   it.each(formats.map((f) => [f.alphabet, f] as const))(
     'in alphabet %s, catches every single wrong character and every swap of neighbours',
     (_alphabet, format) => {
-      const random = seededRandom(format.symbols.length);
+      const random = new SeededRandom(format.symbols.length);
       for (let trial = 0; trial < 25; trial += 1) {
-        const host = formatIpv4(randomInt(random, 2 ** 32));
-        const port = randomInt(random, 65536);
+        const host = formatIpv4(random.int(2 ** 32));
+        const port = random.int(65536);
         const symbols = Array.from(encode(host, port, format).split(format.groupSeparator).join(''));
         expect(symbols).toHaveLength(format.charCount);
         expect(decode(symbols.join(''), format)).toEqual({ host, port });

@@ -1,37 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { RoomCodeFormat, decode, encode, formatIpv4 } from '../../../shared/roomCode';
-import { randomInt, seededRandom } from './seededRandom';
+import { SeededRandom } from '../../../shared/random/prng';
 
 // Characters to draw alphabets from: ASCII, a few non-ASCII letters and one astral symbol (two UTF-16 units).
 const POOL = Array.from('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzÄÖÜßéèçøæ@#%&*+=?!🎲');
 const SEPARATORS = ['', '-', ' ', '.', ' · ', '/'];
 
-function randomFormat(random: () => number): RoomCodeFormat {
-  const size = 2 + randomInt(random, POOL.length - 1);
+function randomFormat(random: SeededRandom): RoomCodeFormat {
+  const size = 2 + random.int(POOL.length - 1);
   const shuffled = [...POOL];
   for (let i = shuffled.length - 1; i > 0; i -= 1) {
-    const j = randomInt(random, i + 1);
+    const j = random.int(i + 1);
     [shuffled[i], shuffled[j]] = [shuffled[j] as string, shuffled[i] as string];
   }
   const alphabet = shuffled.slice(0, size).join('');
-  const separator = SEPARATORS[randomInt(random, SEPARATORS.length)] ?? '';
+  const separator = SEPARATORS[random.int(SEPARATORS.length)] ?? '';
   const usable = Array.from(separator).every((c) => !alphabet.includes(c));
-  const checkCharacter = size >= 3 && size % 4 !== 2 && random() < 0.5;
+  const checkCharacter = size >= 3 && size % 4 !== 2 && random.next() < 0.5;
   return new RoomCodeFormat({
     alphabet,
-    groupSize: 1 + randomInt(random, 8),
+    groupSize: 1 + random.int(8),
     groupSeparator: usable ? separator : '',
     checkCharacter,
   });
 }
 
-function randomAddress(random: () => number): { host: string; port: number } {
-  return { host: formatIpv4(randomInt(random, 2 ** 32)), port: randomInt(random, 65536) };
+function randomAddress(random: SeededRandom): { host: string; port: number } {
+  return { host: formatIpv4(random.int(2 ** 32)), port: random.int(65536) };
 }
 
 describe('room code round trips (seeded)', () => {
   it('decodes what it encodes for random addresses in the default format', () => {
-    const random = seededRandom(0x5eed);
+    const random = new SeededRandom(0x5eed);
     for (let i = 0; i < 2000; i += 1) {
       const address = randomAddress(random);
       const code = encode(address.host, address.port);
@@ -41,7 +41,7 @@ describe('room code round trips (seeded)', () => {
   });
 
   it('decodes what it encodes for random formats, with and without a check character', () => {
-    const random = seededRandom(20240611);
+    const random = new SeededRandom(20240611);
     let withCheck = 0;
     for (let f = 0; f < 300; f += 1) {
       const format = randomFormat(random);

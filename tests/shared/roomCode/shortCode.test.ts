@@ -12,7 +12,7 @@ import {
   prefixLengthOf,
 } from '../../../shared/roomCode';
 import { checkQuasigroup } from '../../../shared/roomCode/checkCharacter';
-import { randomInt, seededRandom } from './seededRandom';
+import { SeededRandom } from '../../../shared/random/prng';
 
 function codeOf(address: string, netmask: string, port: number): string {
   const result = encodeShortCode(address, netmask, port);
@@ -34,7 +34,7 @@ const MASKS = ['255.255.255.0', '255.255.254.0', '255.255.240.0', '255.255.0.0',
 
 /** A spread of codes over every length: /24 with and without a port, wide subnets, edge host parts. */
 function sampleCodes(): string[] {
-  const random = seededRandom(18);
+  const random = new SeededRandom(18);
   const codes = new Set<string>([
     codeOf('192.168.1.20', '255.255.255.0', 9000),
     codeOf('192.168.1.254', '255.255.255.0', 9000),
@@ -44,9 +44,9 @@ function sampleCodes(): string[] {
     codeOf('172.16.31.250', '255.255.224.0', 61234),
   ]);
   while (codes.size < 60) {
-    const mask = MASKS[randomInt(random, MASKS.length)] ?? '255.255.255.0';
-    const address = formatIpv4(randomInt(random, 2 ** 32));
-    const port = random() < 0.5 ? SHORT_CODE.DEFAULT_PORT : 1 + randomInt(random, 65535);
+    const mask = MASKS[random.int(MASKS.length)] ?? '255.255.255.0';
+    const address = formatIpv4(random.int(2 ** 32));
+    const port = random.next() < 0.5 ? SHORT_CODE.DEFAULT_PORT : 1 + random.int(65535);
     const result = encodeShortCode(address, mask, port);
     if (result.ok) codes.add(result.code);
   }
@@ -73,16 +73,16 @@ describe('short LAN codes', () => {
   });
 
   it('round-trip for random addresses, masks and ports, completed on a guest of the same subnet', () => {
-    const random = seededRandom(7);
+    const random = new SeededRandom(7);
     let checked = 0;
     for (let i = 0; i < 3000; i += 1) {
-      const mask = MASKS[randomInt(random, MASKS.length)] ?? '255.255.255.0';
+      const mask = MASKS[random.int(MASKS.length)] ?? '255.255.255.0';
       const maskValue = Number(mask.split('.').reduce((v, o) => v * 256 + Number(o), 0));
-      const network = (randomInt(random, 2 ** 32) & maskValue) >>> 0;
+      const network = (random.int(2 ** 32) & maskValue) >>> 0;
       const hostBits = 2 ** (32 - (prefixLengthOf(maskValue) ?? 24));
-      const hostPart = 1 + randomInt(random, hostBits - 2);
+      const hostPart = 1 + random.int(hostBits - 2);
       const address = formatIpv4(network + hostPart);
-      const port = random() < 0.3 ? SHORT_CODE.DEFAULT_PORT : 1 + randomInt(random, 65535);
+      const port = random.next() < 0.3 ? SHORT_CODE.DEFAULT_PORT : 1 + random.int(65535);
       const result = encodeShortCode(address, mask, port);
       if (!result.ok) {
         // Only a wide subnet with a port of its own can overflow the 30 bits.

@@ -1,6 +1,0 @@
-export { seededRandom } from '../../support/seededRandom';
-
-/** A random integer in [0, limit). */
-export function randomInt(random: () => number, limit: number): number {
-  return Math.floor(random() * limit);
-}
