@@ -14,15 +14,14 @@ export async function startLabRendezvous(
   player: string,
   port: number,
 ): Promise<{ child: ChildProcess; url: string }> {
-  // Its network is named in full: it listens on `at:port` (--bind says the same address), an address inside the
-  // lab's namespace, and runs no LAN discovery; it only ever answers the lab's peers.
-  const at = lab.addresses[player]!;
-  const child = lab.spawnIn(player, 'env', [
-    `LAN_PARTY_TURN_SECRET=${lab.turn.secret}`,
-    process.execPath,
-    '--import',
-    'tsx',
-    HOST_CLI,
+  // Its network, named in full: no loopback here, by design. It listens on `at:port` (--bind says the same address),
+  // an address inside the lab's own public namespace (203.0.113.0/24, a documentation range that exists only there),
+  // where the lab's players reach it; it runs no LAN discovery, and it hands out only the lab's coturn.
+  const at = lab.addresses[player];
+  if (at === undefined || !at.startsWith('203.0.113.')) {
+    throw new Error(`the rendezvous runs on the lab's public side: ${player} is at ${at ?? 'no address'}`);
+  }
+  const network = [
     '--rendezvous',
     `${at}:${port}`,
     '--bind',
@@ -30,6 +29,14 @@ export async function startLabRendezvous(
     '--no-discovery',
     '--turn-url',
     `turn:${lab.turn.host}:${lab.turn.port}`,
+  ];
+  const child = lab.spawnIn(player, 'env', [
+    `LAN_PARTY_TURN_SECRET=${lab.turn.secret}`,
+    process.execPath,
+    '--import',
+    'tsx',
+    HOST_CLI,
+    ...network,
   ]);
   try {
     await lineMatching(child, /rendezvous/i, 20_000);
