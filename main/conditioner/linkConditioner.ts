@@ -13,6 +13,7 @@ import { LinkPipe } from './linkPipe';
 import type { LinkProfile } from './linkProfile';
 import { isLoopbackAddress } from './loopback';
 import { bindRelaySocket, createRelaySocket } from './relaySocket';
+import { SendBatch } from './sendBatch';
 
 export type { LinkConditionerOptions } from './conditionerOptions';
 export type { Conditioner, ConditionerStats } from './conditioner';
@@ -36,6 +37,7 @@ export class LinkConditioner implements Conditioner {
   private sweepTimer: TimerHandle | undefined;
   private strays = 0;
   private errors = 0;
+  private readonly outgoing = new SendBatch(() => this.errors++);
   private closing: Promise<void> | undefined;
 
   /** The server datagrams go to (as an IP literal). */
@@ -124,6 +126,7 @@ export class LinkConditioner implements Conditioner {
     this.closing ??= (async () => {
       this.pipes.upstream.close();
       this.pipes.downstream.close();
+      this.outgoing.close();
       if (this.sweepTimer !== undefined) this.scheduler.clearTimer(this.sweepTimer);
       this.sweepTimer = undefined;
       await Promise.all([
@@ -176,7 +179,10 @@ export class LinkConditioner implements Conditioner {
     return this.send(this.listenSocket, data, mapping.clientPort, mapping.clientAddress, mapping, this.downstreamLimit);
   }
 
-  /** False (counted unroutable) when it cannot go out: without a callback, a refused send would report nothing. */
+  /**
+   * False (counted unroutable) when it cannot go out. Sent at the end of this event-loop phase, with the rest of the
+   * burst (see SendBatch); a send that throws then counts as an error.
+   */
   private send(
     socket: Socket,
     data: Buffer,
@@ -186,13 +192,8 @@ export class LinkConditioner implements Conditioner {
     limit: number,
   ): boolean {
     if (mapping.closed || data.length > limit) return false;
-    try {
-      socket.send(data, port, host);
-      return true;
-    } catch {
-      this.errors++;
-      return false;
-    }
+    this.outgoing.send(socket, data, port, host);
+    return true;
   }
 
   private armSweep(): void {

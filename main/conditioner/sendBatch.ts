@@ -1,0 +1,60 @@
+import type { Socket } from 'node:dgram';
+
+/**
+ * Sends held until the end of the event-loop phase they were made in (a setImmediate), then made back to back.
+ * A relay that forwards each datagram as it reads it interleaves its sends with its reads, so a receiver on
+ * another thread wakes, drains one and sleeps again per datagram: on a VM each wake-up is an interrupt to the
+ * other core, and it cost the worker relay a third of its throughput (29k against 53k datagrams/s batched, issue
+ * 20). Made together, a burst arrives while the receiver is still awake. Order is kept; the delay is the rest of
+ * one read pass (at most 32 datagrams a socket in libuv), microseconds.
+ */
+export class SendBatch {
+  private sockets: Socket[] = [];
+  private data: (Buffer | undefined)[] = [];
+  private ports: number[] = [];
+  private hosts: string[] = [];
+  private count = 0;
+  private armed = false;
+  private closed = false;
+  private readonly flush = (): void => {
+    this.armed = false;
+    if (this.closed) return;
+    // send() never re-enters (node's dgram completes it later), so no datagram is queued while this loop runs.
+    const { sockets, data, ports, hosts, count } = this;
+    this.count = 0;
+    for (let i = 0; i < count; i++) {
+      try {
+        sockets[i]!.send(data[i]!, ports[i], hosts[i]);
+      } catch {
+        // A socket closed since (its mapping swept): the datagram is lost, as on a link that drops it.
+        this.onError();
+      }
+      // Let the buffer go now: a burst's datagrams would otherwise stay alive until a larger burst overwrote them.
+      data[i] = undefined;
+    }
+  };
+
+  /** `onError`: called once per send that throws at flush time (the caller counts it). */
+  constructor(private readonly onError: () => void) {}
+
+  /** Queues one datagram for `socket` to send to `host`:`port` at the end of this phase. */
+  send(socket: Socket, datagram: Buffer, port: number, host: string): void {
+    if (this.closed) return;
+    const i = this.count++;
+    this.sockets[i] = socket;
+    this.data[i] = datagram;
+    this.ports[i] = port;
+    this.hosts[i] = host;
+    if (!this.armed) {
+      this.armed = true;
+      setImmediate(this.flush);
+    }
+  }
+
+  /** Drops whatever is queued; later sends are ignored (the sockets are about to close). */
+  close(): void {
+    this.closed = true;
+    this.count = 0;
+    this.data.length = 0;
+  }
+}
