@@ -349,14 +349,14 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     return this.closing;
   }
 
-  /** Checks v1 datagrams; it holds the fields of the last one read. */
-  private readonly v1Datagrams = new V1DatagramReader('server');
+  /** Checks v1 datagrams (a connect request is held to its source's limits first); it holds the last one read. */
+  private readonly v1Datagrams = new V1DatagramReader('server', (address) => this.limiter.check(address));
 
   private handleDatagram(data: Uint8Array, from: DatagramSource): void {
     this.counters.countReceived(data.length);
     if (isNativeDatagram(data)) return this.handleNative(data, from);
     const peer = this.byEndpoint.get(from.address, from.port);
-    const datagram = this.v1Datagrams.read(data, peer?.token, this.resolved.serializer);
+    const datagram = this.v1Datagrams.read(data, peer?.token, this.resolved.serializer, from.address);
     switch (datagram.kind) {
       case V1Kind.DROP:
         // A token from an address without a peer: maybe the first datagram of a v1 client we accepted.
@@ -366,8 +366,6 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
         if (datagram.message.type !== ReservedType.CONNECT_REQUEST)
           return this.counters.drop(peer ? DropReason.BAD_TOKEN : UNKNOWN_SOURCE);
         if (peer) return this.sendAccept(peer);
-        const limited = this.limiter.check(from.address);
-        if (limited !== undefined) return this.counters.drop(limited);
         return this.admit(from, datagram.message.payload, data.length);
       }
       case V1Kind.MESSAGE: {

@@ -143,3 +143,51 @@ describe('V1DatagramReader as a client', () => {
     expect(dropReason(reader.read(datagram({ token: BIG + 1n }), BIG, jsonSerializer))).toBe('bad-token');
   });
 });
+
+describe('V1DatagramReader: a server’s admission gate', () => {
+  /** jsonSerializer that counts its decodes. */
+  function countingSerializer() {
+    const counted = { decodes: 0 };
+    const serializer = {
+      ...jsonSerializer,
+      deserialize: (body: Uint8Array) => {
+        counted.decodes++;
+        return jsonSerializer.deserialize(body);
+      },
+    };
+    return { serializer, counted };
+  }
+
+  it('refuses a connect request from a source over its limits before decoding its body', () => {
+    const asked: string[] = [];
+    const reader = new V1DatagramReader('server', (source) => {
+      asked.push(source);
+      return source === '10.0.0.9' ? 'prefix-limited' : undefined;
+    });
+    const { serializer, counted } = countingSerializer();
+    const request = datagram({}, jsonSerializer.serialize('__connect_request__', {}));
+    expect(dropReason(reader.read(request, undefined, serializer, '10.0.0.9'))).toBe('prefix-limited');
+    expect(counted.decodes).toBe(0);
+    const admitted = reader.read(request, undefined, serializer, '10.0.0.1');
+    expect(admitted.kind).toBe(V1Kind.HANDSHAKE);
+    expect(counted.decodes).toBe(1);
+    expect(asked).toEqual(['10.0.0.9', '10.0.0.1']);
+  });
+
+  it('is not asked about a source that has a connection, nor about a datagram that is no handshake', () => {
+    const asked: string[] = [];
+    const reader = new V1DatagramReader('server', (source) => {
+      asked.push(source);
+      return 'source-limited';
+    });
+    // A repeat from a peer's address (it gets the accept again) and a message with its token: both get through.
+    const repeat = datagram({}, jsonSerializer.serialize('__connect_request__', {}));
+    expect(reader.read(repeat, 5n, jsonSerializer, '10.0.0.9').kind).toBe(V1Kind.HANDSHAKE);
+    expect(reader.read(datagram({ channel: 1, token: 5n }), 5n, jsonSerializer, '10.0.0.9').kind).toBe(V1Kind.MESSAGE);
+    // A token from an unknown address is the admitProven path's business, not the gate's.
+    expect(dropReason(reader.read(datagram({ channel: 0, token: 5n }), undefined, jsonSerializer, '10.0.0.9'))).toBe(
+      'unknown-source',
+    );
+    expect(asked).toEqual([]);
+  });
+});
