@@ -8,6 +8,7 @@ import { benchRenderFrame } from './renderFrame';
 import { benchTwoProcess } from './twoProcess';
 import { codecBench } from './codec';
 import { againstV1 } from './againstV1';
+import { benchJoinUnderFlood } from './joinUnderFlood';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
 
@@ -65,6 +66,12 @@ const SECTIONS: {
     key: 'serverCpu',
     title: 'server CPU, 60 Hz snapshots to 64 clients in a second process',
     measure: benchLabServerCpu,
+  },
+  {
+    key: 'joinFlood',
+    title: 'joining a server under a 1,024-source connect flood (one process, flood on a worker thread)',
+    baseline: 'same without the flood',
+    measure: benchJoinUnderFlood,
   },
   {
     key: 'gameHost',

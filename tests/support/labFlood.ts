@@ -19,11 +19,6 @@ export async function flooders(
   return peers;
 }
 
-/** `count` distinct loopback addresses 127.{second}.x.y (x, y from 0/2 up), never 127.0.0.1. */
-export function loopbackHosts(count: number, second: number): string[] {
-  return Array.from({ length: count }, (_, i) => `127.${second}.${i >> 6}.${2 + (i & 63)}`);
-}
-
 /** A real client that echoes reliably through `server`, and a way to run n round trips. */
 export function echoClient(server: Server, options: EndpointOptions, cleanups: Array<() => unknown>, timeout = 5) {
   server.onMessage('echo', (peer, m) => server.sendTo(peer.id, 'echo', m, Channel.RELIABLE_ORDERED));

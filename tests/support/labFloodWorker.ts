@@ -3,6 +3,11 @@ import { unpackHeader } from '../../main/net/v1/header';
 import { Wire } from '../../main/net/v1/protocol';
 import { jsonSerializer } from '../../main/net/v1/serialization';
 
+/** `count` distinct loopback addresses 127.{second}.x.y (x, y from 0/2 up), never 127.0.0.1. */
+export function loopbackHosts(count: number, second: number): string[] {
+  return Array.from({ length: count }, (_, i) => `127.${second}.${i >> 6}.${2 + (i & 63)}`);
+}
+
 /** One flooding source: a loopback address (127.0.0.0/8) and the datagram it repeats. */
 export interface FloodSource {
   host: string;
