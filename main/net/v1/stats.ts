@@ -50,11 +50,11 @@ export class TrafficCounters {
     Object.values(DropReason).map((r) => [r, 0]),
   ) as Record<DropReason, number>;
 
-  /** Total datagrams dropped, all reasons. */
+  private droppedCount = 0;
+
+  /** Total datagrams dropped, all reasons (kept as they happen: stats() reads it, and a game may poll that per frame). */
   get droppedTotal(): number {
-    let total = 0;
-    for (const n of Object.values(this.dropped)) total += n;
-    return total;
+    return this.droppedCount;
   }
 
   /** Counts one datagram of `bytes` handed to the socket (or, on a connection, to its owner). */
@@ -72,5 +72,6 @@ export class TrafficCounters {
   /** Counts one dropped datagram. */
   drop(reason: DropReason): void {
     this.dropped[reason] += 1;
+    this.droppedCount += 1;
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Channel } from '../../../../shared/net/channel';
 import { LossWindow, RateWindow } from '../../../../main/net/v1/netStats';
+import { DropReason, TrafficCounters } from '../../../../main/net/v1/stats';
 import { SimulatedPair } from '../../../support/simulatedLink';
 
 describe('RateWindow', () => {
@@ -76,5 +77,18 @@ describe('Connection stats', () => {
     expect(clean.a.stats().loss).toBe(0);
     expect(clean.a.stats().packetsSentPerSecond).toBeGreaterThan(15);
     expect(clean.b.stats().packetsReceivedPerSecond).toBeGreaterThan(15);
+  });
+});
+
+describe('TrafficCounters', () => {
+  it('counts drops per reason and in total', () => {
+    const counters = new TrafficCounters();
+    expect(counters.droppedTotal).toBe(0);
+    counters.drop(DropReason.BAD_TAG);
+    counters.drop(DropReason.BAD_TAG);
+    counters.drop(DropReason.TOO_SHORT);
+    expect(counters.dropped[DropReason.BAD_TAG]).toBe(2);
+    expect(counters.dropped[DropReason.TOO_SHORT]).toBe(1);
+    expect(counters.droppedTotal).toBe(3);
   });
 });
