@@ -4,8 +4,8 @@ import type { Socket } from 'node:dgram';
  * Sends held until the end of the event-loop phase they were made in (a setImmediate), then made back to back.
  * A relay that forwards each datagram as it reads it interleaves its sends with its reads, so a receiver on
  * another thread wakes, drains one and sleeps again per datagram: on a VM each wake-up is an interrupt to the
- * other core, and it cost the worker relay a third of its throughput (29k against 53k datagrams/s batched, issue
- * 20). Made together, a burst arrives while the receiver is still awake. Order is kept; the delay is the rest of
+ * other core, and it held the worker relay to 29k datagrams/s against 53k batched (issue 20, a 2-core VM). Made
+ * together, a burst arrives while the receiver is still awake. Order is kept; the delay is the rest of
  * one read pass (at most 32 datagrams a socket in libuv), microseconds.
  */
 export class SendBatch {
