@@ -1,10 +1,6 @@
 import type { BenchResult } from './benchResult';
-import { LobbyHost } from '../main/lobby/host/lobbyHost';
-import { LobbyGuest } from '../main/lobby/lobbyGuest';
-import { ReservedType } from '../main/net/v1/protocol';
-import { loopbackHosts, startFlood, type FloodSource } from '../tests/support/labFloodWorker';
-import { offerPayload } from '../tests/support/labNativePeer';
-import { datagram } from '../tests/support/labRawPeer';
+import { connectFloodSources, startFlood } from '../tests/support/labFloodWorker';
+import { loopbackGuest, loopbackHost, type Cleanups } from '../tests/support/loopbackRoom';
 import { percentile } from './percentile';
 
 /** Joins measured each way; each is a fresh native client on 127.0.0.1. */
@@ -16,14 +12,15 @@ const GAP_MS = 30;
 const SETTLE_MS = 1500;
 
 async function joinMs(port: number, name: string): Promise<number> {
+  const leave: Cleanups = [];
   const started = performance.now();
   try {
-    const guest = await LobbyGuest.join({ host: '127.0.0.1', port, playerName: name, colour: '#3ddc97', timeout: 5 });
-    const ms = performance.now() - started;
-    await guest.leave();
-    return ms;
+    await loopbackGuest(leave, port, name, { timeout: 5 });
+    return performance.now() - started;
   } catch {
     return Infinity; // counted as a failed join
+  } finally {
+    for (const c of leave) await c();
   }
 }
 
@@ -40,40 +37,27 @@ async function joins(port: number): Promise<number[]> {
  * the machine's, so it is measured here.
  */
 export async function benchJoinUnderFlood(): Promise<BenchResult[]> {
-  // Loopback only, discovery off; room for every join (each guest leaves before the next, but a slot may linger).
-  const host = await LobbyHost.start({
-    roomName: 'Bench',
-    playerName: 'Host',
-    colour: '#a3e048',
-    bindAddress: '127.0.0.1',
-    advertiseAddress: '127.0.0.1',
-    discovery: false,
-    capacity: 16,
-  });
-  const server = { port: host.port, counters: host.transport.counters };
+  // Bound to 127.0.0.1, discovery off; room for every join (each guest leaves before the next, but a slot may linger).
+  const closeHost: Cleanups = [];
+  const host = await loopbackHost(closeHost, { capacity: 16 });
+  const counters = host.transport.counters;
   try {
-    const quiet = await joins(server.port);
-    const request = (payload: object) =>
-      datagram({ channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 }, ReservedType.CONNECT_REQUEST, payload);
-    const sources: FloodSource[] = loopbackHosts(SOURCES, 40).map((host, i) => ({
-      host,
-      request: request(i % 2 ? offerPayload() : {}),
-    }));
+    const quiet = await joins(host.port);
     // Bounded: at most ~60 s of rounds even if stop() were never reached.
-    const flood = await startFlood(server.port, sources, GAP_MS, 2000);
+    const flood = await startFlood(host.port, connectFloodSources(SOURCES, 40), GAP_MS, 2000);
     const floodStarted = performance.now();
     let flooded: number[];
     let rounds: number;
-    const readBefore = server.counters.datagramsReceived;
+    const readBefore = counters.datagramsReceived;
     try {
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-      flooded = await joins(server.port);
+      flooded = await joins(host.port);
     } finally {
       rounds = (await flood.stop()).rounds;
     }
     const seconds = (performance.now() - floodStarted) / 1000;
     const offered = (rounds * SOURCES) / seconds;
-    const read = (server.counters.datagramsReceived - readBefore) / seconds;
+    const read = (counters.datagramsReceived - readBefore) / seconds;
     const failed = flooded.filter((t) => t === Infinity).length;
     const p = (times: number[], q: number) => percentile(times, q);
     return [
@@ -99,6 +83,6 @@ export async function benchJoinUnderFlood(): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    await host.close();
+    for (const c of closeHost) await c();
   }
 }

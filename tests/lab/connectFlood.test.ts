@@ -5,7 +5,7 @@ import { Native } from '../../main/net/native/nativeWire';
 import { echoClient, flooders } from '../support/labFlood';
 import { offerPayload } from '../support/labNativePeer';
 import { loopbackHosts, startFlood, type FloodResult, type FloodSource } from '../support/labFloodWorker';
-import { datagram, rawPeer, type RawPeer } from '../support/labRawPeer';
+import { connectRequest, rawPeer, type RawPeer } from '../support/labRawPeer';
 import { seededRandom } from '../support/seededRandom';
 import { sleep, waitFor } from '../support/waitFor';
 
@@ -54,10 +54,7 @@ describe.each(['v1', 'native'] as const)(
       await echo.roundTrips(50);
       expect(echo.disconnected()).toBe('');
       // What a source that never speaks again costs the server in replies: its accepts, nothing more.
-      const request = datagram(
-        { channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 },
-        ReservedType.CONNECT_REQUEST,
-      );
+      const request = connectRequest();
       const replied = peers.reduce((n, p) => n + p.received.reduce((b, r) => b + r.size, 0), 0) / FLOOD;
       console.log(
         `[lab flood ${protocol}] ${FLOOD} flooders, 0 peers made; per flooder: sent 4 × ${request.byteLength} B, server ` +
@@ -103,8 +100,6 @@ describe('abuse (native): a flood of offers, forged cookies and v1 requests from
   const MAX_PEERS = 16;
   /** Every source repeats its request this often: 288 × 20/s ≈ 5,800 requests a second, ten times a retrying client. */
   const FLOOD_GAP_MS = 50;
-  const request = (payload: object) =>
-    datagram({ channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 }, ReservedType.CONNECT_REQUEST, payload);
 
   it('creates no peer without a valid cookie or an echoed token, never amplifies; a real client still gets in', async () => {
     // The door's answers in isolation: connect limits off, else they would drop most of this flood before the cookie
@@ -138,12 +133,12 @@ describe('abuse (native): a flood of offers, forged cookies and v1 requests from
       Buffer.from(Array.from({ length: 20 }, () => Math.floor(random() * 256))).toString('base64url');
     const [hostsA, hostsB, hostsC] = [21, 22, 23].map((second) => loopbackHosts(GROUP, second));
     const sources: FloodSource[] = [
-      ...hostsA!.map((host, i) => ({ host, request: request(i % 2 ? offerPayload({}, 0) : offerPayload()) })),
+      ...hostsA!.map((host, i) => ({ host, request: connectRequest(i % 2 ? offerPayload({}, 0) : offerPayload()) })),
       ...hostsB!.map((host, i) => ({
         host,
-        request: request(offerPayload({ cookie: i % 2 ? harvested : randomCookie() })),
+        request: connectRequest(offerPayload({ cookie: i % 2 ? harvested : randomCookie() })),
       })),
-      ...hostsC!.map((host) => ({ host, request: request({}) })),
+      ...hostsC!.map((host) => ({ host, request: connectRequest({}) })),
     ];
     const isShort = (i: number) => i < GROUP && i % 2 === 1;
     expect(sources[1]!.request.byteLength).toBeLessThan(Native.MIN_OFFER_DATAGRAM);

@@ -2,6 +2,8 @@ import { Worker } from 'node:worker_threads';
 import { unpackHeader } from '../../main/net/v1/header';
 import { Wire } from '../../main/net/v1/protocol';
 import { jsonSerializer } from '../../main/net/v1/serialization';
+import { offerPayload } from './labNativePeer';
+import { connectRequest } from './labRawPeer';
 
 /** `count` distinct loopback addresses 127.{second}.x.y (x, y from 0/2 up), never 127.0.0.1. */
 export function loopbackHosts(count: number, second: number): string[] {
@@ -12,6 +14,17 @@ export function loopbackHosts(count: number, second: number): string[] {
 export interface FloodSource {
   host: string;
   request: Uint8Array;
+}
+
+/**
+ * The hostile-lobby flood: `count` forged sources 127.{second}.x.y (64 to a /24, never 127.0.0.x, the guests'),
+ * half sending v1 connect requests, half native offers without a cookie.
+ */
+export function connectFloodSources(count: number, second: number): FloodSource[] {
+  return loopbackHosts(count, second).map((host, i) => ({
+    host,
+    request: connectRequest(i % 2 ? offerPayload() : {}),
+  }));
 }
 
 /** A reply one source received: its size and, when it decodes, its v1 message type. */

@@ -20,7 +20,7 @@ import {
 } from '../../main/net/native/nativeKeys';
 import { Opened, PacketOpener, PacketSealer, type DirectionKeys } from '../../main/net/native/packetProtection';
 import { DEFAULT_RECV_BUFFER, raiseRecvBuffer } from '../../main/net/endpoint/udpSocket';
-import { datagram, type RawReceived } from './labRawPeer';
+import { connectRequest, type RawReceived } from './labRawPeer';
 
 /** The native parameters a raw peer offers (spec defaults), and the cookie it echoes once challenged. */
 export interface OfferFields {
@@ -140,13 +140,7 @@ export async function nativePeer(
   const pair = generateNativeKeyPair();
   const key = encodePublicKey(pair.publicKey);
   const offer = () =>
-    socket.send(
-      datagram(
-        { channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 },
-        ReservedType.CONNECT_REQUEST,
-        offerPayload({ recvWindow, key, ...options.offer, ...(cookie ? { cookie } : {}) }),
-      ),
-    );
+    socket.send(connectRequest(offerPayload({ recvWindow, key, ...options.offer, ...(cookie ? { cookie } : {}) })));
   const peer: NativePeer = {
     socket,
     token: 0n,

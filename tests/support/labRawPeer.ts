@@ -35,6 +35,15 @@ export function datagram(header: PacketHeader, type: string, payload: object = {
   return Buffer.concat([packHeader(header), jsonSerializer.serialize(type, payload)]);
 }
 
+/** A v1 connect request (control channel, token 0) carrying `payload`, as a client's first datagram. */
+export function connectRequest(payload: object = {}): Buffer {
+  return datagram(
+    { channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 },
+    ReservedType.CONNECT_REQUEST,
+    payload,
+  );
+}
+
 /** Opens a raw peer's socket (bound to `host`, an address in 127.0.0.0/8) aimed at `serverPort` on 127.0.0.1. */
 export async function rawPeer(serverPort: number, host = '127.0.0.1', keep = 10_000): Promise<RawPeer> {
   const socket = createSocket('udp4');
