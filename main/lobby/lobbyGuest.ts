@@ -8,7 +8,7 @@ import { LobbyMessage, chatTextSchema, helloPayload, hostMessageSchemas } from '
 import { describeIssues } from '../../shared/ipc/describeIssues';
 import { LOBBY_END_MESSAGES, LobbyJoinError, tooManyTriesMessage, type LobbyEndCode } from './lobbyErrors';
 import { lobbyTransportOptions } from './lobbyTransport';
-import { errnoIn, networkErrorSentence } from './networkErrorSentence';
+import { errnoIn, networkErrorSentence } from '../base/networkErrorSentence';
 import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from './passwordProof';
 import { versionMismatchMessage } from './versionMismatch';
 

@@ -2,9 +2,9 @@ import { IDLE_LOBBY_VIEW } from '../../shared/ipc/schemas/lobby';
 import type { LobbyView, LobbyViewEnd } from '../../shared/ipc/schemas/lobby';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import { encode } from '../../shared/roomCode';
-import type { LanAddress } from './lanAddresses';
-import type { InternetJoinStep } from './internet/internetJoin';
-import type { RoomCodes } from './roomCodes';
+import type { LanAddress } from '../reach/lan/lanAddresses';
+import type { InternetJoinStep } from '../reach/internet/internetJoin';
+import type { RoomCodes } from '../reach/lan/roomCodes';
 
 /** Where a room is: its host's address and game port. */
 export interface RoomTarget {

@@ -8,7 +8,7 @@
 import { networkInterfaces } from 'node:os';
 import { silentLogger } from '../../main/base/logger';
 import { resolveNetworkOptions } from '../../main/base/networkOptions';
-import { candidatesFor } from '../../main/lobby/findRoom';
+import { candidatesFor } from '../../main/reach/lan/findRoom';
 import { createLobbyService } from '../../main/lobby/lobbyService';
 import { probeServer } from '../../main/net/discovery';
 import { IpcError } from '../../shared/ipc/errors';

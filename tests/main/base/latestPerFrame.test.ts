@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestPerFrame } from '../../../main/lobby/latestPerFrame';
+import { latestPerFrame } from '../../../main/base/latestPerFrame';
 import { ManualScheduler } from '../../support/manualScheduler';
 
 describe('latest value per frame', () => {

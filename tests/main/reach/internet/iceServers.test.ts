@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { iceServersFor, stunEndpointsForSettings, turnUrlEndpoint } from '../../../../main/lobby/internet/iceServers';
+import { iceServersFor, stunEndpointsForSettings, turnUrlEndpoint } from '../../../../main/reach/internet/iceServers';
 import type { InternetSettings } from '../../../../shared/ipc/schemas/internetSettings';
 
 const grant = {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { advertVerdict } from '../../../main/lobby/advertVerdict';
-import { candidatesFor, findRoom, soleCandidate } from '../../../main/lobby/findRoom';
-import { chooseAdvertiseAddress, hostAddresses } from '../../../main/lobby/hostAddresses';
-import { isVpnInterface, lanAddresses } from '../../../main/lobby/lanAddresses';
-import { errnoIn, networkErrorSentence } from '../../../main/lobby/networkErrorSentence';
-import { roomCodesFor } from '../../../main/lobby/roomCodes';
-import type { NetworkInterfacesLike, ProbeResult } from '../../../main/net/discovery';
-import { IpcError } from '../../../shared/ipc/errors';
-import { LOBBY_PROTOCOL_VERSION } from '../../../shared/lobby/lobbyState';
-import { decodeShortCode, parseJoinCode } from '../../../shared/roomCode';
+import { advertVerdict } from '../../../../main/lobby/advertVerdict';
+import { candidatesFor, findRoom, soleCandidate } from '../../../../main/reach/lan/findRoom';
+import { chooseAdvertiseAddress, hostAddresses } from '../../../../main/reach/lan/hostAddresses';
+import { isVpnInterface, lanAddresses } from '../../../../main/reach/lan/lanAddresses';
+import { errnoIn, networkErrorSentence } from '../../../../main/base/networkErrorSentence';
+import { roomCodesFor } from '../../../../main/reach/lan/roomCodes';
+import type { NetworkInterfacesLike, ProbeResult } from '../../../../main/net/discovery';
+import { IpcError } from '../../../../shared/ipc/errors';
+import { LOBBY_PROTOCOL_VERSION } from '../../../../shared/lobby/lobbyState';
+import { decodeShortCode, parseJoinCode } from '../../../../shared/roomCode';
 
 const v4 = (address: string, netmask: string, internal = false) => ({ address, netmask, family: 'IPv4', internal });
 

@@ -1,7 +1,7 @@
-import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
-import type { HostAddress, HostAddresses } from '../../shared/ipc/schemas/lobby';
-import { SHORT_CODE } from '../../shared/roomCode';
-import type { NetworkInterfacesLike } from '../net/discovery';
+import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
+import type { HostAddress, HostAddresses } from '../../../shared/ipc/schemas/lobby';
+import { SHORT_CODE } from '../../../shared/roomCode';
+import type { NetworkInterfacesLike } from '../../net/discovery';
 import { interfaceOf, isVpnInterface, lanAddresses } from './lanAddresses';
 import { roomCodesFor } from './roomCodes';
 

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { silentLogger } from '../../../../main/base/logger';
 import { systemScheduler, type Scheduler } from '../../../../main/base/scheduler';
-import { hostKeyMatches, internetCodeFor } from '../../../../main/lobby/internet/hostKeyCheck';
-import { openRendezvousGuest } from '../../../../main/lobby/internet/rendezvousGuest';
+import { hostKeyMatches, internetCodeFor } from '../../../../main/reach/internet/hostKeyCheck';
+import { openRendezvousGuest } from '../../../../main/reach/internet/rendezvousGuest';
 import {
   startRendezvousHost,
   type RendezvousHost,
   type RendezvousHostStatus,
-} from '../../../../main/lobby/internet/rendezvousHost';
+} from '../../../../main/reach/internet/rendezvousHost';
 import { startRendezvousServer, type RendezvousServer } from '../../../../main/rendezvous/rendezvousServer';
 import type { RendezvousServiceOptions } from '../../../../main/rendezvous/rendezvousService';
 import { RENDEZVOUS_LIMITS, RendezvousErrorCode, decodeInternetCode } from '../../../../shared/rendezvous';

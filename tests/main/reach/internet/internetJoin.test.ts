@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { connectInternetRoom } from '../../../../main/lobby/internet/internetJoin';
+import { connectInternetRoom } from '../../../../main/reach/internet/internetJoin';
 import { systemScheduler } from '../../../../main/base/scheduler';
 import { IpcError } from '../../../../shared/ipc/errors';
 import { encodeInternetCode, RENDEZVOUS_ERROR_TEXT } from '../../../../shared/rendezvous';

@@ -1,4 +1,4 @@
-import type { NetworkInterfacesLike } from '../net/discovery';
+import type { NetworkInterfacesLike } from '../../net/discovery';
 
 /** One IPv4 address of this machine that LAN players could reach. */
 export interface LanAddress {

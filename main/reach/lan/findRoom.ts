@@ -1,14 +1,14 @@
-import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
-import { completeShortCode, type JoinCode } from '../../shared/roomCode';
+import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
+import { completeShortCode, type JoinCode } from '../../../shared/roomCode';
 import {
   connectedSubnets,
   isOnSubnets,
   type DiscoveryAdvert,
   type NetworkInterfacesLike,
   type ProbeResult,
-} from '../net/discovery';
-import type { RoomTarget } from './lobbyView';
-import { networkErrorSentence } from './networkErrorSentence';
+} from '../../net/discovery';
+import type { RoomTarget } from '../../lobby/lobbyView';
+import { networkErrorSentence } from '../../base/networkErrorSentence';
 
 /** An address a code may stand for, with the interface it was completed from (short codes). */
 export interface RoomCandidate extends RoomTarget {

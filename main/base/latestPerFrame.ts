@@ -1,4 +1,4 @@
-import { backgroundScheduler, type Scheduler } from '../base/scheduler';
+import { backgroundScheduler, type Scheduler } from './scheduler';
 
 /** About one animation frame: the most often a screen can show a change anyway. */
 export const FRAME_MS = 16;

@@ -1,5 +1,5 @@
-import type { NetworkInterfacesLike } from '../net/discovery';
-import { encode, encodeShortCode, type ShortCodeUnavailable } from '../../shared/roomCode';
+import type { NetworkInterfacesLike } from '../../net/discovery';
+import { encode, encodeShortCode, type ShortCodeUnavailable } from '../../../shared/roomCode';
 import { interfaceOf, isVpnInterface } from './lanAddresses';
 
 /** Why a room shows only its full code: the short code's reasons, plus a VPN address or one on no interface. */
