@@ -24,6 +24,8 @@ export interface LobbyJoinOptions {
   appVersion?: string;
   /** Seconds to wait for the host to connect and answer. Default 5. */
   timeout?: number;
+  /** A shorter wait for the connect alone, and the error to fail with when it passes (a reach's stale code). */
+  connectWithin?: { readonly seconds: number; readonly failure: Error };
   transport?: Omit<EndpointOptions, 'drive'>;
   /** Where a room the host sent and we refused is reported. Default silent. */
   logger?: Logger;
@@ -94,9 +96,11 @@ export class LobbyGuest {
     const transport = lobbyTransportOptions(options.transport);
     const client = new Client({ ...transport, timeout: transport.timeout ?? Math.max(timeout, 5) });
     try {
-      await client.connect(options.host, options.port, { timeout });
+      await client.connect(options.host, options.port, { timeout: options.connectWithin?.seconds ?? timeout });
     } catch (error) {
       await client.close();
+      // The reach knows why this room would not answer (the machine hosts another now): its words, not ours.
+      if (options.connectWithin) throw options.connectWithin.failure;
       const reason = error instanceof ConnectError ? error.reason : String(error);
       if (/could not resolve|could not connect/.test(reason)) {
         // The errno becomes a sentence; the transport's own words stay behind the player's "Details".

@@ -7,7 +7,7 @@ import {
   type NetworkInterfacesLike,
   type ProbeResult,
 } from '../../net/discovery';
-import type { RoomTarget } from '../../lobby/lobbyView';
+import type { RoomTarget } from '../roomReach';
 import { networkErrorSentence } from '../../base/networkErrorSentence';
 
 /** An address a code may stand for, with the interface it was completed from (short codes). */
@@ -21,6 +21,8 @@ export interface RoomCandidate extends RoomTarget {
 export interface FoundRoom {
   readonly target: RoomTarget;
   readonly advert: DiscoveryAdvert | undefined;
+  /** The machine answered with another of its rooms' adverts: this room may be there too, or gone. */
+  readonly otherRoom?: DiscoveryAdvert;
 }
 
 /** What {@link findRoom} needs: this machine's interfaces, the discovery port and the probe. */
@@ -29,6 +31,8 @@ export interface FindRoomDeps {
   readonly discoveryPort: number;
   readonly probe: (host: string) => Promise<ProbeResult>;
   readonly platform?: string;
+  /** The code's candidates when the caller already has them; default {@link candidatesFor} the interfaces. */
+  readonly candidates?: readonly RoomCandidate[];
 }
 
 const isV4 = (family: string | number) => family === 'IPv4' || family === 4;
@@ -88,7 +92,7 @@ function probeDetail(result: ProbeResult, discoveryPort: number): string {
  * be a gale.net server without discovery: the player may try anyway), UNAVAILABLE when nothing can be reached.
  */
 export async function findRoom(code: JoinCode, deps: FindRoomDeps): Promise<FoundRoom> {
-  const candidates = candidatesFor(code, deps.interfaces);
+  const candidates = deps.candidates ?? candidatesFor(code, deps.interfaces);
   if (candidates.length === 0) {
     throw new IpcError(
       IpcErrorCode.UNAVAILABLE,
@@ -107,7 +111,8 @@ export async function findRoom(code: JoinCode, deps: FindRoomDeps): Promise<Foun
     // Rooms on one machine share its discovery port, and only one of them answers: another room's advert
     // confirms the machine, but says nothing about this room's players or password.
     const own = answered.advert.port === candidate.port;
-    return { target: { host: candidate.host, port: candidate.port }, advert: own ? answered.advert : undefined };
+    const target = { host: candidate.host, port: candidate.port };
+    return own ? { target, advert: answered.advert } : { target, advert: undefined, otherRoom: answered.advert };
   }
   const failures = results.filter((result) => result.kind === 'send-failed');
   if (failures.length === results.length && failures[0]?.kind === 'send-failed') {

@@ -1,6 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLobbyService } from '../../../main/lobby/lobbyService';
+import { createLanReach } from '../../../main/reach/lan/index';
 import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
 import type { LobbyJoinOptions } from '../../../main/lobby/lobbyGuest';
 import { silentLogger } from '../../../main/base/logger';
@@ -39,9 +40,16 @@ async function service(name: string, extra: Partial<NetworkOptions> = {}, colour
     }),
     platform: 'linux',
     logger: silentLogger,
-    lookup: async (host) => {
-      if (host === 'party-pc') return '127.0.0.1';
-      throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+    reaches: {
+      lan: createLanReach({
+        network,
+        platform: 'linux',
+        logger: silentLogger,
+        lookup: async (host) => {
+          if (host === 'party-pc') return '127.0.0.1';
+          throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+        },
+      }),
     },
   });
   const views: LobbyView[] = [];
@@ -346,8 +354,10 @@ describe('lobby service: ports', () => {
 describe('lobby service listeners', () => {
   it('reports a throwing listener, still notifies the others, and notifies nobody after close', async () => {
     const logger = loggerSpy();
+    const network = resolveNetworkOptions(loopbackNetwork(await freeUdpPort()));
     const lobby = createLobbyService({
-      network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort())),
+      network,
+      reaches: { lan: createLanReach({ network, platform: 'linux', logger: silentLogger }) },
       settings: async () => ({
         playerName: 'Ada',
         playerColor: '#3ddc97',
@@ -380,8 +390,10 @@ describe('lobby service listeners', () => {
 describe('lobby service: app version at join', () => {
   it('hands this app’s version to the join and passes the version refusal on word for word', async () => {
     const joins: LobbyJoinOptions[] = [];
+    const network = resolveNetworkOptions(loopbackNetwork(await freeUdpPort()));
     const lobby = createLobbyService({
-      network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort())),
+      network,
+      reaches: { lan: createLanReach({ network, platform: 'linux', logger: silentLogger }) },
       settings: async () => ({
         playerName: 'Gus',
         playerColor: '#3ddc97',

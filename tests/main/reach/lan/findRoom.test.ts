@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advertVerdict } from '../../../../main/lobby/advertVerdict';
+import { advertVerdict } from '../../../../main/lobby/joinFailure';
 import { candidatesFor, findRoom, soleCandidate } from '../../../../main/reach/lan/findRoom';
 import { chooseAdvertiseAddress, hostAddresses } from '../../../../main/reach/lan/hostAddresses';
 import { isVpnInterface, lanAddresses } from '../../../../main/reach/lan/lanAddresses';
@@ -85,7 +85,7 @@ describe('where a code leads', () => {
       discoveryPort: 9998,
       probe: async (host) => answered(host, 9001),
     });
-    expect(other).toEqual({ target: { host: '10.20.0.20', port: 9000 }, advert: undefined });
+    expect(other).toEqual({ target: { host: '10.20.0.20', port: 9000 }, advert: undefined, otherRoom: answered('', 9001).advert });
   });
 
   it('says “no room answered” (try anyway) for one silent address, with what was tried in the detail', async () => {
