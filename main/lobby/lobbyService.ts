@@ -4,11 +4,11 @@ import type { Settings } from '../../shared/ipc/schemas/settings';
 import { startBlocker } from '../../shared/ipc/startBlocker';
 import { decode } from '../../shared/roomCode';
 import type { HostAddresses } from '../../shared/ipc/schemas/lobby';
-import type { JoinPlan, JoinRequest, LocatedRoom, RoomReach, RoomTarget } from '../reach/roomReach';
+import type { JoinPlan, JoinRequest, JoinStep, RoomReach, RoomTarget } from '../reach/roomReach';
 import type { LanReach } from '../reach/lan/index';
 import { LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
 import type { LobbyHost } from './host/lobbyHost';
-import { advertVerdict, describeJoinFailure } from './joinFailure';
+import { joinRoom, leftBeforeDone } from './joinRoom';
 import { lobbyNameOf, defaultRoomName } from './lobbyNames';
 import { lobbyViewOf, type LobbyPhase } from './lobbyView';
 import { Listeners } from '../base/listeners';
@@ -112,7 +112,6 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
       throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'You are already in a room. Leave it first.');
     }
   };
-  const cancelled = () => new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'Cancelled: you left before it finished.');
 
   async function host(input: Parameters<LobbyService['host']>[0]): Promise<LobbyView> {
     const { game, capacity } = roomGame(input);
@@ -154,7 +153,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     if (run !== epoch) {
       await lobby.close();
       await opening.close();
-      throw cancelled();
+      throw leftBeforeDone();
     }
     instanceId = opened.instanceId;
     held = opening;
@@ -185,60 +184,31 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     return plan;
   }
 
-  /**
-   * Joins a room: the reach locates it (`plan.provisional` shown meanwhile, with its progress), the guest connects
-   * through what the reach found, and admission decides (the room's advert may already say no). The player can
-   * leave at any point.
-   */
+  /** Joins a room the way its reach found it (see joinRoom); the player can leave at any point. */
   async function join(plan: JoinPlan, password: string | undefined): Promise<LobbyView> {
     assertFree();
     const run = ++epoch;
-    let target = plan.provisional;
-    setPhase({ kind: 'joining', target, ...(plan.step ? { step: plan.step } : {}) });
-    const passwordGiven = password !== undefined;
-    let located: LocatedRoom | undefined;
-    let guest: LobbyGuest;
+    const wanted = () => run === epoch;
+    const joining = (target: RoomTarget, step?: JoinStep) =>
+      setPhase({ kind: 'joining', target, ...(step ? { step } : {}) });
+    joining(plan.provisional, plan.step);
+    let joined;
     try {
-      located = await plan.locate({
-        passwordGiven,
-        onProgress: (progress) => {
-          if (run !== epoch) return;
-          target = progress.target ?? target;
-          setPhase({ kind: 'joining', target, ...(progress.step ? { step: progress.step } : {}) });
-        },
-      });
-      if (run !== epoch) throw cancelled();
-      if (located.target.host !== target.host || located.target.port !== target.port) {
-        target = located.target;
-        setPhase({ kind: 'joining', target });
-      }
-      const refusal = located.advert && advertVerdict(located.advert, { appVersion: options.appVersion, passwordGiven });
-      if (refusal) throw refusal;
-      const settings = await options.settings();
-      const to = located.connectTo ?? located.target;
-      const { openSocket, connectWithin } = located;
-      guest = await joinGuest({
-        host: to.host,
-        port: to.port || 1,
-        ...(openSocket ? { transport: { openSocket } } : {}),
-        ...(connectWithin ? { connectWithin } : {}),
-        playerName: lobbyNameOf(settings.playerName),
-        colour: settings.playerColor,
-        timeout: network.joinTimeoutSec,
+      joined = await joinRoom(plan, {
+        password,
+        appVersion: options.appVersion,
+        timeoutSec: network.joinTimeoutSec,
         logger,
-        ...(password !== undefined ? { password } : {}),
-        ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
+        settings: options.settings,
+        joinGuest,
+        wanted,
+        onTarget: joining,
       });
     } catch (error) {
-      await located?.close();
-      if (run === epoch) setPhase({ kind: 'idle' });
-      throw error instanceof IpcError ? error : describeJoinFailure(error, passwordGiven);
+      if (wanted()) setPhase({ kind: 'idle' });
+      throw error;
     }
-    if (run !== epoch) {
-      await guest.leave();
-      await located.close();
-      throw cancelled();
-    }
+    const { guest, located, target } = joined;
     held = located;
     const code = located.internetCode !== undefined ? { internetCode: located.internetCode } : {};
     setSession({ role: 'guest', guest });

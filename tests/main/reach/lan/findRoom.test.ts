@@ -85,7 +85,11 @@ describe('where a code leads', () => {
       discoveryPort: 9998,
       probe: async (host) => answered(host, 9001),
     });
-    expect(other).toEqual({ target: { host: '10.20.0.20', port: 9000 }, advert: undefined, otherRoom: answered('', 9001).advert });
+    expect(other).toEqual({
+      target: { host: '10.20.0.20', port: 9000 },
+      advert: undefined,
+      otherRoom: { ...advert, port: 9001 },
+    });
   });
 
   it('says “no room answered” (try anyway) for one silent address, with what was tried in the detail', async () => {

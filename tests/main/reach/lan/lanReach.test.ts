@@ -18,6 +18,7 @@ const answered = (host: string, port: number): ProbeResult => ({
   host,
   advert: { ...advert, port },
   rttMs: 1,
+  attempts: 1,
 });
 const silent = (host: string): ProbeResult => ({ kind: 'no-answer', host, attempts: 3, waitedMs: 300 });
 
