@@ -1,4 +1,4 @@
-import type { RandomSource } from '../../shared/random/prng';
+import type { RandomSource } from '../../../shared/random/prng';
 
 /** Parameters of the two-state (good/bad) Gilbert–Elliott loss channel. */
 export interface GilbertElliottParams {

@@ -1,8 +1,8 @@
-import type { RandomSource } from '../../shared/random/prng';
-import type { Scheduler, TimerHandle } from '../base/scheduler';
+import type { RandomSource } from '../../../shared/random/prng';
+import type { Scheduler, TimerHandle } from '../../base/scheduler';
 import { DelayQueue } from './delayQueue';
-import { LinkModel, type DropReason } from './linkModel';
-import type { LinkProfile } from './linkProfile';
+import { LinkModel, type DropReason } from '../linkModel';
+import type { LinkProfile } from '../linkProfile';
 
 /** Why a datagram did not get through: the model's reasons, a full queue, or nowhere to send it. */
 export type PipeDropReason = DropReason | 'overflow' | 'unroutable';

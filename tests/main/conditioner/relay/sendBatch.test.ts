@@ -1,6 +1,6 @@
 import type { Socket } from 'node:dgram';
 import { describe, expect, it } from 'vitest';
-import { SendBatch } from '../../../main/conditioner/sendBatch';
+import { SendBatch } from '../../../../main/conditioner/relay/sendBatch';
 
 /** A socket stand-in that records its sends (or throws, like a closed dgram socket). */
 function fakeSocket(name: string, log: string[], throws = false): Socket {

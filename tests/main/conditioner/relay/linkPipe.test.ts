@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LinkPipe } from '../../../main/conditioner/linkPipe';
-import { resolveLinkProfile, type LinkProfile } from '../../../main/conditioner/linkProfile';
-import { SeededRandom } from '../../../shared/random/prng';
-import type { Scheduler } from '../../../main/base/scheduler';
-import { ManualScheduler } from '../../support/manualScheduler';
+import { LinkPipe } from '../../../../main/conditioner/relay/linkPipe';
+import { resolveLinkProfile, type LinkProfile } from '../../../../main/conditioner/linkProfile';
+import { SeededRandom } from '../../../../shared/random/prng';
+import type { Scheduler } from '../../../../main/base/scheduler';
+import { ManualScheduler } from '../../../support/manualScheduler';
 
 function setup(patch: Partial<LinkProfile>, opts: { maxQueued?: number; accept?: (n: number) => boolean } = {}) {
   const scheduler = new ManualScheduler();

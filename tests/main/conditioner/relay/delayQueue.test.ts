@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DelayQueue } from '../../../main/conditioner/delayQueue';
-import { SeededRandom } from '../../../shared/random/prng';
+import { DelayQueue } from '../../../../main/conditioner/relay/delayQueue';
+import { SeededRandom } from '../../../../shared/random/prng';
 
 describe('DelayQueue', () => {
   it('is empty at first', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GilbertElliott } from '../../../main/conditioner/gilbertElliott';
-import { SeededRandom, type RandomSource } from '../../../shared/random/prng';
+import { GilbertElliott } from '../../../../main/conditioner/model/gilbertElliott';
+import { SeededRandom, type RandomSource } from '../../../../shared/random/prng';
 
 /** Runs n datagrams and returns the loss pattern. */
 function run(model: GilbertElliott, n: number): boolean[] {

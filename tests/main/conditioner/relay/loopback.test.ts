@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackAddress, parseHostLiteral } from '../../../main/conditioner/loopback';
+import { isLoopbackAddress, parseHostLiteral } from '../../../../main/conditioner/relay/loopback';
 
 describe('parseHostLiteral', () => {
   it.each([

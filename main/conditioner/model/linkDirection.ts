@@ -1,4 +1,4 @@
-import { resolveLinkProfile, type LinkProfile } from './linkProfile';
+import { resolveLinkProfile, type LinkProfile } from '../linkProfile';
 
 /** client → server is 'upstream', server → client is 'downstream'. */
 export type LinkDirection = 'upstream' | 'downstream';
