@@ -6,9 +6,8 @@ import { decode } from '../../shared/roomCode';
 import type { HostAddresses } from '../../shared/ipc/schemas/lobby';
 import type { JoinPlan, JoinRequest, JoinStep, RoomReach, RoomTarget } from '../reach/roomReach';
 import type { LanReach } from '../reach/lan/index';
-import { LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
+import { joinRoom, leftBeforeDone, LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
 import type { LobbyHost } from './host/lobbyHost';
-import { joinRoom, leftBeforeDone } from './joinRoom';
 import { lobbyNameOf, defaultRoomName } from './lobbyNames';
 import { lobbyViewOf, type LobbyPhase } from './lobbyView';
 import { Listeners } from '../base/listeners';
@@ -184,7 +183,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     return plan;
   }
 
-  /** Joins a room the way its reach found it (see joinRoom); the player can leave at any point. */
+  /** Joins a room the way its reach found it (see joinRoom in lobbyGuest.ts); the player can leave at any point. */
   async function join(plan: JoinPlan, password: string | undefined): Promise<LobbyView> {
     assertFree();
     const run = ++epoch;

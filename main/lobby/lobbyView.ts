@@ -2,21 +2,16 @@ import { IDLE_LOBBY_VIEW } from '../../shared/ipc/schemas/lobby';
 import type { LobbyView, LobbyViewEnd } from '../../shared/ipc/schemas/lobby';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import { encode } from '../../shared/roomCode';
-import type { LanAddress } from '../reach/lan/lanAddresses';
-import type { InternetJoinStep } from '../reach/internet/internetJoin';
-import type { RoomCodes } from '../reach/lan/roomCodes';
+import type { LanAddress, RoomCodes } from '../reach/lan/index';
+import type { JoinStep, RoomTarget } from '../reach/roomReach';
 
-/** Where a room is: its host's address and game port. */
-export interface RoomTarget {
-  readonly host: string;
-  readonly port: number;
-}
+export type { RoomTarget };
 
 /** The lobby service's situation, as plain data (the live host or guest object is kept elsewhere). */
 export type LobbyPhase =
   | { readonly kind: 'idle' }
   | { readonly kind: 'opening' }
-  | { readonly kind: 'joining'; readonly target: RoomTarget; readonly step?: InternetJoinStep }
+  | { readonly kind: 'joining'; readonly target: RoomTarget; readonly step?: JoinStep }
   | {
       readonly kind: 'hosting';
       readonly codes: RoomCodes;

@@ -26,8 +26,7 @@ import {
 import { MAX_PING_MS, ROOM_NAME_MAX } from '../../../shared/lobby/lobbyLimits';
 import { GUEST_PALETTE, lobbyColourOf } from '../../../shared/lobby/lobbyPalette';
 import { hasVisibleText, normalizeText } from '../../../shared/text/normalizeText';
-import { lanAddresses, pickAdvertiseAddress, type LanAddress } from '../../reach/lan/lanAddresses';
-import { roomCodesFor, type RoomCodes } from '../../reach/lan/roomCodes';
+import { lanAddresses, pickAdvertiseAddress, roomCodesFor, type LanAddress, type RoomCodes } from '../../reach/lan/index';
 import { LOBBY_END_MESSAGES, tooManyTriesMessage } from '../lobbyErrors';
 import { createRateLimiter, type RateLimiter } from '../../base/rateLimiter';
 import { AdmissionDesk, type RoomKey } from './admissionDesk';

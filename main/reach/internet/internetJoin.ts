@@ -12,15 +12,14 @@ import type { InternetSettings } from '../../../shared/ipc/schemas/internetSetti
 import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
 import type { Scheduler } from '../../base/scheduler';
 import { iceServersFor } from './iceServers';
+import type { JoinStep } from '../roomReach';
 
-/** Where an internet join is, for the progress line: the renderer words each step. */
-export type InternetJoinStep = 'finding-host' | 'trying-direct' | 'using-relay';
 
 /** Options of {@link connectInternetRoom}. */
 export interface InternetJoinOptions {
   readonly settings: InternetSettings;
   readonly scheduler: Scheduler;
-  readonly onStep?: (step: InternetJoinStep) => void;
+  readonly onStep?: (step: JoinStep) => void;
   readonly hostAddresses?: readonly string[];
   /** Seconds the ICE checks may take; default 10. */
   readonly connectTimeoutSeconds?: number;
