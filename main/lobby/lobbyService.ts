@@ -2,18 +2,16 @@ import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import type { Settings } from '../../shared/ipc/schemas/settings';
 import { startBlocker } from '../../shared/ipc/startBlocker';
-import { decode } from '../../shared/roomCode';
 import type { HostAddresses } from '../../shared/ipc/schemas/lobby';
 import type { JoinPlan, JoinRequest, JoinStep, RoomReach, RoomTarget } from '../reach/roomReach';
 import type { LanReach } from '../reach/lan/index';
 import { joinRoom, leftBeforeDone, LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
 import type { LobbyHost } from './host/lobbyHost';
-import { lobbyNameOf, defaultRoomName } from './lobbyNames';
-import { lobbyViewOf, type LobbyPhase } from './lobbyView';
+import { hostingPhase, lobbyViewOf, type LobbyPhase } from './lobbyView';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
-import { combineOpenings, openRoom, roomGame, type OpenRoomDeps } from './openRoom';
+import { combineOpenings, openReachedRoom, roomGame, type OpenRoomDeps } from './openRoom';
 
 /** The live room object, for the game wiring to share its transport. */
 export type LobbySession =
@@ -124,27 +122,14 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     setPhase({ kind: 'opening' });
     let opened;
     try {
-      const playerName = lobbyNameOf(settings.playerName);
-      opened = await openRoom(
-        {
-          roomName: input.roomName ?? defaultRoomName(playerName),
-          gameId: game.id,
-          playerName,
-          colour: settings.playerColor,
-          capacity,
-          password: input.password,
-          port: input.port,
-          opening,
-          ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
-        },
-        { network, platform: options.platform, logger, ...(options.startHost ? { start: options.startHost } : {}) },
-      );
-      await opening.listening?.().catch(async (error: unknown) => {
-        await opened!.host.close();
-        throw error;
+      opened = await openReachedRoom({ ...input, gameId: game.id, capacity }, settings, opening, {
+        network,
+        platform: options.platform,
+        logger,
+        ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
+        ...(options.startHost ? { start: options.startHost } : {}),
       });
     } catch (error) {
-      await opening.close();
       if (run === epoch) setPhase({ kind: 'idle' });
       throw error;
     }
@@ -156,19 +141,8 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     }
     instanceId = opened.instanceId;
     held = opening;
-    const target: RoomTarget = { host: decode(lobby.code).host, port: lobby.port };
-    const hosting = (state = lobby.state): LobbyPhase => {
-      const internet = opening.presence?.();
-      return {
-        kind: 'hosting',
-        codes: lobby.codes,
-        target,
-        addresses: lobby.addresses,
-        discoverable: opened.discoverable,
-        state,
-        ...(internet ? { internet } : {}),
-      };
-    };
+    const hosting = (state = lobby.state): LobbyPhase =>
+      hostingPhase(lobby, { discoverable: opened.discoverable, state, internet: opening.presence?.() });
     setSession({ role: 'host', host: lobby });
     unsubscribe.push(lobby.onState((state) => setPhase(hosting(state))));
     if (opening.onPresence) unsubscribe.push(opening.onPresence(() => setPhase(hosting())));

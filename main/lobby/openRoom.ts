@@ -7,6 +7,8 @@ import type { RoomOpening } from '../reach/roomReach';
 import { LobbyHost, type LobbyHostOptions } from './host/lobbyHost';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
+import type { Settings } from '../../shared/ipc/schemas/settings';
+import { defaultRoomName, lobbyNameOf } from './lobbyNames';
 
 /** How the firewall is told to let players in, per `process.platform`, in one or two sentences. */
 export function firewallTip(platform: string, port: number): string {
@@ -204,4 +206,53 @@ export function combineOpenings(openings: readonly RoomOpening[]): RoomOpening {
       await Promise.all(openings.map((opening) => opening.close()));
     },
   };
+}
+
+/** What the player asked for in "Open room", the game and capacity already checked. */
+export interface HostInput {
+  readonly roomName?: string;
+  readonly gameId: string;
+  readonly capacity: number;
+  readonly password?: string;
+  readonly port?: number;
+}
+
+/**
+ * Opens the room the player asked for (named after them by default) through its reaches' opening, then tells
+ * the reaches it listens (an internet room registers with the rendezvous). On failure the room and the opening
+ * are closed again and the error passes on.
+ */
+export async function openReachedRoom(
+  input: HostInput,
+  settings: Pick<Settings, 'playerName' | 'playerColor'>,
+  opening: RoomOpening,
+  deps: OpenRoomDeps & { readonly appVersion?: string },
+): Promise<OpenedRoom> {
+  try {
+    const playerName = lobbyNameOf(settings.playerName);
+    const opened = await openRoom(
+      {
+        roomName: input.roomName ?? defaultRoomName(playerName),
+        gameId: input.gameId,
+        playerName,
+        colour: settings.playerColor,
+        capacity: input.capacity,
+        password: input.password,
+        port: input.port,
+        opening,
+        ...(deps.appVersion !== undefined ? { appVersion: deps.appVersion } : {}),
+      },
+      deps,
+    );
+    try {
+      await opening.listening?.();
+    } catch (error) {
+      await opened.host.close();
+      throw error;
+    }
+    return opened;
+  } catch (error) {
+    await opening.close();
+    throw error;
+  }
 }

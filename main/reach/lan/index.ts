@@ -2,3 +2,4 @@
 export { createLanReach, roomCodeFailure, OTHER_ROOM_SENTENCE, type LanReach, type LanReachOptions } from './lanReach';
 export { lanAddresses, pickAdvertiseAddress, type LanAddress } from './lanAddresses';
 export { roomCodesFor, type RoomCodes } from './roomCodes';
+export { advertiseRoom, type RoomAdvertFacts } from './roomAdvert';
