@@ -134,7 +134,7 @@ module.exports = {
     {
       name: 'lobby-sees-only-reach-doors',
       comment:
-        "The lobby knows a reach by its port (main/reach/roomReach.ts) and its index.ts, never by its insides, so a reach " +
+        'The lobby knows a reach by its port (main/reach/roomReach.ts) and its index.ts, never by its insides, so a reach ' +
         "can change (ICE restart, a key exchange) without touching the room's state.",
       severity: 'error',
       from: { path: '^main/lobby/' },
@@ -143,7 +143,7 @@ module.exports = {
     {
       name: 'secure-only-in-the-internet-reach',
       comment:
-        'Sealing datagrams (main/net/secure) is the internet reach\'s business: a feature that did it too would be a ' +
+        "Sealing datagrams (main/net/secure) is the internet reach's business: a feature that did it too would be a " +
         'second key exchange to keep right.',
       severity: 'error',
       from: { path: '^main/', pathNot: ['^main/net/', '^main/reach/internet/'] },

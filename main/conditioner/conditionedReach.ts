@@ -7,7 +7,11 @@ import type { DevConditioner } from './devConditioner';
  * address is relayed (the view keeps the room's own), and the relay closes with the stay. A room reached over
  * its own socket (an internet path) is not an address to relay to, and is left alone; hosting is unchanged.
  */
-export function conditionedReach<R extends RoomReach>(reach: R, dev: Pick<DevConditioner, 'routeTo'>, logger: Logger): R {
+export function conditionedReach<R extends RoomReach>(
+  reach: R,
+  dev: Pick<DevConditioner, 'routeTo'>,
+  logger: Logger,
+): R {
   return {
     ...reach,
     plan(request) {

@@ -20,8 +20,7 @@ export type JoinStep = 'finding-host' | 'trying-direct' | 'using-relay';
 
 /** What a player asked to join: a typed code ("Try anyway": `confirm` false), or an address with its port. */
 export type JoinRequest =
-  | { readonly code: string; readonly confirm?: boolean }
-  | { readonly host: string; readonly port: number };
+  { readonly code: string; readonly confirm?: boolean } | { readonly host: string; readonly port: number };
 
 /** The room's socket factory, as `Client` and `Server` take it. */
 export type OpenSocket = NonNullable<EndpointOptions['openSocket']>;

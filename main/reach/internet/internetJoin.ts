@@ -14,7 +14,6 @@ import type { Scheduler } from '../../base/scheduler';
 import { iceServersFor } from './iceServers';
 import type { JoinStep } from '../roomReach';
 
-
 /** Options of {@link connectInternetRoom}. */
 export interface InternetJoinOptions {
   readonly settings: InternetSettings;
