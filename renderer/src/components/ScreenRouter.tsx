@@ -4,13 +4,13 @@ import type { AppState } from '../state/appStore';
 import { useAppStore } from '../state/AppStoreContext';
 import type { Screen } from '../state/navigation';
 import { showsDeveloperTools } from '../logic/developerTools';
-import { HomePanel } from './HomePanel';
+import { HomePanel } from './home/HomePanel';
 import { internetRoomsEnabled } from '../../../shared/ipc/schemas/internetSettings';
-import { HostScreen } from './HostScreen';
-import { JoinScreen } from './JoinScreen';
-import { LanScreen } from './LanScreen';
-import { NetcheckScreen } from './NetcheckScreen';
-import { RoomScreen } from './RoomScreen';
+import { HostScreen } from './host/HostScreen';
+import { JoinScreen } from './join/JoinScreen';
+import { LanScreen } from './lan/LanScreen';
+import { NetcheckScreen } from './netcheck/NetcheckScreen';
+import { RoomScreen } from './room/RoomScreen';
 
 /** Renders the current screen with its slice of the store; actions are the store's (stable) functions. */
 export function ScreenRouter({
