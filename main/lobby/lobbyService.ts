@@ -32,6 +32,7 @@ import { openInternetRoom, type InternetRoom } from './internet/internetRoom';
 import { connectInternetRoom, type InternetPath } from './internet/internetJoin';
 import { RendezvousError } from '../../shared/rendezvous';
 import type { InternetView } from './lobbyView';
+import { guestShortCode } from './roomCodes';
 
 /** The live room object, for the game wiring to share its transport. */
 export type LobbySession =
@@ -343,7 +344,9 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     }
     route = via;
     internetPath = path;
-    const code = internet ? { internetCode: internet.code } : {};
+    const code = internet
+      ? { internetCode: internet.code }
+      : { shortCode: guestShortCode(target.host, target.port, readInterfaces()) };
     setSession({ role: 'guest', guest });
     unsubscribe.push(guest.onState((state) => setPhase({ kind: 'guest', target, you: guest.you, state, ...code })));
     unsubscribe.push(
@@ -473,6 +476,11 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     },
     start() {
       const room = asHost('start the round');
+      // While a round is on (its results showing), starting is the results' "Play again": same players, same game.
+      if (room.state.phase === 'playing') {
+        room.playAgain();
+        return lobbyViewOf(phase);
+      }
       const blocker = startBlocker(room.state);
       if (blocker) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, blocker);
       room.startGame();

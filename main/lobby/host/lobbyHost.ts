@@ -264,6 +264,17 @@ export class LobbyHost {
     this.apply({ kind: 'phase', phase: 'playing' });
   }
 
+  /**
+   * "Play again" from the results: the same game again with the players still here, who all readied for the last
+   * round, without a stop in the lobby to ready up again (guests replay the same events: lobby, ready, playing).
+   */
+  playAgain(): void {
+    if (this.stateValue.phase !== 'playing') throw new Error('cannot play again: no round was played');
+    this.apply({ kind: 'phase', phase: 'lobby' });
+    for (const p of this.stateValue.players) if (!p.host) this.apply({ kind: 'ready', playerId: p.id, ready: true });
+    this.startGame();
+  }
+
   /** Back to the lobby after a round. */
   endGame(): void {
     if (this.stateValue.phase === 'playing') this.apply({ kind: 'phase', phase: 'lobby' });
