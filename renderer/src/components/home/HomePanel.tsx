@@ -1,18 +1,37 @@
-import type { CSSProperties } from 'react';
+import { useEffect, type CSSProperties } from 'react';
+import type { LanList } from '../../../../shared/ipc/schemas/lan';
 import type { Settings } from '../../../../shared/ipc/schemas/settings';
+import { lanHint } from '../../logic/lanHint';
 import type { Screen } from '../../state/navigation';
 import { BrowseIcon, HostIcon, JoinIcon, PulseIcon } from '../common/Icons';
 import { useMountFocus } from '../common/useMountFocus';
 
-/** The secondary ways in, beside the host action. */
-const joinWays: { screen: Screen; title: string; text: string; icon: typeof JoinIcon }[] = [
-  { screen: 'join', title: 'Join with a code', text: 'Type the code a friend read out.', icon: JoinIcon },
-  { screen: 'browse', title: 'Browse the LAN', text: 'Every open room on this network.', icon: BrowseIcon },
-];
-
-/** The launcher's main area: one obvious first step (host), the ways to join beside it, and the network check. */
-export function HomePanel({ settings, onNavigate }: { settings: Settings; onNavigate: (screen: Screen) => void }) {
+/**
+ * The launcher's main area: one obvious first step (host), the ways to join beside it (Browse says how many rooms
+ * the LAN search already sees), the network check, and for a player who has never been in a room how game night
+ * works.
+ */
+export function HomePanel({
+  settings,
+  lan,
+  newPlayer,
+  onWatchLan,
+  onNavigate,
+}: {
+  settings: Settings;
+  lan: LanList;
+  /** Never hosted or joined a room on this computer: show "How game night works". */
+  newPlayer: boolean;
+  /** Starts the LAN search; the returned function stops it. */
+  onWatchLan: () => () => void;
+  onNavigate: (screen: Screen) => void;
+}) {
   const heading = useMountFocus<HTMLHeadingElement>();
+  useEffect(onWatchLan, [onWatchLan]);
+  const joinWays: { screen: Screen; title: string; text: string; icon: typeof JoinIcon }[] = [
+    { screen: 'join', title: 'Join with a code', text: 'Type the code a friend read out.', icon: JoinIcon },
+    { screen: 'browse', title: 'Browse the LAN', text: lanHint(lan), icon: BrowseIcon },
+  ];
   return (
     <section className="home" aria-labelledby="home-title">
       <div className="hero" style={{ '--player': settings.playerColor } as CSSProperties}>
@@ -42,7 +61,12 @@ export function HomePanel({ settings, onNavigate }: { settings: Settings; onNavi
                   </span>
                   <span className="home-join-text">
                     <span className="home-join-title">{title}</span>
-                    <span className="home-join-sub">{text}</span>
+                    <span className="home-join-sub" data-testid={`home-${screen}-hint`}>
+                      {text}
+                    </span>
+                  </span>
+                  <span className="home-join-arrow" aria-hidden="true">
+                    →
                   </span>
                 </button>
               </li>
@@ -62,24 +86,28 @@ export function HomePanel({ settings, onNavigate }: { settings: Settings; onNavi
           →
         </span>
       </button>
-      <h2 className="section-title">How game night works</h2>
-      <ol className="steps">
-        <li className="step">
-          <span>
-            <strong>Host</strong>One player opens a room; it gets a short code.
-          </span>
-        </li>
-        <li className="step">
-          <span>
-            <strong>Share the code</strong>Read it out across the room, or let friends find it on the LAN.
-          </span>
-        </li>
-        <li className="step">
-          <span>
-            <strong>Play</strong>Meet in the lobby, ready up, and the host starts the round.
-          </span>
-        </li>
-      </ol>
+      {newPlayer && (
+        <>
+          <h2 className="section-title">How game night works</h2>
+          <ol className="steps">
+            <li className="step">
+              <span>
+                <strong>Host</strong>One player opens a room; it gets a short code.
+              </span>
+            </li>
+            <li className="step">
+              <span>
+                <strong>Share the code</strong>Read it out across the room, or let friends find it on the LAN.
+              </span>
+            </li>
+            <li className="step">
+              <span>
+                <strong>Play</strong>Meet in the lobby, ready up, and the host starts the round.
+              </span>
+            </li>
+          </ol>
+        </>
+      )}
     </section>
   );
 }

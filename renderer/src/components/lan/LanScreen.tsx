@@ -73,14 +73,19 @@ function ServerTable({
 }) {
   const [sort, setSort] = useState<LanSort>(DEFAULT_LAN_SORT);
   const sorted = sortLanServers(servers, sort);
+  const joinHeader = (
+    <th key="join" scope="col" className="server-action">
+      <span className="visually-hidden">Join</span>
+    </th>
+  );
   return (
     <div className="server-table-wrap">
       <table className="server-table" aria-label="Rooms" aria-describedby="lan-sort-hint">
         <thead>
           <tr>
-            {COLUMNS.map((column) => {
+            {COLUMNS.map((column, index) => {
               const active = sort.key === column.key;
-              return (
+              const header = (
                 <th
                   key={column.key}
                   scope="col"
@@ -99,10 +104,9 @@ function ServerTable({
                   </button>
                 </th>
               );
+              // Join sits right after the room's name, not across the table from it.
+              return index === 0 ? [header, joinHeader] : header;
             })}
-            <th scope="col" className="server-action">
-              <span className="visually-hidden">Join</span>
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -179,9 +183,25 @@ export function LanScreen({
           </button>
         </div>
       )}
-      {count > 0 ? (
-        <ServerTable servers={lan.servers} onJoin={onJoin} />
-      ) : starting ? (
+      {count > 0 && <ServerTable servers={lan.servers} onJoin={onJoin} />}
+      {count > 0 && count <= 2 && (
+        // A short list leaves room for what to do when the friend's room is not in it.
+        <div className="card lan-missing" data-testid="lan-missing">
+          <p>
+            <strong>Friend’s room not here?</strong> Ask for its code, add the host by address below (a VPN, another
+            subnet), or check that both computers let LAN Party through the firewall (UDP {lan.ports.discovery}).
+          </p>
+          <div className="empty-actions">
+            <button type="button" className="button button-ghost" onClick={onJoinByCode}>
+              Join with a code
+            </button>
+            <button type="button" className="button button-ghost" onClick={onOpenNetcheck}>
+              Run the network check
+            </button>
+          </div>
+        </div>
+      )}
+      {count > 0 ? null : starting ? (
         <div className="card progress-card" role="status">
           <Spinner />
           <span>Starting the search…</span>

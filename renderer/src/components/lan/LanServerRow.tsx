@@ -1,11 +1,21 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LanServer } from '../../../../shared/ipc/schemas/lan';
+import { encode } from '../../../../shared/roomCode';
 import { describePing } from '../../logic/ping';
 import type { ActionResult } from '../../state/actionResult';
 import { joinFailureView } from '../../logic/joinFailure';
 import { joinBlocker, lanRoomStatus } from '../../logic/lanJoinBlocker';
 import { GamepadIcon, LockIcon } from '../common/Icons';
 import { Spinner } from '../common/Spinner';
+
+/** The room's full code (what anyone on any network types), or null for a host that is not an IPv4 address. */
+function roomCodeOf(host: string, port: number): string | null {
+  try {
+    return encode(host, port);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * One room in the LAN table: name (and host player), players, ping, state, Join. Join is disabled with the reason
@@ -27,6 +37,7 @@ export function LanServerRow({
   const blocker = joinBlocker(server);
   const status = lanRoomStatus(server);
   const players = server.capacity !== null ? `${server.playerCount}/${server.capacity}` : `${server.playerCount}`;
+  const code = roomCodeOf(server.host, server.port);
   const noteId = `server-note-${server.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
   useEffect(() => {
@@ -71,22 +82,13 @@ export function LanServerRow({
             <div className="server-meta">
               {server.gameName ?? 'Unknown game'} · {server.host}:{server.port}
             </div>
+            {code && (
+              <div className="server-code">
+                Code <span className="mono">{code}</span>
+              </div>
+            )}
           </div>
         </div>
-      </td>
-      <td className="server-num">
-        <span className="visually-hidden">Players: </span>
-        {players}
-      </td>
-      <td className={`server-num server-ping ping-${ping.tone}`}>
-        <span className="visually-hidden">Ping: </span>
-        {ping.label}
-      </td>
-      <td>
-        <span className={`server-state server-state-${status.kind}`}>
-          <span className="server-state-dot" aria-hidden="true" />
-          {status.label}
-        </span>
       </td>
       <td className="server-action">
         <form className="server-join" onSubmit={(event) => void join(event)}>
@@ -122,6 +124,20 @@ export function LanServerRow({
             {error}
           </p>
         )}
+      </td>
+      <td className="server-num">
+        <span className="visually-hidden">Players: </span>
+        {players}
+      </td>
+      <td className={`server-num server-ping ping-${ping.tone}`}>
+        <span className="visually-hidden">Ping: </span>
+        {ping.label}
+      </td>
+      <td>
+        <span className={`server-state server-state-${status.kind}`}>
+          <span className="server-state-dot" aria-hidden="true" />
+          {status.label}
+        </span>
       </td>
     </tr>
   );

@@ -93,7 +93,8 @@ export function PlayerList({
                         <span className={`path-badge path-${player.path ?? 'lan'}`} data-testid="player-path">
                           {path.label}
                         </span>
-                        {ping.label}
+                        {/* The host's first measurement of a new guest comes within its ping interval (2 s). */}
+                        {player.pingMs === null ? 'measuring…' : ping.label}
                         <span className="visually-hidden"> ping</span>
                       </>
                     )}
@@ -131,14 +132,14 @@ export function PlayerList({
             </li>
           );
         })}
-        {Array.from({ length: Math.min(open, 2) }, (_, i) => (
-          <li key={`open-${i}`} className="player-row player-row-open" aria-hidden="true">
-            <span className="avatar-slot" />
-            <span className="player-name muted">Open slot</span>
+        {open > 0 && (
+          // One compact line for every free seat: the room's players, not empty rows, take the space.
+          <li className="player-row player-row-open" data-testid="open-slots">
+            <span className="avatar-slot" aria-hidden="true" />
+            <span className="player-name muted">{open === 1 ? '1 open slot' : `${open} open slots`}</span>
           </li>
-        ))}
+        )}
       </ul>
-      {open > 2 && <p className="muted small slots-more">+{open - 2} more open slots</p>}
     </section>
   );
 }

@@ -29,6 +29,9 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [roundOver, setRoundOver] = useState(false);
+  // A guest who left the winner screen sees the lobby until the room gets there too (the host's results end).
+  const [leftResults, setLeftResults] = useState(false);
+  const [wasPlaying, setWasPlaying] = useState(view.state?.phase === 'playing');
   const heading = useMountFocus<HTMLHeadingElement>();
   const state = view.state;
   if (view.status === 'ended' || !state) {
@@ -38,6 +41,11 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
   const me = state.players.find((p) => p.id === view.you);
   const blocker = startBlocker(state);
   const playing = state.phase === 'playing';
+  if (wasPlaying !== playing) {
+    setWasPlaying(playing);
+    setLeftResults(false);
+  }
+  const showRound = playing && !leftResults;
   const addresses =
     view.addresses.length > 0 ? view.addresses.map((a) => a.address) : view.target ? [view.target.host] : [];
 
@@ -103,8 +111,17 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
           </div>
         )}
         <div className="room-grid">
-          {playing ? (
-            <GameSlot view={view} onEndRound={() => void act(actions.endRound)} onRoundOver={setRoundOver} />
+          {showRound ? (
+            <GameSlot
+              view={view}
+              onEndRound={() => void act(actions.endRound)}
+              onRoundOver={setRoundOver}
+              resultsActions={
+                isHost
+                  ? { playAgain: () => void act(actions.startRound), backToLobby: () => void act(actions.endRound) }
+                  : { backToLobby: () => setLeftResults(true) }
+              }
+            />
           ) : (
             <PlayerList
               state={state}
@@ -124,6 +141,8 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
         <p id="room-action-status" className="action-status" role="status" aria-live="polite">
           {error ? (
             <span className="field-error">{error}</span>
+          ) : leftResults && playing ? (
+            'Round over: the room is back in the lobby in a moment.'
           ) : playing ? (
             roundOver ? (
               'Round over'
@@ -138,13 +157,21 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
             'Ready up when you are set.'
           )}
         </p>
-        {playing ? null : isHost ? (
+        {leftResults && playing ? (
+          <button type="button" className="button button-ghost" onClick={() => setLeftResults(false)}>
+            Back to the results
+          </button>
+        ) : playing ? null : isHost ? (
           <button
             type="button"
             className="button button-primary button-large"
-            disabled={blocker !== null}
+            // aria-disabled, not disabled: the button stays focusable, so keyboard and screen-reader users reach it
+            // and hear why it waits (the status it is described by).
+            aria-disabled={blocker !== null}
             aria-describedby="room-action-status"
-            onClick={() => void act(actions.startRound)}
+            onClick={() => {
+              if (blocker === null) void act(actions.startRound);
+            }}
           >
             Start round
           </button>

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { LobbyView } from '../../../../shared/ipc/schemas/lobby';
+import type { ResultsActions } from '../../game/ResultsOverlay';
 import { GameStage } from './GameStage';
 import { RoundInProgressPanel } from './RoundInProgressPanel';
 
@@ -8,6 +9,8 @@ interface Props {
   readonly onEndRound: () => void;
   /** Told whether the winner screen is up. */
   readonly onRoundOver?: (over: boolean) => void;
+  /** The winner screen's Play again (host) and Back to the lobby. */
+  readonly resultsActions?: ResultsActions;
 }
 
 /**
@@ -26,13 +29,13 @@ export class GameSlot extends Component<Props, { failed: boolean }> {
   }
 
   override render(): ReactNode {
-    const { view, onEndRound, onRoundOver } = this.props;
+    const { view, onEndRound, onRoundOver, resultsActions } = this.props;
     return (
       <div className="game-slot" data-testid="game-slot">
         {this.state.failed ? (
           <RoundInProgressPanel view={view} onEndRound={onEndRound} />
         ) : (
-          <GameStage view={view} onEndRound={onEndRound} onRoundOver={onRoundOver} />
+          <GameStage view={view} onEndRound={onEndRound} onRoundOver={onRoundOver} resultsActions={resultsActions} />
         )}
       </div>
     );

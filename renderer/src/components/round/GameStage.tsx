@@ -8,7 +8,7 @@ import { bindKeyboard } from '../../game/keyboardInput';
 import { NetGraph } from '../../game/NetGraph';
 import { startRenderLoop } from '../../game/renderLoop';
 import { stageLayout, type StageLayout } from '../../game/stageLayout';
-import { ResultsOverlay } from '../../game/ResultsOverlay';
+import { ResultsOverlay, type ResultsActions } from '../../game/ResultsOverlay';
 import { resultsView } from '../../game/resultsModel';
 import { useGameApi } from '../../game/useGameApi';
 import { GAME_RENDERERS } from '../../games/registry';
@@ -18,10 +18,12 @@ import '../../game/gameStage.css';
 export interface GameStageProps {
   /** The room (our player id, role and game come from it). */
   readonly view: LobbyView;
-  /** The host's "Back to lobby now" on the winner screen. */
+  /** The host ends the results for everyone ("Back to the lobby" on the winner screen). */
   readonly onEndRound?: () => void;
   /** Told whether the winner screen is up (the room's action bar then says "Round over"). */
   readonly onRoundOver?: (over: boolean) => void;
+  /** The winner screen's buttons (the room's Play again and Back to the lobby); default the host's onEndRound. */
+  readonly resultsActions?: ResultsActions;
   /** The app's API (LanPartyApi satisfies it); without it the stage opens its own link to the backend. */
   readonly api?: GameApi;
 }
@@ -43,7 +45,7 @@ const clock = (): number => performance.now() / 1000;
  * from renderer/src/games/registry.ts): the canvas (drawn by a requestAnimationFrame loop in plain TS, not React),
  * keyboard controls on the focused canvas, the game's HUD and side panel, the net graph and the winner screen.
  */
-export function GameStage({ view, onEndRound, onRoundOver, api }: GameStageProps) {
+export function GameStage({ view, onEndRound, onRoundOver, resultsActions, api }: GameStageProps) {
   const resolved = useGameApi(api);
   const gameId = view.state?.gameId ?? '';
   const game = GAME_RENDERERS.find(gameId);
@@ -71,7 +73,7 @@ export function GameStage({ view, onEndRound, onRoundOver, api }: GameStageProps
       api={resolved.api}
       you={view.you ?? 0}
       isHost={view.role === 'host'}
-      onEndRound={onEndRound}
+      resultsActions={resultsActions ?? (view.role === 'host' && onEndRound ? { backToLobby: onEndRound } : undefined)}
       onRoundOver={onRoundOver}
     />
   );
@@ -83,14 +85,14 @@ function GamePlay({
   api,
   you,
   isHost,
-  onEndRound,
+  resultsActions,
   onRoundOver,
 }: {
   game: GameRendererModule;
   api: GameApi;
   you: number;
   isHost: boolean;
-  onEndRound: (() => void) | undefined;
+  resultsActions: ResultsActions | undefined;
   onRoundOver: ((over: boolean) => void) | undefined;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -166,7 +168,6 @@ function GamePlay({
   const snapshotCount = useCallback(() => session.takeSnapshotCount(), [session]);
   const results = session.finalResults;
   const ended = session.endedEarly;
-  const backToLobby = isHost ? onEndRound : undefined;
   const over = results !== null;
   useEffect(() => {
     onRoundOver?.(over);
@@ -180,6 +181,7 @@ function GamePlay({
       className="game-stage"
       aria-label={`${name} game`}
       data-side={layout.side}
+      data-over={results !== null || ended !== null ? '' : undefined}
       data-testid="game-stage"
       style={{ '--arena-w': `${layout.arena.width}px`, '--arena-h': `${layout.arena.height}px` } as CSSProperties}
     >
@@ -212,7 +214,7 @@ function GamePlay({
             formatScore={(score) => game.formatScore(score)}
             scoreMeasure={game.scoreMeasure}
             formatStat={(stat) => game.formatStat(stat)}
-            onBackToLobby={backToLobby}
+            actions={resultsActions}
           />
         )}
         {!results && ended && (

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { LanList, LanServer } from '../../../shared/ipc/schemas/lan';
+import { lanHint } from '../../../renderer/src/logic/lanHint';
+import { EMPTY_LAN_LIST } from '../../../renderer/src/state/lanSlice';
+
+const server = (id: string, own = false): LanServer => ({
+  id,
+  name: id,
+  host: '192.168.1.20',
+  port: 22856,
+  playerCount: 1,
+  capacity: 8,
+  pingMs: 3,
+  passwordProtected: false,
+  protocolVersion: 1,
+  compatibility: 'compatible',
+  gameName: 'LAN Party Tag',
+  hostName: 'ada',
+  state: 'lobby',
+  own,
+  addedByAddress: false,
+});
+
+describe('home’s line about rooms on the LAN', () => {
+  const running: LanList = { ...EMPTY_LAN_LIST, running: true };
+  it('says it is looking, then none, then how many (not counting the room this computer hosts)', () => {
+    expect(lanHint(EMPTY_LAN_LIST)).toBe('Looking for rooms on this network…');
+    expect(lanHint(running)).toBe('No rooms seen on this network yet.');
+    expect(lanHint({ ...running, servers: [server('own', true)] })).toBe('No rooms seen on this network yet.');
+    expect(lanHint({ ...running, servers: [server('a')] })).toBe('1 room open on this network now.');
+    expect(lanHint({ ...running, servers: [server('a'), server('b'), server('c', true)] })).toBe(
+      '2 rooms open on this network now.',
+    );
+  });
+
+  it('says when the search cannot run', () => {
+    expect(lanHint({ ...running, error: 'EADDRINUSE' })).toBe('Can’t search this network right now.');
+  });
+});
