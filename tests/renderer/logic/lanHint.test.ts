@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { LanList, LanServer } from '../../../shared/ipc/schemas/lan';
+import type { LanList } from '../../../shared/ipc/schemas/lan';
 import { lanHint } from '../../../renderer/src/logic/lanHint';
 import { EMPTY_LAN_LIST } from '../../../renderer/src/state/lanSlice';
+import { lanServer } from '../lanServerFixture';
 
-const server = (id: string, own = false): LanServer => ({
-  id,
-  name: id,
-  host: '192.168.1.20',
-  port: 22856,
-  playerCount: 1,
-  capacity: 8,
-  pingMs: 3,
-  passwordProtected: false,
-  protocolVersion: 1,
-  compatibility: 'compatible',
-  gameName: 'LAN Party Tag',
-  hostName: 'ada',
-  state: 'lobby',
-  own,
-  addedByAddress: false,
-});
+const server = (id: string, own = false) => lanServer(id, { own });
 
 describe('home’s line about rooms on the LAN', () => {
   const running: LanList = { ...EMPTY_LAN_LIST, running: true };

@@ -23,6 +23,8 @@ function selectText(element: HTMLElement): void {
  */
 export function useCopy<K extends string>(): {
   outcome: CopyOutcome<K>;
+  /** Whether button `key` has just copied its text (it shows "Copied"). */
+  copied: (key: K) => boolean;
   copy: (key: K, text: string, selectOnFail: RefObject<HTMLElement | null>) => Promise<void>;
 } {
   const [outcome, setOutcome] = useState<CopyOutcome<K>>(null);
@@ -46,5 +48,6 @@ export function useCopy<K extends string>(): {
     }
   }, []);
 
-  return { outcome, copy };
+  const copied = (key: K): boolean => outcome?.key === key && outcome.how === 'copied';
+  return { outcome, copied, copy };
 }

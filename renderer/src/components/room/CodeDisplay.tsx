@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { inviteLink } from '../../../../shared/deepLink';
 import { shortCodeMissingText, type ShortCodeMissing } from '../../logic/shortCodeNote';
-import { CheckIcon, CopyIcon } from '../common/Icons';
+import { CopyButton } from '../common/CopyButton';
 import { useCopy, type CopyOutcome } from '../common/useCopy';
 
 type Copied = 'code' | 'link';
@@ -33,12 +33,11 @@ export function CodeDisplay({
 }) {
   const [showFull, setShowFull] = useState(false);
   const code = shortCode !== null && !showFull ? shortCode : fullCode;
-  const { outcome, copy } = useCopy<Copied>();
+  const { outcome, copied, copy } = useCopy<Copied>();
   const codeRef = useRef<HTMLElement>(null);
   const linkRef = useRef<HTMLElement>(null);
   // The link carries the full code: it works from any network, and the link parser reads only full codes.
   const link = inviteLink(fullCode);
-  const copied = (key: Copied): boolean => outcome?.key === key && outcome.how === 'copied';
 
   return (
     <div className="code-display">
@@ -49,22 +48,8 @@ export function CodeDisplay({
         <code ref={codeRef} className="room-code" aria-labelledby="room-code-label" data-testid="room-code">
           {code}
         </code>
-        <button
-          type="button"
-          className="button button-ghost copy-button"
-          onClick={() => void copy('code', code, codeRef)}
-        >
-          {copied('code') ? <CheckIcon /> : <CopyIcon />}
-          <span>{copied('code') ? 'Copied' : 'Copy code'}</span>
-        </button>
-        <button
-          type="button"
-          className="button button-ghost copy-button"
-          onClick={() => void copy('link', link, linkRef)}
-        >
-          {copied('link') ? <CheckIcon /> : <CopyIcon />}
-          <span>{copied('link') ? 'Copied' : 'Copy invite link'}</span>
-        </button>
+        <CopyButton label="Copy code" copied={copied('code')} onClick={() => void copy('code', code, codeRef)} />
+        <CopyButton label="Copy invite link" copied={copied('link')} onClick={() => void copy('link', link, linkRef)} />
       </div>
       {shortCode !== null ? (
         <button

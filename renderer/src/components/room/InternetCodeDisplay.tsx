@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { LobbyView } from '../../../../shared/ipc/schemas/lobby';
-import { CheckIcon, CopyIcon } from '../common/Icons';
+import { CopyButton } from '../common/CopyButton';
 import { useCopy } from '../common/useCopy';
 
 type Internet = NonNullable<LobbyView['internet']>;
@@ -21,9 +21,8 @@ export function internetInvite(code: string, roomName: string | null): string {
 
 /** An internet room's NET- code with copy buttons for the code and a ready-to-send invite, and where it stands. */
 export function InternetCodeDisplay({ internet, roomName }: { internet: Internet; roomName: string | null }) {
-  const { outcome, copy } = useCopy<'code' | 'invite'>();
+  const { outcome, copied, copy } = useCopy<'code' | 'invite'>();
   const codeRef = useRef<HTMLElement>(null);
-  const copied = (key: 'code' | 'invite'): boolean => outcome?.key === key && outcome.how === 'copied';
 
   const warn = internet.status !== 'registered';
   return (
@@ -35,22 +34,16 @@ export function InternetCodeDisplay({ internet, roomName }: { internet: Internet
         <code ref={codeRef} className="room-code" aria-labelledby="internet-code-label" data-testid="internet-code">
           {internet.code}
         </code>
-        <button
-          type="button"
-          className="button button-ghost copy-button"
+        <CopyButton
+          label="Copy code"
+          copied={copied('code')}
           onClick={() => void copy('code', internet.code, codeRef)}
-        >
-          {copied('code') ? <CheckIcon /> : <CopyIcon />}
-          <span>{copied('code') ? 'Copied' : 'Copy code'}</span>
-        </button>
-        <button
-          type="button"
-          className="button button-ghost copy-button"
+        />
+        <CopyButton
+          label="Copy invite"
+          copied={copied('invite')}
           onClick={() => void copy('invite', internetInvite(internet.code, roomName), codeRef)}
-        >
-          {copied('invite') ? <CheckIcon /> : <CopyIcon />}
-          <span>{copied('invite') ? 'Copied' : 'Copy invite'}</span>
-        </button>
+        />
       </div>
       <p className={warn ? 'code-reason code-warning' : 'code-note'} role="status" aria-live="polite">
         {outcome?.how === 'selected'
