@@ -85,6 +85,7 @@ export interface LobbyService {
   setReady(ready: boolean): LobbyView;
   chat(text: string): LobbyView;
   kick(playerId: number): LobbyView;
+  /** Starts the round once everyone is ready; during a round (its results up) the same game again: Play again. */
   start(): LobbyView;
   endRound(): LobbyView;
   /** The room object while in one. */
