@@ -45,10 +45,7 @@ export interface LobbyHostOptions {
   gameId?: string;
   /** Players including the host, within the game's limits (tag: 2–16). Default 8, clamped to them. */
   capacity?: number;
-  /**
-   * The host's own seat is nobody (a dedicated host): the LAN advert then counts the guests only, so a
-   * server list shows the same numbers as the host's banner and log. Default false.
-   */
+  /** A dedicated host (its own seat is nobody): the LAN advert counts the guests only, as its banner does. */
   dedicated?: boolean;
   password?: string;
   /** Game port; default 0 (a free one). */
@@ -253,6 +250,14 @@ export class LobbyHost {
   startGame(): void {
     if (!canStart(this.stateValue)) throw new Error('cannot start: need at least two players, all guests ready');
     this.apply({ kind: 'phase', phase: 'playing' });
+  }
+
+  /** "Play again" from the results: the same game with the players still here, all readied as they were. */
+  playAgain(): void {
+    if (this.stateValue.phase !== 'playing') throw new Error('cannot play again: no round was played');
+    this.apply({ kind: 'phase', phase: 'lobby' });
+    for (const p of this.stateValue.players) if (!p.host) this.apply({ kind: 'ready', playerId: p.id, ready: true });
+    this.startGame();
   }
 
   /** Back to the lobby after a round. */
