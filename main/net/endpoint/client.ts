@@ -8,7 +8,7 @@ import { V1DatagramReader, V1Kind } from '../v1/v1Datagram';
 import { Listeners, TypedListeners } from '../../base/listeners';
 import { Defaults, ReservedType, Wire } from '../v1/protocol';
 import type { MessageMap } from './server';
-import { checkChannel } from './server';
+import { checkChannel } from './checkChannel';
 import { DropReason, TrafficCounters } from '../v1/stats';
 import type { ConnectionStats } from '../v1/netStats';
 import type { DatagramSocket, DatagramSource } from './datagramSocket';
