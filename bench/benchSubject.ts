@@ -44,6 +44,18 @@ export function ask<T>(child: ChildProcess, message: { cmd: string; [key: string
 /** Lets the event loop run (receive, flush) between batches of sends. */
 export const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 
+/** Calls `batch` once per event-loop turn for `seconds` (the far side's count reset first); returns when it started. */
+export async function sendFor(child: ChildProcess, seconds: number, batch: () => void): Promise<number> {
+  await ask(child, { cmd: 'count' });
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  while (performance.now() < end) {
+    batch();
+    await yieldToLoop();
+  }
+  return start;
+}
+
 /** Messages/s the far side counted since its last count, over the time since `start`. */
 export async function countedRate(child: ChildProcess, start: number): Promise<number> {
   const { count } = await ask<{ count: number }>(child, { cmd: 'count' });
@@ -82,13 +94,9 @@ export async function rawSubject(child: ChildProcess): Promise<Subject> {
   return {
     name: 'raw dgram',
     async rate(seconds) {
-      await ask(child, { cmd: 'count' });
-      const start = performance.now();
-      const end = start + seconds * 1000;
-      while (performance.now() < end) {
+      const start = await sendFor(child, seconds, () => {
         for (let i = 0; i < 256; i++) sink.send(RAW_SINK);
-        await yieldToLoop();
-      }
+      });
       // What is still in the socket buffers arrives: counted over the time it took.
       await new Promise((r) => setTimeout(r, 100));
       return { rate: await countedRate(child, start) };
@@ -123,17 +131,12 @@ export async function transportSubject(child: ChildProcess, mode: BenchMode): Pr
     async rate(seconds) {
       const before = { bytes: client.counters.bytesSent, datagrams: client.counters.datagramsSent };
       const pendingBefore = client.stats()?.pendingReliable ?? 0;
-      await ask(child, { cmd: 'count' });
-      const start = performance.now();
-      const end = start + seconds * 1000;
       let sent = 0;
-      while (performance.now() < end) {
-        if ((client.stats()?.pendingReliable ?? 0) < MAX_PENDING) {
-          for (let i = 0; i < 256; i++) client.send('sink', payload, Channel.RELIABLE_ORDERED);
-          sent += 256;
-        }
-        await yieldToLoop();
-      }
+      const start = await sendFor(child, seconds, () => {
+        if ((client.stats()?.pendingReliable ?? 0) >= MAX_PENDING) return;
+        for (let i = 0; i < 256; i++) client.send('sink', payload, Channel.RELIABLE_ORDERED);
+        sent += 256;
+      });
       const rate = await countedRate(child, start);
       // Per message that left: some may still wait in the send queue when the clock stops.
       const left = sent + pendingBefore - (client.stats()?.pendingReliable ?? 0);

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import * as enet from 'enet';
 import { WebSocket } from 'ws';
-import { ask, countedRate, settled, timedRoundTrips, yieldToLoop, type Subject } from './benchSubject';
+import { ask, countedRate, sendFor, settled, timedRoundTrips, type Subject } from './benchSubject';
 
 // What players would use instead, measured by the same bench on the same messages: a WebSocket over TCP (what
 // colyseus-style Node game servers speak) and ENet (the C library most UDP games use, compiled to JavaScript).
@@ -27,13 +27,9 @@ export async function wsSubject(child: ChildProcess): Promise<Subject> {
   return {
     name: 'ws',
     async rate(seconds) {
-      await ask(child, { cmd: 'count' });
-      const start = performance.now();
-      const end = start + seconds * 1000;
-      while (performance.now() < end) {
+      const start = await sendFor(child, seconds, () => {
         if (socket.bufferedAmount < WS_BUFFERED) for (let i = 0; i < 256; i++) socket.send(SINK);
-        await yieldToLoop();
-      }
+      });
       const rate = await countedRate(child, start);
       await settled(() => socket.bufferedAmount === 0);
       return { rate };
@@ -96,21 +92,16 @@ export function enetSubject(child: ChildProcess): Subject {
     async rate(seconds) {
       const session = await enetSession(child);
       try {
-        await ask(child, { cmd: 'count' });
         let unacked = 0;
         // The last packet of each batch reports its acknowledgement (a callback on every packet costs ENet a scan of
         // all pending callbacks per free): at most ENET_BATCHES batches wait.
         const acked = () => (unacked -= 1);
-        const start = performance.now();
-        const end = start + seconds * 1000;
-        while (performance.now() < end) {
-          if (unacked < ENET_BATCHES) {
-            for (let i = 1; i < ENET_BATCH; i++) session.peer.send(0, reliable(SINK));
-            session.peer.send(0, reliable(SINK), acked);
-            unacked += 1;
-          }
-          await yieldToLoop();
-        }
+        const start = await sendFor(child, seconds, () => {
+          if (unacked >= ENET_BATCHES) return;
+          for (let i = 1; i < ENET_BATCH; i++) session.peer.send(0, reliable(SINK));
+          session.peer.send(0, reliable(SINK), acked);
+          unacked += 1;
+        });
         const rate = await countedRate(child, start);
         await settled(() => unacked === 0);
         return { rate };
