@@ -3,7 +3,7 @@
 // NativeConnection's private transmit/receive/resend/deliver (the shipped code carries no tracing).
 // Usage: npx tsx scripts/lossTimelineLive.ts [loss]
 import { NativeConnection } from '../main/net/native/nativeConnection';
-import { NativeRecovery } from '../main/net/native/nativeRecovery';
+import { NativeRecovery } from '../main/net/native/recovery/nativeRecovery';
 import { parseNativePacket } from '../main/net/native/nativePacket';
 import { Frame } from '../main/net/native/nativeWire';
 import { compactJsonSerializer } from '../main/net/v1/serialization';

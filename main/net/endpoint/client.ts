@@ -8,7 +8,7 @@ import { Listeners, TypedListeners } from '../../base/listeners';
 import { Defaults, ReservedType } from '../v1/protocol';
 import type { MessageMap } from './server';
 import { checkChannel } from './checkChannel';
-import { Backpressure, type Drainable } from './backpressure';
+import { Backpressure, type Drainable } from './backpressure/backpressure';
 import { DropReason, TrafficCounters } from '../v1/stats';
 import type { ConnectionStats } from '../v1/netStats';
 import type { DatagramSocket, DatagramSource } from './datagramSocket';

@@ -2,7 +2,7 @@ import { Connection } from '../v1/connection';
 import type { ResolvedEndpointOptions } from './endpointOptions';
 import type { Link, LinkEvents } from '../v1/link';
 import { NativeConnection } from '../native/nativeConnection';
-import type { PathMigration } from '../native/nativeMigration';
+import type { PathMigration } from '../native/migration/nativeMigration';
 import type { DirectionKeys } from '../native/packetProtection';
 import { serializerFor, type NativeParams } from '../native/negotiation';
 

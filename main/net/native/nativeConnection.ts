@@ -10,16 +10,16 @@ import { PayloadTooLargeError } from '../errors';
 import { LossWindow } from '../v1/netStats';
 import { encodeDisconnectFrame, encodeIdFrame, encodePathFrame } from './nativeFrames';
 import { Opened, PacketOpener, PacketSealer, type DirectionKeys } from './packetProtection';
-import type { PathAddress } from './pathValidator';
-import { NativeMigration, type PathMigration } from './nativeMigration';
+import type { PathAddress } from './migration/pathValidator';
+import { NativeMigration, type PathMigration } from './migration/nativeMigration';
 import { NativeInbox } from './nativeInbox';
 import { NativeOutbox } from './nativeOutbox';
 import { splitToken } from './nativePacket';
 import { NativeParseError, PacketCursor } from './packetCursor';
 import { Frame, Native } from './nativeWire';
 import { PacketWriter } from './packetWriter';
-import { NativeRecovery } from './nativeRecovery';
-import { AckRepeats } from './ackRepeats';
+import { NativeRecovery } from './recovery/nativeRecovery';
+import { AckRepeats } from './recovery/ackRepeats';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
 // use of an imported binding is a getter call, which shows in the per-message profile.

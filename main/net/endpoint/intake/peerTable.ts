@@ -1,5 +1,5 @@
-import { EndpointMap } from './endpointMap';
-import type { Peer } from './peer';
+import { EndpointMap } from '../endpointMap';
+import type { Peer } from '../peer';
 
 /** A server's connected peers, found by id, by endpoint (every datagram) and, for native peers, by token (migration). */
 export class PeerTable {

@@ -1,9 +1,9 @@
-import type { TrafficCounters } from '../v1/stats';
-import { encodePathFrame } from './nativeFrames';
-import type { PacketSealer } from './packetProtection';
+import type { TrafficCounters } from '../../v1/stats';
+import { encodePathFrame } from '../nativeFrames';
+import type { PacketSealer } from '../packetProtection';
 import { PathValidator, type PathAddress } from './pathValidator';
-import { Frame, Native } from './nativeWire';
-import { PacketWriter } from './packetWriter';
+import { Frame, Native } from '../nativeWire';
+import { PacketWriter } from '../packetWriter';
 
 /** A datagram carrying one PATH_CHALLENGE frame, bytes. */
 const CHALLENGE_DATAGRAM = Native.HEADER_SIZE + 1 + Native.PATH_DATA + Native.TAG_SIZE;

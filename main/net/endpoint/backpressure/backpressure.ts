@@ -1,5 +1,5 @@
-import { Channel } from '../../../shared/net/channel';
-import type { Link } from '../v1/link';
+import { Channel } from '../../../../shared/net/channel';
+import type { Link } from '../../v1/link';
 import { DrainList } from './drainList';
 
 const { RELIABLE_ORDERED, RELIABLE_UNORDERED } = Channel;
