@@ -1,5 +1,5 @@
-import type { ReliableChannel } from '../../../shared/net/channel';
-import type { InFlight } from '../v1/reliableSender';
+import type { ReliableChannel } from '../../../../shared/net/channel';
+import type { InFlight } from '../../v1/reliableSender';
 
 /** One planned second copy of a retransmitted unit. */
 interface PlannedCopy<T> {
