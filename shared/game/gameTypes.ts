@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { WireFormat } from '../codec/wireFormat';
 
 /** The types the generic game protocol (this folder) and every game definition (shared/games/) share. */
 
@@ -47,3 +48,21 @@ export interface GameSnapshotCodec<S = unknown, Snap extends object = object> {
   /** Validates a received snapshot; undefined when it is not one of this game's. */
   parse(value: unknown): Snap | undefined;
 }
+
+/**
+ * How a game's per-tick messages (`game.input`, `game.snapshot`) travel between two LAN Party apps: binary formats
+ * of the game's own (bump `version` whenever a format's fields or meaning change: it is part of the codec's name,
+ * which both ends compare), or, said explicitly, compact JSON. Everything else of a game always travels as JSON.
+ */
+export type GameWire = BinaryGameWire | { readonly kind: 'json' };
+
+/** A {@link GameWire} in binary: the game's own formats for its input's wire form and its snapshot. */
+export interface BinaryGameWire {
+  readonly kind: 'binary';
+  readonly version: number;
+  readonly input: WireFormat;
+  readonly snapshot: WireFormat;
+}
+
+/** The wire of a game that declares no binary formats: its per-tick messages travel as compact JSON. */
+export const JSON_GAME_WIRE: GameWire = { kind: 'json' };

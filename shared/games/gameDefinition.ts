@@ -4,9 +4,27 @@
  * its own state, input and snapshot still fits the registry's `GameDefinition` (all parameters unknown). The types
  * the game protocol needs as well live one floor down, in shared/game/gameTypes.ts.
  */
-import type { GameInput, GameInputCodec, GameSnapshotCodec, PlayerId, Point, PositionLookup } from '../game/gameTypes';
+import type {
+  GameInput,
+  GameInputCodec,
+  GameSnapshotCodec,
+  GameWire,
+  PlayerId,
+  Point,
+  PositionLookup,
+} from '../game/gameTypes';
 
-export type { GameInput, GameInputCodec, GameSnapshotCodec, PlayerId, Point, PositionLookup } from '../game/gameTypes';
+export type {
+  GameInput,
+  GameInputCodec,
+  GameSnapshotCodec,
+  GameWire,
+  BinaryGameWire,
+  PlayerId,
+  Point,
+  PositionLookup,
+} from '../game/gameTypes';
+export { JSON_GAME_WIRE } from '../game/gameTypes';
 
 /** `waiting`: too few players. `playing`: the round runs. `ended`: the round is over, standings are final. */
 export type GamePhase = 'waiting' | 'playing' | 'ended';
@@ -114,6 +132,11 @@ export interface GameDefinition<
   standings(state: S): GameStandings;
   readonly input: GameInputCodec<I, W>;
   readonly snapshot: GameSnapshotCodec<S, Snap>;
+  /**
+   * How `input`'s wire form and `snapshot` travel between two LAN Party apps: binary formats (shared/codec field
+   * lists; the room codec in main/net/codec is built from every registered game's), or JSON_GAME_WIRE, said on purpose.
+   */
+  readonly wire: GameWire;
   /** Positions the host records each tick for lag-compensated hits; leave out for a game without them. */
   lagPositions?(state: S): Iterable<{ readonly id: PlayerId } & Point>;
   /** A client view for one local player. */

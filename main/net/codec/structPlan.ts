@@ -1,4 +1,4 @@
-import type { FieldSpec, Fields } from './fieldTypes';
+import type { FieldSpec, Fields } from '../../../shared/codec/fieldTypes';
 
 /** Numeric field kinds the encoder and decoder switch on (one switch, so every call site stays monomorphic). */
 export const Kind = {

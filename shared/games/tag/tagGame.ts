@@ -7,6 +7,7 @@ import { parseSnapshot, toSnapshot, type GameSnapshot } from './snapshot';
 import { stepWithEvents } from './step';
 import { tagInputCodec, type InputTuple } from './tagInput';
 import type { Arena, GameEvent, GameState, PlayerInput } from './types';
+import { tagWire } from './tagWire';
 
 /** The tag game's definition, with its own types filled in, and the arena it plays (the renderer draws it). */
 export interface TagGameDefinition extends GameDefinition<
@@ -52,6 +53,7 @@ export function createTagGame(options: TagGameOptions = {}): TagGameDefinition {
     }),
     input: tagInputCodec,
     snapshot: { of: toSnapshot, parse: parseSnapshot },
+    wire: tagWire,
     lagPositions: (state) => state.players,
     createView: ({ playerId, interpolationDelay }) => new ClientView({ playerId, interpolationDelay, arena }),
   };

@@ -1,14 +1,13 @@
-import { arrayOf, defineSchema, FieldType } from '../../net/codec/index';
-import { GameMessage } from '../../../shared/game/gameProtocol';
-import { ownKeyCount } from './ownKeyCount';
-import type { WireMessage } from './wireMessage';
+import { arrayOf, FieldType } from '../../codec/fieldTypes';
+import { ownKeyCount } from '../../codec/ownKeyCount';
+import type { WireFormat } from '../../codec/wireFormat';
 
 /** `game.input` with tag's input tuples `[sequence, moveX, moveY, 0|1]`: the guest's message every tick. */
-const inputSchema = defineSchema({
+const inputFields = {
   g: FieldType.u16,
   d: FieldType.f64,
   i: arrayOf({ s: FieldType.u32, x: FieldType.f64, y: FieldType.f64, t: FieldType.bool }),
-});
+} as const;
 
 interface InputStruct {
   g: number;
@@ -54,11 +53,5 @@ function fromStruct(struct: Record<string, unknown>): Record<string, unknown> {
   return { g, d, i: tuples };
 }
 
-/** `game.input` schema-encoded: 12 bytes plus 21 per input (117 for the usual five, where compact JSON takes ~290). */
-export const inputWire: WireMessage = {
-  type: GameMessage.INPUT,
-  wireType: `${GameMessage.INPUT}/tag`,
-  schema: inputSchema,
-  toStruct,
-  fromStruct,
-};
+/** Tag's `game.input` binary: 12 bytes plus 21 per input (117 for the usual five, where compact JSON takes ~290). */
+export const tagInputWire: WireFormat = { fields: inputFields, toStruct, fromStruct };

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BinaryTag } from '../../../../main/net/codec/index';
-import { compactJsonSerializer, SerializationError } from '../../../../main/net/index';
-import { roomSerializer } from '../../../../main/lobby/roomWire/roomSerializer';
-import { GameMessage } from '../../../../shared/game/gameProtocol';
-import { startHost } from '../../game/hostKit';
+import { BinaryTag } from '../../../../../main/net/codec/index';
+import { compactJsonSerializer, SerializationError } from '../../../../../main/net/index';
+import { roomSerializer } from '../../../../../main/net/codec/index';
+import { GAMES } from '../../../../../shared/games/registry';
+import { GameMessage } from '../../../../../shared/game/gameProtocol';
+import { startHost } from '../../../game/hostKit';
 import { inputPayload, snapshotPayload } from './roomPayloads';
 
-const serializer = roomSerializer();
+const serializer = roomSerializer(GAMES.list());
 const inputBody = () => serializer.serialize(GameMessage.INPUT, inputPayload(9));
 const snapshotBody = () => serializer.serialize(GameMessage.SNAPSHOT, snapshotPayload(4));
 

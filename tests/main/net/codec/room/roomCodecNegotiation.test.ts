@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Channel, Client, jsonSerializer, Server, type EndpointOptions } from '../../../../main/net/index';
-import { isNativeDatagram } from '../../../../main/net/native/nativePacket';
-import { Wire } from '../../../../main/net/v1/protocol';
-import { lobbyTransportOptions } from '../../../../main/lobby/lobbyTransport';
-import { ROOM_SERIALIZER_NAME } from '../../../../main/lobby/roomWire/roomSerializer';
-import { GameMessage } from '../../../../shared/game/gameProtocol';
-import { startTapRelay } from '../../../support/labTapRelay';
-import { waitFor } from '../../../support/waitFor';
+import { Channel, Client, jsonSerializer, Server, type EndpointOptions } from '../../../../../main/net/index';
+import { isNativeDatagram } from '../../../../../main/net/native/nativePacket';
+import { Wire } from '../../../../../main/net/v1/protocol';
+import { lobbyTransportOptions } from '../../../../../main/lobby/lobbyTransport';
+import { roomSerializer } from '../../../../../main/net/codec/index';
+import { GAMES } from '../../../../../shared/games/registry';
+import { GameMessage } from '../../../../../shared/game/gameProtocol';
+import { startTapRelay } from '../../../../support/labTapRelay';
+import { waitFor } from '../../../../support/waitFor';
 import { inputPayload, snapshotPayload, viaJson } from './roomPayloads';
 
 // A room's transport as the lobby builds it, on 127.0.0.1 only, through a tap that records the handshake.
+const ROOM_SERIALIZER_NAME = roomSerializer(GAMES.list()).name;
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

@@ -1,20 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { BinaryTag } from '../../../../main/net/codec/index';
-import { compactJsonSerializer, SerializationError } from '../../../../main/net/index';
-import { ROOM_SERIALIZER_NAME, roomSerializer } from '../../../../main/lobby/roomWire/roomSerializer';
-import { GameMessage } from '../../../../shared/game/gameProtocol';
-import { parseSnapshot } from '../../../../shared/games/tag/snapshot';
-import { tagInputCodec } from '../../../../shared/games/tag/tagInput';
-import { inputPayloadParser } from '../../../../shared/game/gameSchemas';
+import { BinaryTag } from '../../../../../main/net/codec/index';
+import { compactJsonSerializer, SerializationError } from '../../../../../main/net/index';
+import { ROOM_SERIALIZER_PREFIX, roomSerializer } from '../../../../../main/net/codec/index';
+import { GAMES } from '../../../../../shared/games/registry';
+import { GameMessage } from '../../../../../shared/game/gameProtocol';
+import { parseSnapshot } from '../../../../../shared/games/tag/snapshot';
+import { tagInputCodec } from '../../../../../shared/games/tag/tagInput';
+import { inputPayloadParser } from '../../../../../shared/game/gameSchemas';
+import { tagGame } from '../../../../../shared/games/tag/tagGame';
+import { tagWire } from '../../../../../shared/games/tag/tagWire';
+import { pressRace } from '../../../game/host/pressRace';
 import { inputPayload, snapshotPayload, viaJson } from './roomPayloads';
 
-const serializer = roomSerializer();
+const serializer = roomSerializer(GAMES.list());
 const roundTrip = (type: string, payload: unknown) => serializer.deserialize(serializer.serialize(type, payload));
 
-describe('roomSerializer', () => {
-  it('is offered by its own name, not json', () => {
-    expect(serializer.name).toBe(ROOM_SERIALIZER_NAME);
-    expect(ROOM_SERIALIZER_NAME).not.toBe('json');
+describe('roomSerializer (built from the registered games)', () => {
+  it('is offered by a name that fingerprints the games and their formats, not json', () => {
+    expect(serializer.name).toMatch(new RegExp(`^${ROOM_SERIALIZER_PREFIX.replace('.', '\\.')}-[0-9a-f]{8}$`));
+    expect(roomSerializer([...GAMES.list()].reverse()).name).toBe(serializer.name);
+    expect(roomSerializer([tagGame]).name).not.toBe(roomSerializer([tagGame, pressRace]).name);
+    expect(roomSerializer([{ ...tagGame, wire: { ...tagWire, version: 2 } }]).name).not.toBe(
+      roomSerializer([tagGame]).name,
+    );
+  });
+
+  it('carries a game that declares a JSON wire as JSON, and a tag message beside it in binary', () => {
+    const both = roomSerializer([pressRace, tagGame]);
+    const race = { g: 3, d: 0.1, i: [[1, 1]] };
+    const raceBody = both.serialize(GameMessage.INPUT, race);
+    expect(raceBody[0]).toBe(BinaryTag.JSON);
+    expect(both.deserialize(raceBody)).toStrictEqual({ type: GameMessage.INPUT, payload: race });
+    expect(both.serialize(GameMessage.INPUT, inputPayload(9))[0]).not.toBe(BinaryTag.JSON);
+    expect(roomSerializer([pressRace]).serialize(GameMessage.INPUT, inputPayload(9))[0]).toBe(BinaryTag.JSON);
   });
 
   it.each([2, 8, 16])('schema-encodes a %i-player snapshot and delivers exactly what JSON would', (players) => {
@@ -102,7 +120,7 @@ describe('roomSerializer', () => {
   });
 
   it('agrees byte for byte with another instance', () => {
-    const other = roomSerializer();
+    const other = roomSerializer(GAMES.list());
     const payload = snapshotPayload(8);
     expect([...other.serialize(GameMessage.SNAPSHOT, payload)]).toEqual([
       ...serializer.serialize(GameMessage.SNAPSHOT, payload),

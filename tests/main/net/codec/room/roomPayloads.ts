@@ -1,8 +1,8 @@
-import { createGame } from '../../../../shared/games/tag/createGame';
-import { DEFAULT_ARENA } from '../../../../shared/games/tag/rules';
-import { stepWithEvents } from '../../../../shared/games/tag/step';
-import { toSnapshot } from '../../../../shared/games/tag/snapshot';
-import type { GameState, PlayerInput } from '../../../../shared/games/tag/types';
+import { createGame } from '../../../../../shared/games/tag/createGame';
+import { DEFAULT_ARENA } from '../../../../../shared/games/tag/rules';
+import { stepWithEvents } from '../../../../../shared/games/tag/step';
+import { toSnapshot } from '../../../../../shared/games/tag/snapshot';
+import type { GameState, PlayerInput } from '../../../../../shared/games/tag/types';
 
 /** A `game.snapshot` payload as the host broadcasts it: `players` tag players after `ticks` ticks of steering. */
 export function snapshotPayload(players: number, ticks = 90, gameId = 4242): Record<string, unknown> {

@@ -1,9 +1,7 @@
-import { arrayOf, defineSchema, FieldType, optional } from '../../net/codec/index';
-import { SerializationError } from '../../net/index';
-import { GameMessage } from '../../../shared/game/gameProtocol';
-import { ownKeyCount } from './ownKeyCount';
-import { quantize } from './quantize';
-import type { WireMessage } from './wireMessage';
+import { arrayOf, FieldType, optional } from '../../codec/fieldTypes';
+import { ownKeyCount } from '../../codec/ownKeyCount';
+import { quantize } from '../../codec/quantize';
+import type { WireFormat } from '../../codec/wireFormat';
 
 /**
  * The wire's own precision (not tag's SNAPSHOT_DECIMALS, so a build that rounds differently cannot be misread by
@@ -18,7 +16,7 @@ const U32_MAX = 2 ** 32 - 1;
  * `game.snapshot` with tag's player tuples `[id, x, y, vx, vy, flags, score, cooldown, ack]`: every number a scaled
  * whole number (`ack` + 1, so "none yet" is 0), the phase an index.
  */
-const snapshotSchema = defineSchema({
+const snapshotFields = {
   g: FieldType.u16,
   k: FieldType.u32,
   t: FieldType.u32,
@@ -36,7 +34,7 @@ const snapshotSchema = defineSchema({
     cd: FieldType.i32,
     a: FieldType.u32,
   }),
-});
+} as const;
 
 interface PlayerStruct {
   id: string;
@@ -128,7 +126,7 @@ function fromStruct(value: Record<string, unknown>): Record<string, unknown> {
   }
   const phase = PHASES[struct.ph];
   // Only bodies this side could have encoded decode (as in the codec itself).
-  if (phase === undefined) throw new SerializationError(`bad "${GameMessage.SNAPSHOT}" body: phase ${struct.ph}`);
+  if (phase === undefined) throw new RangeError(`phase ${struct.ph}`);
   const snapshot: Record<string, unknown> = {
     k: struct.k,
     t: struct.t / SCALE.clock,
@@ -141,11 +139,5 @@ function fromStruct(value: Record<string, unknown>): Record<string, unknown> {
   return snapshot;
 }
 
-/** `game.snapshot` schema-encoded: ~31 bytes per player (2-character ids), where compact JSON takes ~50 mid-round. */
-export const snapshotWire: WireMessage = {
-  type: GameMessage.SNAPSHOT,
-  wireType: `${GameMessage.SNAPSHOT}/tag`,
-  schema: snapshotSchema,
-  toStruct,
-  fromStruct,
-};
+/** Tag's `game.snapshot` binary: ~31 bytes per player (2-character ids), where compact JSON takes ~50 mid-round. */
+export const tagSnapshotWire: WireFormat = { fields: snapshotFields, toStruct, fromStruct };
