@@ -1,13 +1,13 @@
 import type { GameDefinition } from '../gameDefinition';
-import { ClientView, type ClientControls, type ViewFrame } from './clientView';
+import { ClientView, type ClientControls, type ViewFrame } from './client/clientView';
 import { createGame } from './createGame';
 import { removePlayer } from './players';
 import { DEFAULT_ARENA, RULES } from './rules';
-import { parseSnapshot, toSnapshot, type GameSnapshot } from './snapshot';
+import { parseSnapshot, toSnapshot, type GameSnapshot } from './wire/snapshot';
 import { stepWithEvents } from './step';
-import { tagInputCodec, type InputTuple } from './tagInput';
+import { tagInputCodec, type InputTuple } from './wire/tagInput';
 import type { Arena, GameEvent, GameState, PlayerInput } from './types';
-import { tagWire } from './tagWire';
+import { tagWire } from './wire/tagWire';
 
 /** The tag game's definition, with its own types filled in, and the arena it plays (the renderer draws it). */
 export interface TagGameDefinition extends GameDefinition<

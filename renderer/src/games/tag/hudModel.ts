@@ -1,5 +1,5 @@
 import type { GamePhase } from '../../../../shared/games/tag/types';
-import type { ViewFrame } from '../../../../shared/games/tag/clientView';
+import type { ViewFrame } from '../../../../shared/games/tag/client/clientView';
 import type { PlayerLook } from '../../game/playerLook';
 
 /** One scoreboard line. */

@@ -1,4 +1,4 @@
-import type { ClientControls, ViewFrame } from '../../../../shared/games/tag/clientView';
+import type { ClientControls, ViewFrame } from '../../../../shared/games/tag/client/clientView';
 import { tagGame } from '../../../../shared/games/tag/tagGame';
 import type { GameRendererModule } from '../../game/gameRenderer';
 import { ArenaRenderer } from './arenaRenderer';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewFrame, ViewPlayer } from '../../../../shared/games/tag/clientView';
+import type { ViewFrame, ViewPlayer } from '../../../../shared/games/tag/client/clientView';
 import { fallbackLook } from '../../../../renderer/src/game/playerLook';
 import { CONNECTING_HUD, formatClock, hudOf, sameHud } from '../../../../renderer/src/games/tag/hudModel';
 

@@ -1,7 +1,7 @@
 import { createGame } from '../../../../../shared/games/tag/createGame';
 import { DEFAULT_ARENA } from '../../../../../shared/games/tag/rules';
 import { stepWithEvents } from '../../../../../shared/games/tag/step';
-import { toSnapshot } from '../../../../../shared/games/tag/snapshot';
+import { toSnapshot } from '../../../../../shared/games/tag/wire/snapshot';
 import type { GameState, PlayerInput } from '../../../../../shared/games/tag/types';
 
 /** A `game.snapshot` payload as the host broadcasts it: `players` tag players after `ticks` ticks of steering. */

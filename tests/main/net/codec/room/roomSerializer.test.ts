@@ -4,11 +4,11 @@ import { compactJsonSerializer, SerializationError } from '../../../../../main/n
 import { ROOM_SERIALIZER_PREFIX, roomSerializer } from '../../../../../main/net/codec/index';
 import { GAMES } from '../../../../../shared/games/registry';
 import { GameMessage } from '../../../../../shared/game/gameProtocol';
-import { parseSnapshot } from '../../../../../shared/games/tag/snapshot';
-import { tagInputCodec } from '../../../../../shared/games/tag/tagInput';
+import { parseSnapshot } from '../../../../../shared/games/tag/wire/snapshot';
+import { tagInputCodec } from '../../../../../shared/games/tag/wire/tagInput';
 import { inputPayloadParser } from '../../../../../shared/game/gameSchemas';
 import { tagGame } from '../../../../../shared/games/tag/tagGame';
-import { tagWire } from '../../../../../shared/games/tag/tagWire';
+import { tagWire } from '../../../../../shared/games/tag/wire/tagWire';
 import { pressRace } from '../../../game/host/pressRace';
 import { inputPayload, snapshotPayload, viaJson } from './roomPayloads';
 

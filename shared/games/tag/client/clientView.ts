@@ -1,8 +1,8 @@
-import { SnapshotInterpolator } from '../../net/snapshotInterpolator';
+import { SnapshotInterpolator } from '../../../net/snapshotInterpolator';
 import { LocalPrediction, type ClientControls, type PredictionStats } from './localPrediction';
-import { DEFAULT_ARENA, RULES } from './rules';
-import { decodeSnapshotPlayers, type DecodedSnapshotPlayer, type GameSnapshot } from './snapshot';
-import type { Arena, GamePhase, PlayerBody, PlayerId, PlayerInput } from './types';
+import { DEFAULT_ARENA, RULES } from '../rules';
+import { decodeSnapshotPlayers, type DecodedSnapshotPlayer, type GameSnapshot } from '../wire/snapshot';
+import type { Arena, GamePhase, PlayerBody, PlayerId, PlayerInput } from '../types';
 
 export type { ClientControls } from './localPrediction';
 

@@ -1,4 +1,4 @@
-import type { BinaryGameWire } from '../../game/gameTypes';
+import type { BinaryGameWire } from '../../../game/gameTypes';
 import { tagInputWire } from './tagInputWire';
 import { tagSnapshotWire } from './tagSnapshotWire';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isInputSequence, MAX_INPUT_SEQUENCE } from '../../game/gameProtocol';
-import type { GameInputCodec } from '../gameDefinition';
-import { NEUTRAL_INPUT } from './input';
-import type { PlayerInput } from './types';
+import { isInputSequence, MAX_INPUT_SEQUENCE } from '../../../game/gameProtocol';
+import type { GameInputCodec } from '../../gameDefinition';
+import { NEUTRAL_INPUT } from '../input';
+import type { PlayerInput } from '../types';
 
 /** One tag input on the wire: `[sequence, moveX, moveY, tag (0|1)]`. */
 export type InputTuple = readonly [sequence: number, moveX: number, moveY: number, tag: 0 | 1];

@@ -1,7 +1,7 @@
-import { arrayOf, FieldType, optional } from '../../codec/fieldTypes';
-import { ownKeyCount } from '../../codec/ownKeyCount';
-import { quantize } from '../../codec/quantize';
-import type { WireFormat } from '../../codec/wireFormat';
+import { arrayOf, FieldType, optional } from '../../../codec/fieldTypes';
+import { ownKeyCount } from '../../../codec/ownKeyCount';
+import { quantize } from '../../../codec/quantize';
+import type { WireFormat } from '../../../codec/wireFormat';
 
 /**
  * The wire's own precision (not tag's SNAPSHOT_DECIMALS, so a build that rounds differently cannot be misread by

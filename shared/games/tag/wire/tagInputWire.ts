@@ -1,6 +1,6 @@
-import { arrayOf, FieldType } from '../../codec/fieldTypes';
-import { ownKeyCount } from '../../codec/ownKeyCount';
-import type { WireFormat } from '../../codec/wireFormat';
+import { arrayOf, FieldType } from '../../../codec/fieldTypes';
+import { ownKeyCount } from '../../../codec/ownKeyCount';
+import type { WireFormat } from '../../../codec/wireFormat';
 
 /** `game.input` with tag's input tuples `[sequence, moveX, moveY, 0|1]`: the guest's message every tick. */
 const inputFields = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { RosterEntry } from '../../game/gameProtocol';
-import { RULES } from './rules';
-import type { GamePhase, GameState, PlayerBody, PlayerId } from './types';
+import type { RosterEntry } from '../../../game/gameProtocol';
+import { RULES } from '../rules';
+import type { GamePhase, GameState, PlayerBody, PlayerId } from '../types';
 
 /** Bits of {@link SnapshotPlayer}'s flags field. */
 export const SNAPSHOT_FLAGS = { it: 1, winner: 2, immune: 4 } as const;

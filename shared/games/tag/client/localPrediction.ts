@@ -1,9 +1,9 @@
-import { PredictionBuffer } from '../../net/predictionBuffer';
-import { GAME_TICK_DT } from '../../game/gameProtocol';
-import { normalizeInput } from './input';
-import { applyMove } from './movement';
-import type { DecodedSnapshotPlayer } from './snapshot';
-import type { Arena, PlayerBody, PlayerInput } from './types';
+import { PredictionBuffer } from '../../../net/predictionBuffer';
+import { GAME_TICK_DT } from '../../../game/gameProtocol';
+import { normalizeInput } from '../input';
+import { applyMove } from '../movement';
+import type { DecodedSnapshotPlayer } from '../wire/snapshot';
+import type { Arena, PlayerBody, PlayerInput } from '../types';
 
 /** What the local player is pressing. `tag` is latched until the next local tick, so a short press is never lost. */
 export interface ClientControls {
