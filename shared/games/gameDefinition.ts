@@ -25,6 +25,8 @@ export type {
   PositionLookup,
 } from '../game/gameTypes';
 export { JSON_GAME_WIRE } from '../game/gameTypes';
+import type { GameControls } from './gameControls';
+import type { GameResultsWording } from './gameResultsWording';
 
 /** `waiting`: too few players. `playing`: the round runs. `ended`: the round is over, standings are final. */
 export type GamePhase = 'waiting' | 'playing' | 'ended';
@@ -139,6 +141,10 @@ export interface GameDefinition<
   readonly wire: GameWire;
   /** Positions the host records each tick for lag-compensated hits; leave out for a game without them. */
   lagPositions?(state: S): Iterable<{ readonly id: PlayerId } & Point>;
+  /** Its buttons (keys and touch pad) and what they mean to its client view. */
+  readonly controls: GameControls<C>;
+  /** How the winner screen words its standings. */
+  readonly results: GameResultsWording;
   /** A client view for one local player. */
   createView(options: GameViewOptions): GameView<I, Snap, C, F>;
 }

@@ -1,22 +1,19 @@
+import type { GameResultsWording } from '../../../shared/games/gameResultsWording';
 import type { ResultsView } from './resultsModel';
 
 /** The winner screen over the game; the room returns to the lobby by itself, the host may go at once. */
 export function ResultsOverlay({
   view,
-  formatScore,
-  scoreMeasure,
-  formatStat,
+  wording,
   onBackToLobby,
 }: {
   view: ResultsView;
-  /** The game's way of showing a score and a stat (GameRendererModule). */
-  formatScore: (score: number) => string;
-  /** What the score measures (GameRendererModule.scoreMeasure), so a bare number is never shown. */
-  scoreMeasure: string;
-  formatStat: (stat: number) => string;
+  /** The game's way of showing a score and a stat, and what the score measures (its definition's `results`). */
+  wording: GameResultsWording;
   /** Only for the host: ends the results hold now. */
   onBackToLobby?: () => void;
 }) {
+  const { scoreMeasure } = wording;
   return (
     <div className="game-overlay results" role="dialog" aria-modal="false" aria-labelledby="results-title">
       <div className="results-card">
@@ -37,9 +34,9 @@ export function ResultsOverlay({
                 {row.self && <span className="score-you"> (you)</span>}
                 {row.winner && <span className="results-crown"> · winner</span>}
               </span>
-              <span className="results-stat">{formatStat(row.stat)}</span>
+              <span className="results-stat">{wording.formatStat(row.stat)}</span>
               <span className="results-score">
-                {formatScore(row.score)}
+                {wording.formatScore(row.score)}
                 <span className="visually-hidden"> {scoreMeasure}</span>
               </span>
             </li>

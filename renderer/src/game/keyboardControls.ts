@@ -1,39 +1,35 @@
-import type { PadControls } from './gameRenderer';
+import type { ButtonState, GameButton } from '../../../shared/games/gameControls';
 
-/** What a key does in a game: a direction, or the primary action (tag: tag). */
-export type GameAction = 'up' | 'down' | 'left' | 'right' | 'action';
-
-/** Keys by `KeyboardEvent.code` (layout-independent: WASD stays in place on AZERTY). */
-export const KEY_BINDINGS: Readonly<Record<string, GameAction>> = {
-  KeyW: 'up',
-  ArrowUp: 'up',
-  KeyS: 'down',
-  ArrowDown: 'down',
-  KeyA: 'left',
-  ArrowLeft: 'left',
-  KeyD: 'right',
-  ArrowRight: 'right',
-  Space: 'action',
-};
-
-/** The action of a key code, undefined for keys the game leaves alone. */
-export function actionOf(code: string): GameAction | undefined {
-  return Object.hasOwn(KEY_BINDINGS, code) ? KEY_BINDINGS[code] : undefined;
-}
+/** The prefix of the pseudo key codes the touch pad presses with (`touch:<button id>`): no real key code has a colon. */
+const TOUCH = 'touch:';
 
 /**
- * Held keys turned into controls. Movement follows the keys held now (opposite keys cancel); the action is an edge:
- * each press (not auto-repeat) yields exactly one `action: true` from {@link take}, however short the press was.
+ * Held keys (and touch-pad buttons) turned into a game's button state, for the buttons its definition declares.
+ * A `hold` button is on while any of its keys is held; a `press` button yields exactly one press from {@link take}
+ * for each press (not auto-repeat), however short the press was.
  */
 export class KeyboardControls {
+  private readonly byCode = new Map<string, GameButton>();
   private readonly held = new Set<string>();
-  private actionPressed = false;
+  private readonly pressed = new Set<string>();
+
+  constructor(buttons: readonly GameButton[]) {
+    for (const button of buttons) {
+      for (const code of button.keys) this.byCode.set(code, button);
+      this.byCode.set(`${TOUCH}${button.id}`, button);
+    }
+  }
+
+  /** The button a key code (or touch pseudo code) drives, undefined for keys the game leaves alone. */
+  buttonOf(code: string): GameButton | undefined {
+    return this.byCode.get(code);
+  }
 
   /** A key went down; returns true when it is a game key (the caller then prevents the browser's default). */
   press(code: string, repeat = false): boolean {
-    const action = actionOf(code);
-    if (action === undefined) return false;
-    if (action === 'action' && !repeat && !this.held.has(code)) this.actionPressed = true;
+    const button = this.byCode.get(code);
+    if (button === undefined) return false;
+    if (button.mode === 'press' && !repeat && !this.held.has(code)) this.pressed.add(button.id);
     this.held.add(code);
     return true;
   }
@@ -41,27 +37,40 @@ export class KeyboardControls {
   /** A key went up; returns true when it is a game key. */
   release(code: string): boolean {
     this.held.delete(code);
-    return actionOf(code) !== undefined;
+    return this.byCode.has(code);
+  }
+
+  /** A touch-pad button went down. */
+  touch(buttonId: string): void {
+    this.press(`${TOUCH}${buttonId}`);
+  }
+
+  /** A touch-pad button went up (or the finger left it). */
+  untouch(buttonId: string): void {
+    this.release(`${TOUCH}${buttonId}`);
   }
 
   /** Forgets every held key (focus lost: key-ups will not arrive). */
   releaseAll(): void {
     this.held.clear();
-    this.actionPressed = false;
+    this.pressed.clear();
   }
 
-  /** Whether any key of `action` is held. */
-  holds(action: GameAction): boolean {
-    for (const code of this.held) if (KEY_BINDINGS[code] === action) return true;
+  /** Whether any key of the button `id` is held. */
+  holds(id: string): boolean {
+    for (const code of this.held) if (this.byCode.get(code)?.id === id) return true;
     return false;
   }
 
-  /** The controls of this moment; consumes a pending action press. */
-  take(): PadControls {
-    const moveX = (this.holds('right') ? 1 : 0) - (this.holds('left') ? 1 : 0);
-    const moveY = (this.holds('down') ? 1 : 0) - (this.holds('up') ? 1 : 0);
-    const action = this.actionPressed;
-    this.actionPressed = false;
-    return { moveX, moveY, action };
+  /** The buttons of this moment; consumes the pending presses. */
+  take(): ButtonState {
+    const held = new Set<string>();
+    for (const code of this.held) {
+      const id = this.byCode.get(code)?.id;
+      if (id !== undefined) held.add(id);
+    }
+    const pressed = new Set(this.pressed);
+    this.pressed.clear();
+    return { held, pressed };
   }
 }

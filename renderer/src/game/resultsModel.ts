@@ -1,4 +1,5 @@
 import type { GameResultsPayload } from '../../../shared/ipc/schemas/game';
+import type { GameResultsWording } from '../../../shared/games/gameResultsWording';
 import type { PlayerLook } from './playerLook';
 
 /** One line of the winner screen. */
@@ -29,8 +30,13 @@ function joinNames(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-/** Builds the winner screen from results, the roster's looks and the local player's id. */
-export function resultsView(results: GameResultsPayload, look: (id: string) => PlayerLook, you: string): ResultsView {
+/** Builds the winner screen from results, the roster's looks, the local player's id and the game's own headline. */
+export function resultsView(
+  results: GameResultsPayload,
+  look: (id: string) => PlayerLook,
+  you: string,
+  headlineOf?: GameResultsWording['headline'],
+): ResultsView {
   const winners = new Set(results.winners);
   const sorted = results.scores
     .map((s, order) => ({ s, order }))
@@ -55,6 +61,7 @@ export function resultsView(results: GameResultsPayload, look: (id: string) => P
   let headline: string;
   if (results.reason === 'abandoned') headline = 'Round abandoned: too few players left';
   else if (winnerNames.length === 0) headline = 'Round over';
+  else if (headlineOf !== undefined) headline = headlineOf(winnerNames, youWon);
   else if (winnerNames.length === 1) headline = youWon ? 'You win!' : `${winnerNames[0]} wins!`;
   else headline = `${joinNames(winnerNames)} tie!`;
   return { headline, rows, youWon };

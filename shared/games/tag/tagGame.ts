@@ -1,4 +1,5 @@
 import type { GameDefinition } from '../gameDefinition';
+import { tagControls } from './client/tagControls';
 import { ClientView, type ClientControls, type ViewFrame } from './client/clientView';
 import { createGame } from './createGame';
 import { removePlayer } from './players';
@@ -55,6 +56,12 @@ export function createTagGame(options: TagGameOptions = {}): TagGameDefinition {
     snapshot: { of: toSnapshot, parse: parseSnapshot },
     wire: tagWire,
     lagPositions: (state) => state.players,
+    controls: tagControls,
+    results: {
+      scoreMeasure: 'time not it',
+      formatScore: (score) => `${score.toFixed(1)} s`,
+      formatStat: (stat) => `${stat} tag${stat === 1 ? '' : 's'}`,
+    },
     createView: ({ playerId, interpolationDelay }) => new ClientView({ playerId, interpolationDelay, arena }),
   };
 }

@@ -49,4 +49,11 @@ describe('results model', () => {
     expect(resultsView(results([], [['0', 1, 0]], 'abandoned'), look, '0').headline).toMatch(/abandoned/);
     expect(resultsView(results([], []), look, '0').headline).toBe('Round over');
   });
+
+  it("words the headline the game's own way when its definition does", () => {
+    const headline = (names: readonly string[], youWon: boolean) => `${names.join('+')}|${youWon}`;
+    expect(resultsView(results(['0', '2'], []), look, '2', headline).headline).toBe('Ada+You|true');
+    // Why a round stopped stays the stage's own words.
+    expect(resultsView(results([], [], 'abandoned'), look, '0', headline).headline).toMatch(/abandoned/);
+  });
 });

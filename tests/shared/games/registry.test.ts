@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRegistry, UnknownGameError } from '../../../shared/games/createRegistry';
 import { createGameRegistry } from '../../../shared/games/gameRegistry';
 import { DEFAULT_GAME_ID, GAMES } from '../../../shared/games/registry';
+import { JSON_GAME_WIRE } from '../../../shared/games/gameDefinition';
 import { tagGame } from '../../../shared/games/tag/tagGame';
 
 describe('the game registry', () => {
@@ -30,7 +31,12 @@ describe('the game registry', () => {
     expect(createRegistry([{ id: 'a' }, { id: 'b-2' }]).ids).toEqual(['a', 'b-2']);
   });
 
-  it('rejects games whose player limits or round length cannot work', () => {
+  it('takes a game whose per-tick messages travel as JSON when it says so', () => {
+    const json = { ...tagGame, id: 'json-tag', wire: JSON_GAME_WIRE };
+    expect(createGameRegistry([json]).get('json-tag')).toBe(json);
+  });
+
+  it('rejects games whose player limits, round length, wire or controls cannot work', () => {
     expect(createGameRegistry([tagGame]).get('tag')).toBe(tagGame);
     const bad = [
       { ...tagGame, minPlayers: 0 },
@@ -40,6 +46,26 @@ describe('the game registry', () => {
       { ...tagGame, roundDuration: 0 },
       { ...tagGame, roundDuration: 601 },
       { ...tagGame, name: ' ' },
+      // No silent JSON: a game names its wire, and a binary one carries a version.
+      { ...tagGame, wire: undefined as never },
+      { ...tagGame, wire: { ...tagGame.wire, version: 0 } },
+      { ...tagGame, wire: { kind: 'xml' } as never },
+      // Controls that cannot work: none, a button twice, a key bound to two buttons.
+      { ...tagGame, controls: { ...tagGame.controls, buttons: [] } },
+      {
+        ...tagGame,
+        controls: { ...tagGame.controls, buttons: [...tagGame.controls.buttons, tagGame.controls.buttons[0]!] },
+      },
+      {
+        ...tagGame,
+        controls: {
+          ...tagGame.controls,
+          buttons: [
+            ...tagGame.controls.buttons,
+            { id: 'jump', label: 'Jump', keys: ['Space'], mode: 'press' as const, slot: 'action' as const },
+          ],
+        },
+      },
     ];
     for (const game of bad) expect(() => createGameRegistry([game]), JSON.stringify(game)).toThrow(RangeError);
   });

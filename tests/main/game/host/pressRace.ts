@@ -118,6 +118,16 @@ export const pressRace: GameDefinition<
       return parsed.success ? parsed.data : undefined;
     },
   },
+  controls: {
+    buttons: [{ id: 'press', label: 'Press', keys: ['Space', 'Enter'], mode: 'press', slot: 'action' }],
+    read: (state) => ({ press: state.pressed.has('press') }),
+  },
+  results: {
+    scoreMeasure: 'presses',
+    formatScore: (score) => `${score}`,
+    formatStat: (stat) => `${stat} press${stat === 1 ? '' : 'es'}`,
+    headline: (winners) => `${winners.join(' and ')} pressed first`,
+  },
   // Its few messages are not worth a binary format: JSON, said explicitly.
   wire: JSON_GAME_WIRE,
   createView({ interpolationDelay }) {
