@@ -3,13 +3,15 @@ import { createRegistry, UnknownGameError } from '../../../shared/games/createRe
 import { createGameRegistry } from '../../../shared/games/gameRegistry';
 import { DEFAULT_GAME_ID, GAMES } from '../../../shared/games/registry';
 import { JSON_GAME_WIRE } from '../../../shared/games/gameDefinition';
+import { lightCyclesGame } from '../../../shared/games/light-cycles/lightCyclesGame';
 import { tagGame } from '../../../shared/games/tag/tagGame';
 
 describe('the game registry', () => {
-  it('holds tag, the default game, under its id', () => {
-    expect(GAMES.ids).toEqual(['tag']);
+  it('holds tag, the default game, and light cycles under their ids', () => {
+    expect(GAMES.ids).toEqual(['tag', 'light-cycles']);
     expect(GAMES.get(DEFAULT_GAME_ID)).toBe(tagGame);
-    expect(GAMES.list()).toEqual([tagGame]);
+    expect(GAMES.list()).toEqual([tagGame, lightCyclesGame]);
+    expect(lightCyclesGame).toMatchObject({ name: 'Light Cycles', minPlayers: 2, maxPlayers: 8 });
     expect(GAMES.has('tag')).toBe(true);
     expect(tagGame).toMatchObject({ name: 'Tag', minPlayers: 2, maxPlayers: 16, roundDuration: 90 });
   });
@@ -18,7 +20,7 @@ describe('the game registry', () => {
     expect(GAMES.find('chess')).toBeUndefined();
     expect(GAMES.has('chess')).toBe(false);
     expect(() => GAMES.get('chess')).toThrow(UnknownGameError);
-    expect(() => GAMES.get('chess')).toThrow('Unknown game “chess”: this LAN Party has “tag”.');
+    expect(() => GAMES.get('chess')).toThrow('Unknown game “chess”: this LAN Party has “tag”, “light-cycles”.');
     const long = 'x'.repeat(1000);
     expect(() => GAMES.get(long)).toThrow(`Unknown game “${'x'.repeat(64)}”`);
   });
