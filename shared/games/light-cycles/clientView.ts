@@ -81,7 +81,8 @@ export class CyclesView implements GameView<CycleInput, CyclesSnapshot, CyclesCo
   /** The local ticks due by `now` at 60 Hz, each an input (the turn on the first); none before the rider is seen. */
   advance(now: number, controls: CyclesControls): CycleInput[] {
     this.clock = now;
-    if (!this.decoded.some((c) => c.id === this.playerId)) return [];
+    // Nothing to steer before the rider is seen or once the round is over (the host takes no more inputs).
+    if (this.latest?.ph !== 'playing' || !this.decoded.some((c) => c.id === this.playerId)) return [];
     if (this.ticked === undefined) this.ticked = now - GAME_TICK_DT;
     const due = Math.floor((now - this.ticked) / GAME_TICK_DT + 1e-9);
     if (due <= 0) return [];
@@ -128,7 +129,7 @@ export class CyclesView implements GameView<CycleInput, CyclesSnapshot, CyclesCo
     const cycles = this.decoded.map((c): ViewCycle => {
       const base = { id: c.id, alive: c.alive, winner: c.winner, survived: c.survived, cells: c.cells };
       const corners = this.corners.get(c.id) ?? [];
-      if (c.id === this.playerId && latest !== undefined) {
+      if (c.id === this.playerId && latest?.ph === 'playing') {
         const predicted = predictCycle(
           {
             self: c,
@@ -151,7 +152,7 @@ export class CyclesView implements GameView<CycleInput, CyclesSnapshot, CyclesCo
         };
       }
       const head = c.alive ? (past[c.id] ?? drawnHead(c, latest?.m ?? 0)) : { x: c.x, y: c.y };
-      return { ...base, ...head, heading: c.heading, self: false, trail: runs(corners, head) };
+      return { ...base, ...head, heading: c.heading, self: c.id === this.playerId, trail: runs(corners, head) };
     });
     return {
       tick: latest?.k,

@@ -67,6 +67,7 @@ export function createRound(setup: GameSetup, options: RoundOptions = {}): Cycle
       turns: [],
       alive: true,
       survived: 0,
+      crashedAt: null,
       cells: 0,
       corners: [{ x: start.x, y: start.y }],
     };

@@ -6,7 +6,7 @@ import { cycleInputCodec, type CycleInputTuple } from './input';
 import { RULES } from './rules';
 import { parseSnapshot, toSnapshot, type CyclesSnapshot } from './snapshot';
 import { removeCycle, step } from './step';
-import type { CycleInput, CyclesEvent, CyclesState, Heading } from './types';
+import type { Cycle, CycleInput, CyclesEvent, CyclesState, Heading } from './types';
 import { cyclesWire } from './wire';
 
 /** The light-cycles definition with its own types filled in. */
@@ -33,6 +33,12 @@ export const cyclesControls: GameControls<CyclesControls> = {
   read: (state) => ({ turn: HEADINGS.find(([id]) => state.pressed.has(id))?.[1] ?? -1 }),
 };
 
+/** How many riders `cycle` outlived: the ranking (riders out on the same tick tie, as do riders still riding). */
+export function outlasted(cycles: readonly Cycle[], cycle: Cycle): number {
+  const out = cycle.crashedAt ?? Infinity;
+  return cycles.filter((c) => c !== cycle && c.crashedAt !== null && c.crashedAt < out).length;
+}
+
 function joinNames(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
@@ -54,15 +60,15 @@ export function createLightCycles(options: RoundOptions = {}): LightCyclesDefini
     phase: (state) => state.phase,
     standings: (state) => ({
       winners: state.winnerIds,
-      scores: state.cycles.map((c) => ({ id: c.id, score: c.survived, stat: c.cells })),
+      scores: state.cycles.map((c) => ({ id: c.id, score: outlasted(state.cycles, c), stat: c.cells })),
     }),
     input: cycleInputCodec,
     snapshot: { of: toSnapshot, parse: parseSnapshot },
     wire: cyclesWire,
     controls: cyclesControls,
     results: {
-      scoreMeasure: 'time riding',
-      formatScore: (score) => `${score.toFixed(1)} s`,
+      scoreMeasure: 'outlasted',
+      formatScore: (score) => `${score} rider${score === 1 ? '' : 's'}`,
       formatStat: (stat) => `${stat} cell${stat === 1 ? '' : 's'}`,
       headline: (winners, youWon) => {
         if (winners.length > 1) return `A draw: ${joinNames(winners)} share the round!`;

@@ -22,8 +22,8 @@ export interface MoveResult {
  * was) into a wall, into any trail (heads included), or head-on: two cycles into one cell, or two swapping cells.
  * The survivors' new cells join the trail; a crashed cycle's trail stays on the grid.
  */
-export function moveCycles(state: Pick<CyclesState, 'cycles' | 'trail' | 'width' | 'height'>): MoveResult {
-  const { width, height, trail } = state;
+export function moveCycles(state: Pick<CyclesState, 'cycles' | 'trail' | 'width' | 'height' | 'tick'>): MoveResult {
+  const { width, height, trail, tick } = state;
   const plans = state.cycles.map((c) => {
     const heading = c.turns[0] ?? c.heading;
     return { heading, next: ahead(c, heading) };
@@ -54,7 +54,7 @@ export function moveCycles(state: Pick<CyclesState, 'cycles' | 'trail' | 'width'
     }
     if (cause !== undefined) {
       crashes.push({ type: 'crashed', id: c.id, cause });
-      return { ...c, heading, turns: [], alive: false };
+      return { ...c, heading, turns: [], alive: false, crashedAt: tick };
     }
     after[index] = c.slot + 1;
     const corners = heading === c.heading ? c.corners : [...c.corners, { x: c.x, y: c.y }];

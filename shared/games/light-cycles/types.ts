@@ -22,8 +22,10 @@ export interface Cycle extends Cell {
   /** Turns received and not yet taken, oldest first (at most RULES.turnQueue): two quick presses make a U-turn. */
   readonly turns: readonly Heading[];
   readonly alive: boolean;
-  /** Seconds ridden since the start (frozen at the crash): the score. */
+  /** Seconds ridden since the start (frozen at the crash), shown beside the grid. */
   readonly survived: number;
+  /** The tick it crashed on, null while riding: riders out on the same tick share a place. */
+  readonly crashedAt: number | null;
   /** Cells ridden: the stat. */
   readonly cells: number;
   /** Where its trail bends: the spawn cell first, then each cell where it turned; the head follows the last. */

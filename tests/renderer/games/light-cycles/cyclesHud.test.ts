@@ -45,12 +45,13 @@ describe('the light-cycles HUD', () => {
 
   it('words the winner screen from the light-cycles definition', () => {
     const { results } = lightCyclesGame;
-    expect([results.formatScore(12.34), results.formatStat(1), results.formatStat(40), results.scoreMeasure]).toEqual([
-      '12.3 s',
+    expect([results.formatScore(1), results.formatScore(7), results.formatStat(1), results.formatStat(40)]).toEqual([
+      '1 rider',
+      '7 riders',
       '1 cell',
       '40 cells',
-      'time riding',
     ]);
+    expect(results.scoreMeasure).toBe('outlasted');
     expect(results.headline?.(['You'], true)).toBe('You are the last cycle riding!');
     expect(results.headline?.(['Ada'], false)).toBe('Ada is the last cycle riding!');
     expect(results.headline?.(['Ada', 'Bo'], false)).toBe('A draw: Ada and Bo share the round!');

@@ -53,10 +53,10 @@ describe('light cycles: the rules', () => {
     expect(state.winnerIds).toEqual(['2']);
     expect(lightCyclesGame.standings(state).winners).toEqual(['2']);
     expect(events).toContainEqual({ type: 'round-over', winners: ['2'] });
-    // The standings rank by seconds riding: the first out rode least.
+    // The standings rank by riders outlasted (elimination order); the seconds ridden are kept for the HUD.
     const score = (id: string) => lightCyclesGame.standings(state).scores.find((s) => s.id === id)!.score;
-    expect(score('1')).toBeGreaterThan(score('0'));
-    expect(score('2')).toBe(score('1'));
+    expect([score('0'), score('1'), score('2')]).toEqual([0, 1, 2]);
+    expect(cycle(state, '1').survived).toBeGreaterThan(cycle(state, '0').survived);
   });
 
   it('eliminates a cycle that hits a trail, its own or another’s', () => {
