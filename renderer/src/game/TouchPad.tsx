@@ -34,7 +34,11 @@ export function TouchPad({
         data-testid={`touch-${button.id}`}
         onPointerDown={(event) => {
           event.preventDefault();
-          event.currentTarget.setPointerCapture?.(event.pointerId);
+          try {
+            event.currentTarget.setPointerCapture(event.pointerId);
+          } catch {
+            // The pointer is already gone (lifted at once, or a synthetic event): the press still counts.
+          }
           onDown(button.id);
         }}
         onPointerUp={up}
