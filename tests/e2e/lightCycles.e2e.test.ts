@@ -75,6 +75,7 @@ describe.skipIf(skipReason !== null)(
       // The card's name covers it (the whole card is the click target): click it as a player would.
       await ada.page.locator('.game-card', { has: card }).getByText('Light Cycles', { exact: true }).click();
       expect(await card.isChecked()).toBe(true);
+      await saveScreenshot(ada.page, 'light-cycles-host-form');
       await ada.page.getByRole('button', { name: 'Open room' }).click();
       const code = ada.page.getByTestId('room-code');
       await expect.poll(() => code.isVisible()).toBe(true);
@@ -99,7 +100,7 @@ describe.skipIf(skipReason !== null)(
       }
     });
 
-    it('turns Ada’s cycle on her key press, draws both trails, and ends the round with the game’s wording', async () => {
+    it('turns Ada’s cycle on a key press and Bob’s on the touch pad, draws both trails, and ends the round with the game’s wording', async () => {
       for (const { page } of [ada, bob]) {
         await expect.poll(() => page.getByTestId('game-countdown').count(), { timeout: 8000 }).toBe(0);
       }
@@ -108,9 +109,21 @@ describe.skipIf(skipReason !== null)(
       await ada.page.getByTestId('game-arena').focus();
       const before = await head(ada.page);
       await ada.page.keyboard.press(before.y > 18 ? 'ArrowUp' : 'ArrowDown');
-      await expect
-        .poll(async () => Math.abs((await head(ada.page)).y - before.y), { timeout: 3000 })
-        .toBeGreaterThanOrEqual(2);
+      // Bob turns with the touch pad the stage drew from the game's controls (shown on touch screens only, so the
+      // pointer events are dispatched to it rather than clicked).
+      const bobBefore = await head(bob.page);
+      const pad = bob.page.getByTestId(bobBefore.y > 18 ? 'touch-up' : 'touch-down');
+      expect(await bob.page.locator('.touch-pad .touch-button').count()).toBe(4);
+      await pad.dispatchEvent('pointerdown', { pointerId: 7, bubbles: true });
+      await pad.dispatchEvent('pointerup', { pointerId: 7, bubbles: true });
+      for (const [page, start] of [
+        [ada.page, before],
+        [bob.page, bobBefore],
+      ] as const) {
+        await expect
+          .poll(async () => Math.abs((await head(page)).y - start.y), { timeout: 3000 })
+          .toBeGreaterThanOrEqual(2);
+      }
       await saveScreenshot(ada.page, 'light-cycles-round-host');
       await saveScreenshot(bob.page, 'light-cycles-round-guest');
       for (const { page } of [ada, bob]) {

@@ -141,7 +141,10 @@ export class GridRenderer implements FrameRenderer<CyclesFrame> {
       ctx.arc(cx, cy, half * 2.1, 0, Math.PI * 2);
       ctx.stroke();
     }
-    this.drawLabel(cycle.self ? `${look.name} (you)` : look.name, cx, cy - half * 2.6, cycle.alive);
+    // Above the head, unless the trail comes from above (riding down): then below, so the label never hides it.
+    const below = cycle.heading === 2;
+    const text = cycle.self ? `${look.name} (you)` : look.name;
+    this.drawLabel(text, cx, below ? cy + half * 2.6 + 13 * this.ratio : cy - half * 2.6, cycle.alive);
   }
 
   private drawLabel(text: string, x: number, y: number, alive: boolean): void {
@@ -153,7 +156,7 @@ export class GridRenderer implements FrameRenderer<CyclesFrame> {
     const width = ctx.measureText(text).width;
     // Kept inside the canvas, so a rider near the edge is still named.
     const left = Math.min(Math.max(x, width / 2 + 4), this.canvas.width - width / 2 - 4);
-    const top = Math.max(y, size + 4);
+    const top = Math.min(Math.max(y, size + 4), this.canvas.height - 4);
     ctx.fillStyle = 'rgba(7, 9, 18, 0.75)';
     ctx.fillRect(left - width / 2 - 4, top - size - 2, width + 8, size + 4);
     ctx.fillStyle = alive ? '#ffffff' : '#b7bdd8';
