@@ -32,6 +32,18 @@ export interface OptionalField<F extends Fields = Fields> {
   readonly fields: F;
 }
 
+/**
+ * A list of tuples of scalars (`[[1, 0.5], …]`): varint count, then each element's values in order, exactly like an
+ * array of structs with those fields, but read from and decoded to arrays, so a game's tuple wire form needs no
+ * reshaping into objects and back.
+ */
+export interface TupleArrayField<T extends readonly ScalarType[] = readonly ScalarType[]> {
+  readonly kind: 'array';
+  readonly tuple: T;
+  /** The same elements as fields `0`, `1`, … (what the compiler lays out). */
+  readonly fields: Fields;
+}
+
 /** A nested struct that is always present: just its fields, no framing. */
 export interface StructField<F extends Fields = Fields> {
   readonly kind: 'struct';
@@ -39,11 +51,16 @@ export interface StructField<F extends Fields = Fields> {
 }
 
 /** Any field a schema can hold. */
-export type FieldSpec = ScalarType | ArrayField | OptionalField | StructField;
+export type FieldSpec = ScalarType | ArrayField | TupleArrayField | OptionalField | StructField;
 
 /** A field holding a list of structs with `fields` (they must have at least one field). */
 export function arrayOf<F extends Fields>(fields: F): ArrayField<F> {
   return { kind: 'array', fields };
+}
+
+/** A field holding a list of tuples whose elements have the scalar `types`, in order (at least one). */
+export function arrayOfTuples<const T extends readonly ScalarType[]>(...types: T): TupleArrayField<T> {
+  return { kind: 'array', tuple: types, fields: Object.fromEntries(types.map((type, i) => [String(i), type])) };
 }
 
 /** A field holding a struct with `fields`, or nothing. */
@@ -71,13 +88,15 @@ interface ScalarValues {
 /** The TypeScript value of one field spec. */
 export type InferField<S> = S extends ScalarType
   ? ScalarValues[S]
-  : S extends ArrayField<infer F>
-    ? Infer<F>[]
-    : S extends OptionalField<infer F>
-      ? Infer<F> | undefined | null
-      : S extends StructField<infer F>
-        ? Infer<F>
-        : never;
+  : S extends TupleArrayField<infer T>
+    ? { -readonly [K in keyof T]: T[K] extends ScalarType ? ScalarValues[T[K]] : never }[]
+    : S extends ArrayField<infer F>
+      ? Infer<F>[]
+      : S extends OptionalField<infer F>
+        ? Infer<F> | undefined | null
+        : S extends StructField<infer F>
+          ? Infer<F>
+          : never;
 
 type OptionalKeys<F extends Fields> = { [K in keyof F]: F[K] extends OptionalField ? K : never }[keyof F];
 

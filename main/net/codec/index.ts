@@ -1,10 +1,11 @@
 /** Public entry of the binary codec: schemas and the tagged binary serializer. */
-export { FieldType, arrayOf, optional, struct } from '../../../shared/codec/fieldTypes';
+export { FieldType, arrayOf, arrayOfTuples, optional, struct } from '../../../shared/codec/fieldTypes';
 export type {
   Fields,
   FieldSpec,
   ScalarType,
   ArrayField,
+  TupleArrayField,
   OptionalField,
   StructField,
   Infer,
