@@ -2,5 +2,5 @@ import type { BinaryGameWire } from '../../../game/gameTypes';
 import { tagInputWire } from './tagInputWire';
 import { tagSnapshotWire } from './tagSnapshotWire';
 
-/** Tag's per-tick messages in binary between LAN Party apps (version 1: the layout of the former lobby room codec). */
-export const tagWire: BinaryGameWire = { kind: 'binary', version: 1, input: tagInputWire, snapshot: tagSnapshotWire };
+/** Tag's per-tick messages in binary between LAN Party apps (version 2: inputs carried as tuples, the bytes of version 1). */
+export const tagWire: BinaryGameWire = { kind: 'binary', version: 2, input: tagInputWire, snapshot: tagSnapshotWire };
