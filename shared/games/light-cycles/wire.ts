@@ -1,4 +1,4 @@
-import { arrayOf, FieldType, optional } from '../../codec/fieldTypes';
+import { arrayOf, arrayOfTuples, FieldType, optional } from '../../codec/fieldTypes';
 import { ownKeyCount } from '../../codec/ownKeyCount';
 import { quantize } from '../../codec/quantize';
 import type { WireFormat } from '../../codec/wireFormat';
@@ -10,41 +10,34 @@ const PHASES = ['waiting', 'playing', 'ended'] as const;
 const U32 = 2 ** 32 - 1;
 const whole = (value: unknown, min: number, max: number) => quantize(value, 1, min, max);
 
-/** `game.input`: `{ g, d, i: [[sequence, turn]…] }`, the turn + 1 in one byte. 12 bytes + 5 per input. */
+/** `game.input`: `{ g, d, i: [[sequence, turn]…] }` with its tuples as they are. 12 bytes + 8 per input. */
 const inputFields = {
   g: FieldType.u16,
   d: FieldType.f64,
-  i: arrayOf({ s: FieldType.u32, t: FieldType.u8 }),
+  i: arrayOfTuples(FieldType.u32, FieldType.i32),
 } as const;
 
-interface InputStruct {
-  g: number;
-  d: number;
-  i: { s: number; t: number }[];
-}
+const isTurn = (value: unknown): boolean => value === -1 || value === 0 || value === 1 || value === 2 || value === 3;
 
-function inputToStruct(payload: unknown): InputStruct | undefined {
+/** The payload itself when the schema carries it exactly (checks only, no copy), else undefined (JSON carries it). */
+function inputToStruct(payload: unknown): object | undefined {
   if (typeof payload !== 'object' || payload === null || ownKeyCount(payload) !== 3) return undefined;
   const { g, d, i } = payload as Record<string, unknown>;
   if (whole(g, 0, 0xffff) === undefined || typeof d !== 'number' || !Number.isFinite(d) || !Array.isArray(i)) {
     return undefined;
   }
-  const inputs: InputStruct['i'] = [];
   for (const tuple of i as unknown[]) {
     if (!Array.isArray(tuple) || tuple.length !== 2) return undefined;
-    const s = whole(tuple[0], 0, U32);
-    const t = whole(tuple[1], -1, 3);
-    if (s === undefined || t === undefined) return undefined;
-    inputs.push({ s, t: t + 1 });
+    if (whole(tuple[0], 0, U32) === undefined || !isTurn(tuple[1])) return undefined;
   }
-  // + 0: JSON turns -0 into 0, and the receiver must see what JSON would have delivered.
-  return { g: g as number, d: d + 0, i: inputs };
+  // JSON turns -0 into 0, and the receiver must see what JSON would have delivered.
+  return Object.is(d, -0) ? { g, d: 0, i } : payload;
 }
 
+/** The decoded payload as it is, once every turn is one a sender could have encoded. */
 function inputFromStruct(value: Record<string, unknown>): Record<string, unknown> {
-  const { g, d, i } = value as unknown as InputStruct;
-  if (i.some((input) => input.t > 4)) throw new RangeError('turn byte over 4');
-  return { g, d, i: i.map((input) => [input.s, input.t - 1]) };
+  for (const tuple of value.i as number[][]) if (!isTurn(tuple[1])) throw new RangeError(`turn ${tuple[1]}`);
+  return value;
 }
 
 /** `game.snapshot`: every number a whole (scaled) number, the phase an index, ack + 1; ~20 bytes per cycle. */

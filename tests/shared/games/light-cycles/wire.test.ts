@@ -66,7 +66,7 @@ describe('light cycles on the room codec', () => {
       const payload = inputPayload(sequence);
       const body = serializer.serialize(GameMessage.INPUT, payload);
       expect(body[0]).not.toBe(BinaryTag.JSON);
-      expect(body.length).toBe(1 + 2 + 8 + 1 + 5 * 5);
+      expect(body.length).toBe(1 + 2 + 8 + 1 + 5 * 8);
       const decoded = serializer.deserialize(body);
       expect(decoded).toStrictEqual({ type: GameMessage.INPUT, payload });
       expect(inputPayloadParser(cycleInputCodec)(decoded.payload)).toStrictEqual(payload);
@@ -117,9 +117,9 @@ describe('light cycles on the room codec', () => {
     }
   });
 
-  it('refuses a turn byte over 4 and a phase past the list', () => {
+  it('refuses a turn past 3 and a phase past the list', () => {
     const input = serializer.serialize(GameMessage.INPUT, inputPayload(9)).slice();
-    input[input.length - 1] = 5;
+    input[input.length - 4] = 4;
     expect(() => serializer.deserialize(input)).toThrow(SerializationError);
     const snapshot = serializer.serialize(GameMessage.SNAPSHOT, snapshotPayload(2)).slice();
     // tag(1) ‖ g u16 ‖ k u32 ‖ t u32 ‖ ph u8
