@@ -14,5 +14,5 @@ export type {
 export { defineSchema, type Schema, type SchemaOptions, type SchemaValue } from './defineSchema';
 export { binarySerializer, BinaryTag, type BinarySerializerOptions, type NamedSerializer } from './binarySerializer';
 export { MAX_ENCODED_BYTES } from './byteWriter';
-export { mappedSerializer, type MappedMessage } from './mappedSerializer';
-export { roomSerializer, ROOM_SERIALIZER_PREFIX, type WiredGame } from './roomSerializer';
+export { mappedSerializer, type MappedMessage } from './room/mappedSerializer';
+export { roomSerializer, ROOM_SERIALIZER_PREFIX, type WiredGame } from './room/roomSerializer';

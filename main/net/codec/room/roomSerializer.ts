@@ -1,6 +1,6 @@
-import { GameMessage } from '../../../shared/game/gameProtocol';
-import type { GameWire } from '../../../shared/game/gameTypes';
-import type { NamedSerializer } from './binarySerializer';
+import { GameMessage } from '../../../../shared/game/gameProtocol';
+import type { GameWire } from '../../../../shared/game/gameTypes';
+import type { NamedSerializer } from '../binarySerializer';
 import { mappedSerializer, type MappedMessage } from './mappedSerializer';
 
 /** What the room codec needs of a registered game: its id and how its per-tick messages travel. */

@@ -1,7 +1,7 @@
-import type { WireFormat } from '../../../shared/codec/wireFormat';
-import { SerializationError, type DecodedMessage } from '../v1/serialization';
-import { binarySerializer, type NamedSerializer } from './binarySerializer';
-import { defineSchema } from './defineSchema';
+import type { WireFormat } from '../../../../shared/codec/wireFormat';
+import { SerializationError, type DecodedMessage } from '../../v1/serialization';
+import { binarySerializer, type NamedSerializer } from '../binarySerializer';
+import { defineSchema } from '../defineSchema';
 
 /** One binary layout a transport message type may travel in. */
 export interface MappedMessage {
