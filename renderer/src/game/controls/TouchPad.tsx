@@ -1,5 +1,5 @@
 import type { PointerEvent } from 'react';
-import type { GameButton, PadSlot } from '../../../shared/games/gameControls';
+import type { GameButton, PadSlot } from '../../../../shared/games/gameControls';
 import './touchPad.css';
 
 const CROSS: readonly PadSlot[] = ['up', 'left', 'right', 'down'];

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { drawNetGraph, NET_GRAPH_COLOURS } from './drawNetGraph';
-import type { GameApi } from './gameApi';
+import type { GameApi } from '../gameApi';
 import { conditionerLine, NetGraphModel } from './netGraphModel';
 
 /** Polls per second: often enough to see a spike, rare enough to cost nothing. */

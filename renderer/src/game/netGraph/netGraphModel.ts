@@ -1,4 +1,4 @@
-import type { ConditionerSummary, NetStats } from '../../../shared/ipc/schemas/game';
+import type { ConditionerSummary, NetStats } from '../../../../shared/ipc/schemas/game';
 import { RingBuffer } from './ringBuffer';
 
 /** One point of the net graph: the worst room link at one poll. */

@@ -1,6 +1,6 @@
-import type { GameResultsPayload } from '../../../shared/ipc/schemas/game';
-import type { GameResultsWording } from '../../../shared/games/gameResultsWording';
-import type { PlayerLook } from './playerLook';
+import type { GameResultsPayload } from '../../../../shared/ipc/schemas/game';
+import type { GameResultsWording } from '../../../../shared/games/gameResultsWording';
+import type { PlayerLook } from '../playerLook';
 
 /** One line of the winner screen. */
 export interface ResultRow {

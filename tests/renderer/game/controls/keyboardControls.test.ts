@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { KeyboardControls } from '../../../renderer/src/game/keyboardControls';
-import { tagControls } from '../../../shared/games/tag/client/tagControls';
-import { pressRace } from '../../main/game/host/pressRace';
+import { KeyboardControls } from '../../../../renderer/src/game/controls/keyboardControls';
+import { tagControls } from '../../../../shared/games/tag/client/tagControls';
+import { pressRace } from '../../../main/game/host/pressRace';
 
 /** Tag's controls of this moment, as the stage reads them each frame. */
 const tagOf = (controls: KeyboardControls) => tagControls.read(controls.take());

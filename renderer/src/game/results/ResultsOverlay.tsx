@@ -1,4 +1,4 @@
-import type { GameResultsWording } from '../../../shared/games/gameResultsWording';
+import type { GameResultsWording } from '../../../../shared/games/gameResultsWording';
 import type { ResultsView } from './resultsModel';
 
 /** The winner screen over the game; the room returns to the lobby by itself, the host may go at once. */

@@ -1,4 +1,4 @@
-import type { ButtonState, GameButton } from '../../../shared/games/gameControls';
+import type { ButtonState, GameButton } from '../../../../shared/games/gameControls';
 
 /** The prefix of the pseudo key codes the touch pad presses with (`touch:<button id>`): no real key code has a colon. */
 const TOUCH = 'touch:';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackLook } from '../../../renderer/src/game/playerLook';
-import { resultsView } from '../../../renderer/src/game/resultsModel';
+import { fallbackLook } from '../../../../renderer/src/game/playerLook';
+import { resultsView } from '../../../../renderer/src/game/results/resultsModel';
 
 const looks: Record<string, { name: string; colour: string }> = {
   '0': { name: 'Ada', colour: '#e6194b' },

@@ -6,9 +6,9 @@ import {
   plotPoints,
   rttScale,
   sampleOf,
-} from '../../../renderer/src/game/netGraphModel';
-import { RingBuffer } from '../../../renderer/src/game/ringBuffer';
-import type { NetStats } from '../../../shared/ipc/schemas/game';
+} from '../../../../renderer/src/game/netGraph/netGraphModel';
+import { RingBuffer } from '../../../../renderer/src/game/netGraph/ringBuffer';
+import type { NetStats } from '../../../../shared/ipc/schemas/game';
 
 const link = (peerId: number, rttMs: number | null, jitterMs = 0, loss = 0) => ({
   peerId,
