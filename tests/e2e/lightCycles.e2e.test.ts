@@ -116,12 +116,12 @@ describe.skipIf(skipReason !== null)(
       expect(await bob.page.locator('.touch-pad .touch-button').count()).toBe(4);
       await pad.dispatchEvent('pointerdown', { pointerId: 7, bubbles: true });
       await pad.dispatchEvent('pointerup', { pointerId: 7, bubbles: true });
-      for (const [page, start] of [
-        [ada.page, before],
-        [bob.page, bobBefore],
+      for (const [who, page, start] of [
+        ['Ada (keys)', ada.page, before],
+        ['Bob (touch pad)', bob.page, bobBefore],
       ] as const) {
         await expect
-          .poll(async () => Math.abs((await head(page)).y - start.y), { timeout: 3000 })
+          .poll(async () => Math.abs((await head(page)).y - start.y), { timeout: 3000, message: `${who} turned` })
           .toBeGreaterThanOrEqual(2);
       }
       await saveScreenshot(ada.page, 'light-cycles-round-host');

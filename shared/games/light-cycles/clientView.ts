@@ -67,6 +67,8 @@ export class CyclesView implements GameView<CycleInput, CyclesSnapshot, CyclesCo
   private pending: CycleInput[] = [];
   private sequence = 0;
   private ticked: number | undefined;
+  /** A turn pressed in a frame with no tick due: kept for the next tick, so a press is never lost. */
+  private latched: CycleInput['turn'] = -1;
 
   constructor(
     private readonly playerId: PlayerId,
@@ -78,18 +80,27 @@ export class CyclesView implements GameView<CycleInput, CyclesSnapshot, CyclesCo
     this.heads = new SnapshotInterpolator<Heads>({ now: () => this.clock, capacity: 32 });
   }
 
-  /** The local ticks due by `now` at 60 Hz, each an input (the turn on the first); none before the rider is seen. */
+  /**
+   * The local ticks due by `now` at 60 Hz, each an input (the turn on the first, or on the next tick when none is due
+   * yet: displays draw faster than 60 Hz); none before the rider is seen or after the round.
+   */
   advance(now: number, controls: CyclesControls): CycleInput[] {
     this.clock = now;
     // Nothing to steer before the rider is seen or once the round is over (the host takes no more inputs).
-    if (this.latest?.ph !== 'playing' || !this.decoded.some((c) => c.id === this.playerId)) return [];
+    if (this.latest?.ph !== 'playing' || !this.decoded.some((c) => c.id === this.playerId)) {
+      this.latched = -1;
+      return [];
+    }
+    if (controls.turn !== -1) this.latched = controls.turn;
     if (this.ticked === undefined) this.ticked = now - GAME_TICK_DT;
     const due = Math.floor((now - this.ticked) / GAME_TICK_DT + 1e-9);
     if (due <= 0) return [];
+    const turn = this.latched;
+    this.latched = -1;
     this.ticked = due > MAX_CATCH_UP ? now : this.ticked + due * GAME_TICK_DT;
     const inputs = Array.from({ length: Math.min(due, MAX_CATCH_UP) }, (_, i): CycleInput => {
       this.sequence += 1;
-      return { sequence: this.sequence, turn: i === 0 ? controls.turn : -1 };
+      return { sequence: this.sequence, turn: i === 0 ? turn : -1 };
     });
     this.pending.push(...inputs);
     return inputs;

@@ -59,6 +59,11 @@ describe('the light-cycles client view', () => {
       { sequence: 4, turn: -1 },
     ]);
     expect(view.pendingInputs).toBe(4);
+    // A turn pressed in a frame with no tick due (a 144 Hz display) goes out with the next tick, not lost.
+    const next = 1 + 4 * GAME_TICK_DT;
+    expect(view.advance(next - 0.4 * GAME_TICK_DT, { turn: 3 })).toEqual([]);
+    expect(view.advance(next, { turn: -1 })).toEqual([{ sequence: 5, turn: 3 }]);
+    expect(view.advance(next + GAME_TICK_DT, { turn: -1 })).toEqual([{ sequence: 6, turn: -1 }]);
   });
 
   it('predicts a turn at the next move, before the host has it, and agrees with the host once it has', () => {
