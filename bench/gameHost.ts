@@ -2,7 +2,7 @@ import { GameHost } from '../main/game/host/gameHost';
 import type { HostTransport, TransportPeer } from '../main/game/gameTransport';
 import { encodeBody } from '../main/net/v1/connection';
 import type { Serializer } from '../main/net/v1/serialization';
-import { roomSerializer } from '../main/lobby/roomWire/roomSerializer';
+import { roomSerializer } from '../main/net/codec/index';
 import { createGame } from '../shared/games/tag/createGame';
 import { GameMessage, INPUT_REDUNDANCY } from '../shared/game/gameProtocol';
 import { tagGame } from '../shared/games/tag/tagGame';
@@ -26,7 +26,7 @@ type Handler = (peer: TransportPeer, payload: Record<string, unknown>) => void;
  * schema-encodes `game.input` and `game.snapshot` (v1 peers would get the reference JSON instead).
  */
 class InProcessTransport implements HostTransport {
-  readonly serializer = roomSerializer();
+  readonly serializer = roomSerializer([tagGame]);
   private readonly handlers = new Map<string, Handler>();
 
   onMessage(type: string, callback: Handler): () => void {

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import type { LobbyView } from '../../../../shared/ipc/schemas/lobby';
-import type { ResultsActions } from '../../game/ResultsOverlay';
+import type { ResultsActions } from '../../game/results/ResultsOverlay';
 import { GameStage } from './GameStage';
 import { RoundInProgressPanel } from './RoundInProgressPanel';
 

@@ -3,13 +3,14 @@ import type { LobbyView } from '../../../../shared/ipc/schemas/lobby';
 import type { GameApi } from '../../game/gameApi';
 import type { GameRendererModule } from '../../game/gameRenderer';
 import { GameSession } from '../../game/gameSession';
-import { KeyboardControls } from '../../game/keyboardControls';
-import { bindKeyboard } from '../../game/keyboardInput';
-import { NetGraph } from '../../game/NetGraph';
+import { KeyboardControls } from '../../game/controls/keyboardControls';
+import { bindKeyboard } from '../../game/controls/keyboardInput';
+import { NetGraph } from '../../game/netGraph/NetGraph';
 import { startRenderLoop } from '../../game/renderLoop';
 import { stageLayout, type StageLayout } from '../../game/stageLayout';
-import { ResultsOverlay, type ResultsActions } from '../../game/ResultsOverlay';
-import { resultsView } from '../../game/resultsModel';
+import { ResultsOverlay, type ResultsActions } from '../../game/results/ResultsOverlay';
+import { TouchPad } from '../../game/controls/TouchPad';
+import { resultsView } from '../../game/results/resultsModel';
 import { useGameApi } from '../../game/useGameApi';
 import { GAME_RENDERERS } from '../../games/registry';
 import '../../game/gameStage.css';
@@ -115,16 +116,17 @@ function GamePlay({
     [game, api, playerId, isHost],
   );
   const [hud, setHud] = useState<unknown>(() => game.hud(null, session.look));
+  const { controls } = game.game;
+  const keyboard = useMemo(() => new KeyboardControls(controls.buttons), [controls]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
     const arena = arenaRef.current;
     if (canvas === null || arena === null) return;
     session.start(clock).catch(() => undefined);
-    const keyboard = new KeyboardControls();
     const unbind = bindKeyboard(arena, keyboard);
-    const controls = { take: () => game.controls(keyboard.take()) };
-    const loop = startRenderLoop({ canvas, source: session, controls, renderer: game.createRenderer(canvas) });
+    const source = { take: () => controls.read(keyboard.take()) };
+    const loop = startRenderLoop({ canvas, source: session, controls: source, renderer: game.createRenderer(canvas) });
     const timer = setInterval(() => {
       const frame = session.sample(clock());
       const next = game.hud(frame, session.look);
@@ -140,7 +142,7 @@ function GamePlay({
       unbind();
       session.dispose();
     };
-  }, [game, session]);
+  }, [game, session, keyboard, controls]);
 
   useEffect(() => {
     // The sizer is the space the stage may fill (the visible room body); the HUD takes its share off the top.
@@ -203,6 +205,13 @@ function GamePlay({
       >
         <canvas ref={canvasRef} className="game-canvas" aria-hidden="true" data-testid="game-canvas" />
         {!results && !ended && game.renderOverlay?.(hud)}
+        {!results && !ended && (
+          <TouchPad
+            buttons={controls.buttons}
+            onDown={(id) => keyboard.touch(id)}
+            onUp={(id) => keyboard.untouch(id)}
+          />
+        )}
         {!focused && !results && !ended && (
           <button type="button" className="game-focus-hint" onClick={focusArena}>
             Click here (or Tab to the arena) to take control
@@ -210,10 +219,8 @@ function GamePlay({
         )}
         {results && (
           <ResultsOverlay
-            view={resultsView(results, session.look, playerId)}
-            formatScore={(score) => game.formatScore(score)}
-            scoreMeasure={game.scoreMeasure}
-            formatStat={(stat) => game.formatStat(stat)}
+            view={resultsView(results, session.look, playerId, game.game.results.headline)}
+            wording={game.game.results}
             actions={resultsActions}
           />
         )}

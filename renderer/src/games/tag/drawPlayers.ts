@@ -1,4 +1,4 @@
-import type { ViewPlayer } from '../../../../shared/games/tag/clientView';
+import type { ViewPlayer } from '../../../../shared/games/tag/client/clientView';
 import { RULES, TAG_REACH } from '../../../../shared/games/tag/rules';
 import { toCanvasX, toCanvasY, type ArenaTransform } from '../../game/arenaTransform';
 import { placeLabels, type LabelRequest } from '../../game/labelPlacement';
