@@ -108,7 +108,9 @@ async function silentConnectors(port: number): Promise<RawPeer[]> {
 
 describe('hostile lobby (lab)', () => {
   it('a 20k/s spoofed connect flood (v1 and native, 1,024 sources) plus 64 silent connectors: guests still get in', async () => {
-    const h = await host({ capacity: 8 });
+    // A hello deadline far above the join's time: under the flood a real guest's hello can wait seconds in the
+    // host's queue, and the default 3 s would end its session as a silent connector's ("The host closed the room").
+    const h = await host({ capacity: 8, helloTimeout: 30 });
     const heapBefore = await settledHeapUsed();
     // 64 silent connectors (closed by the cleanups) that never say hello.
     await silentConnectors(h.port);
