@@ -30,6 +30,7 @@ const EXPECTED = [
   `shared-no-electron: shared/usesElectron.ts → ${pkg('electron/index.js')}`,
   `shared-no-react-or-dom: shared/usesReact.ts → ${pkg('react/index.js')}`,
   'shared-imports-only-shared: shared/reachesMain.ts → main/base/log.ts',
+  'shared-parts-import-downward: shared/lobby/reachesIpc.ts → shared/ipc/contract.ts',
   'base-imports-only-shared: main/base/reachesNet.ts → main/net/index.ts',
   'net-is-a-library: main/net/endpoint/reachesFeature.ts → main/lobby/lobbyService.ts',
   'net-parts-below-endpoint: main/net/v1/reachesEndpoint.ts → main/net/endpoint/server.ts',
