@@ -119,6 +119,10 @@ export class GameHost<
       t.onMessage(GameMessage.INPUT, (peer, payload) => this.inputs.receive(peer.id, payload)),
       t.onDisconnect((peer) => this.removePlayer(String(peer.id))),
     );
+    const seatChanges = t.onSeatChange?.((peer, change) =>
+      change === 'held' ? this.holdPlayer(String(peer.id)) : this.resumePlayer(String(peer.id)),
+    );
+    if (seatChanges) this.unsubscribe.push(seatChanges);
     this.outbox.sendRoster(this.stateValue);
     this.outbox.sendSnapshot(this.stateValue, this.inputs.acks());
     this.loop.start();
