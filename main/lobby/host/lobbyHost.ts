@@ -36,6 +36,9 @@ import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostLimits, type LobbyHostStats } 
 import { PROOF_BYTES, deriveRoomKey, freshBytes } from '../passwordProof';
 import { lobbyTransportOptions } from '../lobbyTransport';
 import { roomNameFor } from './playerNames';
+import { RoomSeats, type SeatEvent } from '../seats/roomSeats';
+import { seatTransport, type SeatTransport } from '../seats/seatTransport';
+import { seatGoneMessage } from '../seats/seatGoneMessage';
 
 /** Options of {@link LobbyHost.start}. */
 export interface LobbyHostOptions {
@@ -75,13 +78,19 @@ export interface LobbyHostOptions {
   clock?: Scheduler;
   /** How each guest reaches this host (shown beside its ping); default every guest is on the LAN. */
   pathOf?: (peer: Peer) => PlayerPath;
+  /** Seconds a guest whose link went silent keeps its seat, to come back by itself; 0: none. Default 30. */
+  seatGraceSec?: number;
+  /** Milliseconds of the wall clock, for the "reconnecting…" countdown players see. Default Date.now. */
+  wallClock?: () => number;
   transport?: Omit<EndpointOptions, 'drive'>;
 }
 
 /** A room on this machine: the transport server, discovery, room code and the authoritative lobby state. */
 export class LobbyHost {
   private stateValue: LobbyState;
-  private readonly joined = new Set<number>();
+  /** The players' seats (a seat's id is the player id) and the connection each sits on now. */
+  private readonly seats: RoomSeats;
+  private readonly gameView: SeatTransport;
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly door: AdmissionDesk;
@@ -101,7 +110,7 @@ export class LobbyHost {
     /** Addresses LAN players can use, with the port. */
     readonly addresses: LanAddress[],
     limits: LobbyHostLimits,
-    clock: Scheduler,
+    private readonly clock: Scheduler,
   ) {
     const game = GAMES.get(options.gameId ?? DEFAULT_GAME_ID);
     this.stateValue = createLobbyState(
@@ -114,6 +123,12 @@ export class LobbyHost {
       { name: options.playerName, colour: lobbyColourOf(options.colour) },
     );
     const now = () => clock.now();
+    this.seats = new RoomSeats({
+      clock,
+      ...(options.seatGraceSec !== undefined ? { graceSec: options.seatGraceSec } : {}),
+    });
+    this.seats.onChange((event) => this.seatChanged(event));
+    this.gameView = seatTransport(server, this.seats);
     this.door = new AdmissionDesk({
       roomKey,
       limits,
@@ -121,6 +136,7 @@ export class LobbyHost {
       clock,
       refusal: () => this.roomRefusal(),
       admit: (peer, hello) => this.admit(peer, hello),
+      resume: (peer, hello) => this.resume(peer, hello),
       reject: (peer, reason, retryAfterSec) => this.reject(peer, reason, retryAfterSec),
       sendChallenge: (peerId, challenge) => this.send(peerId, LobbyMessage.CHALLENGE, challenge),
       disconnect: (peerId, reason) => this.server.disconnect(peerId, reason),
@@ -217,9 +233,14 @@ export class LobbyHost {
     return this.discovery?.port;
   }
 
-  /** The transport server, for the game to share. */
+  /** The transport server (every connection, players' and those still at the door). */
   get transport(): Server {
     return this.server;
+  }
+
+  /** The transport as the game sees it: players by seat, whichever connection each sits on now. */
+  get gameTransport(): SeatTransport {
+    return this.gameView;
   }
 
   /** What the room refused or dropped so far. */
@@ -248,13 +269,13 @@ export class LobbyHost {
     this.postChat(HOST_PLAYER_ID, chatTextSchema.parse(text));
   }
 
-  /** Removes a guest, telling them why. Returns false for an unknown or host id. */
+  /** Removes a guest (one whose seat waits for it, at once), telling them why. False for an unknown or host id. */
   kick(playerId: number): boolean {
-    if (playerId === HOST_PLAYER_ID || !this.joined.has(playerId)) return false;
-    this.joined.delete(playerId);
+    if (playerId === HOST_PLAYER_ID || !this.seats.seats.includes(playerId)) return false;
+    const peerId = this.seats.peerOf(playerId);
     this.send(playerId, LobbyMessage.CLOSING, { reason: RejectReason.KICKED, message: LOBBY_END_MESSAGES.kicked });
-    this.apply({ kind: 'left', playerId, reason: 'kicked' });
-    void this.disconnectWhenDelivered(playerId, 'kicked');
+    this.seats.release(playerId, 'kicked');
+    if (peerId !== undefined) void this.disconnectWhenDelivered(peerId, 'kicked');
     return true;
   }
 
@@ -275,6 +296,7 @@ export class LobbyHost {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     this.door.close();
+    this.seats.close();
     this.server.broadcast(
       LobbyMessage.CLOSING,
       { reason: RejectReason.HOST_CLOSED, message: LOBBY_END_MESSAGES['host-closed'] },
@@ -298,14 +320,16 @@ export class LobbyHost {
     });
     // Rate limits come before parsing, so a flood costs a counter bump per message and nothing more.
     s.onMessage(LobbyMessage.READY, (peer, payload) => {
-      if (!this.joined.has(peer.id) || !this.readyLimiter.allow(peer.id)) return;
+      const seat = this.seats.seatOf(peer.id);
+      if (seat === undefined || !this.readyLimiter.allow(seat)) return;
       const parsed = guestMessageSchemas[LobbyMessage.READY].safeParse(payload);
-      if (parsed.success) this.apply({ kind: 'ready', playerId: peer.id, ready: parsed.data.ready });
+      if (parsed.success) this.apply({ kind: 'ready', playerId: seat, ready: parsed.data.ready });
     });
     s.onMessage(LobbyMessage.CHAT, (peer, payload) => {
-      if (!this.joined.has(peer.id) || !this.chatLimiter.allow(peer.id)) return;
+      const seat = this.seats.seatOf(peer.id);
+      if (seat === undefined || !this.chatLimiter.allow(seat)) return;
       const parsed = guestMessageSchemas[LobbyMessage.CHAT].safeParse(payload);
-      if (parsed.success) this.postChat(peer.id, parsed.data.text);
+      if (parsed.success) this.postChat(seat, parsed.data.text);
     });
     const ping = setInterval(() => this.broadcastPings(), (this.options.pingInterval ?? 2) * 1000);
     ping.unref();
@@ -318,13 +342,54 @@ export class LobbyHost {
 
   private departed(peer: Peer, reason: string): void {
     this.door.forget(peer.id);
-    this.chatLimiter.forget(peer.id);
-    this.readyLimiter.forget(peer.id);
-    if (!this.joined.delete(peer.id)) return;
-    this.apply({
-      kind: 'left',
-      playerId: peer.id,
-      reason: /timed out|not acknowledged/.test(reason) ? 'timed-out' : 'left',
+    const seat = this.seats.seatOf(peer.id);
+    if (seat === undefined || this.closed) return;
+    // A link that went silent keeps its seat for the grace (the guest comes back by itself); a goodbye does not.
+    if (/timed out|not acknowledged/.test(reason)) this.seats.lost(peer.id);
+    else this.seats.release(seat, 'left');
+  }
+
+  /** Tells the room what happened to a seat: its player away ("reconnecting…" with a countdown) or gone. */
+  private seatChanged({ seat, change, reason }: SeatEvent): void {
+    if (change === 'released') {
+      this.chatLimiter.forget(seat);
+      this.readyLimiter.forget(seat);
+      const why = reason === 'grace-over' ? 'timed-out' : reason === 'kicked' ? 'kicked' : 'left';
+      return this.apply({ kind: 'left', playerId: seat, reason: why });
+    }
+    const player = this.stateValue.players.find((p) => p.id === seat);
+    const deadline = this.seats.deadlineOf(seat);
+    if (change !== 'held' || !player || deadline === undefined) return;
+    const awayUntil = Math.round((this.options.wallClock ?? Date.now)() + deadline - this.clock.now());
+    this.apply({ kind: 'joined', player: { ...player, awayUntil } });
+  }
+
+  /** A guest comes back with its resume token: its seat, its name, colour, ready state and score are its own again. */
+  private resume(peer: Peer, hello: GuestMessage<'lobby.hello'>): void {
+    const back = this.seats.resume(hello.resume, peer.id, peer.address);
+    if (!back.ok) {
+      this.rejected[RejectReason.SEAT_GONE] = (this.rejected[RejectReason.SEAT_GONE] ?? 0) + 1;
+      this.door.refused(peer.id);
+      this.send(peer.id, LobbyMessage.REJECTED, {
+        reason: RejectReason.SEAT_GONE,
+        message: seatGoneMessage(back.reason),
+      });
+      void this.disconnectWhenDelivered(peer.id, RejectReason.SEAT_GONE);
+      return;
+    }
+    // An older link of the same guest that has not timed out yet goes quietly: it sits in no seat any more.
+    if (back.replacedPeer !== undefined) this.server.disconnect(back.replacedPeer, 'replaced by a newer connection');
+    const player = this.stateValue.players.find((p) => p.id === back.seat);
+    if (player) {
+      const { awayUntil: _away, ...rest } = player;
+      const path = this.options.pathOf?.(peer) ?? PlayerPath.LAN;
+      this.apply({ kind: 'joined', player: { ...rest, pingMs: this.pingOf(peer.id), path } }, back.seat);
+    }
+    this.send(back.seat, LobbyMessage.WELCOME, {
+      you: back.seat,
+      state: this.stateValue,
+      resume: back.token,
+      graceSec: this.seats.graceSec,
     });
   }
 
@@ -341,15 +406,26 @@ export class LobbyHost {
       this.stateValue.players.map((p) => p.name),
     );
     if (!name.ok) return this.reject(peer, RejectReason.INVALID_NAME);
-    this.joined.add(peer.id);
-    const pingMs = peer.rtt === undefined ? null : Math.min(MAX_PING_MS, Math.round(peer.rtt * 1000));
+    // The seat takes the first connection's id: the player keeps it on every later connection.
+    const resume = this.seats.take(peer.id, peer.id, peer.address);
+    const pingMs = this.pingOf(peer.id);
     const colour = lobbyColourOf(hello.colour, GUEST_PALETTE);
     const path = this.options.pathOf?.(peer) ?? PlayerPath.LAN;
     this.apply(
       { kind: 'joined', player: { id: peer.id, name: name.name, colour, ready: false, host: false, pingMs, path } },
       peer.id,
     );
-    this.send(peer.id, LobbyMessage.WELCOME, { you: peer.id, state: this.stateValue });
+    this.send(peer.id, LobbyMessage.WELCOME, {
+      you: peer.id,
+      state: this.stateValue,
+      resume,
+      graceSec: this.seats.graceSec,
+    });
+  }
+
+  private pingOf(peerId: number): number | null {
+    const rtt = this.server.getRtt(peerId);
+    return rtt === undefined ? null : Math.min(MAX_PING_MS, Math.round(rtt * 1000));
   }
 
   /** With a version refusal, the host's app version and lobby protocol, so the guest can say who must update. */
@@ -381,24 +457,27 @@ export class LobbyHost {
   }
 
   private broadcastPings(): void {
-    const pings: Array<[number, number | null]> = [...this.joined].map((id) => {
-      const rtt = this.server.getRtt(id);
-      return [id, rtt === undefined ? null : Math.min(MAX_PING_MS, Math.round(rtt * 1000))];
-    });
+    const pings: Array<[number, number | null]> = [];
+    for (const seat of this.seats.seats) {
+      const peerId = this.seats.peerOf(seat);
+      if (peerId !== undefined) pings.push([seat, this.pingOf(peerId)]);
+    }
     if (pings.length > 0) this.apply({ kind: 'pings', pings });
   }
 
-  /** Applies an event locally and sends it to every joined guest except `skip` (who gets a welcome instead). */
+  /** Applies an event locally and sends it to every seated guest except `skip` (who gets a welcome instead). */
   private apply(event: LobbyEvent, skip?: number): void {
     this.stateValue = applyLobbyEvent(this.stateValue, event);
-    for (const id of this.joined) {
-      if (id !== skip) this.send(id, LobbyMessage.EVENT, { event, revision: this.stateValue.revision });
+    for (const seat of this.seats.seats) {
+      if (seat !== skip) this.send(seat, LobbyMessage.EVENT, { event, revision: this.stateValue.revision });
     }
     this.stateListeners.emit(this.stateValue);
   }
 
-  private send<K extends keyof HostMessages>(peerId: number, type: K, payload: HostMessages[K]): void {
-    this.server.sendTo(peerId, type, payload as never, Channel.RELIABLE_ORDERED);
+  /** Sends to a seated player's current connection (nothing while its seat waits), or to a peer at the door. */
+  private send<K extends keyof HostMessages>(to: number, type: K, payload: HostMessages[K]): void {
+    const peerId = this.seats.seats.includes(to) ? this.seats.peerOf(to) : to;
+    if (peerId !== undefined) this.server.sendTo(peerId, type, payload as never, Channel.RELIABLE_ORDERED);
   }
 
   private async disconnectWhenDelivered(peerId: number, reason: string): Promise<void> {
