@@ -3,7 +3,7 @@ import { cleanDisplayText, DISCOVERY } from '../net/discovery';
 import { parseIpv4 } from '../../shared/roomCode/ipv4';
 import { LAN_PARTY_PORTS } from '../../shared/netcheck/ports';
 import { rendezvousUrlSchema } from '../../shared/ipc/schemas/internetSettings';
-import { DEFAULT_SEAT_GRACE_SEC, MAX_SEAT_GRACE_SEC } from '../lobby/seats/seatHolds';
+import { DEFAULT_SEAT_GRACE_SEC, MAX_SEAT_GRACE_SEC } from '../seats/seatHolds';
 
 /** A command-line mistake; the CLI prints the message and exits with code 2. */
 export class HostCliUsageError extends Error {

@@ -17,7 +17,7 @@ export interface HostTransport {
   /** Smoothed RTT in seconds, undefined if not measured or not connected. */
   getRtt(peerId: number): number | undefined;
   /**
-   * A room that holds seats (main/lobby/seats/seatTransport.ts) says when a player's link went silent and when it
+   * A room that holds seats (main/seats/seatTransport.ts) says when a player's link went silent and when it
    * is back; such a player leaves only with onDisconnect, once its seat is let go. Absent: no seats are held.
    */
   onSeatChange?(callback: (peer: TransportPeer, change: 'held' | 'resumed') => void): () => void;

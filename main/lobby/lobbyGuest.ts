@@ -8,13 +8,17 @@ import { LobbyMessage, chatTextSchema, helloPayload, hostMessageSchemas } from '
 import { describeIssues } from '../../shared/ipc/describeIssues';
 import { LOBBY_END_MESSAGES, LobbyJoinError, tooManyTriesMessage, type LobbyEndCode } from './lobbyErrors';
 import { lobbyTransportOptions } from './lobbyTransport';
-import { errnoIn, networkErrorSentence } from './networkErrorSentence';
+import { errnoIn, networkErrorSentence } from '../base/networkErrorSentence';
 import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from './passwordProof';
 import { versionMismatchMessage } from './versionMismatch';
-import { ResumableLink } from './seats/resumableLink';
-import { rejoinSeat } from './seats/rejoinSeat';
+import { ResumableLink } from '../seats/resumableLink';
+import { takeSeatBack } from '../seats/rejoinSeat';
 import { systemScheduler, type Scheduler } from '../base/scheduler';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
+import type { Settings } from '../../shared/ipc/schemas/settings';
+import type { JoinPlan, JoinStep, LocatedRoom, RoomTarget } from '../reach/roomReach';
+import { advertVerdict, describeJoinFailure } from './joinFailure';
+import { lobbyNameOf } from './lobbyNames';
 
 /** Options of {@link LobbyGuest.join}. */
 export interface LobbyJoinOptions {
@@ -28,6 +32,8 @@ export interface LobbyJoinOptions {
   appVersion?: string;
   /** Seconds to wait for the host to connect and answer. Default 5. */
   timeout?: number;
+  /** A shorter wait for the connect alone, and the error to fail with when it passes (a reach's stale code). */
+  connectWithin?: { readonly seconds: number; readonly failure: Error };
   transport?: Omit<EndpointOptions, 'drive'>;
   /** Where a room the host sent and we refused is reported. Default silent. */
   logger?: Logger;
@@ -128,43 +134,30 @@ export class LobbyGuest {
   /** Tries to take the seat back (once a second, for the host's grace), then carries on or ends the stay. */
   private async comeBack(): Promise<void> {
     this.link.lost();
-    const me = this.stateValue.players.find((p) => p.id === this.you);
-    if (me) {
-      const awayUntil = Date.now() + this.graceSec * 1000;
-      this.stateValue = {
-        ...this.stateValue,
-        players: this.stateValue.players.map((p) => (p === me ? { ...p, awayUntil } : p)),
-      };
-      this.stateListeners.emit(this.stateValue);
-    }
-    const outcome = await rejoinSeat({
+    // We are "reconnecting…" on our own screen too, for as long as the host holds the seat.
+    const awayUntil = Date.now() + this.graceSec * 1000;
+    const players = this.stateValue.players.map((p) => (p.id === this.you ? { ...p, awayUntil } : p));
+    this.stateValue = { ...this.stateValue, players };
+    this.stateListeners.emit(this.stateValue);
+    const outcome = await takeSeatBack({
+      you: this.you,
       graceSec: this.graceSec,
       scheduler: this.options.scheduler ?? systemScheduler,
       wanted: () => !this.ended,
       isFinal: (error) => error instanceof LobbyJoinError && FINAL_REFUSALS.has(error.code),
-      attempt: async () => {
-        // Each try gets a short connect: the grace is what bounds the whole.
-        const back = await LobbyGuest.enter({ ...this.options, resume: this.resumeToken, timeout: 2 });
-        if (back.answer.you !== this.you) {
-          await back.client.close();
-          throw new LobbyJoinError('seat-gone', LOBBY_END_MESSAGES['seat-gone']);
-        }
-        return back;
-      },
+      // Each try gets a short connect: the grace is what bounds the whole.
+      enter: () => LobbyGuest.enter({ ...this.options, resume: this.resumeToken, timeout: 2 }),
+      notOurs: () => new LobbyJoinError('seat-gone', LOBBY_END_MESSAGES['seat-gone']),
     });
-    if (this.ended) {
-      if (outcome.ok) await outcome.value.client.close();
-      return;
-    }
+    if (this.ended) return;
     if (!outcome.ok) {
-      const refusal = outcome.error instanceof LobbyJoinError && FINAL_REFUSALS.has(outcome.error.code);
-      return refusal
-        ? this.end((outcome.error as LobbyJoinError).code, (outcome.error as LobbyJoinError).message)
+      const { error } = outcome;
+      return error instanceof LobbyJoinError && FINAL_REFUSALS.has(error.code)
+        ? this.end(error.code, error.message)
         : this.end('host-gone', `Lost contact with the host for ${this.graceSec} s: your seat was given up.`);
     }
     const { client, answer } = outcome.value;
-    const old = this.link.swap(client);
-    void old.close();
+    void this.link.swap(client).close();
     this.watch(client);
     this.resumeToken = answer.resume;
     this.stateValue = answer.state;
@@ -185,9 +178,11 @@ export class LobbyGuest {
     const transport = lobbyTransportOptions(options.transport);
     const client = new Client({ ...transport, timeout: transport.timeout ?? Math.max(timeout, 5) });
     try {
-      await client.connect(options.host, options.port, { timeout });
+      await client.connect(options.host, options.port, { timeout: options.connectWithin?.seconds ?? timeout });
     } catch (error) {
       await client.close();
+      // The reach knows why this room would not answer (the machine hosts another now): its words, not ours.
+      if (options.connectWithin) throw options.connectWithin.failure;
       const reason = error instanceof ConnectError ? error.reason : String(error);
       if (/could not resolve|could not connect/.test(reason)) {
         // The errno becomes a sentence; the transport's own words stay behind the player's "Details".
@@ -295,14 +290,14 @@ export class LobbyGuest {
 
   /** Sets our ready flag; refused (an IpcError saying so) while coming back to the seat. */
   setReady(ready: boolean): void {
-    this.connected('Your ready state was not changed');
+    this.link.assertConnected('Your ready state was not changed');
     this.link.send(LobbyMessage.READY, { ready }, Channel.RELIABLE_ORDERED);
   }
 
   /** Sends a chat line; throws on empty or over-long text, and (visibly, never lost silently) while reconnecting. */
   chat(text: string): void {
     const line = chatTextSchema.parse(text);
-    this.connected('Your message was not sent');
+    this.link.assertConnected('Your message was not sent');
     this.link.send(LobbyMessage.CHAT, { text: line }, Channel.RELIABLE_ORDERED);
   }
 
@@ -313,12 +308,6 @@ export class LobbyGuest {
     await this.link.current.close();
   }
 
-  private connected(what: string): void {
-    if (this.reconnecting) {
-      throw new IpcError(IpcErrorCode.UNAVAILABLE, `Reconnecting to the host… ${what}: try again in a moment.`);
-    }
-  }
-
   private end(code: LobbyEndCode, message = LOBBY_END_MESSAGES[code]): void {
     if (this.ended) return;
     this.ended = { code, message };
@@ -326,4 +315,85 @@ export class LobbyGuest {
     this.link.end(message);
     this.endListeners.emit(this.ended);
   }
+}
+
+/** The player left while a host or a join was still on its way. */
+export const leftBeforeDone = () =>
+  new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'Cancelled: you left before it finished.');
+
+/** What {@link joinRoom} needs besides the reach's plan. */
+export interface JoinRoomDeps {
+  readonly password: string | undefined;
+  readonly appVersion: string | undefined;
+  /** Seconds the connect and the host's answer may take (the network options' join timeout). */
+  readonly timeoutSec: number;
+  readonly logger: Logger;
+  /** The player's name and colour, read when the room is found. */
+  readonly settings: () => Promise<Settings>;
+  readonly joinGuest: (options: LobbyJoinOptions) => Promise<LobbyGuest>;
+  /** False once the player left: the join stops and lets go of what it holds. */
+  readonly wanted: () => boolean;
+  /** The room as it becomes known, and the reach's step, for the joining view. */
+  readonly onTarget: (target: RoomTarget, step?: JoinStep) => void;
+}
+
+/** A room joined: the guest, what the reach holds for the stay, and where the room is. */
+export interface JoinedRoom {
+  readonly guest: LobbyGuest;
+  readonly located: LocatedRoom;
+  readonly target: RoomTarget;
+}
+
+/**
+ * A join: the reach locates the room, admission is refused at once when the room's advert already says no, the
+ * guest connects through what the reach found (its relay, its socket, its shorter wait) and the host admits it.
+ * Rejects with an IpcError in the player's words; what the reach held is let go on failure or when unwanted.
+ */
+export async function joinRoom(plan: JoinPlan, deps: JoinRoomDeps): Promise<JoinedRoom> {
+  const { password } = deps;
+  const passwordGiven = password !== undefined;
+  let target = plan.provisional;
+  let located: LocatedRoom | undefined;
+  let guest: LobbyGuest;
+  try {
+    located = await plan.locate({
+      passwordGiven,
+      onProgress: (progress) => {
+        if (!deps.wanted()) return;
+        target = progress.target ?? target;
+        deps.onTarget(target, progress.step);
+      },
+    });
+    if (!deps.wanted()) throw leftBeforeDone();
+    if (located.target.host !== target.host || located.target.port !== target.port) {
+      target = located.target;
+      deps.onTarget(target);
+    }
+    const refusal = located.advert && advertVerdict(located.advert, { appVersion: deps.appVersion, passwordGiven });
+    if (refusal) throw refusal;
+    const settings = await deps.settings();
+    const to = located.connectTo ?? located.target;
+    const { openSocket, connectWithin } = located;
+    guest = await deps.joinGuest({
+      host: to.host,
+      port: to.port || 1,
+      ...(openSocket ? { transport: { openSocket } } : {}),
+      ...(connectWithin ? { connectWithin } : {}),
+      playerName: lobbyNameOf(settings.playerName),
+      colour: settings.playerColor,
+      timeout: deps.timeoutSec,
+      logger: deps.logger,
+      ...(password !== undefined ? { password } : {}),
+      ...(deps.appVersion !== undefined ? { appVersion: deps.appVersion } : {}),
+    });
+  } catch (error) {
+    await located?.close();
+    throw error instanceof IpcError ? error : describeJoinFailure(error, passwordGiven);
+  }
+  if (!deps.wanted()) {
+    await guest.leave();
+    await located.close();
+    throw leftBeforeDone();
+  }
+  return { guest, located, target };
 }

@@ -1,8 +1,5 @@
-import { networkInterfaces } from 'node:os';
-import { Channel, Server, type EndpointOptions, type LanDiscoveryHandle, type Peer } from '../../net/index';
-import type { LanDiscoveryOptions, NetworkInterfacesLike } from '../../net/discovery';
+import { Channel, Server, type LanDiscoveryHandle, type Peer } from '../../net/index';
 import { Listeners, reportCallbackError } from '../../base/listeners';
-import type { Logger } from '../../base/logger';
 import { DEFAULT_GAME_ID, GAMES } from '../../../shared/games/registry';
 import { roomCapacityRange } from '../../../shared/ipc/schemas/lobby';
 import { applyLobbyEvent, canStart } from '../../../shared/lobby/lobbyReducer';
@@ -21,13 +18,11 @@ import {
   chatTextSchema,
   guestMessageSchemas,
   type GuestMessage,
-  type HostMessages,
 } from '../../../shared/lobby/lobbyMessages';
-import { MAX_PING_MS, ROOM_NAME_MAX } from '../../../shared/lobby/lobbyLimits';
+import { ROOM_NAME_MAX } from '../../../shared/lobby/lobbyLimits';
 import { GUEST_PALETTE, lobbyColourOf } from '../../../shared/lobby/lobbyPalette';
 import { hasVisibleText, normalizeText } from '../../../shared/text/normalizeText';
-import { lanAddresses, pickAdvertiseAddress, type LanAddress } from '../lanAddresses';
-import { roomCodesFor, type RoomCodes } from '../roomCodes';
+import { advertiseRoom, type LanAddress, type RoomCodes } from '../../reach/lan/index';
 import { LOBBY_END_MESSAGES, tooManyTriesMessage } from '../lobbyErrors';
 import { createRateLimiter, type RateLimiter } from '../../base/rateLimiter';
 import { AdmissionDesk, type RoomKey } from './admissionDesk';
@@ -36,61 +31,18 @@ import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostLimits, type LobbyHostStats } 
 import { PROOF_BYTES, deriveRoomKey, freshBytes } from '../passwordProof';
 import { lobbyTransportOptions } from '../lobbyTransport';
 import { roomNameFor } from './playerNames';
-import { RoomSeats, type SeatEvent } from '../seats/roomSeats';
-import { seatTransport, type SeatTransport } from '../seats/seatTransport';
-import { seatGoneMessage } from '../seats/seatGoneMessage';
+import { SeatedRoom } from '../../seats/seatedRoom';
+import type { SeatTransport } from '../../seats/seatTransport';
+import { delivered, disconnectWhenDelivered } from './farewell';
+import type { LobbyHostOptions } from './lobbyHostOptions';
 
-/** Options of {@link LobbyHost.start}. */
-export interface LobbyHostOptions {
-  roomName: string;
-  playerName: string;
-  colour: string;
-  /** The game the room plays (a registry id). Default DEFAULT_GAME_ID ('tag'). */
-  gameId?: string;
-  /** Players including the host, within the game's limits (tag: 2–16). Default 8, clamped to them. */
-  capacity?: number;
-  /**
-   * The host's own seat is nobody (a dedicated host): the LAN advert then counts the guests only, so a
-   * server list shows the same numbers as the host's banner and log. Default false.
-   */
-  dedicated?: boolean;
-  password?: string;
-  /** Game port; default 0 (a free one). */
-  port?: number;
-  /** Bind address; default 0.0.0.0 so LAN players can reach it. */
-  bindAddress?: string;
-  /** LAN discovery; `false` turns it off. Tests pass an ephemeral port and loopback targets. */
-  discovery?: false | Partial<Omit<LanDiscoveryOptions, 'name' | 'gamePort' | 'getPlayerCount'>>;
-  /** Address written into the room code; default this machine's first LAN address. */
-  advertiseAddress?: string;
-  networkInterfaces?: () => NetworkInterfacesLike;
-  /** This app's version, told to a guest refused for another version so it can say which side must update. */
-  appVersion?: string;
-  /** Seconds a connected peer has to get in (hello, and the password proof in a password room). Default 3. */
-  helloTimeout?: number;
-  /** Seconds between ping broadcasts. Default 2. */
-  pingInterval?: number;
-  /** Admission budgets and rate limits; unset fields keep {@link DEFAULT_LOBBY_HOST_LIMITS}. */
-  limits?: Partial<LobbyHostLimits>;
-  /** Where the room notes what a player cannot see (a guest's connection moving to a new address). Default silent. */
-  logger?: Logger;
-  /** Time and timers for deadlines and limits; default the real ones. */
-  clock?: Scheduler;
-  /** How each guest reaches this host (shown beside its ping); default every guest is on the LAN. */
-  pathOf?: (peer: Peer) => PlayerPath;
-  /** Seconds a guest whose link went silent keeps its seat, to come back by itself; 0: none. Default 30. */
-  seatGraceSec?: number;
-  /** Milliseconds of the wall clock, for the "reconnecting…" countdown players see. Default Date.now. */
-  wallClock?: () => number;
-  transport?: Omit<EndpointOptions, 'drive'>;
-}
+export type { LobbyHostOptions } from './lobbyHostOptions';
 
 /** A room on this machine: the transport server, discovery, room code and the authoritative lobby state. */
 export class LobbyHost {
   private stateValue: LobbyState;
   /** The players' seats (a seat's id is the player id) and the connection each sits on now. */
-  private readonly seats: RoomSeats;
-  private readonly gameView: SeatTransport;
+  private readonly seats: SeatedRoom;
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly door: AdmissionDesk;
@@ -123,12 +75,20 @@ export class LobbyHost {
       { name: options.playerName, colour: lobbyColourOf(options.colour) },
     );
     const now = () => clock.now();
-    this.seats = new RoomSeats({
+    this.seats = new SeatedRoom({
+      server,
       clock,
+      wallClock: options.wallClock ?? Date.now,
       ...(options.seatGraceSec !== undefined ? { graceSec: options.seatGraceSec } : {}),
+      state: () => this.stateValue,
+      apply: (event, skip) => this.apply(event, skip),
+      pathOf: (peer) => options.pathOf?.(peer) ?? PlayerPath.LAN,
+      refused: (peer, reason) => this.refused(peer, reason),
+      forget: (seat) => {
+        this.chatLimiter.forget(seat);
+        this.readyLimiter.forget(seat);
+      },
     });
-    this.seats.onChange((event) => this.seatChanged(event));
-    this.gameView = seatTransport(server, this.seats);
     this.door = new AdmissionDesk({
       roomKey,
       limits,
@@ -136,9 +96,9 @@ export class LobbyHost {
       clock,
       refusal: () => this.roomRefusal(),
       admit: (peer, hello) => this.admit(peer, hello),
-      resume: (peer, hello) => this.resume(peer, hello),
+      resume: (peer, hello) => this.seats.resume(peer, hello.resume),
       reject: (peer, reason, retryAfterSec) => this.reject(peer, reason, retryAfterSec),
-      sendChallenge: (peerId, challenge) => this.send(peerId, LobbyMessage.CHALLENGE, challenge),
+      sendChallenge: (peerId, challenge) => this.seats.sendTo(peerId, LobbyMessage.CHALLENGE, challenge),
       disconnect: (peerId, reason) => this.server.disconnect(peerId, reason),
     });
     this.chatLimiter = createRateLimiter<number>(limits.chat, { now });
@@ -170,44 +130,36 @@ export class LobbyHost {
       host: options.bindAddress ?? '0.0.0.0',
       maxPeers: capacity + limits.preLobbySlots,
     });
-    let discovery: LanDiscoveryHandle | undefined;
     const hostRef: { host?: LobbyHost } = {};
+    // Players in the room, the host's own seat included (transport peers leave the host out) unless it is a
+    // dedicated host's, which nobody plays in.
+    const hostSeat = options.dedicated ? 1 : 0;
+    let lan;
     try {
-      if (options.discovery !== false) {
-        // Players in the room, the host's own seat included (transport peers leave the host out) unless it
-        // is a dedicated host's, which nobody plays in.
-        const hostSeat = options.dedicated ? 1 : 0;
-        const advertised = capacity - hostSeat;
-        discovery = await server.enableLanDiscovery(roomName, {
-          ...options.discovery,
-          getPlayerCount: () => (hostRef.host?.state.players.length ?? 1) - hostSeat,
-          getExtraInfo: () => ({
-            capacity: advertised,
-            passwordProtected: Boolean(options.password),
-            gameName: `LAN Party ${game.name}`,
-            // So a guest's probe can say "a round is on" or "another version" before it connects.
-            inRound: hostRef.host?.state.phase === 'playing',
-            lobbyProtocol: LOBBY_PROTOCOL_VERSION,
-            ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
-            ...(options.dedicated ? {} : { hostName: host.name }),
-          }),
-        });
-      }
+      lan = await advertiseRoom(server, options.discovery ?? {}, {
+        roomName,
+        capacity: capacity - hostSeat,
+        passwordProtected: Boolean(options.password),
+        gameName: `LAN Party ${game.name}`,
+        ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
+        ...(options.dedicated ? {} : { hostName: host.name }),
+        playerCount: () => (hostRef.host?.state.players.length ?? 1) - hostSeat,
+        inRound: () => hostRef.host?.state.phase === 'playing',
+        ...(options.advertiseAddress !== undefined ? { advertiseAddress: options.advertiseAddress } : {}),
+        ...(options.networkInterfaces ? { networkInterfaces: options.networkInterfaces } : {}),
+      });
     } catch (error) {
       await server.close();
       throw error;
     }
-    const interfaces = (options.networkInterfaces ?? networkInterfaces)();
-    const advertise = options.advertiseAddress ?? pickAdvertiseAddress(interfaces);
-    const codes = roomCodesFor(advertise, server.port, interfaces);
     const resolved = { ...options, roomName, playerName: host.name, capacity };
     return (hostRef.host = new LobbyHost(
       server,
       resolved,
       roomKey,
-      discovery,
-      codes,
-      lanAddresses(interfaces),
+      lan.discovery,
+      lan.codes,
+      lan.addresses,
       limits,
       clock,
     ));
@@ -240,7 +192,7 @@ export class LobbyHost {
 
   /** The transport as the game sees it: players by seat, whichever connection each sits on now. */
   get gameTransport(): SeatTransport {
-    return this.gameView;
+    return this.seats.gameTransport;
   }
 
   /** What the room refused or dropped so far. */
@@ -271,11 +223,13 @@ export class LobbyHost {
 
   /** Removes a guest (one whose seat waits for it, at once), telling them why. False for an unknown or host id. */
   kick(playerId: number): boolean {
-    if (playerId === HOST_PLAYER_ID || !this.seats.seats.includes(playerId)) return false;
-    const peerId = this.seats.peerOf(playerId);
-    this.send(playerId, LobbyMessage.CLOSING, { reason: RejectReason.KICKED, message: LOBBY_END_MESSAGES.kicked });
-    this.seats.release(playerId, 'kicked');
-    if (peerId !== undefined) void this.disconnectWhenDelivered(peerId, 'kicked');
+    if (playerId === HOST_PLAYER_ID || !this.seats.has(playerId)) return false;
+    this.seats.send(playerId, LobbyMessage.CLOSING, {
+      reason: RejectReason.KICKED,
+      message: LOBBY_END_MESSAGES.kicked,
+    });
+    const { peerId } = this.seats.release(playerId);
+    if (peerId !== undefined) void disconnectWhenDelivered(this.server, peerId, 'kicked');
     return true;
   }
 
@@ -302,7 +256,7 @@ export class LobbyHost {
       { reason: RejectReason.HOST_CLOSED, message: LOBBY_END_MESSAGES['host-closed'] },
       { channel: Channel.RELIABLE_ORDERED },
     );
-    await this.delivered(this.server.getPeers(), 500);
+    await delivered(this.server.getPeers(), 500);
     await this.server.close();
   }
 
@@ -342,55 +296,8 @@ export class LobbyHost {
 
   private departed(peer: Peer, reason: string): void {
     this.door.forget(peer.id);
-    const seat = this.seats.seatOf(peer.id);
-    if (seat === undefined || this.closed) return;
     // A link that went silent keeps its seat for the grace (the guest comes back by itself); a goodbye does not.
-    if (/timed out|not acknowledged/.test(reason)) this.seats.lost(peer.id);
-    else this.seats.release(seat, 'left');
-  }
-
-  /** Tells the room what happened to a seat: its player away ("reconnecting…" with a countdown) or gone. */
-  private seatChanged({ seat, change, reason }: SeatEvent): void {
-    if (change === 'released') {
-      this.chatLimiter.forget(seat);
-      this.readyLimiter.forget(seat);
-      const why = reason === 'grace-over' ? 'timed-out' : reason === 'kicked' ? 'kicked' : 'left';
-      return this.apply({ kind: 'left', playerId: seat, reason: why });
-    }
-    const player = this.stateValue.players.find((p) => p.id === seat);
-    const deadline = this.seats.deadlineOf(seat);
-    if (change !== 'held' || !player || deadline === undefined) return;
-    const awayUntil = Math.round((this.options.wallClock ?? Date.now)() + deadline - this.clock.now());
-    this.apply({ kind: 'joined', player: { ...player, awayUntil } });
-  }
-
-  /** A guest comes back with its resume token: its seat, its name, colour, ready state and score are its own again. */
-  private resume(peer: Peer, hello: GuestMessage<'lobby.hello'>): void {
-    const back = this.seats.resume(hello.resume, peer.id, peer.address);
-    if (!back.ok) {
-      this.rejected[RejectReason.SEAT_GONE] = (this.rejected[RejectReason.SEAT_GONE] ?? 0) + 1;
-      this.door.refused(peer.id);
-      this.send(peer.id, LobbyMessage.REJECTED, {
-        reason: RejectReason.SEAT_GONE,
-        message: seatGoneMessage(back.reason),
-      });
-      void this.disconnectWhenDelivered(peer.id, RejectReason.SEAT_GONE);
-      return;
-    }
-    // An older link of the same guest that has not timed out yet goes quietly: it sits in no seat any more.
-    if (back.replacedPeer !== undefined) this.server.disconnect(back.replacedPeer, 'replaced by a newer connection');
-    const player = this.stateValue.players.find((p) => p.id === back.seat);
-    if (player) {
-      const { awayUntil: _away, ...rest } = player;
-      const path = this.options.pathOf?.(peer) ?? PlayerPath.LAN;
-      this.apply({ kind: 'joined', player: { ...rest, pingMs: this.pingOf(peer.id), path } }, back.seat);
-    }
-    this.send(back.seat, LobbyMessage.WELCOME, {
-      you: back.seat,
-      state: this.stateValue,
-      resume: back.token,
-      graceSec: this.seats.graceSec,
-    });
+    if (!this.closed) this.seats.departed(peer, reason);
   }
 
   /** Why nobody can join right now, or undefined. Silent and pending peers never count: only players do. */
@@ -407,25 +314,15 @@ export class LobbyHost {
     );
     if (!name.ok) return this.reject(peer, RejectReason.INVALID_NAME);
     // The seat takes the first connection's id: the player keeps it on every later connection.
-    const resume = this.seats.take(peer.id, peer.id, peer.address);
-    const pingMs = this.pingOf(peer.id);
+    const seat = this.seats.seat(peer);
+    const pingMs = this.seats.pingOf(peer.id);
     const colour = lobbyColourOf(hello.colour, GUEST_PALETTE);
     const path = this.options.pathOf?.(peer) ?? PlayerPath.LAN;
     this.apply(
       { kind: 'joined', player: { id: peer.id, name: name.name, colour, ready: false, host: false, pingMs, path } },
       peer.id,
     );
-    this.send(peer.id, LobbyMessage.WELCOME, {
-      you: peer.id,
-      state: this.stateValue,
-      resume,
-      graceSec: this.seats.graceSec,
-    });
-  }
-
-  private pingOf(peerId: number): number | null {
-    const rtt = this.server.getRtt(peerId);
-    return rtt === undefined ? null : Math.min(MAX_PING_MS, Math.round(rtt * 1000));
+    this.seats.send(peer.id, LobbyMessage.WELCOME, { you: peer.id, state: this.stateValue, ...seat });
   }
 
   /** With a version refusal, the host's app version and lobby protocol, so the guest can say who must update. */
@@ -439,16 +336,21 @@ export class LobbyHost {
   }
 
   private reject(peer: Peer, reason: RejectReason, retryAfterSec?: number): void {
-    this.rejected[reason] = (this.rejected[reason] ?? 0) + 1;
-    this.door.refused(peer.id);
-    this.send(
+    this.seats.sendTo(
       peer.id,
       LobbyMessage.REJECTED,
       retryAfterSec === undefined
         ? { reason, message: LOBBY_END_MESSAGES[reason], ...this.versionsFor(reason) }
         : { reason, message: tooManyTriesMessage(retryAfterSec), retryAfterSec },
     );
-    void this.disconnectWhenDelivered(peer.id, reason);
+    this.refused(peer, reason);
+  }
+
+  /** A refusal already sent: counted, the door's slot freed, the peer let go once it is delivered. */
+  private refused(peer: Peer, reason: RejectReason): void {
+    this.rejected[reason] = (this.rejected[reason] ?? 0) + 1;
+    this.door.refused(peer.id);
+    void disconnectWhenDelivered(this.server, peer.id, reason);
   }
 
   private postChat(from: number, text: string): void {
@@ -457,40 +359,16 @@ export class LobbyHost {
   }
 
   private broadcastPings(): void {
-    const pings: Array<[number, number | null]> = [];
-    for (const seat of this.seats.seats) {
-      const peerId = this.seats.peerOf(seat);
-      if (peerId !== undefined) pings.push([seat, this.pingOf(peerId)]);
-    }
+    const pings = this.seats.pings();
     if (pings.length > 0) this.apply({ kind: 'pings', pings });
   }
 
   /** Applies an event locally and sends it to every seated guest except `skip` (who gets a welcome instead). */
   private apply(event: LobbyEvent, skip?: number): void {
     this.stateValue = applyLobbyEvent(this.stateValue, event);
-    for (const seat of this.seats.seats) {
-      if (seat !== skip) this.send(seat, LobbyMessage.EVENT, { event, revision: this.stateValue.revision });
+    for (const seat of this.seats.seats.seats) {
+      if (seat !== skip) this.seats.send(seat, LobbyMessage.EVENT, { event, revision: this.stateValue.revision });
     }
     this.stateListeners.emit(this.stateValue);
-  }
-
-  /** Sends to a seated player's current connection (nothing while its seat waits), or to a peer at the door. */
-  private send<K extends keyof HostMessages>(to: number, type: K, payload: HostMessages[K]): void {
-    const peerId = this.seats.seats.includes(to) ? this.seats.peerOf(to) : to;
-    if (peerId !== undefined) this.server.sendTo(peerId, type, payload as never, Channel.RELIABLE_ORDERED);
-  }
-
-  private async disconnectWhenDelivered(peerId: number, reason: string): Promise<void> {
-    const peer = this.server.getPeer(peerId);
-    if (!peer) return;
-    await this.delivered([peer], 1000);
-    this.server.disconnect(peerId, reason);
-  }
-
-  private async delivered(peers: Peer[], maxMs: number): Promise<void> {
-    const until = Date.now() + maxMs;
-    while (Date.now() < until && peers.some((p) => p.connection.pendingReliable > 0 && !p.connection.closed)) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
   }
 }

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { createIceSession, IceConnectError, type IcePath } from '../../net/ice';
+import { createKeyPair, secureSocket, type SecureSocket } from '../../net/secure';
+import { openRendezvousGuest } from './rendezvousGuest';
+import {
+  decodeInternetCode,
+  RENDEZVOUS_ERROR_TEXT,
+  RendezvousError,
+  RendezvousErrorCode,
+} from '../../../shared/rendezvous';
+import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
+import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
+import type { Scheduler } from '../../base/scheduler';
+import { iceServersFor } from './iceServers';
+import type { JoinStep } from '../roomReach';
+
+/** Options of {@link connectInternetRoom}. */
+export interface InternetJoinOptions {
+  readonly settings: InternetSettings;
+  readonly scheduler: Scheduler;
+  readonly onStep?: (step: JoinStep) => void;
+  readonly hostAddresses?: readonly string[];
+  /** Seconds the ICE checks may take; default 10. */
+  readonly connectTimeoutSeconds?: number;
+  /** Milliseconds without a direct pair before the progress says the relay is being tried; default 1500. */
+  readonly relayHintMs?: number;
+}
+
+/** A secured path to an internet room's host, ready for a Client. */
+export interface InternetPath {
+  readonly socket: SecureSocket;
+  readonly path: IcePath;
+  /** Closes the ICE session (the Client closes the socket itself). */
+  close(): Promise<void>;
+}
+
+/** An internet join failure as the player reads it: a sentence, with the raw cause behind "Details". */
+function joinFailure(error: unknown, url: string): IpcError {
+  if (error instanceof IpcError) return error;
+  if (error instanceof RendezvousError) {
+    const code =
+      error.code === RendezvousErrorCode.ROOM_UNKNOWN
+        ? IpcErrorCode.NOT_FOUND
+        : error.code === RendezvousErrorCode.KEY_MISMATCH || error.code === RendezvousErrorCode.REJECTED
+          ? IpcErrorCode.PERMISSION_DENIED
+          : IpcErrorCode.UNAVAILABLE;
+    const sentence = RENDEZVOUS_ERROR_TEXT[error.code];
+    // The service's or the socket's own words (an errno, a room id) are for the Details toggle, not the sentence;
+    // a host's reason for turning the join down is the one thing worth showing as it came.
+    const shown = error.code === RendezvousErrorCode.REJECTED ? `${sentence} ${error.message}` : sentence;
+    return new IpcError(code, shown, `${error.message} (rendezvous ${url})`);
+  }
+  if (error instanceof IceConnectError) return new IpcError(IpcErrorCode.UNAVAILABLE, error.message);
+  const raw = String((error as Error)?.message ?? error);
+  return new IpcError(IpcErrorCode.UNAVAILABLE, 'Could not reach the internet room.', raw);
+}
+
+/**
+ * Joins an internet room's host as far as a working, encrypted datagram path: reads the NET-… code, asks the
+ * rendezvous for the host (its answer's key must match the code's key check), runs ICE (direct first, the relay
+ * when no direct pair works) and seals the path with keys only the two ends hold. Rejects with an IpcError in
+ * words: a mistyped code, the rendezvous unreachable, the room gone, no path and no relay.
+ */
+export async function connectInternetRoom(text: string, options: InternetJoinOptions): Promise<InternetPath> {
+  const { settings } = options;
+  const parsed = decodeInternetCode(text);
+  if (!parsed.ok) throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, parsed.reason);
+  const url = settings.rendezvousUrl;
+  if (url === null) {
+    throw new IpcError(
+      IpcErrorCode.FAILED_PRECONDITION,
+      'That is an internet room code. Internet rooms need a rendezvous server: add one in Settings → Internet rooms.',
+    );
+  }
+  const step = options.onStep ?? (() => undefined);
+  step('finding-host');
+  let guest;
+  try {
+    guest = await openRendezvousGuest({ url, scheduler: options.scheduler });
+  } catch (error) {
+    throw joinFailure(error, url);
+  }
+  const keys = createKeyPair();
+  const session = createIceSession({
+    controlling: false,
+    ...iceServersFor(settings, guest.turn),
+    ...(options.hostAddresses ? { hostAddresses: options.hostAddresses } : {}),
+    connectTimeoutSeconds: options.connectTimeoutSeconds ?? 10,
+  });
+  let hint: unknown;
+  try {
+    const ours = await session.gather();
+    const { answer } = await guest.join(parsed.code.roomId, parsed.code.keyCheck, {
+      ice: { ...ours, candidates: [...ours.candidates] },
+      publicKey: keys.publicKey,
+      nonce: randomBytes(16).toString('base64url'),
+    });
+    step('trying-direct');
+    // Direct pairs answer within a few round trips; still checking after that means the relay is being tried.
+    hint = options.scheduler.setTimer(() => step('using-relay'), options.relayHintMs ?? 1500);
+    const path = await session.connect(answer.ice);
+    const socket = secureSocket(session.socket, {
+      ownPrivate: keys.privateKey,
+      peerPublic: answer.publicKey,
+      role: 'guest',
+      transcript: {
+        roomId: parsed.code.roomId,
+        hostPublicKey: answer.publicKey,
+        guestPublicKey: keys.publicKey,
+        hostUfrag: answer.ice.usernameFragment,
+        guestUfrag: ours.usernameFragment,
+      },
+    });
+    if (path.kind === 'relayed') step('using-relay');
+    return { socket, path, close: () => session.close() };
+  } catch (error) {
+    await session.close();
+    throw joinFailure(error, url);
+  } finally {
+    if (hint !== undefined) options.scheduler.clearTimer(hint);
+    // The rendezvous has done its part: the path does not depend on it.
+    guest.close();
+  }
+}
