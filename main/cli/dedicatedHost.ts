@@ -30,6 +30,8 @@ export interface DedicatedHost {
   readonly host: LobbyHost;
   /** The start-up lines: name, code, addresses, discovery. */
   readonly banner: string[];
+  /** The internet room's opening (its mux, presence and guests' ICE paths) with --reach internet. */
+  readonly internet: RoomOpening | undefined;
   /** Tells the players the room is closing, then releases the ports. Idempotent. */
   close(): Promise<void>;
 }
@@ -127,6 +129,7 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
   return {
     host,
     banner,
+    internet,
     async close() {
       if (closed) return;
       closed = true;
