@@ -56,6 +56,7 @@ export interface LobbyService {
   setReady(ready: boolean): LobbyView;
   chat(text: string): LobbyView;
   kick(playerId: number): LobbyView;
+  /** Starts the round once everyone is ready; during a round (its results up) the same game again: Play again. */
   start(): LobbyView;
   endRound(): LobbyView;
   /** The room object while in one. */
@@ -191,7 +192,10 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     }
     const { guest, located, target } = joined;
     held = located;
-    const code = located.internetCode !== undefined ? { internetCode: located.internetCode } : {};
+    const code =
+      located.internetCode !== undefined
+        ? { internetCode: located.internetCode }
+        : { shortCode: located.shortCode ?? null };
     setSession({ role: 'guest', guest });
     unsubscribe.push(guest.onState((state) => setPhase({ kind: 'guest', target, you: guest.you, state, ...code })));
     unsubscribe.push(
@@ -255,6 +259,11 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     },
     start() {
       const room = asHost('start the round');
+      // While a round is on (its results showing), starting is the results' "Play again": same players, same game.
+      if (room.state.phase === 'playing') {
+        room.playAgain();
+        return lobbyViewOf(phase);
+      }
       const blocker = startBlocker(room.state);
       if (blocker) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, blocker);
       room.startGame();

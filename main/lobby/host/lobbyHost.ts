@@ -239,6 +239,14 @@ export class LobbyHost {
     this.apply({ kind: 'phase', phase: 'playing' });
   }
 
+  /** "Play again" from the results: the same game with the players still here, all readied as they were. */
+  playAgain(): void {
+    if (this.stateValue.phase !== 'playing') throw new Error('cannot play again: no round was played');
+    this.apply({ kind: 'phase', phase: 'lobby' });
+    for (const p of this.stateValue.players) if (!p.host) this.apply({ kind: 'ready', playerId: p.id, ready: true });
+    this.startGame();
+  }
+
   /** Back to the lobby after a round. */
   endGame(): void {
     if (this.stateValue.phase === 'playing') this.apply({ kind: 'phase', phase: 'lobby' });

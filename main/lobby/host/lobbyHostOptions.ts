@@ -14,10 +14,7 @@ export interface LobbyHostOptions {
   gameId?: string;
   /** Players including the host, within the game's limits (tag: 2–16). Default 8, clamped to them. */
   capacity?: number;
-  /**
-   * The host's own seat is nobody (a dedicated host): the LAN advert then counts the guests only, so a
-   * server list shows the same numbers as the host's banner and log. Default false.
-   */
+  /** A dedicated host (its own seat is nobody): the LAN advert counts the guests only, as its banner does. */
   dedicated?: boolean;
   password?: string;
   /** Game port; default 0 (a free one). */

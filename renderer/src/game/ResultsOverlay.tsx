@@ -1,12 +1,37 @@
+import { useEffect, useState } from 'react';
+import { RESULTS_HOLD_SECONDS } from '../../../shared/ipc/schemas/game';
 import type { ResultsView } from './resultsModel';
 
-/** The winner screen over the game; the room returns to the lobby by itself, the host may go at once. */
+/** What the winner screen offers: everyone goes back to the lobby, the host may also play the same game again. */
+export interface ResultsActions {
+  /** The host: the same game again with the same players. */
+  readonly playAgain?: () => void;
+  /** The host ends the results for everyone; a guest leaves them for the lobby view. */
+  readonly backToLobby: () => void;
+}
+
+/** Whole seconds left of the results hold, counted down from when the winner screen appeared. */
+function useCountdown(seconds: number): number {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const next = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
+      setLeft(next);
+      if (next === 0) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  return left;
+}
+
+/** The winner screen over the game: it counts down to the room's return to the lobby, and offers the way back now. */
 export function ResultsOverlay({
   view,
   formatScore,
   scoreMeasure,
   formatStat,
-  onBackToLobby,
+  actions,
 }: {
   view: ResultsView;
   /** The game's way of showing a score and a stat (GameRendererModule). */
@@ -14,9 +39,9 @@ export function ResultsOverlay({
   /** What the score measures (GameRendererModule.scoreMeasure), so a bare number is never shown. */
   scoreMeasure: string;
   formatStat: (stat: number) => string;
-  /** Only for the host: ends the results hold now. */
-  onBackToLobby?: () => void;
+  readonly actions?: ResultsActions;
 }) {
+  const left = useCountdown(RESULTS_HOLD_SECONDS);
   return (
     <div className="game-overlay results" role="dialog" aria-modal="false" aria-labelledby="results-title">
       <div className="results-card">
@@ -35,7 +60,8 @@ export function ResultsOverlay({
               <span className="results-name">
                 {row.name}
                 {row.self && <span className="score-you"> (you)</span>}
-                {row.winner && <span className="results-crown"> · winner</span>}
+                {/* The headline names the winner; the row is marked by its colour, and told to screen readers. */}
+                {row.winner && <span className="visually-hidden">, winner</span>}
               </span>
               <span className="results-stat">{formatStat(row.stat)}</span>
               <span className="results-score">
@@ -46,14 +72,24 @@ export function ResultsOverlay({
           ))}
         </ol>
         <div className="results-footer">
-          <p className="results-back" role="status">
-            <span className="results-progress" aria-hidden="true" />
-            Back to the lobby in a moment…
+          <p className="results-back" role="timer" aria-live="off" data-testid="results-countdown">
+            {left > 0 ? `Back to the lobby in ${left} s` : 'Back to the lobby…'}
           </p>
-          {onBackToLobby && (
-            <button type="button" className="button button-primary" onClick={onBackToLobby}>
-              Back to lobby now
-            </button>
+          {actions && (
+            <div className="results-actions">
+              {actions.playAgain && (
+                <button type="button" className="button button-primary" onClick={actions.playAgain}>
+                  Play again
+                </button>
+              )}
+              <button
+                type="button"
+                className={actions.playAgain ? 'button button-ghost' : 'button button-primary'}
+                onClick={actions.backToLobby}
+              >
+                Back to the lobby
+              </button>
+            </div>
           )}
         </div>
       </div>

@@ -275,7 +275,8 @@ describe('lobby service: host and guest on loopback', () => {
     console.log(`[lobby] stale code (the computer hosts another room) refused in ${elapsed.toFixed(0)} ms on loopback`);
     expect(stale).toMatchObject({ code: 'not-found', message: OTHER_ROOM_SENTENCE });
     expect(stale.detail).toContain(`answered as the room on port ${hosted.port}`);
-    expect(elapsed).toBeLessThan(1000); // the join's own timeout is 5 s
+    // Its connect waits 0.6 s, not the join's 5 s: the bound leaves room for a busy machine, the figure is printed.
+    expect(elapsed).toBeLessThan(2500);
     expect(b.views.map((v) => v.status)).toEqual(['joining', 'idle']);
     // The room the computer does host is still joined as before.
     expect((await b.lobby.joinByCode({ code: hosted.code! })).status).toBe('in-room');
