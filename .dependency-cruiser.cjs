@@ -157,6 +157,15 @@ module.exports = {
       to: { path: `^main/${anyOf(WIRED)}/`, dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'seats-run-no-feature',
+      comment:
+        "main/seats (a room's seats: resume tokens, held seats, a guest's resumable link) sits below the lobby, which " +
+        'builds its admission on it: it runs no feature, gateway or entry code.',
+      severity: 'error',
+      from: { path: '^main/seats/' },
+      to: { path: `^main/${anyOf(WIRED)}/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'lobby-sees-only-reach-doors',
       comment:
         'The lobby knows a reach by its port (main/reach/roomReach.ts) and its index.ts, never by its insides, so a reach ' +

@@ -142,7 +142,7 @@ export function createGameService(options: GameServiceOptions): GameService {
     endRound(HOST_ENDED);
     const game = new GameHost({
       game: games.get(r.state.gameId),
-      transport: r.transport,
+      transport: r.gameTransport ?? r.transport,
       players: r.state.players.map(({ id, name, colour }) => ({ id, name, colour })),
       ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),
       onCallbackError: onError,

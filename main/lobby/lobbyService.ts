@@ -148,7 +148,15 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     unsubscribe.push(lobby.onState((state) => setPhase(hosting(state))));
     if (opening.onPresence) unsubscribe.push(opening.onPresence(() => setPhase(hosting())));
     unsubscribe.push(lobby.transport.onDisconnect((peer) => void opening.release?.(peer)));
+    // A guest whose path was restarted (ICE restart) moved to its new path: what held the old one goes.
+    unsubscribe.push(lobby.transport.onMigrate((_peer, from) => void opening.release?.(endpointOf(from))));
     return setPhase(hosting());
+  }
+
+  /** "address:port" (a peer's endpoint) as a datagram source. */
+  function endpointOf(text: string): { address: string; port: number } {
+    const at = text.lastIndexOf(':');
+    return { address: text.slice(0, at), port: Number(text.slice(at + 1)) };
   }
 
   /** The plan of the first reach that reads the request (the internet's NET-… codes before the LAN's). */

@@ -39,6 +39,7 @@ const EXPECTED = [
   'discovery-stands-alone: main/net/discovery/reachesV1.ts → main/net/v1/connection.ts',
   'no-runtime-import-between-features: main/lobby/reachesLan.ts → main/lan/lanService.ts',
   'reach-runs-no-feature: main/reach/lan/reachesLobby.ts → main/lobby/lobbyService.ts',
+  'seats-run-no-feature: main/seats/reachesLobby.ts → main/lobby/lobbyService.ts',
   'lobby-sees-only-reach-doors: main/lobby/reachesReachInsides.ts → main/reach/lan/findRoom.ts',
   'secure-only-in-the-internet-reach: main/rendezvous/sealsPaths.ts → main/net/secure/index.ts',
   'ice-only-in-the-internet-reach: main/game/opensIcePath.ts → main/net/ice/index.ts',

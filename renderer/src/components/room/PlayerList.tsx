@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { LobbyState } from '../../../../shared/lobby/lobbyState';
 import { describePath, describePing } from '../../logic/ping';
+import { describeAway, useSecondTick } from '../../logic/away';
 import { CheckIcon, CloseIcon, CrownIcon } from '../common/Icons';
 import { PlayerAvatar } from '../common/PlayerAvatar';
 
@@ -29,7 +30,10 @@ function KickConfirm({ name, onConfirm, onCancel }: { name: string; onConfirm: (
   );
 }
 
-/** The room's players: who hosts, who is you, path and ping, ready state; the host can remove guests (after a confirm). */
+/**
+ * The room's players: who hosts, who is you, path and ping, ready state; the host can remove guests (after a
+ * confirm). A guest whose link went silent is greyed with its seat's countdown ("Reconnecting… 23 s").
+ */
 export function PlayerList({
   state,
   you,
@@ -42,6 +46,7 @@ export function PlayerList({
   onKick: (playerId: number, name: string) => void;
 }) {
   const open = Math.max(0, state.capacity - state.players.length);
+  const now = useSecondTick(state.players.some((p) => p.awayUntil !== undefined));
   const [confirming, setConfirming] = useState<number | null>(null);
   const kickButtons = useRef(new Map<number, HTMLButtonElement>());
   const cancelKick = (playerId: number): void => {
@@ -64,8 +69,13 @@ export function PlayerList({
           const ping = describePing(player.pingMs);
           const path = describePath(player.path);
           const isYou = player.id === you;
+          const away = player.awayUntil === undefined ? undefined : describeAway(player.awayUntil, now);
           return (
-            <li key={player.id} className={`player-row${isYou ? ' player-row-you' : ''}`} data-testid="player-row">
+            <li
+              key={player.id}
+              className={`player-row${isYou ? ' player-row-you' : ''}${away ? ' player-row-away' : ''}`}
+              data-testid="player-row"
+            >
               <PlayerAvatar name={player.name} color={player.colour} />
               <span className="player-name">
                 <span className="player-name-text">{player.name}</span>
@@ -88,7 +98,9 @@ export function PlayerList({
               ) : (
                 <>
                   <span className={`player-ping ping-${ping.tone}`} title={player.host ? undefined : path.title}>
-                    {player.host ? null : (
+                    {player.host ? null : away ? (
+                      <span data-testid="player-away">{away.label}</span>
+                    ) : (
                       <>
                         <span className={`path-badge path-${player.path ?? 'lan'}`} data-testid="player-path">
                           {path.label}
