@@ -4,10 +4,10 @@ import {
   RELIABLE_CHANNELS,
   type Channel,
   type ReliableChannel,
-} from '../../../shared/net/channel';
-import { ReliableReceiver } from '../v1/reliableReceiver';
-import { DropReason } from '../v1/stats';
-import { Native } from './nativeWire';
+} from '../../../../shared/net/channel';
+import { ReliableReceiver } from '../../v1/reliableReceiver';
+import { DropReason } from '../../v1/stats';
+import { Native } from '../wire/nativeWire';
 import { Reassembler } from './reassembler';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NativeParseError, PacketCursor } from '../../../../main/net/native/packetCursor';
-import { varintSize, writeVarint } from '../../../../main/net/native/varint';
-import { Frame } from '../../../../main/net/native/nativeWire';
-import { nativeDatagram } from '../../../support/nativeDatagram';
+import { NativeParseError, PacketCursor } from '../../../../../main/net/native/wire/packetCursor';
+import { varintSize, writeVarint } from '../../../../../main/net/native/wire/varint';
+import { Frame } from '../../../../../main/net/native/wire/nativeWire';
+import { nativeDatagram } from '../../../../support/nativeDatagram';
 
 /** Reads varints back the way the receive path does: as the ids of PING frames. */
 function readIds(...encoded: Uint8Array[]): number[] {

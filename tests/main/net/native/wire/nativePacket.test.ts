@@ -5,17 +5,17 @@ import {
   encodeFragmentFrame,
   encodeIdFrame,
   encodeMessageFrame,
-} from '../../../../main/net/native/nativeFrames';
+} from '../../../../../main/net/native/wire/nativeFrames';
 import {
   NativeParseError,
   isNativeDatagram,
   parseNativePacket,
   splitToken,
-} from '../../../../main/net/native/nativePacket';
-import { Frame, Native } from '../../../../main/net/native/nativeWire';
-import { CHANNEL_OF_NATIVE_WIRE } from '../../../../main/net/native/nativeChannels';
-import { nativeDatagram } from '../../../support/nativeDatagram';
-import { seededRandom } from '../../../support/seededRandom';
+} from '../../../../../main/net/native/wire/nativePacket';
+import { Frame, Native } from '../../../../../main/net/native/wire/nativeWire';
+import { CHANNEL_OF_NATIVE_WIRE } from '../../../../../main/net/native/wire/nativeChannels';
+import { nativeDatagram } from '../../../../support/nativeDatagram';
+import { seededRandom } from '../../../../support/seededRandom';
 
 const TOKEN = 0xfeedfacecafebeefn;
 const datagram = (...frames: Array<Uint8Array | number[]>): Uint8Array => nativeDatagram(TOKEN, ...frames);

@@ -6,10 +6,10 @@ import {
   encodeIdFrame,
   encodeMessageFrame,
   type NativeFrame,
-} from '../../../../main/net/native/nativeFrames';
-import { parseNativePacket } from '../../../../main/net/native/nativePacket';
-import { Frame, MAX_FRAME_OVERHEAD, Native } from '../../../../main/net/native/nativeWire';
-import { nativeDatagram as datagram } from '../../../support/nativeDatagram';
+} from '../../../../../main/net/native/wire/nativeFrames';
+import { parseNativePacket } from '../../../../../main/net/native/wire/nativePacket';
+import { Frame, MAX_FRAME_OVERHEAD, Native } from '../../../../../main/net/native/wire/nativeWire';
+import { nativeDatagram as datagram } from '../../../../support/nativeDatagram';
 
 const TOKEN = 0x0123456789abcdefn;
 

@@ -1,6 +1,6 @@
 import { ackFrameSize, messageFrameSize, writeAckFrame, writeMessageFrame } from './nativeFrames';
 import { Native } from './nativeWire';
-import type { PacketSealer } from './packetProtection';
+import type { PacketSealer } from '../protection/packetProtection';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
 // use of an imported binding is a getter call, which shows in the per-message profile.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { encodeAckFrame, encodeMessageFrame } from '../../../../main/net/native/nativeFrames';
-import { NativeParseError, PacketCursor } from '../../../../main/net/native/packetCursor';
-import { Frame } from '../../../../main/net/native/nativeWire';
-import { nativeDatagram } from '../../../support/nativeDatagram';
+import { encodeAckFrame, encodeMessageFrame } from '../../../../../main/net/native/wire/nativeFrames';
+import { NativeParseError, PacketCursor } from '../../../../../main/net/native/wire/packetCursor';
+import { Frame } from '../../../../../main/net/native/wire/nativeWire';
+import { nativeDatagram } from '../../../../support/nativeDatagram';
 
 describe('PacketCursor', () => {
   it('steps through the frames, leaving each one’s fields and a view of its bytes', () => {

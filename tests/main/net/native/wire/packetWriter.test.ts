@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { encodeAckFrame, encodeIdFrame, encodeMessageFrame } from '../../../../main/net/native/nativeFrames';
-import { parseNativePacket } from '../../../../main/net/native/nativePacket';
-import { Frame, Native } from '../../../../main/net/native/nativeWire';
-import { PacketWriter } from '../../../../main/net/native/packetWriter';
-import { seededRandom } from '../../../support/seededRandom';
-import { testSealer } from '../../../support/nativeDatagram';
+import { encodeAckFrame, encodeIdFrame, encodeMessageFrame } from '../../../../../main/net/native/wire/nativeFrames';
+import { parseNativePacket } from '../../../../../main/net/native/wire/nativePacket';
+import { Frame, Native } from '../../../../../main/net/native/wire/nativeWire';
+import { PacketWriter } from '../../../../../main/net/native/wire/packetWriter';
+import { seededRandom } from '../../../../support/seededRandom';
+import { testSealer } from '../../../../support/nativeDatagram';
 
 const { HEADER_SIZE, TAG_SIZE } = Native;
 /** Header and tag: what a datagram carries besides its frames. */

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { splitMessage } from '../../../../main/net/native/fragmenter';
-import { Reassembler, type AddResult, type ReassemblerOptions } from '../../../../main/net/native/reassembler';
-import { seededRandom as seeded } from '../../../support/seededRandom';
+import { splitMessage } from '../../../../../main/net/native/delivery/fragmenter';
+import {
+  Reassembler,
+  type AddResult,
+  type ReassemblerOptions,
+} from '../../../../../main/net/native/delivery/reassembler';
+import { seededRandom as seeded } from '../../../../support/seededRandom';
 
 const LIMITS: ReassemblerOptions = { maxBytes: 1 << 20, maxMessages: 16, maxFragments: 1024 };
 

@@ -1,13 +1,13 @@
 import type { ResolvedNativeOptions } from './negotiation';
-import { packHeader } from '../v1/header';
-import { ReservedType } from '../v1/protocol';
-import type { Serializer } from '../v1/serialization';
-import { DropReason } from '../v1/stats';
+import { packHeader } from '../../v1/header';
+import { ReservedType } from '../../v1/protocol';
+import type { Serializer } from '../../v1/serialization';
+import { DropReason } from '../../v1/stats';
 import { ConnectCookies, encodeCookie } from './connectCookie';
 import { acceptOffer, cookieBinding, parseOffer, type NativeParams } from './negotiation';
-import { Native } from './nativeWire';
-import { deriveNativeKeys, generateNativeKeyPair } from './nativeKeys';
-import type { DirectionKeys } from './packetProtection';
+import { Native } from '../wire/nativeWire';
+import { deriveNativeKeys, generateNativeKeyPair } from '../protection/nativeKeys';
+import type { DirectionKeys } from '../protection/packetProtection';
 
 /** What to do with a connect request from an address that has no peer yet. */
 export type AdmissionDecision =

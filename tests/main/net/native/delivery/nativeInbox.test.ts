@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Channel } from '../../../../shared/net/channel';
-import { NativeInbox, type AckWriter } from '../../../../main/net/native/nativeInbox';
+import { Channel } from '../../../../../shared/net/channel';
+import { NativeInbox, type AckWriter } from '../../../../../main/net/native/delivery/nativeInbox';
 
 function inbox() {
   const delivered: Channel[] = [];

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SipHashKey } from '../../../../main/net/native/sipHash';
-import { DATA_OFFSET, MAX_WASM_MESSAGE, instantiateSipHash } from '../../../../main/net/native/sipHashModule';
+import { SipHashKey } from '../../../../../main/net/native/protection/sipHash';
+import {
+  DATA_OFFSET,
+  MAX_WASM_MESSAGE,
+  instantiateSipHash,
+} from '../../../../../main/net/native/protection/sipHashModule';
 
 const key = Uint8Array.from({ length: 16 }, (_, i) => (i * 37 + 11) & 0xff);
 const bytes = (length: number, seed: number) => Uint8Array.from({ length }, (_, i) => (i * 131 + seed) & 0xff);

@@ -1,4 +1,4 @@
-import { CHANNEL_POLICY } from '../../../shared/net/channel';
+import { CHANNEL_POLICY } from '../../../../shared/net/channel';
 
 /** The native frame channel byte of each channel, by channel id. */
 export const NATIVE_WIRE_OF: Uint8Array = Uint8Array.from(CHANNEL_POLICY, (p) => p.nativeWire);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Channel } from '../../../../shared/net/channel';
-import { NativeOutbox } from '../../../../main/net/native/nativeOutbox';
-import { Native } from '../../../../main/net/native/nativeWire';
-import { PacketWriter } from '../../../../main/net/native/packetWriter';
-import { testSealer } from '../../../support/nativeDatagram';
+import { Channel } from '../../../../../shared/net/channel';
+import { NativeOutbox } from '../../../../../main/net/native/delivery/nativeOutbox';
+import { Native } from '../../../../../main/net/native/wire/nativeWire';
+import { PacketWriter } from '../../../../../main/net/native/wire/packetWriter';
+import { testSealer } from '../../../../support/nativeDatagram';
 
 function outbox() {
   const sent: Uint8Array[] = [];

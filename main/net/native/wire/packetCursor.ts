@@ -1,4 +1,4 @@
-import { CHANNEL_POLICY } from '../../../shared/net/channel';
+import { CHANNEL_POLICY } from '../../../../shared/net/channel';
 import { CHANNEL_OF_NATIVE_WIRE, NUMBERED } from './nativeChannels';
 import { Frame, Native } from './nativeWire';
 

@@ -1,8 +1,8 @@
-import { compactJsonSerializer, type Serializer } from '../v1/serialization';
-import { Wire } from '../v1/protocol';
+import { compactJsonSerializer, type Serializer } from '../../v1/serialization';
+import { Wire } from '../../v1/protocol';
 import { decodeCookie, encodeCookie } from './connectCookie';
-import { Native } from './nativeWire';
-import { decodePublicKey, encodePublicKey } from './nativeKeys';
+import { Native } from '../wire/nativeWire';
+import { decodePublicKey, encodePublicKey } from '../protection/nativeKeys';
 
 /** The native protocol's settings (used only when both ends are ours). */
 export interface NativeOptions {

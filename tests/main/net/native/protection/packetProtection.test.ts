@@ -1,13 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SipHashKey } from '../../../../main/net/native/sipHash';
-import { expandPacketNumber, Opened, PacketOpener, PacketSealer } from '../../../../main/net/native/packetProtection';
-import { deriveNativeKeys, generateNativeKeyPair } from '../../../../main/net/native/nativeKeys';
-import { encodeIdFrame } from '../../../../main/net/native/nativeFrames';
-import { Frame, Native } from '../../../../main/net/native/nativeWire';
-import { nativeDatagram, sealDatagram, TEST_KEYS_A, TEST_KEYS_B } from '../../../support/nativeDatagram';
+import { SipHashKey } from '../../../../../main/net/native/protection/sipHash';
+import {
+  expandPacketNumber,
+  Opened,
+  PacketOpener,
+  PacketSealer,
+} from '../../../../../main/net/native/protection/packetProtection';
+import { deriveNativeKeys, generateNativeKeyPair } from '../../../../../main/net/native/protection/nativeKeys';
+import { encodeIdFrame } from '../../../../../main/net/native/wire/nativeFrames';
+import { Frame, Native } from '../../../../../main/net/native/wire/nativeWire';
+import { nativeDatagram, sealDatagram, TEST_KEYS_A, TEST_KEYS_B } from '../../../../support/nativeDatagram';
 
-const vectors = JSON.parse(readFileSync(new URL('../../../fixtures/sipHashVectors.json', import.meta.url), 'utf8')) as {
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../../fixtures/sipHashVectors.json', import.meta.url), 'utf8'),
+) as {
   tags: string[];
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fragmentCount, splitMessage } from '../../../../main/net/native/fragmenter';
+import { fragmentCount, splitMessage } from '../../../../../main/net/native/delivery/fragmenter';
 
 function bytes(n: number): Uint8Array {
   return Uint8Array.from({ length: n }, (_, i) => (i * 7 + 3) & 0xff);

@@ -1,4 +1,4 @@
-import { Native } from './nativeWire';
+import { Native } from '../wire/nativeWire';
 import { SipHashKey } from './sipHash';
 
 const { PN_OFFSET, TAG_SIZE, REPLAY_WINDOW, HEADER_SIZE } = Native;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Channel, CHANNEL_POLICY } from '../../../../shared/net/channel';
-import { CHANNEL_OF_NATIVE_WIRE, NATIVE_WIRE_OF, NUMBERED } from '../../../../main/net/native/nativeChannels';
-import { encodeMessageFrame } from '../../../../main/net/native/nativeFrames';
-import { NativePair } from '../../../support/nativePair';
+import { Channel, CHANNEL_POLICY } from '../../../../../shared/net/channel';
+import { CHANNEL_OF_NATIVE_WIRE, NATIVE_WIRE_OF, NUMBERED } from '../../../../../main/net/native/wire/nativeChannels';
+import { encodeMessageFrame } from '../../../../../main/net/native/wire/nativeFrames';
+import { NativePair } from '../../../../support/nativePair';
 
 describe('native channel tables, derived from the policies', () => {
   it('maps each channel to its frame byte and back; other bytes are no channel', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactJsonSerializer } from '../../../../main/net/v1/serialization';
+import { compactJsonSerializer } from '../../../../../main/net/v1/serialization';
 import {
   acceptOffer,
   cookieBinding,
@@ -9,9 +9,9 @@ import {
   parseOffer,
   recvWindowFor,
   type NativeParams,
-} from '../../../../main/net/native/negotiation';
-import { Native } from '../../../../main/net/native/nativeWire';
-import { encodePublicKey } from '../../../../main/net/native/nativeKeys';
+} from '../../../../../main/net/native/handshake/negotiation';
+import { Native } from '../../../../../main/net/native/wire/nativeWire';
+import { encodePublicKey } from '../../../../../main/net/native/protection/nativeKeys';
 
 const KEY = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
 const OFFER: NativeParams = {

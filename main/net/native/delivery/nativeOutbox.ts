@@ -4,13 +4,13 @@ import {
   RELIABLE_CHANNELS,
   type Channel,
   type ReliableChannel,
-} from '../../../shared/net/channel';
-import { ReliableSender, type InFlight } from '../v1/reliableSender';
-import { FlightBudget } from '../v1/flightBudget';
-import { SendQueueFullError } from '../errors';
-import { encodeFragmentFrame, messageFrameSize } from './nativeFrames';
-import { MAX_FRAME_OVERHEAD, Native } from './nativeWire';
-import type { PacketWriter } from './packetWriter';
+} from '../../../../shared/net/channel';
+import { ReliableSender, type InFlight } from '../../v1/reliableSender';
+import { FlightBudget } from '../../v1/flightBudget';
+import { SendQueueFullError } from '../../errors';
+import { encodeFragmentFrame, messageFrameSize } from '../wire/nativeFrames';
+import { MAX_FRAME_OVERHEAD, Native } from '../wire/nativeWire';
+import type { PacketWriter } from '../wire/packetWriter';
 import { splitMessage } from './fragmenter';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each

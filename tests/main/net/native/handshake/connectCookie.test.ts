@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECT_COOKIE, ConnectCookies, decodeCookie, encodeCookie } from '../../../../main/net/native/connectCookie';
+import {
+  CONNECT_COOKIE,
+  ConnectCookies,
+  decodeCookie,
+  encodeCookie,
+} from '../../../../../main/net/native/handshake/connectCookie';
 
 /** A controllable clock plus counting, distinct secrets. */
 function setup(start = 1000, slotSeconds?: number) {
