@@ -17,8 +17,6 @@ const KNOWN_OFFENDERS = [
   'main/rendezvous/rendezvousService.ts',
   'renderer/src/styles/lan.css',
   'renderer/src/styles/room.css',
-  // Folders with over 15 files at their top level.
-  'main/net/discovery',
 ];
 
 const describeOver = (o: { path: string; kind: string; size: number }) =>

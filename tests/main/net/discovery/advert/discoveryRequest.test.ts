@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DISCOVERY, buildDiscoveryQuery, buildRichReply, parseDiscoveryRequest } from '../../../../main/net/discovery';
+import {
+  DISCOVERY,
+  buildDiscoveryQuery,
+  buildRichReply,
+  parseDiscoveryRequest,
+} from '../../../../../main/net/discovery';
 
 const bytes = (value: string) => new TextEncoder().encode(value);
 

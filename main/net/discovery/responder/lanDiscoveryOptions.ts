@@ -1,11 +1,11 @@
-import type { Logger } from '../../base/logger';
-import type { NetworkInterfacesLike } from '../../base/networkOptions';
-import type { Scheduler } from '../../base/scheduler';
-import type { DiscoveryPortRegistry } from './discoveryPortRegistry';
-import { DISCOVERY } from './discoveryProtocol';
-import { isValidInstanceId } from './discoveryReply';
-import type { RateLimit } from '../../base/rateLimiter';
-import type { SendFailure } from './sendDatagram';
+import type { Logger } from '../../../base/logger';
+import type { NetworkInterfacesLike } from '../../../base/networkOptions';
+import type { Scheduler } from '../../../base/scheduler';
+import type { DiscoveryPortRegistry } from '../discoveryPortRegistry';
+import { DISCOVERY } from '../advert/discoveryProtocol';
+import { isValidInstanceId } from '../advert/discoveryReply';
+import type { RateLimit } from '../../../base/rateLimiter';
+import type { SendFailure } from '../sendDatagram';
 
 /** LAN Party's optional fields, read on every reply so they stay live. */
 export interface LanDiscoveryExtraInfo {

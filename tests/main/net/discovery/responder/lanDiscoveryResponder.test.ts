@@ -6,7 +6,7 @@ import {
   startLanDiscovery,
   type LanDiscoveryHandle,
   type LanDiscoveryOptions,
-} from '../../../../main/net/discovery';
+} from '../../../../../main/net/discovery';
 import {
   LOOPBACK_BROADCAST,
   createRecordingLogger,
@@ -15,8 +15,8 @@ import {
   settle,
   waitFor,
   type RawPeer,
-} from './loopbackHelpers';
-import { ManualScheduler } from '../../../support/manualScheduler';
+} from '../loopbackHelpers';
+import { ManualScheduler } from '../../../../support/manualScheduler';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

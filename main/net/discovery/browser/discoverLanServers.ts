@@ -1,16 +1,16 @@
 import type { Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
-import { consoleLogger, type Logger } from '../../base/logger';
-import type { NetworkInterfacesLike } from '../../base/networkOptions';
-import { systemScheduler, type Scheduler } from '../../base/scheduler';
+import { consoleLogger, type Logger } from '../../../base/logger';
+import type { NetworkInterfacesLike } from '../../../base/networkOptions';
+import { systemScheduler, type Scheduler } from '../../../base/scheduler';
 import { serverKey, toServerInfo, type ServerInfo } from './browsedServerTable';
-import { DISCOVERY } from './discoveryProtocol';
-import { buildDiscoveryQuery } from './discoveryRequest';
-import { randomInstanceId } from './discoveryReply';
-import { defaultBroadcastTargets } from './interfaceTargets';
+import { DISCOVERY } from '../advert/discoveryProtocol';
+import { buildDiscoveryQuery } from '../advert/discoveryRequest';
+import { randomInstanceId } from '../advert/discoveryReply';
+import { defaultBroadcastTargets } from '../interfaceTargets';
 import { openLanQuerySocket } from './lanQuerySocket';
-import type { SendFailure } from './sendDatagram';
-import { createReplySourceFilter } from './sourceFilter';
+import type { SendFailure } from '../sendDatagram';
+import { createReplySourceFilter } from '../sourceFilter';
 
 /** Options for {@link discoverLanServers}. */
 export interface DiscoverLanServersOptions {

@@ -1,10 +1,10 @@
 import dgram, { type RemoteInfo, type Socket } from 'node:dgram';
 import { randomInt } from 'node:crypto';
-import { systemScheduler, type Scheduler } from '../../base/scheduler';
-import { DISCOVERY } from './discoveryProtocol';
-import { parseDiscoveryReply, type DiscoveryAdvert } from './discoveryReply';
-import { buildDiscoveryQuery } from './discoveryRequest';
-import { sendDatagram, type SendFailure } from './sendDatagram';
+import { systemScheduler, type Scheduler } from '../../../base/scheduler';
+import { DISCOVERY } from '../advert/discoveryProtocol';
+import { parseDiscoveryReply, type DiscoveryAdvert } from '../advert/discoveryReply';
+import { buildDiscoveryQuery } from '../advert/discoveryRequest';
+import { sendDatagram, type SendFailure } from '../sendDatagram';
 
 /** How long a probe waits in all, and how many queries it spreads over that time (a lost datagram is retried). */
 export const PROBE_DEFAULTS = { timeoutMs: 300, attempts: 3 } as const;

@@ -4,10 +4,10 @@ import {
   createLanBrowser,
   type UnicastTarget,
   type UnicastTargetStatus,
-} from '../../../../main/net/discovery';
-import { UnicastTargetTracker } from '../../../../main/net/discovery/unicastTargets';
-import { createRecordingLogger, freeUdpPort, startTestResponder, waitFor } from './loopbackHelpers';
-import { ManualScheduler } from '../../../support/manualScheduler';
+} from '../../../../../main/net/discovery';
+import { UnicastTargetTracker } from '../../../../../main/net/discovery/browser/unicastTargets';
+import { createRecordingLogger, freeUdpPort, startTestResponder, waitFor } from '../loopbackHelpers';
+import { ManualScheduler } from '../../../../support/manualScheduler';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -1,4 +1,4 @@
-import type { SendFailure } from './sendDatagram';
+import type { SendFailure } from '../sendDatagram';
 
 /** A discovery responder asked directly every round (an address the player added, e.g. across a VPN). */
 export interface UnicastTarget {

@@ -1,18 +1,18 @@
 import type { RemoteInfo } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
-import { consoleLogger } from '../../base/logger';
-import { backgroundScheduler } from '../../base/scheduler';
-import { defaultDiscoveryPortRegistry } from './discoveryPortRegistry';
-import { DISCOVERY } from './discoveryProtocol';
+import { consoleLogger } from '../../../base/logger';
+import { backgroundScheduler } from '../../../base/scheduler';
+import { defaultDiscoveryPortRegistry } from '../discoveryPortRegistry';
+import { DISCOVERY } from '../advert/discoveryProtocol';
 import {
   buildReferenceReply,
   buildRichReply,
   parseDiscoveryReply,
   randomInstanceId,
   type DiscoveryAdvert,
-} from './discoveryReply';
-import { parseDiscoveryRequest } from './discoveryRequest';
-import { defaultBroadcastTargets } from './interfaceTargets';
+} from '../advert/discoveryReply';
+import { parseDiscoveryRequest } from '../advert/discoveryRequest';
+import { defaultBroadcastTargets } from '../interfaceTargets';
 import {
   isValidCount,
   validateLanDiscoveryOptions,
@@ -20,9 +20,9 @@ import {
   type LanDiscoveryOptions,
   type LanDiscoveryStats,
 } from './lanDiscoveryOptions';
-import { createRateLimiter } from '../../base/rateLimiter';
-import { sendDatagram, type SendFailure } from './sendDatagram';
-import { createConnectedSourceFilter } from './sourceFilter';
+import { createRateLimiter } from '../../../base/rateLimiter';
+import { sendDatagram, type SendFailure } from '../sendDatagram';
+import { createConnectedSourceFilter } from '../sourceFilter';
 
 export type {
   LanDiscoveryExtraInfo,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DISCOVERY, buildReferenceReply, buildRichReply, parseDiscoveryReply } from '../../../../main/net/discovery';
-import { pythonJsonObject } from '../../../../main/net/discovery/discoveryReply';
+import { DISCOVERY, buildReferenceReply, buildRichReply, parseDiscoveryReply } from '../../../../../main/net/discovery';
+import { pythonJsonObject } from '../../../../../main/net/discovery/advert/discoveryReply';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const bytes = (value: string) => new TextEncoder().encode(value);

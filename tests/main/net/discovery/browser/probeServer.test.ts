@@ -5,8 +5,8 @@ import {
   parseDiscoveryReply,
   parseDiscoveryRequest,
   probeServer,
-} from '../../../../main/net/discovery';
-import { failingSocket, freeUdpPort, openRawPeer, startTestResponder, type RawPeer } from './loopbackHelpers';
+} from '../../../../../main/net/discovery';
+import { failingSocket, freeUdpPort, openRawPeer, startTestResponder, type RawPeer } from '../loopbackHelpers';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

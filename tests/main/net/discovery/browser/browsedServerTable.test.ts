@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BrowsedServerTable, type ServerInfo } from '../../../../main/net/discovery';
+import { BrowsedServerTable, type ServerInfo } from '../../../../../main/net/discovery';
 
 const info = (overrides: Partial<ServerInfo> = {}): ServerInfo => ({
   name: 'Arena',

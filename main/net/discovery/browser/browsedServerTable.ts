@@ -1,4 +1,4 @@
-import type { DiscoveryAdvert } from './discoveryReply';
+import type { DiscoveryAdvert } from '../advert/discoveryReply';
 
 /**
  * A server found through LAN discovery (the reference's ServerInfo, plus optional LAN Party fields): what it

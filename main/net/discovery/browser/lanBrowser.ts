@@ -1,9 +1,9 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
-import { Listeners } from '../../base/listeners';
-import { consoleLogger, type Logger } from '../../base/logger';
-import type { NetworkInterfacesLike } from '../../base/networkOptions';
-import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
+import { Listeners } from '../../../base/listeners';
+import { consoleLogger, type Logger } from '../../../base/logger';
+import type { NetworkInterfacesLike } from '../../../base/networkOptions';
+import { backgroundScheduler, type Scheduler } from '../../../base/scheduler';
 import {
   BrowsedServerTable,
   serverKey,
@@ -15,14 +15,14 @@ import {
   defaultDiscoveryPortRegistry,
   type DiscoveryPortLease,
   type DiscoveryPortRegistry,
-} from './discoveryPortRegistry';
-import { DISCOVERY } from './discoveryProtocol';
-import { parseDiscoveryReply, randomInstanceId, type DiscoveryAdvert } from './discoveryReply';
-import { buildDiscoveryQuery } from './discoveryRequest';
-import { defaultBroadcastTargets } from './interfaceTargets';
+} from '../discoveryPortRegistry';
+import { DISCOVERY } from '../advert/discoveryProtocol';
+import { parseDiscoveryReply, randomInstanceId, type DiscoveryAdvert } from '../advert/discoveryReply';
+import { buildDiscoveryQuery } from '../advert/discoveryRequest';
+import { defaultBroadcastTargets } from '../interfaceTargets';
 import { openLanQuerySocket, type LanQuerySocket } from './lanQuerySocket';
-import type { SendFailure } from './sendDatagram';
-import { createReplySourceFilter } from './sourceFilter';
+import type { SendFailure } from '../sendDatagram';
+import { createReplySourceFilter } from '../sourceFilter';
 import { UnicastTargetTracker, type UnicastTarget, type UnicastTargetStatus } from './unicastTargets';
 
 /** Events of a {@link LanBrowser}. */

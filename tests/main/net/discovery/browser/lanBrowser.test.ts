@@ -7,7 +7,7 @@ import {
   type LanBrowserOptions,
   type LanDiscoveryOptions,
   type SendFailure,
-} from '../../../../main/net/discovery';
+} from '../../../../../main/net/discovery';
 import {
   LOOPBACK_BROADCAST,
   createRecordingLogger,
@@ -17,8 +17,8 @@ import {
   settle,
   waitFor,
   startTestResponder,
-} from './loopbackHelpers';
-import { ManualScheduler } from '../../../support/manualScheduler';
+} from '../loopbackHelpers';
+import { ManualScheduler } from '../../../../support/manualScheduler';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

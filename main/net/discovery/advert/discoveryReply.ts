@@ -36,7 +36,6 @@ export const ROOM_ACTIVITIES = ['lobby', 'playing'] as const;
 /** One of {@link ROOM_ACTIVITIES}. */
 export type RoomActivity = (typeof ROOM_ACTIVITIES)[number];
 
-
 const encoder = new TextEncoder();
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 

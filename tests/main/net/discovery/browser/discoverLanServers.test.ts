@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { discoverLanServers, type LanDiscoveryOptions, type SendFailure } from '../../../../main/net/discovery';
+import { discoverLanServers, type LanDiscoveryOptions, type SendFailure } from '../../../../../main/net/discovery';
 import {
   LOOPBACK_BROADCAST,
   createRecordingLogger,
@@ -9,9 +9,9 @@ import {
   openRawPeer,
   startTestResponder,
   waitFor,
-} from './loopbackHelpers';
-import { ManualScheduler } from '../../../support/manualScheduler';
-import { hasPython, runPythonSearcher, startPythonServer, stopPythonServer } from './pythonReference';
+} from '../loopbackHelpers';
+import { ManualScheduler } from '../../../../support/manualScheduler';
+import { hasPython, runPythonSearcher, startPythonServer, stopPythonServer } from '../pythonReference';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

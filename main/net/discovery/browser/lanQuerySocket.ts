@@ -1,8 +1,8 @@
 import dgram, { type RemoteInfo, type Socket } from 'node:dgram';
-import type { Logger } from '../../base/logger';
-import { DISCOVERY } from './discoveryProtocol';
-import { parseDiscoveryReply, type DiscoveryAdvert } from './discoveryReply';
-import { sendDatagram, type SendFailure } from './sendDatagram';
+import type { Logger } from '../../../base/logger';
+import { DISCOVERY } from '../advert/discoveryProtocol';
+import { parseDiscoveryReply, type DiscoveryAdvert } from '../advert/discoveryReply';
+import { sendDatagram, type SendFailure } from '../sendDatagram';
 
 /** Options for {@link openLanQuerySocket}. */
 export interface LanQuerySocketOptions {
