@@ -1,6 +1,6 @@
 import { NativeConnection } from '../main/net/native/nativeConnection';
-import { parseNativePacket } from '../main/net/native/nativePacket';
-import { Frame } from '../main/net/native/nativeWire';
+import { parseNativePacket } from '../main/net/native/wire/nativePacket';
+import { Frame } from '../main/net/native/wire/nativeWire';
 import { compactJsonSerializer } from '../main/net/v1/serialization';
 import { Channel } from '../shared/net/channel';
 import type { FirstSend, TracedDatagram } from './lossFloor';

@@ -4,8 +4,8 @@
 // Usage: npx tsx scripts/lossTimeline.ts [loss] [seed] [tick s: 0 services every 1 ms step, 0.01 as auto mode]
 //        [wake: 1 copies, ACK repeats and loss verdicts leave when due (requestWake), 0 at the next flush]
 import { Channel } from '../shared/net/channel';
-import { parseNativePacket } from '../main/net/native/nativePacket';
-import { Frame } from '../main/net/native/nativeWire';
+import { parseNativePacket } from '../main/net/native/wire/nativePacket';
+import { Frame } from '../main/net/native/wire/nativeWire';
 import { compactJsonSerializer } from '../main/net/v1/serialization';
 import { NativePair } from '../tests/support/nativePair';
 import { seededRandom } from '../tests/support/seededRandom';

@@ -4,8 +4,8 @@
 // Usage: npx tsx scripts/lossTimelineLive.ts [loss]
 import { NativeConnection } from '../main/net/native/nativeConnection';
 import { NativeRecovery } from '../main/net/native/recovery/nativeRecovery';
-import { parseNativePacket } from '../main/net/native/nativePacket';
-import { Frame } from '../main/net/native/nativeWire';
+import { parseNativePacket } from '../main/net/native/wire/nativePacket';
+import { Frame } from '../main/net/native/wire/nativeWire';
 import { compactJsonSerializer } from '../main/net/v1/serialization';
 import { Channel } from '../shared/net/channel';
 import { measure } from '../bench/labLatency';

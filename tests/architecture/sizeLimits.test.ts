@@ -14,22 +14,7 @@ const ROOTS = ['main', 'shared', 'renderer', 'preload'];
  */
 const KNOWN_OFFENDERS = [
   // Files over 400 lines.
-  'main/lobby/host/lobbyHost.ts',
-  'main/lobby/lobbyService.ts',
-  'main/net/endpoint/client.ts',
-  'main/net/endpoint/server.ts',
-  'main/net/native/nativeConnection.ts',
   'main/rendezvous/rendezvousService.ts',
-  'renderer/src/styles/room.css',
-  // Folders with over 15 files at their top level.
-  'main/conditioner',
-  'main/lobby',
-  'main/net/codec',
-  'main/net/discovery',
-  'main/net/native',
-  'renderer/src/components',
-  'renderer/src/game',
-  'shared/games/tag',
 ];
 
 const describeOver = (o: { path: string; kind: string; size: number }) =>

@@ -1,7 +1,7 @@
 import { createSocket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Channel, Client, Server, type ServerOptions } from '../../main/net/index';
-import { Native } from '../../main/net/native/nativeWire';
+import { Native } from '../../main/net/native/wire/nativeWire';
 import type { KitProtocol } from '../support/endpoints';
 import { connectionSizes } from '../support/labInspect';
 import { guessDatagram, guessToken, GUESS_KINDS, rawSession, type RawSession } from '../support/labRawSession';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Server } from '../../main/net/index';
 import { ReservedType } from '../../main/net/v1/protocol';
-import { Native } from '../../main/net/native/nativeWire';
+import { Native } from '../../main/net/native/wire/nativeWire';
 import { echoClient, flooders } from '../support/labFlood';
 import { offerPayload } from '../support/labNativePeer';
 import { loopbackHosts, startFlood, type FloodResult, type FloodSource } from '../support/labFloodWorker';

@@ -8,12 +8,12 @@ import {
   encodeDisconnectFrame,
   encodeFragmentFrame,
   encodeIdFrame,
-} from '../../main/net/native/nativeFrames';
-import { NativeParseError, parseNativePacket } from '../../main/net/native/nativePacket';
-import { Frame, Native } from '../../main/net/native/nativeWire';
+} from '../../main/net/native/wire/nativeFrames';
+import { NativeParseError, parseNativePacket } from '../../main/net/native/wire/nativePacket';
+import { Frame, Native } from '../../main/net/native/wire/nativeWire';
 import { messageFrame, nativeDatagram } from '../support/labNativePeer';
 import { mutateNative, NativeMutationKind, resealed, withToken } from '../support/labNativeMutator';
-import { Opened, PacketOpener } from '../../main/net/native/packetProtection';
+import { Opened, PacketOpener } from '../../main/net/native/protection/packetProtection';
 import { sealDatagram, testSealer, TEST_KEYS_A } from '../support/nativeDatagram';
 import { scanFrames } from '../support/labNativeScan';
 import { seededRandom } from '../support/seededRandom';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Channel, Client, SendQueueFullError, Server } from '../../main/net/index';
-import { Native } from '../../main/net/native/nativeWire';
+import { Native } from '../../main/net/native/wire/nativeWire';
 import { rawSession } from '../support/labRawSession';
 import { waitFor } from '../support/waitFor';
 

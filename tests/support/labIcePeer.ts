@@ -7,7 +7,7 @@
 import { createInterface } from 'node:readline';
 import { Channel, Client, Server, type DatagramHandlers, type DatagramSocket } from '../../main/net';
 import { createIceSession, createSocketMux, IceConnectError, type IceSession } from '../../main/net/ice';
-import { recvWindowFor } from '../../main/net/native/negotiation';
+import { recvWindowFor } from '../../main/net/native/handshake/negotiation';
 import { createKeyPair, secureSocket, type SecureTranscript } from '../../main/net/secure';
 import { systemScheduler } from '../../main/base/scheduler';
 import { delayedSend, type DelayedSend } from './delayedSend';

@@ -1,5 +1,5 @@
-import { Frame, Native } from '../../main/net/native/nativeWire';
-import type { PacketSealer } from '../../main/net/native/packetProtection';
+import { Frame, Native } from '../../main/net/native/wire/nativeWire';
+import type { PacketSealer } from '../../main/net/native/protection/packetProtection';
 import { below, mutateBody, pick, type Random } from './labBodyMutations';
 import { mutate as mutateBytes, MutationKind } from './labMutator';
 import { scanFrames, writeVarintBytes, type ScannedFrame } from './labNativeScan';

@@ -8,17 +8,22 @@ import {
   encodeMessageFrame,
   encodePathFrame,
   type NativeFrame,
-} from '../../main/net/native/nativeFrames';
-import { NativeParseError, parseNativePacket } from '../../main/net/native/nativePacket';
-import { Frame, Native } from '../../main/net/native/nativeWire';
-import { recvWindowFor } from '../../main/net/native/negotiation';
+} from '../../main/net/native/wire/nativeFrames';
+import { NativeParseError, parseNativePacket } from '../../main/net/native/wire/nativePacket';
+import { Frame, Native } from '../../main/net/native/wire/nativeWire';
+import { recvWindowFor } from '../../main/net/native/handshake/negotiation';
 import {
   decodePublicKey,
   deriveNativeKeys,
   encodePublicKey,
   generateNativeKeyPair,
-} from '../../main/net/native/nativeKeys';
-import { Opened, PacketOpener, PacketSealer, type DirectionKeys } from '../../main/net/native/packetProtection';
+} from '../../main/net/native/protection/nativeKeys';
+import {
+  Opened,
+  PacketOpener,
+  PacketSealer,
+  type DirectionKeys,
+} from '../../main/net/native/protection/packetProtection';
 import { DEFAULT_RECV_BUFFER, raiseRecvBuffer } from '../../main/net/endpoint/udpSocket';
 import { connectRequest, type RawReceived } from './labRawPeer';
 

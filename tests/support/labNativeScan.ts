@@ -1,4 +1,4 @@
-import { Frame, Native } from '../../main/net/native/nativeWire';
+import { Frame, Native } from '../../main/net/native/wire/nativeWire';
 
 /** A varint field of a scanned frame: where it is, how long, and its value. */
 export interface ScannedVarint {

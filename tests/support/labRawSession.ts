@@ -1,6 +1,6 @@
 import { ReservedType } from '../../main/net/v1/protocol';
-import { encodeAckFrame, encodeDisconnectFrame, encodeIdFrame } from '../../main/net/native/nativeFrames';
-import { Frame, Native } from '../../main/net/native/nativeWire';
+import { encodeAckFrame, encodeDisconnectFrame, encodeIdFrame } from '../../main/net/native/wire/nativeFrames';
+import { Frame, Native } from '../../main/net/native/wire/nativeWire';
 import type { KitProtocol } from './endpoints';
 import { messageFrame, nativeDatagram, nativePeer, type NativePeer } from './labNativePeer';
 import { datagram, rawPeer, type RawPeer } from './labRawPeer';

@@ -1,6 +1,6 @@
-import { Native } from '../../main/net/native/nativeWire';
-import { PacketSealer } from '../../main/net/native/packetProtection';
-import type { DirectionKeys } from '../../main/net/native/packetProtection';
+import { Native } from '../../main/net/native/wire/nativeWire';
+import { PacketSealer } from '../../main/net/native/protection/packetProtection';
+import type { DirectionKeys } from '../../main/net/native/protection/packetProtection';
 
 /** Two 16-byte keys for tests: A sends with the first (B receives with it), B with the second. */
 const KEY_1 = Uint8Array.from({ length: 16 }, (_, i) => 0x10 + i);

@@ -2,7 +2,7 @@ import type { Channel } from '../../shared/net/channel';
 import { encodeBody } from '../../main/net/v1/connection';
 import { compactJsonSerializer } from '../../main/net/v1/serialization';
 import { NativeConnection, type NativeConnectionOptions } from '../../main/net/native/nativeConnection';
-import { Native } from '../../main/net/native/nativeWire';
+import { Native } from '../../main/net/native/wire/nativeWire';
 import { seededRandom } from './seededRandom';
 import { sealDatagram, TEST_KEYS_A, TEST_KEYS_B } from './nativeDatagram';
 import { ImpairedQueue, type Impairment, type Side } from './impairedQueue';

@@ -5,8 +5,8 @@ export {
   type BrowsedServer,
   type BrowsedServerChange,
   type ServerInfo,
-} from './browsedServerTable';
-export { discoverLanServers, type DiscoverLanServersOptions } from './discoverLanServers';
+} from './browser/browsedServerTable';
+export { discoverLanServers, type DiscoverLanServersOptions } from './browser/discoverLanServers';
 export {
   DiscoveryPortRegistry,
   createReusableUdp4Socket,
@@ -14,7 +14,7 @@ export {
   type DiscoveryPortLease,
   type DiscoveryPortListener,
 } from './discoveryPortRegistry';
-export { DISCOVERY, hasDiscoveryMagic } from './discoveryProtocol';
+export { DISCOVERY, hasDiscoveryMagic } from './advert/discoveryProtocol';
 export {
   buildReferenceReply,
   buildRichReply,
@@ -24,8 +24,8 @@ export {
   randomInstanceId,
   type DiscoveryAdvert,
   type RoomActivity,
-} from './discoveryReply';
-export { buildDiscoveryQuery, parseDiscoveryRequest, type DiscoveryRequest } from './discoveryRequest';
+} from './advert/discoveryReply';
+export { buildDiscoveryQuery, parseDiscoveryRequest, type DiscoveryRequest } from './advert/discoveryRequest';
 export {
   LIMITED_BROADCAST,
   connectedSubnets,
@@ -34,14 +34,14 @@ export {
   type Ipv4Subnet,
 } from './interfaceTargets';
 export type { InterfaceAddressLike, NetworkInterfacesLike } from '../../base/networkOptions';
-export { createLanBrowser, type LanBrowser, type LanBrowserEvents, type LanBrowserOptions } from './lanBrowser';
+export { createLanBrowser, type LanBrowser, type LanBrowserEvents, type LanBrowserOptions } from './browser/lanBrowser';
 export {
   startLanDiscovery,
   type LanDiscoveryExtraInfo,
   type LanDiscoveryHandle,
   type LanDiscoveryOptions,
   type LanDiscoveryStats,
-} from './lanDiscoveryResponder';
-export { PROBE_DEFAULTS, probeServer, type ProbeResult, type ProbeServerOptions } from './probeServer';
+} from './responder/lanDiscoveryResponder';
+export { PROBE_DEFAULTS, probeServer, type ProbeResult, type ProbeServerOptions } from './browser/probeServer';
 export type { SendFailure } from './sendDatagram';
-export { unicastTargetKey, type UnicastTarget, type UnicastTargetStatus } from './unicastTargets';
+export { unicastTargetKey, type UnicastTarget, type UnicastTargetStatus } from './browser/unicastTargets';

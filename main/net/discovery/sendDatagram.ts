@@ -1,5 +1,5 @@
 import type { Socket } from 'node:dgram';
-import { DISCOVERY } from './discoveryProtocol';
+import { DISCOVERY } from './advert/discoveryProtocol';
 
 /** A send that failed for one destination; discovery carries on with the others. */
 export interface SendFailure {

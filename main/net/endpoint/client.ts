@@ -14,11 +14,11 @@ import type { ConnectionStats } from '../v1/netStats';
 import type { DatagramSocket, DatagramSource } from './datagramSocket';
 import type { Link, WireProtocol } from '../v1/link';
 import { NativeConnection } from '../native/nativeConnection';
-import { isNativeDatagram } from '../native/nativePacket';
+import { isNativeDatagram } from '../native/wire/nativePacket';
 import { connectRefusal, connectRequestFor, readAccept, refusedConnect, socketFailure } from './clientHandshake';
 import { startAttempt, takeChallenge, timedOut, type Attempt } from './clientHandshake';
 import { createLink } from './createLink';
-import { Native } from '../native/nativeWire';
+import { Native } from '../native/wire/nativeWire';
 
 /** Where a Client is in its life. */
 export type ClientState = 'idle' | 'connecting' | 'connected' | 'closed';

@@ -1,11 +1,17 @@
 import { packHeader } from '../v1/header';
 import { ReservedType, Wire } from '../v1/protocol';
 import { ConnectError } from '../errors';
-import { decodeCookie } from '../native/connectCookie';
-import { FALLBACK_CODEC, offerPayload, parseAccepted, recvWindowFor, type NativeParams } from '../native/negotiation';
-import { deriveNativeKeys, generateNativeKeyPair, type NativeKeyPair } from '../native/nativeKeys';
-import type { DirectionKeys } from '../native/packetProtection';
-import { Native } from '../native/nativeWire';
+import { decodeCookie } from '../native/handshake/connectCookie';
+import {
+  FALLBACK_CODEC,
+  offerPayload,
+  parseAccepted,
+  recvWindowFor,
+  type NativeParams,
+} from '../native/handshake/negotiation';
+import { deriveNativeKeys, generateNativeKeyPair, type NativeKeyPair } from '../native/protection/nativeKeys';
+import type { DirectionKeys } from '../native/protection/packetProtection';
+import { Native } from '../native/wire/nativeWire';
 import type { ResolvedEndpointOptions } from './endpointOptions';
 
 /** One `Client.connect` in progress. */

@@ -3,8 +3,8 @@ import type { ResolvedEndpointOptions } from './endpointOptions';
 import type { Link, LinkEvents } from '../v1/link';
 import { NativeConnection } from '../native/nativeConnection';
 import type { PathMigration } from '../native/migration/nativeMigration';
-import type { DirectionKeys } from '../native/packetProtection';
-import { serializerFor, type NativeParams } from '../native/negotiation';
+import type { DirectionKeys } from '../native/protection/packetProtection';
+import { serializerFor, type NativeParams } from '../native/handshake/negotiation';
 
 /** What a new connection needs from its owner (Server or Client). */
 export interface LinkWiring extends LinkEvents {

@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { Defaults, Wire } from '../v1/protocol';
-import { Native } from '../native/nativeWire';
-import { MAX_MESSAGE, type NativeOptions, type ResolvedNativeOptions } from '../native/negotiation';
+import { Native } from '../native/wire/nativeWire';
+import { MAX_MESSAGE, type NativeOptions, type ResolvedNativeOptions } from '../native/handshake/negotiation';
 import type { DriveMode } from './driver';
 import type { RetransmitOptions } from '../v1/rttEstimator';
 import { compactJsonSerializer, jsonSerializer, type Serializer } from '../v1/serialization';

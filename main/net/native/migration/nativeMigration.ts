@@ -1,9 +1,9 @@
 import type { TrafficCounters } from '../../v1/stats';
-import { encodePathFrame } from '../nativeFrames';
-import type { PacketSealer } from '../packetProtection';
+import { encodePathFrame } from '../wire/nativeFrames';
+import type { PacketSealer } from '../protection/packetProtection';
 import { PathValidator, type PathAddress } from './pathValidator';
-import { Frame, Native } from '../nativeWire';
-import { PacketWriter } from '../packetWriter';
+import { Frame, Native } from '../wire/nativeWire';
+import { PacketWriter } from '../wire/packetWriter';
 
 /** A datagram carrying one PATH_CHALLENGE frame, bytes. */
 const CHALLENGE_DATAGRAM = Native.HEADER_SIZE + 1 + Native.PATH_DATA + Native.TAG_SIZE;

@@ -1,7 +1,7 @@
 import type { TrafficCounters } from '../../v1/stats';
-import type { NativeInbox } from '../nativeInbox';
-import { Native } from '../nativeWire';
-import type { PacketWriter } from '../packetWriter';
+import type { NativeInbox } from '../delivery/nativeInbox';
+import { Native } from '../wire/nativeWire';
+import type { PacketWriter } from '../wire/packetWriter';
 import { REDUNDANCY_BUDGET } from './nativeRecovery';
 
 const OPENED_DATAGRAM = Native.HEADER_SIZE + Native.TAG_SIZE;

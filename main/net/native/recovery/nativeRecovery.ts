@@ -4,9 +4,9 @@ import type { ConnectionHealth } from '../../v1/connectionHealth';
 import type { InFlight } from '../../v1/reliableSender';
 import type { TrafficCounters } from '../../v1/stats';
 import { LossDetector, Recovery } from './lossDetector';
-import type { NativeOutbox, OutboundUnit } from '../nativeOutbox';
-import { Native } from '../nativeWire';
-import type { PacketWriter } from '../packetWriter';
+import type { NativeOutbox, OutboundUnit } from '../delivery/nativeOutbox';
+import { Native } from '../wire/nativeWire';
+import type { PacketWriter } from '../wire/packetWriter';
 import { RedundantCopies } from './redundantCopies';
 
 // Module-level copies of imported constants: under a CommonJS transpiler each use of an imported binding is a getter.

@@ -8,7 +8,7 @@ import {
   type EndpointOptions,
   type MemoryNetwork,
 } from '../../../../main/net/index';
-import { Native } from '../../../../main/net/native/nativeWire';
+import { Native } from '../../../../main/net/native/wire/nativeWire';
 import { waitFor } from '../../../support/waitFor';
 
 const cleanups: Array<() => unknown> = [];

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Channel, Client, Server, createMemoryNetwork, type Peer } from '../../../../main/net/index';
 import type { NativeConnection } from '../../../../main/net/native/nativeConnection';
-import { parseNativePacket } from '../../../../main/net/native/nativePacket';
-import { Frame, Native } from '../../../../main/net/native/nativeWire';
+import { parseNativePacket } from '../../../../main/net/native/wire/nativePacket';
+import { Frame, Native } from '../../../../main/net/native/wire/nativeWire';
 import { startMemoryNat } from '../../../support/memoryNat';
 import { waitFor } from '../../../support/waitFor';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ReliableReceiver } from '../../../../main/net/v1/reliableReceiver';
 import { FAST_RETRANSMIT_GAP, ReliableSender, type InFlight } from '../../../../main/net/v1/reliableSender';
 import { sequenceAdd } from '../../../../shared/net/sequenceMath';
-import { Native } from '../../../../main/net/native/nativeWire';
+import { Native } from '../../../../main/net/native/wire/nativeWire';
 import { seededRandom } from '../../../support/seededRandom';
 
 const WINDOW = Native.SEND_WINDOW;

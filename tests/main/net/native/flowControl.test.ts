@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Channel } from '../../../../shared/net/channel';
 import { Client, Server } from '../../../../main/net/index';
 import { NativeConnection } from '../../../../main/net/native/nativeConnection';
-import { recvWindowFor } from '../../../../main/net/native/negotiation';
-import { MAX_FRAME_OVERHEAD, Native } from '../../../../main/net/native/nativeWire';
+import { recvWindowFor } from '../../../../main/net/native/handshake/negotiation';
+import { MAX_FRAME_OVERHEAD, Native } from '../../../../main/net/native/wire/nativeWire';
 import { NativePair, text } from '../../../support/nativePair';
 import { waitFor } from '../../../support/waitFor';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Channel } from '../../../../shared/net/channel';
-import { parseNativePacket } from '../../../../main/net/native/nativePacket';
-import { Frame } from '../../../../main/net/native/nativeWire';
+import { parseNativePacket } from '../../../../main/net/native/wire/nativePacket';
+import { Frame } from '../../../../main/net/native/wire/nativeWire';
 import { REDUNDANCY_BUDGET } from '../../../../main/net/native/recovery/nativeRecovery';
 import { NativePair } from '../../../support/nativePair';
 import { simulateDelivery } from '../../../support/lossSimulation';

@@ -9,10 +9,10 @@ import {
   encodeIdFrame,
   encodeMessageFrame,
   type NativeFrame,
-} from '../../../../main/net/native/nativeFrames';
-import { parseNativePacket } from '../../../../main/net/native/nativePacket';
-import type { NativeOutbox } from '../../../../main/net/native/nativeOutbox';
-import { Frame, Native } from '../../../../main/net/native/nativeWire';
+} from '../../../../main/net/native/wire/nativeFrames';
+import { parseNativePacket } from '../../../../main/net/native/wire/nativePacket';
+import type { NativeOutbox } from '../../../../main/net/native/delivery/nativeOutbox';
+import { Frame, Native } from '../../../../main/net/native/wire/nativeWire';
 import {
   nativeDatagram as datagram,
   sealDatagram,

@@ -12,8 +12,8 @@ import {
   type ServerOptions,
 } from '../../../../main/net/index';
 import { Wire } from '../../../../main/net/v1/protocol';
-import { isNativeDatagram } from '../../../../main/net/native/nativePacket';
-import { Native } from '../../../../main/net/native/nativeWire';
+import { isNativeDatagram } from '../../../../main/net/native/wire/nativePacket';
+import { Native } from '../../../../main/net/native/wire/nativeWire';
 import { GaleReferencePeer, hasPython } from '../../../support/galeReferencePeer';
 import { startTapRelay, type TapRelay } from '../../../support/labTapRelay';
 import { waitFor } from '../../../support/waitFor';

@@ -7,7 +7,7 @@ import {
   V1_WIRE_OF,
   V1_WIRE_RELIABLE,
 } from '../../../../main/net/v1/v1Channels';
-import { Native } from '../../../../main/net/native/nativeWire';
+import { Native } from '../../../../main/net/native/wire/nativeWire';
 import { Wire } from '../../../../main/net/v1/protocol';
 import { jsonSerializer } from '../../../../main/net/v1/serialization';
 import { SimulatedPair } from '../../../support/simulatedLink';

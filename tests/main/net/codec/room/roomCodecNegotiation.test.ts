@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Channel, Client, jsonSerializer, Server, type EndpointOptions } from '../../../../../main/net/index';
-import { isNativeDatagram } from '../../../../../main/net/native/nativePacket';
+import { isNativeDatagram } from '../../../../../main/net/native/wire/nativePacket';
 import { Wire } from '../../../../../main/net/v1/protocol';
 import { lobbyTransportOptions } from '../../../../../main/lobby/lobbyTransport';
 import { roomSerializer } from '../../../../../main/net/codec/index';
