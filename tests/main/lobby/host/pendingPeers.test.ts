@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { PendingPeers } from '../../../../main/lobby/host/pendingPeers';
+import { PendingPeers, STALL_GRACE_MS, STALL_MS } from '../../../../main/lobby/host/pendingPeers';
 import { ManualScheduler } from '../../../support/manualScheduler';
+import type { Scheduler } from '../../../../main/base/scheduler';
+
+/** The test's clock as a starved process reads it: `lagMs()` after each timer's due time. */
+function lateClock(time: ManualScheduler, lagMs: () => number): Scheduler {
+  return {
+    now: () => time.now() + lagMs(),
+    setTimer: (callback, delayMs) => time.setTimer(callback, delayMs),
+    setRepeating: (callback, intervalMs) => time.setRepeating(callback, intervalMs),
+    clearTimer: (handle) => time.clearTimer(handle),
+  };
+}
 
 function pending(budget = 4, perSource = 2) {
   const time = new ManualScheduler();
@@ -29,6 +40,50 @@ describe('pre-lobby slots', () => {
     time.advance(1000);
     expect(expired).toEqual([1, 2, 3]);
     expect(time.pending).toBe(0);
+  });
+
+  it('gives a peer whose deadline passed while the host itself stalled a grace to be read, once the host runs', () => {
+    const time = new ManualScheduler();
+    let stalled = 0; // how late the host's timers run: a starved process reads the clock after their due time
+    const clock = lateClock(time, () => stalled);
+    const expired: number[] = [];
+    const peers = new PendingPeers<string>({
+      budget: 8,
+      perSource: 8,
+      deadlineMs: 3000,
+      clock,
+      onExpired: (id) => expired.push(id),
+    });
+    peers.add(1, 'guest');
+    peers.add(2, 'silent');
+    stalled = STALL_MS + 1;
+    time.advance(3000); // the timer runs a stall late: nobody is dropped before the socket is read
+    expect(expired).toEqual([]);
+    expect(peers.get(1)?.deadline).toBe(clock.now() + STALL_GRACE_MS);
+    expect(peers.hear(1)).toBe(true); // its hello, read after the timer
+    expect(peers.remove(1)).toBe(true); // admitted
+    stalled = 0;
+    time.advance(STALL_MS + 1 + STALL_GRACE_MS - 1);
+    expect(expired).toEqual([]);
+    time.advance(1); // the grace, on a punctual host: the silent one goes
+    expect(expired).toEqual([2]);
+    expect(time.pending).toBe(0);
+  });
+
+  it('drops a silent peer at its deadline when the timer is late by less than a stall', () => {
+    const time = new ManualScheduler();
+    const clock = lateClock(time, () => STALL_MS);
+    const expired: number[] = [];
+    const peers = new PendingPeers<string>({
+      budget: 8,
+      perSource: 8,
+      deadlineMs: 3000,
+      clock,
+      onExpired: (id) => expired.push(id),
+    });
+    peers.add(1, 'silent');
+    time.advance(3000);
+    expect(expired).toEqual([1]);
   });
 
   it('clears the deadline on every way out: admitted, gone, refused and gone, closed', () => {
