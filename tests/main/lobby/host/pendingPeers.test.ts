@@ -13,17 +13,20 @@ function lateClock(time: ManualScheduler, lagMs: () => number): Scheduler {
   };
 }
 
+/** Slots on a manual clock; `lateBy(ms)` makes the host read the clock that much after each timer's due time. */
 function pending(budget = 4, perSource = 2) {
   const time = new ManualScheduler();
   const expired: number[] = [];
+  let lag = 0;
+  const clock = lateClock(time, () => lag);
   const peers = new PendingPeers<string>({
     budget,
     perSource,
     deadlineMs: 3000,
-    clock: time,
+    clock,
     onExpired: (id) => expired.push(id),
   });
-  return { peers, time, expired };
+  return { peers, time, clock, expired, lateBy: (ms: number) => (lag = ms) };
 }
 
 describe('pre-lobby slots', () => {
@@ -43,26 +46,16 @@ describe('pre-lobby slots', () => {
   });
 
   it('gives a peer whose deadline passed while the host itself stalled a grace to be read, once the host runs', () => {
-    const time = new ManualScheduler();
-    let stalled = 0; // how late the host's timers run: a starved process reads the clock after their due time
-    const clock = lateClock(time, () => stalled);
-    const expired: number[] = [];
-    const peers = new PendingPeers<string>({
-      budget: 8,
-      perSource: 8,
-      deadlineMs: 3000,
-      clock,
-      onExpired: (id) => expired.push(id),
-    });
+    const { peers, time, clock, expired, lateBy } = pending(8, 8);
     peers.add(1, 'guest');
     peers.add(2, 'silent');
-    stalled = STALL_MS + 1;
-    time.advance(3000); // the timer runs a stall late: nobody is dropped before the socket is read
-    expect(expired).toEqual([]);
+    lateBy(STALL_MS + 1); // a starved process: its timer runs, and reads the clock, a stall after the deadline
+    time.advance(3000);
+    expect(expired).toEqual([]); // nobody is dropped before what waits in the socket is read
     expect(peers.get(1)?.deadline).toBe(clock.now() + STALL_GRACE_MS);
     expect(peers.hear(1)).toBe(true); // its hello, read after the timer
     expect(peers.remove(1)).toBe(true); // admitted
-    stalled = 0;
+    lateBy(0);
     time.advance(STALL_MS + 1 + STALL_GRACE_MS - 1);
     expect(expired).toEqual([]);
     time.advance(1); // the grace, on a punctual host: the silent one goes
@@ -71,17 +64,9 @@ describe('pre-lobby slots', () => {
   });
 
   it('drops a silent peer at its deadline when the timer is late by less than a stall', () => {
-    const time = new ManualScheduler();
-    const clock = lateClock(time, () => STALL_MS);
-    const expired: number[] = [];
-    const peers = new PendingPeers<string>({
-      budget: 8,
-      perSource: 8,
-      deadlineMs: 3000,
-      clock,
-      onExpired: (id) => expired.push(id),
-    });
+    const { peers, time, expired, lateBy } = pending(8, 8);
     peers.add(1, 'silent');
+    lateBy(STALL_MS);
     time.advance(3000);
     expect(expired).toEqual([1]);
   });
