@@ -47,6 +47,13 @@ export const LOBBY_END_MESSAGES: Record<LobbyEndCode, string> = {
   'seat-gone': 'Your seat in the room was given up: you were away too long.',
 };
 
+/**
+ * A join the host's transport ended before any answer: the room closed meanwhile, or the host let the connection
+ * go (its hello deadline, its pre-lobby slots full under a crowd of connections). The guest cannot tell which.
+ */
+export const JOIN_DROPPED_MESSAGE =
+  'The host ended the connection before letting you in: the room may have closed, or the host was too busy to answer in time. Try again.';
+
 /** The too-many-tries message with the wait the host asked for. */
 export function tooManyTriesMessage(retryAfterSec: number): string {
   return `Too many tries, wait ${retryAfterSec} s.`;

@@ -6,7 +6,13 @@ import { applyLobbyEvent } from '../../shared/lobby/lobbyReducer';
 import { LOBBY_PROTOCOL_VERSION, type LobbyState } from '../../shared/lobby/lobbyState';
 import { LobbyMessage, chatTextSchema, helloPayload, hostMessageSchemas } from '../../shared/lobby/lobbyMessages';
 import { describeIssues } from '../../shared/ipc/describeIssues';
-import { LOBBY_END_MESSAGES, LobbyJoinError, tooManyTriesMessage, type LobbyEndCode } from './lobbyErrors';
+import {
+  JOIN_DROPPED_MESSAGE,
+  LOBBY_END_MESSAGES,
+  LobbyJoinError,
+  tooManyTriesMessage,
+  type LobbyEndCode,
+} from './lobbyErrors';
 import { lobbyTransportOptions } from './lobbyTransport';
 import { errnoIn, networkErrorSentence } from '../base/networkErrorSentence';
 import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from './passwordProof';
@@ -253,7 +259,7 @@ export class LobbyGuest {
                   : LOBBY_END_MESSAGES[code];
           done(new LobbyJoinError(code, message));
         }),
-        client.onDisconnect(() => done(new LobbyJoinError('host-closed', LOBBY_END_MESSAGES['host-closed']))),
+        client.onDisconnect(() => done(new LobbyJoinError('host-closed', JOIN_DROPPED_MESSAGE))),
       ];
       client.send(
         LobbyMessage.HELLO,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { Channel, Client, Server, type Peer } from '../../main/net/index';
+import { Channel, Client, Server, type ConnectionStats, type Peer } from '../../main/net/index';
 import { WorkerConditioner } from '../../main/conditioner/workerConditioner';
 import type { LinkProfile } from '../../main/conditioner/linkProfile';
 import type { KitProtocol } from '../support/endpoints';
@@ -55,17 +55,42 @@ const delivered = (clients: ReadonlyArray<{ logs: Logs }>) => () =>
     0,
   );
 
-/** Waits until `done`, failing once `progress` has not moved for `stallMs`. */
-async function untilStalled(done: () => boolean, progress: () => number, stallMs: number): Promise<void> {
+/**
+ * Waits until `done`, failing once `progress` has not moved for `stallMs`; the error shows `where()` as it was when
+ * delivery last moved and as it is now, so a stall says which streams stuck and whether anything still moved below.
+ */
+async function untilStalled(
+  done: () => boolean,
+  progress: () => number,
+  stallMs: number,
+  where: () => unknown,
+): Promise<void> {
   let last = progress();
   let movedAt = Date.now();
+  let before = where();
   while (!done()) {
     const now = progress();
-    if (now !== last) [last, movedAt] = [now, Date.now()];
-    if (Date.now() - movedAt > stallMs) throw new Error(`reliable delivery stuck at ${now} messages for ${stallMs} ms`);
+    if (now !== last) [last, movedAt, before] = [now, Date.now(), where()];
+    if (Date.now() - movedAt > stallMs) {
+      const state = JSON.stringify({ when_delivery_last_moved: before, now: where() });
+      throw new Error(`reliable delivery stuck at ${now} messages for ${stallMs} ms: ${state}`);
+    }
     await sleep(20);
   }
 }
+
+/** What a stall report shows of one connection. */
+const health = (s: ConnectionStats | undefined) =>
+  s && {
+    rtt: s.rtt,
+    loss: s.loss,
+    retransmits: s.retransmits,
+    spurious: s.spuriousRetransmits,
+    pending: s.pendingReliable,
+    dropped: s.dropped,
+    sentPerSecond: s.packetsSentPerSecond,
+    receivedPerSecond: s.packetsReceivedPerSecond,
+  };
 
 describe.each(['v1', 'native'] as const)('soak (%s): through the link conditioner (WorkerConditioner)', (protocol) => {
   const native = protocol === 'v1' ? ({ native: false } as const) : {};
@@ -151,7 +176,26 @@ describe.each(['v1', 'native'] as const)('soak (%s): through the link conditione
       }
       // Bounded by progress, not by time: how fast 20% loss is worked through is the machine's (5 s idle, 8 s with
       // the other core busy, over 80 s at load 17), but a delivery that stops moving for 30 s is stuck.
-      await untilStalled(() => clients.every((c) => reliableDone(c.logs)), delivered(clients), 30_000);
+      const where = () => ({
+        clients: clients.map(({ client, logs: l }) => ({
+          state: client.state,
+          up: [l.up.ro.length, l.up.ru.length, l.up.big.length],
+          down: [l.down.ro.length, l.down.ru.length, l.down.big.length],
+          client: health(client.stats()),
+          server: health(
+            server
+              .getPeers()
+              .find((p) => p.id === client.peerId)
+              ?.stats(),
+          ),
+        })),
+        link: conditioner.stats(),
+        disconnects,
+      });
+      // A dropped connection ends the wait at once (nothing more will arrive), and says why just below.
+      const finished = () => disconnects.length > 0 || clients.every((c) => reliableDone(c.logs));
+      await untilStalled(finished, delivered(clients), 30_000, where);
+      expect(disconnects).toEqual([]);
       const seconds = (performance.now() - started) / 1000;
       await sleep(300); // late duplicates and retransmissions would show up now
 

@@ -10,8 +10,8 @@ export type PendingStage = 'silent' | 'heard' | 'challenged' | 'leaving';
 export interface PendingPeer<C> {
   readonly id: number;
   readonly address: string;
-  /** When it is dropped unless admitted, on the clock's scale. */
-  readonly deadline: number;
+  /** When it is dropped unless admitted, on the clock's scale (moved on once if the host itself stalled past it). */
+  deadline: number;
   stage: PendingStage;
   /** What the challenge was (nonce, hello) while `challenged`. */
   challenge: C | undefined;
@@ -29,6 +29,15 @@ export interface PendingPeersOptions {
   /** Called with each peer whose deadline passed (already forgotten here). */
   readonly onExpired: (id: number) => void;
 }
+
+/**
+ * How late the deadline timer may fire before the host counts itself as stalled (starved by a busy machine, a long
+ * GC) rather than the peer as silent: the timer runs before the datagrams waiting in the socket are read, so a hello
+ * that arrived during the stall has not been heard yet.
+ */
+export const STALL_MS = 250;
+/** Time a peer whose deadline passed during a stall gets once the host runs again, for what waits to be read. */
+export const STALL_GRACE_MS = 500;
 
 /**
  * The pre-lobby slots: peers that connected but are not in the room yet. They never count against the room's
@@ -149,9 +158,11 @@ export class PendingPeers<C> {
   }
 
   private expire(): void {
+    const now = this.options.clock.now();
+    const late = now - (this.armedAt ?? now);
     this.timer = undefined;
     this.armedAt = undefined;
-    const now = this.options.clock.now();
+    if (late > STALL_MS) return this.graceAfterStall(now);
     const expired: number[] = [];
     for (const peer of this.entries.values()) {
       if (peer.deadline > now) break;
@@ -160,5 +171,18 @@ export class PendingPeers<C> {
     for (const id of expired) this.entries.delete(id);
     this.arm();
     for (const id of expired) this.options.onExpired(id);
+  }
+
+  /**
+   * The host was not running when deadlines passed: each overdue peer gets STALL_GRACE_MS of running host, so its
+   * hello is read before it is judged. A silent peer on a punctual host still goes at its deadline, and the slots'
+   * budget makes way for newcomers whatever the clock (the flood defence does not wait on deadlines).
+   */
+  private graceAfterStall(now: number): void {
+    for (const peer of this.entries.values()) {
+      if (peer.deadline > now) break;
+      peer.deadline = now + STALL_GRACE_MS;
+    }
+    this.arm();
   }
 }

@@ -175,8 +175,12 @@ describe('headless game: host and two guests through an impaired link', () => {
     const steps = steady.slice(1).map((s, i) => ({ t: s.t, dx: s.x - steady[i]!.x, dt: s.t - steady[i]!.t }));
     const stalls = steps.filter((s) => s.dt > 0.04).map((s) => s.t);
     const judged = steps.filter((s) => !stalls.some((end) => s.t >= end && s.t - end < 0.3));
-    expect(steps.length).toBeGreaterThan(100);
-    expect(judged.length).toBeGreaterThan(steps.length * 0.6);
+    // How many frames a busy machine runs, and how many of their steps it leaves to judge, is a measure of the
+    // machine, not of the game: printed, and only enough asked for (about a quarter of a second of running, several
+    // snapshots) that the bound below judges something. Idle here: ~190 steps, over 80% judged; in a loaded batch
+    // 143 steps with 43 judged, and 93 with 40 (fewer frames: the 8 ms frame timer starved too).
+    console.log(`[headless] judged ${judged.length} of ${steps.length} steps of the runner (${stalls.length} stalls)`);
+    expect(judged.length).toBeGreaterThanOrEqual(30);
     expect(Math.min(...steps.map((s) => s.dx))).toBeGreaterThanOrEqual(0);
     const worstExcess = Math.max(...judged.map((s) => s.dx - (itSpeed * 1.25 * s.dt + 1)));
     expect(worstExcess).toBeLessThanOrEqual(0);
@@ -190,7 +194,7 @@ describe('headless game: host and two guests through an impaired link', () => {
     expect(a.results[0]).toEqual(ended[0]);
     expect(b.results[0]?.game).toBe(game.gameId);
     expect(hostRosters[0]?.players.map((p) => p.id)).toEqual(['0', a.id, b.id]);
-    expect(seenByHost.length).toBeGreaterThan(100);
+    expect(seenByHost.length).toBeGreaterThanOrEqual(30); // frames again: as many as the machine ran
     expect(Math.min(...seenByHost.slice(1).map((x, i) => x - seenByHost[i]!))).toBeGreaterThanOrEqual(0);
     expect(game.stats().inputs.accepted).toBeGreaterThan(600); // the host player's inputs counted too
     await waitFor(() => guestA.state.phase === 'lobby' && guestB.state.phase === 'lobby', 3000, 'back to the lobby');

@@ -4,7 +4,7 @@ import { Channel, Client, Server, discoverLanServers } from '../../../main/net/i
 import type { LobbyHost } from '../../../main/lobby/host/lobbyHost';
 import { type LobbyHostOptions } from '../../../main/lobby/host/lobbyHost';
 import { LobbyGuest, type LobbyEnd } from '../../../main/lobby/lobbyGuest';
-import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
+import { JOIN_DROPPED_MESSAGE, LobbyJoinError } from '../../../main/lobby/lobbyErrors';
 import { UnknownGameError } from '../../../shared/games/createRegistry';
 import { LOBBY_PROTOCOL_VERSION, createLobbyState } from '../../../shared/lobby/lobbyState';
 import { decode } from '../../../shared/roomCode';
@@ -214,6 +214,17 @@ describe('lobby host and guests on loopback', () => {
       code: 'timeout',
       message: expect.stringMatching(/same network/),
     });
+  });
+
+  it('tells a guest whose connection the host let go before answering just that, not that the room closed', async () => {
+    // A transport that drops each connection at once, as a host's hello deadline or full pre-lobby slots do.
+    const server = await Server.listen({ port: 0, host: '127.0.0.1' });
+    cleanups.push(() => server.close());
+    server.onConnect((peer) => server.disconnect(peer.id, 'no hello in time'));
+    await expect(
+      LobbyGuest.join({ host: '127.0.0.1', port: server.port, playerName: 'Gus', colour: '#123456', timeout: 5 }),
+    ).rejects.toMatchObject({ code: 'host-closed', message: JOIN_DROPPED_MESSAGE });
+    expect(JOIN_DROPPED_MESSAGE).toMatch(/before letting you in/);
   });
 
   it('names a busy port and validates capacity against the game', async () => {

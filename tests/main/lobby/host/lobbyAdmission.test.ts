@@ -47,13 +47,18 @@ describe('admission before the room', () => {
   });
 
   it('silent connections never hold the room: a friend gets in while twelve sit there', async () => {
-    const h = await host({ capacity: 2, password: 'pw' });
+    // A deadline longer than the test: the friend cannot be getting in because the silent ones expired first, and
+    // how long the join took (a measure of the machine) needs no bound.
+    const h = await host({ capacity: 2, password: 'pw', helloTimeout: 60 });
     const silent = [];
     for (let i = 0; i < 12; i++) silent.push(await rawGuest(h));
     await waitFor(() => h.stats().pending <= 4, 2000, 'per-source limit');
-    const started = Date.now();
+    const started = performance.now();
     const friend = await join(h, 'Gus', 'pw');
-    expect(Date.now() - started).toBeLessThan(1000);
+    console.log(
+      `[admission] a friend got in past 12 silent connections in ${(performance.now() - started).toFixed(0)} ms`,
+    );
+    expect(h.stats().expired).toBe(0);
     expect(friend.state.players.map((p) => p.name)).toEqual(['Hana', 'Gus']);
     expect(h.stats().evicted).toBeGreaterThanOrEqual(8);
     // Never more transport peers than the room plus its pre-lobby budget.

@@ -1,18 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { PendingPeers } from '../../../../main/lobby/host/pendingPeers';
+import { PendingPeers, STALL_GRACE_MS, STALL_MS } from '../../../../main/lobby/host/pendingPeers';
 import { ManualScheduler } from '../../../support/manualScheduler';
+import type { Scheduler } from '../../../../main/base/scheduler';
 
+/** The test's clock as a starved process reads it: `lagMs()` after each timer's due time. */
+function lateClock(time: ManualScheduler, lagMs: () => number): Scheduler {
+  return {
+    now: () => time.now() + lagMs(),
+    setTimer: (callback, delayMs) => time.setTimer(callback, delayMs),
+    setRepeating: (callback, intervalMs) => time.setRepeating(callback, intervalMs),
+    clearTimer: (handle) => time.clearTimer(handle),
+  };
+}
+
+/** Slots on a manual clock; `lateBy(ms)` makes the host read the clock that much after each timer's due time. */
 function pending(budget = 4, perSource = 2) {
   const time = new ManualScheduler();
   const expired: number[] = [];
+  let lag = 0;
+  const clock = lateClock(time, () => lag);
   const peers = new PendingPeers<string>({
     budget,
     perSource,
     deadlineMs: 3000,
-    clock: time,
+    clock,
     onExpired: (id) => expired.push(id),
   });
-  return { peers, time, expired };
+  return { peers, time, clock, expired, lateBy: (ms: number) => (lag = ms) };
 }
 
 describe('pre-lobby slots', () => {
@@ -29,6 +43,32 @@ describe('pre-lobby slots', () => {
     time.advance(1000);
     expect(expired).toEqual([1, 2, 3]);
     expect(time.pending).toBe(0);
+  });
+
+  it('gives a peer whose deadline passed while the host itself stalled a grace to be read, once the host runs', () => {
+    const { peers, time, clock, expired, lateBy } = pending(8, 8);
+    peers.add(1, 'guest');
+    peers.add(2, 'silent');
+    lateBy(STALL_MS + 1); // a starved process: its timer runs, and reads the clock, a stall after the deadline
+    time.advance(3000);
+    expect(expired).toEqual([]); // nobody is dropped before what waits in the socket is read
+    expect(peers.get(1)?.deadline).toBe(clock.now() + STALL_GRACE_MS);
+    expect(peers.hear(1)).toBe(true); // its hello, read after the timer
+    expect(peers.remove(1)).toBe(true); // admitted
+    lateBy(0);
+    time.advance(STALL_MS + 1 + STALL_GRACE_MS - 1);
+    expect(expired).toEqual([]);
+    time.advance(1); // the grace, on a punctual host: the silent one goes
+    expect(expired).toEqual([2]);
+    expect(time.pending).toBe(0);
+  });
+
+  it('drops a silent peer at its deadline when the timer is late by less than a stall', () => {
+    const { peers, time, expired, lateBy } = pending(8, 8);
+    peers.add(1, 'silent');
+    lateBy(STALL_MS);
+    time.advance(3000);
+    expect(expired).toEqual([1]);
   });
 
   it('clears the deadline on every way out: admitted, gone, refused and gone, closed', () => {

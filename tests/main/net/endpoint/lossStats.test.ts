@@ -41,8 +41,15 @@ async function measure(protocol: 'v1' | 'native', loss: number, seed: number) {
   await waitFor(() => received.size === MESSAGES, 30_000, `${MESSAGES} messages over ${protocol}`);
   await waitFor(() => client.stats()?.pendingReliable === 0, 10_000, 'every ack');
   const stats = client.stats()!;
+  const up = relay.stats().upstream;
+  // Resends beyond what the link dropped were not needed: the client resent before the ack was read.
+  const spurious = Math.max(0, stats.retransmits - up.dropped) / up.received;
+  console.log(
+    `[loss] ${protocol} at ${loss}: the link dropped ${up.dropped} of ${up.received}; the sender reads ` +
+      `${stats.loss.toFixed(4)} after ${stats.retransmits} retransmits (${spurious.toFixed(4)} of datagrams not needed)`,
+  );
   expect(client.protocol).toBe(protocol);
-  return { ...stats, serverIn: server.getPeers()[0]!.stats().lossIn };
+  return { ...stats, serverIn: server.getPeers()[0]!.stats().lossIn, spurious };
 }
 
 describe('stats().loss and lossIn through the link conditioner: the fraction of datagrams lost each way', () => {
@@ -67,9 +74,14 @@ describe('stats().loss and lossIn through the link conditioner: the fraction of 
         // The exact per-direction figure on native is the receiver's count of packet-number gaps (lossIn, ±2
         // points above). The sender's own `loss` is an estimate from acks that leaves out retransmissions it judged
         // spurious; on a loaded 2-core CI machine it read 17.7% at 20% once, so it gets ±3 points there.
+        // v1 cannot tell a late ack from a loss, so a resend that was not needed counts as one (see NetStats.loss).
+        // Client, relay and server share this process: starved by a busy machine past the RTO, its timers run before
+        // the acks waiting in the socket are read, and it resends what was not lost (v1 read 6% at 0% link loss that
+        // way). Such resends are counted (retransmits beyond the link's drops) and allowed above the bound, no more:
+        // on an idle machine there are none and the bound is the plain ±2 (±3) points.
         const slack = protocol === 'native' ? 0.03 : 0.02;
         expect(stats.loss).toBeGreaterThanOrEqual(loss - slack);
-        expect(stats.loss).toBeLessThanOrEqual(loss + slack);
+        expect(stats.loss).toBeLessThanOrEqual(loss + slack + stats.spurious);
         if (loss > 0) expect(stats.retransmits).toBeGreaterThan(MESSAGES * loss * 0.5);
       }, 45_000);
     }

@@ -47,11 +47,12 @@ describe('probeServer (one unicast discovery query)', () => {
         lobbyProtocol: 2,
       }),
     });
+    // How many queries it took is not judged: one suffices on an idle loopback, but a reply delayed past the first
+    // resend (100 ms) by a busy machine is still a correct answer. The retry itself is proved below, deterministically.
     const result = await probeServer({ host: '127.0.0.1', port: handle.port });
     expect(result).toMatchObject({
       kind: 'answered',
       host: '127.0.0.1',
-      attempts: 1,
       advert: {
         name: 'Ada’s room',
         port: 9123,
@@ -64,7 +65,9 @@ describe('probeServer (one unicast discovery query)', () => {
         instanceId: handle.instanceId,
       },
     });
-    if (result.kind === 'answered') console.log(`[probe] loopback answer in ${result.rttMs.toFixed(2)} ms`);
+    if (result.kind === 'answered') {
+      console.log(`[probe] loopback answer in ${result.rttMs.toFixed(2)} ms, query ${result.attempts} of 3`);
+    }
   });
 
   it('says "no answer" within its timeout when nothing listens there', async () => {
