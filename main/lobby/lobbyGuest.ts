@@ -72,11 +72,9 @@ function unknownGame(gameId: string): LobbyJoinError | undefined {
   );
 }
 
-/**
- * This machine's seat in someone else's room: the transport client plus the replayed lobby state. When the link
- * goes silent, the guest comes back to its seat by itself (a new connection, the resume token of the welcome)
- * for as long as the host holds it; the game on {@link transport} carries on over the new connection.
- */
+/** This machine's seat in someone else's room: the client and the replayed lobby state; it rejoins by itself. */
+// When the link goes silent the guest comes back to its seat (a new connection, the welcome's resume token) for as
+// long as the host holds it; the game on `transport` carries on over the new connection.
 export class LobbyGuest {
   private stateValue: LobbyState;
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
@@ -350,11 +348,8 @@ export interface JoinedRoom {
   readonly target: RoomTarget;
 }
 
-/**
- * A join: the reach locates the room, admission is refused at once when the room's advert already says no, the
- * guest connects through what the reach found (its relay, its socket, its shorter wait) and the host admits it.
- * Rejects with an IpcError in the player's words; what the reach held is let go on failure or when unwanted.
- */
+/** A join: locate (the reach), an early refusal from the advert, connect through what was found, admission. */
+// Rejects with an IpcError in the player's words; what the reach held is let go on failure or when unwanted.
 export async function joinRoom(plan: JoinPlan, deps: JoinRoomDeps): Promise<JoinedRoom> {
   const { password } = deps;
   const passwordGiven = password !== undefined;
