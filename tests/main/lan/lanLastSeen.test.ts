@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { resolveNetworkOptions } from '../../../main/base/networkOptions';
 import { createLanBrowserService } from '../../../main/lan/lanBrowserService';
 import { lanListOf } from '../../../main/lan/lanServerView';
-import type { BrowsedServer, LanBrowser, LanBrowserOptions } from '../../../main/net/discovery';
+import type { BrowsedServer, LanBrowserOptions } from '../../../main/net/discovery';
 import { lanListSchema, type LanList } from '../../../shared/ipc/schemas/lan';
 import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
 import { ManualScheduler } from '../../support/manualScheduler';
 import { loggerSpy } from '../ipc/loggerSpy';
+import { fakeLanBrowser } from './fakeLanBrowser';
 
 const EPOCH = 1_700_000_000_000;
 
@@ -40,23 +41,8 @@ describe('LAN list last-seen time', () => {
   it('pushes the list when a server is heard again with nothing else changed, and not while it is silent', async () => {
     const scheduler = new ManualScheduler(10_000);
     let heardAt = 10_000;
-    let running = false;
     let browserScheduler: LanBrowserOptions['scheduler'];
-    const browser: LanBrowser = {
-      get running() {
-        return running;
-      },
-      start: async () => {
-        running = true;
-      },
-      stop: async () => {
-        running = false;
-      },
-      refresh: async () => undefined,
-      unicastStatus: () => [],
-      servers: () => (running ? [room(heardAt)] : []),
-      on: () => () => undefined,
-    };
+    const browser = fakeLanBrowser(() => [room(heardAt)]);
     const service = createLanBrowserService({
       network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort(), { browseIntervalMs: 2_000 })),
       logger: loggerSpy(),
