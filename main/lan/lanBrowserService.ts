@@ -17,6 +17,7 @@ import { lanListOf } from './lanServerView';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
+import { backgroundScheduler, type Scheduler, type TimerHandle } from '../base/scheduler';
 
 /** Options of {@link createLanBrowserService}. */
 export interface LanBrowserServiceOptions {
@@ -32,6 +33,10 @@ export interface LanBrowserServiceOptions {
   readonly addedServers?: AddedServersStore;
   /** Resolves a typed host name to IPv4; default the system resolver. */
   readonly lookup?: Ipv4Lookup;
+  /** The browser's clock and timers (shared with the browser it creates); default real time, unref'd timers. */
+  readonly scheduler?: Scheduler;
+  /** Wall-clock ms, for the "seen 12 s ago" the renderer shows; default Date.now. */
+  readonly wallClock?: () => number;
 }
 
 /** A server added by address, as remembered: what the player typed and the discovery port. */
@@ -68,6 +73,9 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Most often a list goes out only because servers were heard again (their last-seen time moved on). */
+const SEEN_PUSH_MAX_MS = 1000;
+
 const MAC_LOCAL_NETWORK =
   'macOS is blocking LAN Party from the local network. Turn LAN Party on in System Settings › Privacy & ' +
   'Security › Local Network, then restart it.';
@@ -83,6 +91,14 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
   // The servers added by address, each with the IPv4 address its name resolved to (null: could not resolve).
   let added: Array<{ host: string; port: number; address: string | null; detail: string | null }> = [];
   const ports = { discovery: network.discoveryPort, game: network.defaultGamePort };
+  const scheduler = options.scheduler ?? backgroundScheduler;
+  const wallClock = options.wallClock ?? Date.now;
+  const seenPushMs = Math.min(network.browseIntervalMs, SEEN_PUSH_MAX_MS);
+  // A healthy server can look a round plus a push old; one silent past that has missed a round. (The browser
+  // drops it after three rounds and 500 ms, so a stale row shows for a while before it goes.)
+  const staleAfterMs = network.browseIntervalMs + seenPushMs + 500;
+  let seenTimer: TimerHandle | undefined;
+  let publishedSeen = '';
 
   const resolve = async (host: string): Promise<{ address: string | null; detail: string | null }> => {
     try {
@@ -126,16 +142,34 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
     });
   };
 
-  const list = (): LanList =>
-    lanListOf({
+  const list = (): LanList => {
+    const now = scheduler.now();
+    const wallNow = wallClock();
+    return lanListOf({
       running: browser?.running ?? false,
       servers: browser?.servers() ?? [],
       ownInstanceId: options.ownInstanceId(),
       error,
       ports,
       added: addedView(),
+      wallTimeOf: (monotonicMs) => wallNow - (now - monotonicMs),
+      staleAfterMs,
     });
-  const publish = (): void => listeners.emit(list());
+  };
+  const seenSignature = (): string => (browser?.servers() ?? []).map((s) => s.lastSeenAt).join(',');
+  const publish = (): void => {
+    publishedSeen = seenSignature();
+    listeners.emit(list());
+  };
+  // Replies that change nothing shown raise no browser event: push the list when servers were heard again, so
+  // the renderer's "seen … ago" restarts from a fresh time instead of counting up to stale.
+  const pushWhenHeard = (): void => {
+    if (browser?.running && seenSignature() !== publishedSeen) publish();
+  };
+  const stopSeenTimer = (): void => {
+    if (seenTimer !== undefined) scheduler.clearTimer(seenTimer);
+    seenTimer = undefined;
+  };
   const onSendError = (failure: SendFailure): void => {
     // Unreachable broadcast addresses are routine (no default route, a VPN adapter); only macOS's denial is news.
     if (failure.hint === 'macos-local-network' && error !== MAC_LOCAL_NETWORK) {
@@ -151,6 +185,7 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
       bindAddress: network.discoveryBindAddress,
       logger,
       registry,
+      scheduler,
       unicastTargets,
       ...(network.broadcastTargets ? { targets: [...network.broadcastTargets] } : {}),
       ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
@@ -182,6 +217,7 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
     } finally {
       await probe?.release();
     }
+    if (current.running && seenTimer === undefined) seenTimer = scheduler.setRepeating(pushWhenHeard, seenPushMs);
     publish();
     return list();
   };
@@ -190,6 +226,7 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
     list,
     start,
     async stop() {
+      stopSeenTimer();
       await browser?.stop();
       error = null;
       publish();
@@ -233,6 +270,7 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
     onChange: (listener) => listeners.add(listener),
     async close() {
       listeners.clear();
+      stopSeenTimer();
       await browser?.stop();
     },
   };

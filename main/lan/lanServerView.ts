@@ -20,10 +20,14 @@ export function compatibilityOf(protocolVersion: number | undefined): LanServer[
   return protocolVersion === DISCOVERY.PROTOCOL_VERSION ? 'compatible' : 'incompatible';
 }
 
+/** Turns a browser timestamp (the scheduler's monotonic ms) into wall-clock ms, which the renderer can compare. */
+export type WallTimeOf = (monotonicMs: number) => number;
+
 /** One browsed server as the LAN list shows it. Pure. */
 export function toLanServer(
   server: BrowsedServer,
   ownInstanceId: string | null,
+  wallTimeOf: WallTimeOf,
   addedIds: ReadonlySet<string> = new Set(),
 ): LanServer {
   const id = serverKey(server);
@@ -43,6 +47,7 @@ export function toLanServer(
     state: server.state ?? null,
     own: ownInstanceId !== null && server.instanceId === ownInstanceId,
     addedByAddress: addedIds.has(id),
+    lastSeenAt: Math.round(wallTimeOf(server.lastSeenAt)),
   };
 }
 
@@ -54,19 +59,22 @@ export interface LanListParts {
   readonly error: string | null;
   readonly ports: LanList['ports'];
   readonly added: readonly LanAddedServer[];
+  readonly wallTimeOf: WallTimeOf;
+  readonly staleAfterMs: number;
 }
 
 /**
  * The list payload: servers as browsed (sorted by name), whether the search runs and why not, the ports in use,
- * and the servers added by address (those that answered are marked in the list).
+ * the servers added by address (those that answered are marked in the list), and when each was last heard.
  */
 export function lanListOf(parts: LanListParts): LanList {
   const addedIds = new Set(parts.added.flatMap((entry) => (entry.serverId !== null ? [entry.serverId] : [])));
   return {
     running: parts.running,
-    servers: parts.servers.map((server) => toLanServer(server, parts.ownInstanceId, addedIds)),
+    servers: parts.servers.map((server) => toLanServer(server, parts.ownInstanceId, parts.wallTimeOf, addedIds)),
     error: parts.error,
     ports: parts.ports,
     added: [...parts.added],
+    staleAfterMs: parts.staleAfterMs,
   };
 }

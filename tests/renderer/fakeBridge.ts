@@ -8,6 +8,14 @@ import type { Settings } from '../../shared/ipc/schemas/settings';
 /** The view when in no room (before the backend has said anything). */
 export const IDLE_VIEW: LobbyView = IDLE_LOBBY_VIEW;
 
+/** An empty LAN list answer, searching or not. */
+function emptyLan(running: boolean) {
+  return {
+    ok: true,
+    value: { running, servers: [], error: null, ports: { discovery: 9998, game: 9000 }, added: [], staleAfterMs: 3500 },
+  } as const;
+}
+
 function listenerSet() {
   const listeners = new Set<(payload: unknown) => void>();
   return {
@@ -63,18 +71,9 @@ export function fakeBridge(
     'lobby.kick': vi.fn(idle),
     'lobby.start': vi.fn(idle),
     'lobby.endRound': vi.fn(idle),
-    'lan.start': vi.fn(async () => ({
-      ok: true,
-      value: { running: true, servers: [], error: null, ports: { discovery: 9998, game: 9000 }, added: [] },
-    })),
-    'lan.stop': vi.fn(async () => ({
-      ok: true,
-      value: { running: false, servers: [], error: null, ports: { discovery: 9998, game: 9000 }, added: [] },
-    })),
-    'lan.refresh': vi.fn(async () => ({
-      ok: true,
-      value: { running: true, servers: [], error: null, ports: { discovery: 9998, game: 9000 }, added: [] },
-    })),
+    'lan.start': vi.fn(async () => emptyLan(true)),
+    'lan.stop': vi.fn(async () => emptyLan(false)),
+    'lan.refresh': vi.fn(async () => emptyLan(true)),
     'netcheck.run': vi.fn(async () => ({ ok: false, error: { code: 'internal', message: 'not faked' } })),
     'app.pending': vi.fn(async () => ({ ok: true, value: { deepLink: null, notice: null } })),
     'app.updateStatus': vi.fn(async () => ({ ok: true, value: { state: 'disabled' } })),

@@ -17,5 +17,6 @@ export const lanServer = (name: string, overrides: Partial<LanServer> = {}): Lan
   state: 'lobby',
   own: false,
   addedByAddress: false,
+  lastSeenAt: 1_700_000_000_000,
   ...overrides,
 });

@@ -11,6 +11,8 @@ export const EMPTY_LAN_LIST: LanList = {
   // Until the backend answers: the standard ports (the list's first reply says which are really in use).
   ports: { discovery: LAN_PARTY_PORTS.DISCOVERY, game: LAN_PARTY_PORTS.GAME },
   added: [],
+  // Until the backend answers: its value for the standard 2 s search interval.
+  staleAfterMs: 3500,
 };
 
 /** The live LAN list and its controls. */

@@ -33,6 +33,8 @@ export const lanServerSchema = z.object({
   own: z.boolean(),
   /** Found through a server the player added by address (not a broadcast search). */
   addedByAddress: z.boolean(),
+  /** When the server was last heard (reply or announcement), wall-clock ms since the Unix epoch. */
+  lastSeenAt: z.number(),
 });
 
 /** `lan.addServer` input: an address the player typed, queried by unicast on every search round. */
@@ -75,6 +77,8 @@ export const lanListSchema = z.object({
   ports: z.object({ discovery: z.number().int(), game: z.number().int() }),
   /** Servers the player added by address, in the order added. */
   added: z.array(lanAddedServerSchema),
+  /** A server silent this long has missed a search round: the list marks it stale until it is dropped. */
+  staleAfterMs: z.number().int().positive(),
 });
 
 /** One server in the LAN list. */

@@ -9,7 +9,7 @@ import { waitFor } from '../../support/waitFor';
 import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
 import { resolveNetworkOptions } from '../../../main/base/networkOptions';
 import { createLanBrowserService } from '../../../main/lan/lanBrowserService';
-import type { LanBrowser } from '../../../main/net/discovery';
+import { fakeLanBrowser } from './fakeLanBrowser';
 import { loggerSpy } from '../ipc/loggerSpy';
 
 // Two backends in one process stand in for two computers: they share a random discovery port and search
@@ -125,26 +125,6 @@ describe('LAN list service', () => {
   });
 });
 
-/** A LanBrowser that opens nothing: starts and stops on request, lists no servers. */
-function idleBrowser(): LanBrowser {
-  let running = false;
-  return {
-    get running() {
-      return running;
-    },
-    start: async () => {
-      running = true;
-    },
-    stop: async () => {
-      running = false;
-    },
-    unicastStatus: () => [],
-    refresh: async () => undefined,
-    servers: () => [],
-    on: () => () => undefined,
-  };
-}
-
 describe('LAN list service listeners', () => {
   it('reports a throwing listener, still notifies the others, and notifies nobody after close', async () => {
     const logger = loggerSpy();
@@ -152,7 +132,7 @@ describe('LAN list service listeners', () => {
       network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort())),
       logger,
       ownInstanceId: () => null,
-      createBrowser: idleBrowser,
+      createBrowser: () => fakeLanBrowser(),
     });
     const lists: LanList[] = [];
     service.onChange(() => {

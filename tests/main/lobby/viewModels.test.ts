@@ -73,9 +73,11 @@ describe('LAN list view model', () => {
     firstSeenAt: 0,
     lastSeenAt: 0,
   };
+  // The browser's monotonic clock started 1.7e12 ms after the epoch.
+  const wall = (monotonicMs: number): number => 1_700_000_000_000 + monotonicMs;
 
   it('maps a browsed server, flags our own, and fills gaps of plain gale.net servers', () => {
-    expect(toLanServer(browsed, 'abc')).toEqual({
+    expect(toLanServer(browsed, 'abc', wall)).toEqual({
       id: 'id:abc',
       name: 'Friday',
       host: '192.168.1.20',
@@ -91,8 +93,11 @@ describe('LAN list view model', () => {
       state: null,
       own: true,
       addedByAddress: false,
+      lastSeenAt: 1_700_000_000_000,
     });
-    expect(toLanServer({ ...browsed, hostName: 'Ａda', state: 'playing' }, null, new Set(['id:abc']))).toMatchObject({
+    expect(
+      toLanServer({ ...browsed, hostName: 'Ａda', state: 'playing' }, null, wall, new Set(['id:abc'])),
+    ).toMatchObject({
       hostName: 'Ada',
       state: 'playing',
       addedByAddress: true,
@@ -104,7 +109,7 @@ describe('LAN list view model', () => {
       firstSeenAt: 0,
       lastSeenAt: 0,
     };
-    expect(toLanServer(plain, null)).toMatchObject({
+    expect(toLanServer(plain, null, wall)).toMatchObject({
       id: 'addr:10.0.0.3:7777',
       capacity: null,
       pingMs: null,
@@ -122,19 +127,21 @@ describe('LAN list view model', () => {
           error: null,
           ports: { discovery: 9998, game: 9000 },
           added: [{ host: '192.168.1.20', port: 9998, status: 'answered', serverId: 'id:abc', detail: null }],
+          wallTimeOf: wall,
+          staleAfterMs: 3500,
         }),
       ).success,
     ).toBe(true);
   });
 
   it('shows advertised names in the lobby’s normal form, and names an invisible one', () => {
-    expect(toLanServer({ ...browsed, name: 'Ｆｒｉｄａｙ\u00a0\u00a0LAN', gameName: 'Tag\u202e' }, null)).toMatchObject(
-      {
-        name: 'Friday LAN',
-        gameName: 'Tag',
-      },
-    );
-    expect(toLanServer({ ...browsed, name: '\u3164\u200b' }, null).name).toBe('Unnamed room');
+    expect(
+      toLanServer({ ...browsed, name: 'Ｆｒｉｄａｙ\u00a0\u00a0LAN', gameName: 'Tag\u202e' }, null, wall),
+    ).toMatchObject({
+      name: 'Friday LAN',
+      gameName: 'Tag',
+    });
+    expect(toLanServer({ ...browsed, name: '\u3164\u200b' }, null, wall).name).toBe('Unnamed room');
   });
 
   it('rates compatibility by our discovery protocol version', () => {

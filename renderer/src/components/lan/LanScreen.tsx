@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LanList, LanServer } from '../../../../shared/ipc/schemas/lan';
 import { DEFAULT_LAN_SORT, nextLanSort, sortLanServers, type LanSort, type LanSortKey } from '../../logic/lanSort';
+import { useSecondTick } from '../../logic/away';
 import type { ActionResult } from '../../state/actionResult';
 import { BrowseIcon, RefreshIcon } from '../common/Icons';
 import { LanAddServer } from './LanAddServer';
@@ -66,12 +67,16 @@ const COLUMNS: { key: LanSortKey; label: string; className?: string }[] = [
 /** The rooms as a table, sortable by each column from its header button (aria-sort says which). */
 function ServerTable({
   servers,
+  staleAfterMs,
   onJoin,
 }: {
   servers: readonly LanServer[];
+  staleAfterMs: number;
   onJoin: (server: LanServer, password?: string) => Promise<ActionResult>;
 }) {
   const [sort, setSort] = useState<LanSort>(DEFAULT_LAN_SORT);
+  // One tick for the whole table: the rows' "seen … ago" moves each second with no request to the backend.
+  const nowMs = useSecondTick(true);
   const sorted = sortLanServers(servers, sort);
   const joinHeader = (
     <th key="join" scope="col" className="server-action">
@@ -111,7 +116,7 @@ function ServerTable({
         </thead>
         <tbody>
           {sorted.map((server) => (
-            <LanServerRow key={server.id} server={server} onJoin={onJoin} />
+            <LanServerRow key={server.id} server={server} onJoin={onJoin} nowMs={nowMs} staleAfterMs={staleAfterMs} />
           ))}
         </tbody>
       </table>
@@ -183,7 +188,7 @@ export function LanScreen({
           </button>
         </div>
       )}
-      {count > 0 && <ServerTable servers={lan.servers} onJoin={onJoin} />}
+      {count > 0 && <ServerTable servers={lan.servers} staleAfterMs={lan.staleAfterMs} onJoin={onJoin} />}
       {count > 0 && count <= 2 && (
         // A short list leaves room for what to do when the friend's room is not in it.
         <div className="card lan-missing" data-testid="lan-missing">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LanServer } from '../../../../shared/ipc/schemas/lan';
 import { encode } from '../../../../shared/roomCode';
+import { describeLastSeen } from '../../logic/lastSeen';
 import { describePing } from '../../logic/ping';
 import type { ActionResult } from '../../state/actionResult';
 import { joinFailureView } from '../../logic/joinFailure';
@@ -18,15 +19,20 @@ function roomCodeOf(host: string, port: number): string | null {
 }
 
 /**
- * One room in the LAN table: name (and host player), players, ping, state, Join. Join is disabled with the reason
- * spelled out under it; it asks for the password first when the room has one.
+ * One room in the LAN table: name (and host player), players, ping, state and when it was last heard, Join. Join
+ * is disabled with the reason spelled out under it; it asks for the password first when the room has one.
  */
 export function LanServerRow({
   server,
   onJoin,
+  nowMs,
+  staleAfterMs,
 }: {
   server: LanServer;
   onJoin: (server: LanServer, password?: string) => Promise<ActionResult>;
+  /** The wall clock, ticked by the table so every row's "seen … ago" moves without asking the backend. */
+  nowMs: number;
+  staleAfterMs: number;
 }) {
   const [askPassword, setAskPassword] = useState(false);
   const [password, setPassword] = useState('');
@@ -34,6 +40,7 @@ export function LanServerRow({
   const [error, setError] = useState<string | null>(null);
   const passwordField = useRef<HTMLInputElement>(null);
   const ping = describePing(server.pingMs);
+  const seen = describeLastSeen(server.lastSeenAt, nowMs, staleAfterMs);
   const blocker = joinBlocker(server);
   const status = lanRoomStatus(server);
   const players = server.capacity !== null ? `${server.playerCount}/${server.capacity}` : `${server.playerCount}`;
@@ -60,7 +67,10 @@ export function LanServerRow({
   };
 
   return (
-    <tr className={`server-row${blocker ? ' server-row-blocked' : ''}`} data-testid="server-row">
+    <tr
+      className={`server-row${blocker ? ' server-row-blocked' : ''}${seen.stale ? ' server-row-stale' : ''}`}
+      data-testid="server-row"
+    >
       <td className="server-room">
         <div className="server-room-inner">
           <span className={`server-icon${server.own ? ' server-icon-own' : ''}`} aria-hidden="true">
@@ -138,6 +148,9 @@ export function LanServerRow({
           <span className="server-state-dot" aria-hidden="true" />
           {status.label}
         </span>
+        <div className={`server-seen${seen.stale ? ' server-seen-stale' : ''}`} data-testid="server-seen">
+          {seen.label}
+        </div>
       </td>
     </tr>
   );
