@@ -18,7 +18,36 @@ describe('host CLI --rendezvous arguments', () => {
   it('parses the listen address, TURN URLs and the secret from the flag or the environment', () => {
     expect(parse(['--rendezvous', '0.0.0.0:8787'])).toEqual({
       kind: 'rendezvous',
-      options: { host: '0.0.0.0', port: 8787, turnUrls: [], turnSecret: undefined, logFile: undefined },
+      options: {
+        host: '0.0.0.0',
+        port: 8787,
+        turnUrls: [],
+        turnSecret: undefined,
+        logFile: undefined,
+        serviceKeyFile: undefined,
+        tls: undefined,
+        trustedProxies: [],
+      },
+    });
+    expect(
+      parse([
+        '--rendezvous',
+        '0.0.0.0:443',
+        '--service-key-file',
+        '/var/lib/lp/key',
+        '--tls-cert',
+        'c.pem',
+        '--tls-key',
+        'k.pem',
+        '--trust-proxy',
+        '10.0.0.5, 10.0.0.6',
+      ]),
+    ).toMatchObject({
+      options: {
+        serviceKeyFile: '/var/lib/lp/key',
+        tls: { certFile: 'c.pem', keyFile: 'k.pem' },
+        trustedProxies: ['10.0.0.5', '10.0.0.6'],
+      },
     });
     const withTurn = parse(['--rendezvous', '127.0.0.1:0', '--turn-url', 'turn:203.0.113.5:3478, turns:x:5349'], {
       [TURN_SECRET_ENV]: 's',
@@ -46,6 +75,9 @@ describe('host CLI --rendezvous arguments', () => {
     refused(['--rendezvous', '0.0.0.0:8787', '--turn-secret', 's'], /needs --turn-url/);
     refused(['--rendezvous', '0.0.0.0:8787', '--turn-url', 'http://a', '--turn-secret', 's'], /turn:host:port/);
     refused(['--rendezvous', '0.0.0.0:8787', '--name', 'Friday'], /--name does not apply/);
+    refused(['--rendezvous', '0.0.0.0:8787', '--tls-cert', 'c.pem'], /go together/);
+    refused(['--rendezvous', '0.0.0.0:8787', '--trust-proxy', 'proxy.example'], /trust-proxy/);
+    refused(['--tls-cert', 'c.pem'], /only goes with --rendezvous/);
     refused(['--rendezvous', '0.0.0.0:8787', '--discovery-port', '9998'], /--discovery-port does not apply/);
     refused(['--rendezvous', '10.9.0.2:8787', '--bind', '10.9.0.3'], /name different addresses/);
     refused(['--rendezvous', '10.9.0.2:8787', '--bind', 'localhost'], /--bind: expected an IPv4 address/);

@@ -91,7 +91,7 @@ describe('rendezvous service', () => {
   });
 
   it('keeps a room through the host grace period, lets the same secret re-register it, and refuses another secret', () => {
-    const { service, scheduler } = setup({ limits: { hostGraceMs: 60_000 } });
+    const { service, scheduler } = setup({ limits: { hostGraceMs: 60_000, idleMs: 3_600_000 } });
     const { host, roomId, roomSecret } = registeredHost(service);
     const guest = connectPeer(service, '10.0.0.2');
     guest.say({ kind: 'join', roomId, offer: offerOf() });
@@ -102,6 +102,7 @@ describe('rendezvous service', () => {
     scheduler.advance(59_000);
     const thief = connectPeer(service, '10.0.0.9');
     thief.say({ kind: 'register', room: { roomId, roomSecret: 'x'.repeat(32) } });
+    expect(thief.last()).toMatchObject({ message: 'that is not the room’s secret' });
     expect(thief.last()).toMatchObject({ kind: 'error', code: RendezvousErrorCode.ROOM_TAKEN });
     const back = connectPeer(service, '10.0.0.1');
     back.say({ kind: 'register', room: { roomId, roomSecret } });
@@ -130,7 +131,10 @@ describe('rendezvous service', () => {
     const { host, roomId, roomSecret } = registeredHost(service);
     expect(host.ofKind('registered')[0]?.expiresAt).toBe(1_700_000_000_000 + 3_600_000);
     scheduler.advance(3_600_000);
-    expect(host.last()).toMatchObject({ kind: 'error', code: RendezvousErrorCode.ROOM_UNKNOWN });
+    expect(host.ofKind('error')[0]).toMatchObject({
+      code: RendezvousErrorCode.ROOM_UNKNOWN,
+      message: 'the room expired',
+    });
     const again = connectPeer(service, '10.0.0.1');
     again.say({ kind: 'register', room: { roomId, roomSecret } });
     expect(again.last()).toMatchObject({
@@ -141,7 +145,9 @@ describe('rendezvous service', () => {
   });
 
   it('times out an unanswered join and frees its place', () => {
-    const { service, scheduler } = setup({ limits: { joinTtlMs: 30_000, maxPendingJoinsPerRoom: 1 } });
+    const { service, scheduler } = setup({
+      limits: { joinTtlMs: 30_000, maxPendingJoinsPerRoom: 1, idleMs: 3_600_000 },
+    });
     const { roomId } = registeredHost(service);
     const guest = connectPeer(service, '10.0.0.2');
     guest.say({ kind: 'join', roomId, offer: offerOf() });

@@ -28,6 +28,8 @@ async function server(extra: Partial<RendezvousServiceOptions> & { port?: number
     scheduler: systemScheduler,
     logger: silentLogger,
     turn: { urls: ['turn:127.0.0.1:3478'], secret: 'lab-secret' },
+    // One key for every service the test starts: a restart keeps the owners (as --service-key-file does).
+    serviceKey: new Uint8Array(32).fill(1),
     ...extra,
   });
   cleanups.push(() => started.close());
