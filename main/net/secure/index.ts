@@ -12,14 +12,16 @@ export {
 export {
   startGuestAgreement,
   answerGuestAgreement,
-  sessionKeys,
+  agreedKeys,
   KeyAgreementError,
   type AgreementContext,
   type GuestAgreement,
   type HostAgreement,
   type SessionKeys,
+  type AgreedKeys,
 } from './keyAgreement';
 export { CpaceAbort, type RandomBytes } from './cpace';
+export { sealSignal, openSignal } from './signalSeal';
 export {
   secureSocket,
   SECURE_OVERHEAD,

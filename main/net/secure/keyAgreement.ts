@@ -9,11 +9,12 @@ import { parsePrefixFree, prefixFreeCat } from './prefixFree';
  *   host  → guest  answer  = lv_cat(MSGb, Tb)           MSGb's AD holds the host's fresh nonce
  *   guest → host   confirm = Ta
  *
- * MSGa's AD holds the guest's ICE username fragment, MSGb's the host's and the host's nonce; CI holds the
- * purpose and the room (or, on the LAN, the connection). So the ISK hashes the room, both ufrags, both nonces
- * and both shares, and both sides draw a fresh scalar every run: a replayed offer meets a new host scalar and
- * nonce and yields a new key. A party in the middle without the secret gets one online guess per run (its
- * tag fails) and nothing to test guesses against offline.
+ * MSGb's AD holds the host's nonce; CI holds the purpose and the room (or, on the LAN, the connection). So the
+ * ISK hashes the room, both nonces and both shares, and both sides draw a fresh scalar every run: a replayed
+ * offer meets a new host scalar and nonce and yields a new key. A party in the middle without the secret gets
+ * one online guess per run (its tag fails) and nothing to test guesses against offline. The ICE parameters
+ * travel only after confirmation, sealed under the signal keys; the datagram keys are derived from the ISK
+ * and both ICE username fragments, so they belong to that one ICE session.
  */
 
 /** What both ends must hold alike: the secret (PRS) and the public channel binding (CI). */
@@ -22,16 +23,20 @@ export interface AgreementContext {
   readonly secret: Uint8Array;
   /** What the run is bound to, e.g. `['internet-join', roomId]` or the LAN connection's identifiers. */
   readonly channel: readonly string[];
-  /** This side's ICE username fragment (or another per-connection label both sides learn). */
-  readonly ufrag: string;
 }
 
-/** Keys of one joined path: datagrams each way, and the signalling (ICE parameters) each way. */
+/** The two datagram keys of one path. */
 export interface SessionKeys {
   readonly hostToGuest: Buffer;
   readonly guestToHost: Buffer;
+}
+
+/** What a confirmed run gives: signalling keys each way, and the datagram keys of one ICE session. */
+export interface AgreedKeys {
   readonly signalHostToGuest: Buffer;
   readonly signalGuestToHost: Buffer;
+  /** The datagram keys, bound to both ends' ICE username fragments (or other per-path labels). */
+  datagramKeys(hostUfrag: string, guestUfrag: string): SessionKeys;
 }
 
 /** Why an agreement failed: a message that does not parse, or keys that do not confirm (wrong secret or MITM). */
@@ -49,23 +54,20 @@ export class KeyAgreementError extends Error {
 export interface GuestAgreement {
   readonly offer: Uint8Array;
   /** Checks the host's confirmation; throws KeyAgreementError('mismatch') when it fails. */
-  finish(answer: Uint8Array): { keys: SessionKeys; peerUfrag: string; confirm: Uint8Array };
+  finish(answer: Uint8Array): { keys: AgreedKeys; confirm: Uint8Array };
 }
 
 /** The host's half for one offer: the answer to send, then the guest's confirmation to check. */
 export interface HostAgreement {
   readonly answer: Uint8Array;
-  readonly peerUfrag: string;
   /** The keys, once `confirm` accepted the guest's tag; until then nothing may be sent under them. */
-  confirm(confirmation: Uint8Array): SessionKeys | undefined;
+  confirm(confirmation: Uint8Array): AgreedKeys | undefined;
 }
 
 const GUEST_LABEL = 'lan-party guest v1';
 const HOST_LABEL = 'lan-party host v1';
 const KEY_INFO = 'lan-party session keys v2';
 const NONCE_BYTES = 16;
-/** Longest label a peer may put in its AD (ICE ufrags are at most 256 characters). */
-const MAX_LABEL_BYTES = 256;
 const TAG_BYTES = 64;
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -74,20 +76,13 @@ function channelBinding(channel: readonly string[]): Uint8Array {
   return prefixFreeCat(utf8('lan-party cpace channel'), ...channel.map(utf8));
 }
 
-function readLabel(bytes: Uint8Array): string {
-  if (bytes.length === 0 || bytes.length > MAX_LABEL_BYTES) throw new KeyAgreementError('malformed', 'bad ufrag');
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-}
+const sameBytes = (bytes: Uint8Array, text: string) => Buffer.from(bytes).equals(Buffer.from(text, 'utf8'));
 
 /** Starts the guest's side with a fresh nonce (the sid) and a fresh CPace scalar from `random`. */
 export function startGuestAgreement(context: AgreementContext, random: RandomBytes): GuestAgreement {
   const sid = Uint8Array.from(random(NONCE_BYTES));
   const ci = channelBinding(context.channel);
-  const party = startCpace(
-    'initiator',
-    { prs: context.secret, ci, sid, ad: prefixFreeCat(utf8(GUEST_LABEL), utf8(context.ufrag)) },
-    random,
-  );
+  const party = startCpace('initiator', { prs: context.secret, ci, sid, ad: utf8(GUEST_LABEL) }, random);
   return {
     offer: prefixFreeCat(sid, party.message),
     finish(answer) {
@@ -98,11 +93,11 @@ export function startGuestAgreement(context: AgreementContext, random: RandomByt
       if (!outcome.checkPeerTag(hostTag)) {
         throw new KeyAgreementError('mismatch', "the host's key confirmation failed");
       }
-      const ad = parsePrefixFree(outcome.peerAd, 3);
-      if (!ad || readLabel(ad[0]!) !== HOST_LABEL || ad[2]!.length !== NONCE_BYTES) {
+      const ad = parsePrefixFree(outcome.peerAd, 2);
+      if (!ad || !sameBytes(ad[0]!, HOST_LABEL) || ad[1]!.length !== NONCE_BYTES) {
         throw new KeyAgreementError('malformed', "the host's associated data is not a LAN Party host's");
       }
-      return { keys: sessionKeys(outcome.isk), peerUfrag: readLabel(ad[1]!), confirm: outcome.ownTag };
+      return { keys: agreedKeys(outcome.isk), confirm: outcome.ownTag };
     },
   };
 }
@@ -117,11 +112,9 @@ export function answerGuestAgreement(context: AgreementContext, offer: Uint8Arra
     throw new KeyAgreementError('malformed', 'the offer is not lv_cat(sid, MSGa)');
   const [sid, msgA] = fields as [Uint8Array, Uint8Array];
   const msgAFields = parsePrefixFree(msgA, 2);
-  const guestAd = msgAFields && parsePrefixFree(msgAFields[1]!, 2);
-  if (!guestAd || readLabel(guestAd[0]!) !== GUEST_LABEL) {
+  if (!msgAFields || !sameBytes(msgAFields[1]!, GUEST_LABEL)) {
     throw new KeyAgreementError('malformed', "the offer's associated data is not a LAN Party guest's");
   }
-  const peerUfrag = readLabel(guestAd[1]!);
   const nonce = Uint8Array.from(random(NONCE_BYTES));
   const party = startCpace(
     'responder',
@@ -129,7 +122,7 @@ export function answerGuestAgreement(context: AgreementContext, offer: Uint8Arra
       prs: context.secret,
       ci: channelBinding(context.channel),
       sid,
-      ad: prefixFreeCat(utf8(HOST_LABEL), utf8(context.ufrag), nonce),
+      ad: prefixFreeCat(utf8(HOST_LABEL), nonce),
     },
     random,
   );
@@ -137,13 +130,12 @@ export function answerGuestAgreement(context: AgreementContext, offer: Uint8Arra
   let spent = false;
   return {
     answer: prefixFreeCat(party.message, outcome.ownTag),
-    peerUfrag,
     confirm(confirmation) {
       // One check per run: a second try with another tag is a second guess, refused.
       if (spent) return undefined;
       spent = true;
       return confirmation.length === TAG_BYTES && outcome.checkPeerTag(confirmation)
-        ? sessionKeys(outcome.isk)
+        ? agreedKeys(outcome.isk)
         : undefined;
     },
   };
@@ -158,13 +150,18 @@ function runCpace<T>(step: () => T): T {
   }
 }
 
-/** HKDF-SHA256 from the ISK into the four keys of {@link SessionKeys}. */
-export function sessionKeys(isk: Uint8Array): SessionKeys {
-  const okm = Buffer.from(hkdfSync('sha256', isk, Buffer.alloc(0), KEY_INFO, 128));
+const hkdf = (isk: Uint8Array, info: Uint8Array) =>
+  Buffer.from(hkdfSync('sha256', isk, Buffer.alloc(0), Buffer.from(info), 64));
+
+/** HKDF-SHA256 from the ISK: the signalling keys, and the datagram keys for a pair of ICE ufrags. */
+export function agreedKeys(isk: Uint8Array): AgreedKeys {
+  const signal = hkdf(isk, prefixFreeCat(utf8(KEY_INFO), utf8('signal')));
   return {
-    hostToGuest: okm.subarray(0, 32),
-    guestToHost: okm.subarray(32, 64),
-    signalHostToGuest: okm.subarray(64, 96),
-    signalGuestToHost: okm.subarray(96, 128),
+    signalHostToGuest: signal.subarray(0, 32),
+    signalGuestToHost: signal.subarray(32, 64),
+    datagramKeys(hostUfrag, guestUfrag) {
+      const okm = hkdf(isk, prefixFreeCat(utf8(KEY_INFO), utf8('datagrams'), utf8(hostUfrag), utf8(guestUfrag)));
+      return { hostToGuest: okm.subarray(0, 32), guestToHost: okm.subarray(32, 64) };
+    },
   };
 }

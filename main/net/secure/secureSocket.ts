@@ -4,9 +4,9 @@ import type { SessionKeys } from './keyAgreement';
 import { ReplayWindow } from './replayWindow';
 import { deriveKeys, type DirectionalKeys, type SecureRole, type SecureTranscript } from './x25519Keys';
 
-/** Keys from the CPace agreement (keyAgreement.ts): the datagram keys of {@link SessionKeys}, by role. */
+/** Keys from the CPace agreement (keyAgreement.ts): the path's datagram keys, by role. */
 export interface AgreedKeyOptions {
-  readonly sessionKeys: Pick<SessionKeys, 'hostToGuest' | 'guestToHost'>;
+  readonly sessionKeys: SessionKeys;
   readonly role: SecureRole;
   /** Replay window, datagrams; default 1024. */
   readonly replayWindow?: number;

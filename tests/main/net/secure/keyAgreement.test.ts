@@ -10,8 +10,8 @@ import { prefixFreeCat } from '../../../../main/net/secure/prefixFree';
 
 const random = (size: number) => new Uint8Array(randomBytes(size));
 const secret = new TextEncoder().encode('K7Q2-M9XD');
-const guestSide: AgreementContext = { secret, channel: ['internet-join', 'ABC123'], ufrag: 'gUfr' };
-const hostSide: AgreementContext = { secret, channel: ['internet-join', 'ABC123'], ufrag: 'hUfr' };
+const guestSide: AgreementContext = { secret, channel: ['internet-join', 'ABC123'] };
+const hostSide: AgreementContext = { secret, channel: ['internet-join', 'ABC123'] };
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 /** How many replays the replay test makes: LP_REPLAY_COUNT=100000 for the full run (~25 ms of CPU each on the 2-core machine). */
 const REPLAYS = Number(process.env.LP_REPLAY_COUNT ?? 250);
@@ -28,18 +28,24 @@ function expectError(run: () => unknown, reason: KeyAgreementError['reason']): v
 }
 
 describe('the CPace join agreement', () => {
-  it('gives both ends the same keys, each other ufrag, and releases the host keys on confirmation', () => {
+  it('gives both ends the same keys, the datagram keys bound to both ufrags, the host keys on confirmation', () => {
     const guest = startGuestAgreement(guestSide, random);
     const host = answerGuestAgreement(hostSide, guest.offer, random);
-    expect(host.peerUfrag).toBe('gUfr');
     const done = guest.finish(host.answer);
-    expect(done.peerUfrag).toBe('hUfr');
     const hostKeys = host.confirm(done.confirm);
     expect(hostKeys).toBeDefined();
-    expect(hex(hostKeys!.hostToGuest)).toBe(hex(done.keys.hostToGuest));
-    expect(hex(hostKeys!.guestToHost)).toBe(hex(done.keys.guestToHost));
     expect(hex(hostKeys!.signalGuestToHost)).toBe(hex(done.keys.signalGuestToHost));
-    expect(new Set([hostKeys!.hostToGuest, hostKeys!.guestToHost, hostKeys!.signalHostToGuest].map(hex)).size).toBe(3);
+    expect(hex(hostKeys!.signalHostToGuest)).toBe(hex(done.keys.signalHostToGuest));
+    const atHost = hostKeys!.datagramKeys('hUfr', 'gUfr');
+    const atGuest = done.keys.datagramKeys('hUfr', 'gUfr');
+    expect([hex(atHost.hostToGuest), hex(atHost.guestToHost)]).toEqual([
+      hex(atGuest.hostToGuest),
+      hex(atGuest.guestToHost),
+    ]);
+    // Another ICE session (another ufrag) gets other datagram keys; all keys differ from each other.
+    expect(hex(done.keys.datagramKeys('hUfr', 'gUfX').hostToGuest)).not.toBe(hex(atGuest.hostToGuest));
+    const all = [atGuest.hostToGuest, atGuest.guestToHost, done.keys.signalHostToGuest, done.keys.signalGuestToHost];
+    expect(new Set(all.map(hex)).size).toBe(4);
   });
 
   it('another secret, another room or a swapped share: the guest sees a mismatch, the host a failed confirmation', () => {
@@ -114,8 +120,9 @@ describe('the CPace join agreement', () => {
       }
       originalConfirm ??= confirm;
       const hostKeys = host.confirm(confirm);
-      expect(hostKeys && hex(hostKeys.hostToGuest)).toBe(hex(keys.hostToGuest));
-      for (const key of [keys.hostToGuest, keys.guestToHost]) {
+      const path = keys.datagramKeys('hUfr', 'gUfr');
+      expect(hostKeys && hex(hostKeys.datagramKeys('hUfr', 'gUfr').hostToGuest)).toBe(hex(path.hostToGuest));
+      for (const key of [path.hostToGuest, path.guestToHost]) {
         expect(seen.has(hex(key))).toBe(false);
         seen.add(hex(key));
       }
