@@ -1,10 +1,10 @@
-import { RendezvousErrorCode, RendezvousKind, type PeerOffer } from '../../shared/rendezvous';
+import { RendezvousErrorCode, RendezvousKind } from '../../shared/rendezvous';
 import type { Connection, Join, Refusal, Room, ServiceContext } from './rendezvousState';
 
-/** Joins in flight: opened by a guest, answered (or rejected) by the host, then left for the trickle. */
+/** Joins in flight: opened by a guest, answered (or rejected) by the host, confirmed, then left for the signalling. */
 export interface JoinTable {
   /** Opens a join of `room` for `guest`, or says why not (the caller answers). */
-  open(guest: Connection, room: Room, offer: PeerOffer): Refusal | undefined;
+  open(guest: Connection, room: Room, pake: string): Refusal | undefined;
   /** Ends a join (telling the guest why, when given) and frees its place. */
   end(join: Join, tellGuest?: Refusal): void;
   /** Marks the host's answer: the join stops holding a pending place and keeps only the trickle window. */
@@ -27,7 +27,7 @@ export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): J
     get count() {
       return count;
     },
-    open(guest, room, offer) {
+    open(guest, room, pake) {
       const { limits } = ctx;
       const waiting = pending(room);
       if (waiting.length >= limits.maxPendingJoinsPerRoom) {
@@ -45,16 +45,16 @@ export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): J
         id: newJoinId(),
         room,
         guest,
-        offer,
         createdAt: ctx.now(),
         answeredAt: undefined,
-        hostTrickled: 0,
-        guestTrickled: 0,
+        confirmed: false,
+        hostSignals: 0,
+        guestSignals: 0,
       };
       room.joins.set(join.id, join);
       guest.joins.add(join);
       count += 1;
-      if (room.host) ctx.send(room.host, { kind: RendezvousKind.JOIN_REQUEST, joinId: join.id, offer });
+      if (room.host) ctx.send(room.host, { kind: RendezvousKind.JOIN_REQUEST, joinId: join.id, pake });
       ctx.send(guest, { kind: RendezvousKind.JOIN_PENDING, joinId: join.id });
       return undefined;
     },

@@ -41,7 +41,8 @@ export function createRoomRegistry(
   const sendRegistered = (conn: Connection, room: Room) => {
     const expiresAt = Math.round(wallClock() + (room.createdAt + limits.roomMaxAgeMs - ctx.now()));
     const roomSecret = secrets.secretFor(room.id);
-    ctx.send(conn, { kind: RendezvousKind.REGISTERED, roomId: room.id, roomSecret, expiresAt });
+    const turn = ctx.turnGrant(conn);
+    ctx.send(conn, { kind: RendezvousKind.REGISTERED, roomId: room.id, roomSecret, expiresAt, turn });
   };
 
   const remove = (room: Room, guestsHear: Refusal) => {

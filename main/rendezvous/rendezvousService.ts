@@ -6,7 +6,6 @@ import {
   clientMessageSchema,
   parseRendezvousMessage,
   type ClientMessage,
-  type TurnGrant,
 } from '../../shared/rendezvous';
 import { clipText } from '../../shared/text/normalizeText';
 import type { Logger } from '../base/logger';
@@ -55,7 +54,7 @@ export interface RendezvousServiceOptions {
    * restarts so owners can re-register their rooms. Default: a random key for this process only.
    */
   readonly serviceKey?: Uint8Array;
-  /** Mint TURN credentials for every connection; absent: clients get `turn: null`. */
+  /** Mint TURN credentials for registered hosts and answered guests; absent: they get `turn: null`. */
   readonly turn?: RendezvousTurnConfig;
   readonly limits?: Partial<RendezvousServiceLimits>;
 }
@@ -79,7 +78,7 @@ export interface RendezvousService {
 const POLICY_VIOLATION = 1008;
 const IDLE = 4001;
 /** Messages a host sends about its room's joins: never counted against its rate (it did not ask for them). */
-const HOST_REPLIES = new Set<string>(['answer', 'reject', 'candidate', 'end-of-candidates']);
+const HOST_REPLIES = new Set<string>(['answer', 'reject', 'signal']);
 
 /** Creates the service; its sweep timer runs until {@link RendezvousService.close}. */
 export function createRendezvousService(options: RendezvousServiceOptions): RendezvousService {
@@ -125,6 +124,14 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
     dropAndClose(conn, code, reason) {
       drop(conn);
       conn.peer.close(code, reason);
+    },
+    turnGrant(forHost) {
+      if (!options.turn) return null;
+      // Refreshed at three quarters of their life, so a host never holds expired ones.
+      if (forHost) forHost.turnRefreshAt = now() + limits.turnTtlSeconds * 750;
+      const id = Buffer.from(random(9)).toString('base64url');
+      const minted = mintTurnCredentials(options.turn.secret, id, limits.turnTtlSeconds, wallClock() / 1000);
+      return { urls: [...options.turn.urls], ...minted };
     },
   };
   const secrets = createRoomSecrets(options.serviceKey ?? random(32), random);
@@ -173,7 +180,7 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
     }
     if (!room.host)
       return ctx.fail(conn, { code: RendezvousErrorCode.HOST_AWAY, message: 'the host is not connected right now' });
-    const refused = joins.open(conn, room, message.offer);
+    const refused = joins.open(conn, room, message.pake);
     if (refused) ctx.fail(conn, refused);
   }
 
@@ -206,33 +213,41 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
           return ctx.strike(conn, notAllowed('only the host answers, once'), entry.id);
         }
         joins.answered(entry);
-        return ctx.send(entry.guest, { kind: RendezvousKind.ANSWER, joinId: entry.id, answer: message.answer });
+        // An answered join is the only way a guest gets TURN credentials.
+        return ctx.send(entry.guest, {
+          kind: RendezvousKind.ANSWER,
+          joinId: entry.id,
+          pake: message.pake,
+          turn: ctx.turnGrant(),
+        });
       case 'reject':
         if (!fromHost) return ctx.strike(conn, notAllowed('only the host rejects'), entry.id);
         return joins.end(entry, {
           code: RendezvousErrorCode.REJECTED,
           message: clipText(message.reason, RENDEZVOUS_LIMITS.MAX_REASON_CHARS) || 'the host turned the join down',
         });
-      case 'candidate':
-      case 'end-of-candidates': {
-        if (message.kind === 'candidate') {
-          const sent = fromHost ? ++entry.hostTrickled : ++entry.guestTrickled;
-          if (sent > RENDEZVOUS_LIMITS.MAX_TRICKLED_CANDIDATES) {
-            return ctx.strike(
-              conn,
-              { code: RendezvousErrorCode.TOO_LARGE, message: 'too many trickled candidates' },
-              entry.id,
-            );
-          }
+      case 'confirm':
+        if (fromHost || entry.answeredAt === undefined || entry.confirmed) {
+          return ctx.strike(conn, notAllowed('the guest confirms an answered join, once'), entry.id);
+        }
+        entry.confirmed = true;
+        if (!entry.room.host) return;
+        return ctx.send(entry.room.host, {
+          kind: RendezvousKind.CONFIRM,
+          joinId: entry.id,
+          pake: message.pake,
+          sealed: message.sealed,
+        });
+      case 'signal': {
+        // Signalling only after the confirmation: nothing of either side's ICE reaches an unconfirmed peer.
+        if (!entry.confirmed) return ctx.strike(conn, notAllowed('no signalling before the confirmation'), entry.id);
+        const sent = fromHost ? ++entry.hostSignals : ++entry.guestSignals;
+        if (sent > RENDEZVOUS_LIMITS.MAX_SIGNALS) {
+          return ctx.strike(conn, { code: RendezvousErrorCode.TOO_LARGE, message: 'too many signals' }, entry.id);
         }
         const to = fromHost ? entry.guest : entry.room.host;
         if (!to) return;
-        return ctx.send(
-          to,
-          message.kind === 'candidate'
-            ? { kind: RendezvousKind.CANDIDATE, joinId: entry.id, candidate: message.candidate }
-            : { kind: RendezvousKind.END_OF_CANDIDATES, joinId: entry.id },
-        );
+        return ctx.send(to, { kind: RendezvousKind.SIGNAL, joinId: entry.id, sealed: message.sealed });
       }
     }
   }
@@ -257,17 +272,14 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
     handle(conn, message.message);
   }
 
-  function turnGrant(): TurnGrant | null {
-    if (!options.turn) return null;
-    const id = Buffer.from(random(9)).toString('base64url');
-    const minted = mintTurnCredentials(options.turn.secret, id, limits.turnTtlSeconds, wallClock() / 1000);
-    return { urls: [...options.turn.urls], ...minted };
-  }
-
   function sweep(): void {
     rooms.sweep();
     const t = now();
     for (const conn of [...connections]) {
+      if (conn.hosting && conn.turnRefreshAt !== undefined && t >= conn.turnRefreshAt) {
+        const turn = ctx.turnGrant(conn);
+        if (turn) ctx.send(conn, { kind: RendezvousKind.TURN, turn });
+      }
       // Neither hosting nor joining, and silent: nothing to wait for.
       if (!conn.hosting && conn.joins.size === 0 && t - conn.lastHeard >= limits.idleMs) {
         ctx.fail(conn, { code: RendezvousErrorCode.TIMEOUT, message: 'closing an idle connection' });
@@ -296,11 +308,12 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
         strikes: 0,
         limitedInARow: 0,
         lastHeard: now(),
+        turnRefreshAt: undefined,
         open: true,
       };
       connections.add(conn);
       perAddress.set(peer.address, count + 1);
-      ctx.send(conn, { kind: RendezvousKind.WELCOME, turn: turnGrant() });
+      ctx.send(conn, { kind: RendezvousKind.WELCOME, relays: options.turn ? [...options.turn.urls] : [] });
       return { receive: (text) => receive(conn, text), closed: () => drop(conn) };
     },
     stats: () => ({ rooms: rooms.size, joins: joins.count, connections: connections.size }),

@@ -19,7 +19,7 @@ export interface RendezvousServiceLimits {
   readonly roomMaxAgeMs: number;
   /** How long a join waits for the host's answer. */
   readonly joinTtlMs: number;
-  /** How long an answered join still forwards candidates (then it ends and holds nothing). */
+  /** How long an answered join still forwards its confirmation and signals (then it ends and holds nothing). */
   readonly trickleTtlMs: number;
   /** A connection that neither hosts nor joins is closed after this long without a message. */
   readonly idleMs: number;
@@ -33,7 +33,7 @@ export interface RendezvousServiceLimits {
   readonly connectRate: RateLimit;
   /** Refused messages (malformed, rate-limited, not allowed) after which a connection is closed. */
   readonly maxStrikes: number;
-  /** Lifetime of minted TURN credentials, seconds. */
+  /** Lifetime of minted TURN credentials, seconds (an hour: a host's are refreshed at three quarters). */
   readonly turnTtlSeconds: number;
 }
 
@@ -56,7 +56,7 @@ export const DEFAULT_RENDEZVOUS_LIMITS: RendezvousServiceLimits = {
   messageRate: { burst: 40, perSecond: 10 },
   connectRate: { burst: 10, perSecond: 1 },
   maxStrikes: 20,
-  turnTtlSeconds: 6 * 60 * 60,
+  turnTtlSeconds: 60 * 60,
 };
 
 /** How often expired rooms and joins are swept out. */

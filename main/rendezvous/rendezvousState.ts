@@ -1,4 +1,4 @@
-import type { PeerOffer, RendezvousErrorCode, ServiceMessageBody } from '../../shared/rendezvous';
+import type { RendezvousErrorCode, ServiceMessageBody, TurnGrant } from '../../shared/rendezvous';
 import type { Logger } from '../base/logger';
 import type { RendezvousServiceLimits } from './rendezvousServiceLimits';
 
@@ -20,6 +20,8 @@ export interface Connection {
   limitedInARow: number;
   /** scheduler.now() of the last message received (or of the connection). */
   lastHeard: number;
+  /** scheduler.now() when a hosting connection gets a fresh TURN grant; undefined: none due. */
+  turnRefreshAt: number | undefined;
   open: boolean;
 }
 
@@ -39,12 +41,13 @@ export interface Join {
   readonly id: string;
   readonly room: Room;
   readonly guest: Connection;
-  readonly offer: PeerOffer;
   createdAt: number;
   /** scheduler.now() of the host's answer; undefined while pending. */
   answeredAt: number | undefined;
-  hostTrickled: number;
-  guestTrickled: number;
+  /** The guest sent its key confirmation (and its sealed ICE parameters). */
+  confirmed: boolean;
+  hostSignals: number;
+  guestSignals: number;
 }
 
 /** An error to tell a connection. */
@@ -64,4 +67,6 @@ export interface ServiceContext {
   strike(conn: Connection, refusal: Refusal, joinId?: string): void;
   /** Forgets a connection (its joins end, its room's host leaves) and closes it. */
   dropAndClose(conn: Connection, code: number, reason: string): void;
+  /** Fresh TURN credentials (null when the service mints none); `forHost` also schedules their refresh. */
+  turnGrant(forHost?: Connection): TurnGrant | null;
 }

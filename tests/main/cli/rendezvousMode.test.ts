@@ -3,13 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/base/logger';
 import { systemScheduler } from '../../../main/base/scheduler';
 import { HostCliUsageError, TURN_SECRET_ENV, parseHostCliArgs } from '../../../main/cli/hostCliArgs';
-import { internetCodeFor } from '../../../main/lobby/internet/hostKeyCheck';
 import { openRendezvousGuest } from '../../../main/lobby/internet/rendezvousGuest';
 import { startRendezvousHost } from '../../../main/lobby/internet/rendezvousHost';
-import { decodeInternetCode } from '../../../shared/rendezvous';
 import { runCli, type RunningCli } from '../../support/runCli';
 import { waitFor } from '../../support/waitFor';
-import { offerOf } from '../rendezvous/fakePeers';
+import { pakeOf } from '../rendezvous/fakePeers';
 
 const CLI_TIMEOUT = 30_000;
 const parse = (argv: string[], env: Record<string, string> = {}) => parseHostCliArgs(argv, env, 'box');
@@ -109,7 +107,7 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
       const url = `ws://127.0.0.1:${port}/rendezvous/v1`;
 
       const host = await startRendezvousHost({ url, scheduler: systemScheduler, logger: silentLogger });
-      host.onJoinRequest(({ joinId }) => host.answer(joinId, offerOf('H')));
+      host.onJoinRequest(({ joinId }) => host.answer(joinId, pakeOf('H')));
       const turn = host.turn;
       expect(turn?.urls).toEqual(['turn:127.0.0.1:3478']);
       // coturn's check: password = base64(HMAC-SHA1(secret, username)), username = "<expiry>:<id>".
@@ -120,11 +118,11 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
       );
       expect(Number(turn?.username.split(':')[0])).toBeGreaterThan(Date.now() / 1000);
 
-      const code = decodeInternetCode(internetCodeFor(host.roomId, offerOf('H').publicKey));
-      if (!code.ok) throw new Error(code.reason);
       const guest = await openRendezvousGuest({ url, scheduler: systemScheduler });
-      const { answer } = await guest.join(code.code.roomId, code.code.keyCheck, offerOf('G'));
-      expect(answer.publicKey).toBe(offerOf('H').publicKey);
+      // The service forwards the exchange as it is; an answered guest gets its own TURN grant.
+      const answer = await guest.join(host.roomId, pakeOf('G'));
+      expect(answer.pake).toBe(pakeOf('H'));
+      expect(answer.turn?.urls).toEqual(['turn:127.0.0.1:3478']);
       guest.close();
       host.close();
       await waitFor(() => /closed by its host/.test(cli.stdout()), 5000, 'host unregistered');

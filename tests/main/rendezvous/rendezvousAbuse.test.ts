@@ -3,7 +3,7 @@ import { silentLogger } from '../../../main/base/logger';
 import { createRendezvousService, type RendezvousServiceOptions } from '../../../main/rendezvous/rendezvousService';
 import { RendezvousErrorCode } from '../../../shared/rendezvous';
 import { ManualScheduler } from '../../support/manualScheduler';
-import { connectPeer, offerOf, type FakePeer } from './fakePeers';
+import { connectPeer, pakeOf, sealedOf, type FakePeer } from './fakePeers';
 
 const SERVICE_KEY = new Uint8Array(32).fill(7);
 
@@ -71,7 +71,7 @@ describe('rendezvous: guessing room ids is slowed', () => {
         continue;
       }
       const before = prober.ofKind('error').length;
-      prober.say({ kind: 'join', roomId: `Z${String(sent).padStart(5, '0')}`, offer: offerOf() });
+      prober.say({ kind: 'join', roomId: `Z${String(sent).padStart(5, '0')}`, pake: pakeOf() });
       sent += 1;
       // Waits for the answer as a prober would (at most 20 s of virtual time).
       for (let waited = 0; waited < 20_000 && prober.ofKind('error').length === before; waited += 100) {
@@ -91,10 +91,10 @@ describe('rendezvous: one address cannot keep a room unjoinable', () => {
     const { service } = setup();
     const { peer: hostPeer, roomId } = host(service);
     const hog = [connectPeer(service, '203.0.113.66'), connectPeer(service, '203.0.113.66')];
-    for (const conn of hog) for (let i = 0; i < 4; i++) conn.say({ kind: 'join', roomId, offer: offerOf() });
+    for (const conn of hog) for (let i = 0; i < 4; i++) conn.say({ kind: 'join', roomId, pake: pakeOf() });
     expect(hostPeer.ofKind('join-request')).toHaveLength(2);
     const guest = connectPeer(service, '198.51.100.7');
-    guest.say({ kind: 'join', roomId, offer: offerOf('G') });
+    guest.say({ kind: 'join', roomId, pake: pakeOf('G') });
     expect(guest.last()).toMatchObject({ kind: 'join-pending' });
   });
 
@@ -103,9 +103,9 @@ describe('rendezvous: one address cannot keep a room unjoinable', () => {
     const { peer: hostPeer, roomId } = host(service);
     for (let i = 0; i < 6; i++) {
       const guest = connectPeer(service, `198.51.100.${10 + i}`);
-      guest.say({ kind: 'join', roomId, offer: offerOf() });
+      guest.say({ kind: 'join', roomId, pake: pakeOf() });
       expect(guest.last()).toMatchObject({ kind: 'join-pending' });
-      hostPeer.say({ kind: 'answer', joinId: guest.ofKind('join-pending')[0]!.joinId, answer: offerOf('H') });
+      hostPeer.say({ kind: 'answer', joinId: guest.ofKind('join-pending')[0]!.joinId, pake: pakeOf('H') });
       expect(guest.last()).toMatchObject({ kind: 'answer' });
     }
   });
@@ -117,7 +117,7 @@ describe('rendezvous: one address cannot keep a room unjoinable', () => {
     for (let a = 0; a < 8; a++) {
       for (let c = 0; c < 2; c++) {
         const conn = connectPeer(service, `203.0.113.${70 + a}`);
-        for (let j = 0; j < 4; j++) conn.say({ kind: 'join', roomId, offer: offerOf() });
+        for (let j = 0; j < 4; j++) conn.say({ kind: 'join', roomId, pake: pakeOf() });
         guests.push(conn);
       }
     }
@@ -125,13 +125,13 @@ describe('rendezvous: one address cannot keep a room unjoinable', () => {
     expect(requests).toHaveLength(64);
     for (const guest of guests) guest.session?.closed();
     for (const request of requests) {
-      hostPeer.say({ kind: 'answer', joinId: request.joinId, answer: offerOf('H') });
-      hostPeer.say({ kind: 'candidate', joinId: request.joinId, candidate: 'late' });
+      hostPeer.say({ kind: 'answer', joinId: request.joinId, pake: pakeOf('H') });
+      hostPeer.say({ kind: 'signal', joinId: request.joinId, sealed: sealedOf('late') });
     }
     expect(hostPeer.closedWith).toBeUndefined();
     expect(hostPeer.ofKind('error')).toEqual([]);
     const guest = connectPeer(service, '198.51.100.7');
-    guest.say({ kind: 'join', roomId, offer: offerOf('G') });
+    guest.say({ kind: 'join', roomId, pake: pakeOf('G') });
     expect(hostPeer.ofKind('join-request')).toHaveLength(65);
   });
 
@@ -146,11 +146,11 @@ describe('rendezvous: one address cannot keep a room unjoinable', () => {
     const { peer: hostPeer, roomId } = host(service);
     const guests = Array.from({ length: 20 }, (_, i) => {
       const guest = connectPeer(service, `198.51.100.${30 + i}`);
-      guest.say({ kind: 'join', roomId, offer: offerOf() });
+      guest.say({ kind: 'join', roomId, pake: pakeOf() });
       return guest;
     });
     for (const request of hostPeer.ofKind('join-request')) {
-      hostPeer.say({ kind: 'answer', joinId: request.joinId, answer: offerOf('H') });
+      hostPeer.say({ kind: 'answer', joinId: request.joinId, pake: pakeOf('H') });
     }
     expect(guests.every((guest) => guest.ofKind('answer').length === 1)).toBe(true);
     expect(hostPeer.ofKind('error')).toEqual([]);
