@@ -39,11 +39,11 @@ export interface InternetRoomOptions {
   /** Guests setting up a path at once; more are turned away with "busy, try again". Default 4. */
   readonly maxPending?: number;
   /**
-   * Join attempts that fail to prove the code (a wrong code, or someone guessing through the rendezvous) the
-   * room takes a minute, whatever address they come from (joinBudget.ts); past them joins are turned away
-   * with the wait. Default 20.
+   * Join attempts that do not prove the code (a wrong code, or someone guessing through the rendezvous) the
+   * room answers at once, whatever address they come from, then one every `refillMs` (joinBudget.ts); the
+   * rest are turned away with the wait. Default 20, then one every 2 s.
    */
-  readonly failuresPerMinute?: number;
+  readonly joinBudget?: { readonly burst: number; readonly refillMs: number };
   /** Randomness for the code's secret and the agreement; default node:crypto. */
   readonly randomBytes?: (size: number) => Uint8Array;
 }
@@ -77,7 +77,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
   const { settings, mux, logger, scheduler } = options;
   if (settings.rendezvousUrl === null) throw new Error('internet rooms need a rendezvous server (Settings)');
   const random = options.randomBytes ?? ((size: number) => new Uint8Array(randomBytes(size)));
-  const budget = createJoinBudget(() => scheduler.now(), options.failuresPerMinute ?? 20);
+  const budget = createJoinBudget(() => scheduler.now(), options.joinBudget?.burst, options.joinBudget?.refillMs);
   const rendezvous = await startRendezvousHost({
     url: settings.rendezvousUrl,
     scheduler: options.scheduler,
@@ -110,13 +110,10 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     }
     try {
       const agreement = answerGuestAgreement(context, Buffer.from(request.pake, 'base64url'), random);
-      const timer = scheduler.setTimer(() => {
-        if (agreements.delete(request.joinId)) budget.failed();
-      }, CONFIRM_WINDOW_MS);
+      const timer = scheduler.setTimer(() => agreements.delete(request.joinId), CONFIRM_WINDOW_MS);
       agreements.set(request.joinId, { agreement, timer });
       rendezvous.answer(request.joinId, Buffer.from(agreement.answer).toString('base64url'));
     } catch (error) {
-      budget.failed();
       if (!(error instanceof KeyAgreementError)) throw error;
       rendezvous.reject(request.joinId, 'That join request was malformed.');
     }
@@ -131,7 +128,6 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     const guestText = keys && openSignal(keys.signalGuestToHost, confirmation.sealed);
     if (!keys || guestText === undefined) {
       // A wrong code or a guess: counted for the whole room, whatever address or path it came by.
-      budget.failed();
       logger.warn('an internet join failed the key confirmation (wrong code, or a guess)');
       rendezvous.reject(confirmation.joinId, 'Wrong code: check it with the host.');
       return;
