@@ -130,6 +130,43 @@ module.exports = {
       from: { path: `^main/${anyOf(FEATURES)}/` },
       to: { path: `^main/${anyOf(WIRED)}/`, pathNot: '^main/$1/', dependencyTypesNot: ['type-only'] },
     },
+    // ---- reaches: how a room is reached, below the features -----------------------------------------------
+    {
+      name: 'reach-runs-no-feature',
+      comment:
+        'main/reach (the LAN and internet reaches behind the RoomReach port) sits below the features: the lobby and ' +
+        'the conditioner build on it, so it runs none of their code, nor the gateway or an entry.',
+      severity: 'error',
+      from: { path: '^main/reach/' },
+      to: { path: `^main/${anyOf(WIRED)}/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'lobby-sees-only-reach-doors',
+      comment:
+        'The lobby knows a reach by its port (main/reach/roomReach.ts) and its index.ts, never by its insides, so a reach ' +
+        "can change (ICE restart, a key exchange) without touching the room's state.",
+      severity: 'error',
+      from: { path: '^main/lobby/' },
+      to: { path: '^main/reach/', pathNot: ['^main/reach/roomReach\\.ts$', '^main/reach/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'secure-only-in-the-internet-reach',
+      comment:
+        "Sealing datagrams (main/net/secure) is the internet reach's business: a feature that did it too would be a " +
+        'second key exchange to keep right.',
+      severity: 'error',
+      from: { path: '^main/', pathNot: ['^main/net/', '^main/reach/internet/'] },
+      to: { path: '^main/net/secure/' },
+    },
+    {
+      name: 'ice-only-in-the-internet-reach',
+      comment:
+        'ICE paths and the socket mux (main/net/ice) are opened by the internet reach alone; the rendezvous server ' +
+        'also uses it, to mint the TURN credentials those paths log in with.',
+      severity: 'error',
+      from: { path: '^main/', pathNot: ['^main/net/', '^main/reach/internet/', '^main/rendezvous/'] },
+      to: { path: '^main/net/ice/' },
+    },
     {
       name: 'ipc-imports-no-feature',
       comment:

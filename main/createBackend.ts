@@ -5,8 +5,9 @@ import type { Ipv4Lookup } from './net/index';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { settingsHandlers } from './settings/settingsHandlers';
 import { DEFAULT_INTERNET_SETTINGS } from '../shared/ipc/schemas/internetSettings';
-import { stunEndpointsForSettings } from './lobby/internet/iceServers';
-import { openRendezvousGuest } from './lobby/internet/rendezvousGuest';
+import { createInternetReach, openRendezvousGuest, stunEndpointsForSettings } from './reach/internet/index';
+import { createLanReach } from './reach/lan/index';
+import { conditionedReach } from './conditioner/conditionedReach';
 import { systemScheduler } from './base/scheduler';
 import { appInfoHandlers, type AppFacts } from './shell/appInfoHandlers';
 import { shellHandlers } from './shell/shellHandlers';
@@ -18,7 +19,7 @@ import { createLanBrowserService, type LanBrowserService } from './lan/lanBrowse
 import { lanHandlers } from './lan/lanHandlers';
 import { lobbyHandlers } from './lobby/lobbyHandlers';
 import { createLobbyService, type LobbyService } from './lobby/lobbyService';
-import { latestPerFrame } from './lobby/latestPerFrame';
+import { latestPerFrame } from './base/latestPerFrame';
 import type { Logger } from './base/logger';
 import { netcheckHandlers } from './netcheck/netcheckHandlers';
 import { resolveNetworkOptions, type NetworkOptions } from './base/networkOptions';
@@ -66,15 +67,24 @@ export function createBackend(options: BackendOptions): Backend {
   const { logger } = options;
   const settings = createSettingsStore({ dir: options.userDataDir, osUserName: options.osUserName, logger });
   const devConditioner = createDevConditioner({ logger });
+  // The ways rooms are reached; the developer's simulated bad network sits in front of each.
+  const lanReach = createLanReach({ network, platform, logger, ...(options.lookup ? { lookup: options.lookup } : {}) });
+  const internetReach = createInternetReach({
+    settings: async () => (await settings.get()).internet ?? DEFAULT_INTERNET_SETTINGS,
+    scheduler: systemScheduler,
+    logger,
+    ...(network.iceHostAddresses ? { hostAddresses: network.iceHostAddresses } : {}),
+  });
   const lobby = createLobbyService({
     network,
-    routeTo: (target) => devConditioner.routeTo(target),
+    reaches: {
+      lan: conditionedReach(lanReach, devConditioner, logger),
+      internet: conditionedReach(internetReach, devConditioner, logger),
+    },
     settings: () => settings.get(),
-    internetSettings: async () => (await settings.get()).internet ?? DEFAULT_INTERNET_SETTINGS,
     platform,
     appVersion: options.app.version,
     logger,
-    ...(options.lookup ? { lookup: options.lookup } : {}),
   });
   const lan = createLanBrowserService({
     network,

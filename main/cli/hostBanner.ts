@@ -1,4 +1,4 @@
-import type { LanAddress } from '../lobby/lanAddresses';
+import type { LanAddress } from '../reach/lan/lanAddresses';
 
 /** What the start-up banner shows. */
 export interface HostBannerInfo {

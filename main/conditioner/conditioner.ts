@@ -1,6 +1,6 @@
-import type { ClientMappingInfo } from './clientMappings';
-import type { DirectionStats } from './linkPipe';
-import type { LinkDirection } from './linkDirection';
+import type { ClientMappingInfo } from './relay/clientMappings';
+import type { DirectionStats } from './relay/linkPipe';
+import type { LinkDirection } from './model/linkDirection';
 import type { LinkProfile } from './linkProfile';
 
 /** Counters for both directions, plus relay-level ones. */

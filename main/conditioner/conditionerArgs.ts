@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { LinkConditionerOptions } from './conditionerOptions';
 import type { ConditionerStats } from './conditioner';
-import type { DirectionStats } from './linkPipe';
+import type { DirectionStats } from './relay/linkPipe';
 import { DEFAULT_LINK_PROFILE, linkProfileIssues, type LinkProfile } from './linkProfile';
-import { isLoopbackAddress, parseHostLiteral } from './loopback';
+import { isLoopbackAddress, parseHostLiteral } from './relay/loopback';
 
 /** A command-line mistake; the CLI prints the message and exits with code 2. */
 export class ConditionerUsageError extends Error {

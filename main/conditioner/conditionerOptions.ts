@@ -1,6 +1,6 @@
 import { systemScheduler, type Scheduler } from '../base/scheduler';
 import { resolveLinkProfile, type LinkProfile } from './linkProfile';
-import { isLoopbackAddress, parseHostLiteral, type HostLiteral } from './loopback';
+import { isLoopbackAddress, parseHostLiteral, type HostLiteral } from './relay/loopback';
 
 /** How to start a conditioner. Only `target` is required. */
 export interface LinkConditionerOptions {

@@ -2,7 +2,7 @@
 // link model get a thread of their own instead of sharing the event loop of the code that sends through it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { LinkConditioner } from './linkConditioner';
-import { serveSyncCalls } from './syncCall';
+import { serveSyncCalls } from './worker/syncCall';
 import {
   toThreadError,
   type ControlAnswers,
@@ -10,7 +10,7 @@ import {
   type FromWorker,
   type ToWorker,
   type WorkerStartData,
-} from './workerMessages';
+} from './worker/workerMessages';
 
 const data = workerData as WorkerStartData;
 const port = parentPort;

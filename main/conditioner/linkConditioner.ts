@@ -1,23 +1,23 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
 import { deriveSeed, SeededRandom } from '../../shared/random/prng';
 import type { Scheduler, TimerHandle } from '../base/scheduler';
-import { ClientMappings, type ClientMapping, type ClientMappingInfo } from './clientMappings';
+import { ClientMappings, type ClientMapping, type ClientMappingInfo } from './relay/clientMappings';
 import {
   resolveConditionerOptions,
   type LinkConditionerOptions,
   type ResolvedConditionerOptions,
 } from './conditionerOptions';
 import type { Conditioner, ConditionerStats } from './conditioner';
-import { resolveProfileChange, type LinkDirection } from './linkDirection';
-import { LinkPipe } from './linkPipe';
+import { resolveProfileChange, type LinkDirection } from './model/linkDirection';
+import { LinkPipe } from './relay/linkPipe';
 import type { LinkProfile } from './linkProfile';
-import { isLoopbackAddress } from './loopback';
-import { bindRelaySocket, createRelaySocket } from './relaySocket';
-import { SendBatch } from './sendBatch';
+import { isLoopbackAddress } from './relay/loopback';
+import { bindRelaySocket, createRelaySocket } from './relay/relaySocket';
+import { SendBatch } from './relay/sendBatch';
 
 export type { LinkConditionerOptions } from './conditionerOptions';
 export type { Conditioner, ConditionerStats } from './conditioner';
-export type { LinkDirection } from './linkDirection';
+export type { LinkDirection } from './model/linkDirection';
 
 /** The largest UDP payload IPv4 can carry; a bigger datagram from an IPv6 side cannot cross to an IPv4 one. */
 const MAX_IPV4_PAYLOAD = 65_507;

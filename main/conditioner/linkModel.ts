@@ -1,4 +1,4 @@
-import { GilbertElliott } from './gilbertElliott';
+import { GilbertElliott } from './model/gilbertElliott';
 import { isTransparentProfile, type LinkProfile } from './linkProfile';
 import type { RandomSource } from '../../shared/random/prng';
 

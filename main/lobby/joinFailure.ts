@@ -1,6 +1,8 @@
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
-import { RoomCodeError } from '../../shared/roomCode';
-import { LobbyJoinError, type LobbyEndCode } from './lobbyErrors';
+import { LOBBY_PROTOCOL_VERSION } from '../../shared/lobby/lobbyState';
+import type { DiscoveryAdvert } from '../net/discovery';
+import { LOBBY_END_MESSAGES, LobbyJoinError, type LobbyEndCode } from './lobbyErrors';
+import { versionMismatchMessage } from './versionMismatch';
 
 /** The IpcError code the renderer branches on for each way a join can fail. */
 export const JOIN_ERROR_CODES: Readonly<Record<LobbyEndCode, IpcErrorCode>> = {
@@ -20,23 +22,11 @@ export const JOIN_ERROR_CODES: Readonly<Record<LobbyEndCode, IpcErrorCode>> = {
   'invalid-room': IpcErrorCode.FAILED_PRECONDITION,
 };
 
-function sentence(text: string): string {
-  const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-}
-
-/** A room code the player typed could not be decoded: the decoder's precise message, as a sentence. */
-export function roomCodeFailure(error: RoomCodeError): IpcError {
-  return new IpcError(IpcErrorCode.INVALID_ARGUMENT, sentence(error.message));
-}
-
 /**
  * A failed join as an IpcError with a player-facing message. `passwordGiven` tells "this room needs a
  * password" from "wrong password". Anything unexpected is rethrown for the gateway to log.
  */
 export function describeJoinFailure(error: unknown, passwordGiven: boolean): IpcError {
-  if (error instanceof RoomCodeError) return roomCodeFailure(error);
   if (!(error instanceof LobbyJoinError)) throw error;
   if (error.code === 'wrong-password') {
     return new IpcError(
@@ -45,4 +35,32 @@ export function describeJoinFailure(error: unknown, passwordGiven: boolean): Ipc
     );
   }
   return new IpcError(JOIN_ERROR_CODES[error.code], error.message, error.detail);
+}
+
+/**
+ * Whether a room's discovery reply already says the join would be refused: another lobby protocol, full, a
+ * round in progress, or a password the player has not typed. Undefined when nothing stands in the way (or the
+ * reply is the reference's, which says none of this). The host still decides: this only saves the wait.
+ */
+export function advertVerdict(
+  advert: DiscoveryAdvert,
+  ours: { readonly appVersion: string | undefined; readonly passwordGiven: boolean },
+): LobbyJoinError | undefined {
+  if (advert.lobbyProtocol !== undefined && advert.lobbyProtocol !== LOBBY_PROTOCOL_VERSION) {
+    const message = versionMismatchMessage({
+      hostApp: advert.appVersion,
+      hostProtocol: advert.lobbyProtocol,
+      ourApp: ours.appVersion,
+      ourProtocol: LOBBY_PROTOCOL_VERSION,
+    });
+    return new LobbyJoinError('version-mismatch', message);
+  }
+  if (advert.capacity !== undefined && advert.playerCount >= advert.capacity) {
+    return new LobbyJoinError('full', LOBBY_END_MESSAGES.full, `${advert.playerCount} of ${advert.capacity} players`);
+  }
+  if (advert.inRound === true) return new LobbyJoinError('in-game', LOBBY_END_MESSAGES['in-game']);
+  if (advert.passwordProtected === true && !ours.passwordGiven) {
+    return new LobbyJoinError('wrong-password', LOBBY_END_MESSAGES['wrong-password']);
+  }
+  return undefined;
 }

@@ -2,36 +2,16 @@ import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import type { Settings } from '../../shared/ipc/schemas/settings';
 import { startBlocker } from '../../shared/ipc/startBlocker';
-import { roomCapacityRange } from '../../shared/ipc/schemas/lobby';
-import type { GameDefinition } from '../../shared/games/gameDefinition';
-import { DEFAULT_GAME_ID, GAMES } from '../../shared/games/registry';
-import { decode, parseJoinCode, RoomCodeError, type JoinCode } from '../../shared/roomCode';
 import type { HostAddresses } from '../../shared/ipc/schemas/lobby';
-import { probeServer, type NetworkInterfacesLike, type ProbeResult } from '../net/discovery';
-import { networkInterfaces as osNetworkInterfaces } from 'node:os';
-import { advertVerdict } from './advertVerdict';
-import { candidatesFor, findRoom, soleCandidate, type FoundRoom } from './findRoom';
-import { chooseAdvertiseAddress, hostAddresses } from './hostAddresses';
-import { resolveRoomHost, type Ipv4Lookup } from '../net/index';
-import { LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
+import type { JoinPlan, JoinRequest, JoinStep, RoomReach, RoomTarget } from '../reach/roomReach';
+import type { LanReach } from '../reach/lan/index';
+import { joinRoom, leftBeforeDone, LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
 import type { LobbyHost } from './host/lobbyHost';
-import type { JoinRoute } from '../conditioner/devConditioner';
-import { describeJoinFailure, roomCodeFailure } from './joinFailure';
-import { lobbyNameOf, defaultRoomName } from './lobbyNames';
-import { lobbyViewOf, type LobbyPhase, type RoomTarget } from './lobbyView';
+import { hostingPhase, lobbyViewOf, type LobbyPhase } from './lobbyView';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
-import { openRoom, type OpenRoomDeps } from './openRoom';
-import { createSocketMux, type SocketMux } from '../net/ice';
-import { openUdpDatagramSocket } from '../net/index';
-import { systemScheduler, type Scheduler } from '../base/scheduler';
-import { DEFAULT_INTERNET_SETTINGS, type InternetSettings } from '../../shared/ipc/schemas/internetSettings';
-import { looksLikeInternetCode } from '../../shared/rendezvous';
-import { openInternetRoom, type InternetRoom } from './internet/internetRoom';
-import { connectInternetRoom, type InternetPath } from './internet/internetJoin';
-import { RendezvousError } from '../../shared/rendezvous';
-import type { InternetView } from './lobbyView';
+import { combineOpenings, openReachedRoom, roomGame, type OpenRoomDeps } from './openRoom';
 
 /** The live room object, for the game wiring to share its transport. */
 export type LobbySession =
@@ -46,19 +26,11 @@ export interface LobbyServiceOptions {
   /** This app's version, exchanged at join so a version refusal can say which side must update. */
   readonly appVersion?: string;
   readonly logger: Logger;
-  /** Resolves host names for join-by-address; default the system resolver. */
-  readonly lookup?: Ipv4Lookup;
+  /** The ways rooms are reached: the LAN always, the internet when the app has it (createBackend builds both). */
+  readonly reaches: { readonly lan: LanReach; readonly internet?: RoomReach };
   /** Swappable for tests. */
   readonly startHost?: OpenRoomDeps['start'];
   readonly joinGuest?: (options: LobbyJoinOptions) => Promise<LobbyGuest>;
-  /** A relay to join the room through (the developer link conditioner), or null to join it directly. */
-  readonly routeTo?: (target: RoomTarget) => Promise<JoinRoute | null>;
-  /** Rendezvous and TURN for internet rooms; default none (internet rooms off). */
-  readonly internetSettings?: () => Promise<InternetSettings>;
-  /** Timers of the rendezvous clients; default the real ones. */
-  readonly scheduler?: Scheduler;
-  /** Asks an address's discovery port whether a room is there; default one unicast probe (~300 ms). */
-  readonly probe?: (host: string, discoveryPort: number) => Promise<ProbeResult>;
 }
 
 /** What the room requests need: validated input in, the new view out, IpcErrors for expected failures. */
@@ -96,32 +68,11 @@ export interface LobbyService {
 
 const notInRoom = () => new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'You are not in a room.');
 
-/** The game a new room plays and its capacity, checked: an unknown game or a size it cannot take is refused. */
-function roomGame(input: { gameId?: string; capacity?: number }): { game: GameDefinition; capacity: number } {
-  const id = input.gameId ?? DEFAULT_GAME_ID;
-  const game = GAMES.find(id);
-  if (game === undefined) {
-    throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, `There is no game “${id.slice(0, 64)}” in this LAN Party.`);
-  }
-  const range = roomCapacityRange(game);
-  const capacity = input.capacity ?? range.default;
-  if (capacity < range.min || capacity > range.max) {
-    throw new IpcError(
-      IpcErrorCode.INVALID_ARGUMENT,
-      `A room of ${game.name} takes ${range.min}–${range.max} players, not ${capacity}.`,
-    );
-  }
-  return { game, capacity };
-}
 const hostOnly = (what: string) => new IpcError(IpcErrorCode.PERMISSION_DENIED, `Only the host can ${what}.`);
 
 /** Creates the service that runs this app's one room (hosted or joined). */
 export function createLobbyService(options: LobbyServiceOptions): LobbyService {
-  const { network, logger } = options;
-  const readInterfaces = (): NetworkInterfacesLike => (network.networkInterfaces ?? osNetworkInterfaces)();
-  const probe =
-    options.probe ??
-    ((host: string, port: number) => probeServer({ host, port, bindAddress: network.discoveryBindAddress }));
+  const { network, logger, reaches } = options;
   const joinGuest = options.joinGuest ?? ((o: LobbyJoinOptions) => LobbyGuest.join(o));
   const reportListenerError = (error: unknown): void => logger.warn('lobby listener failed', error);
   const viewListeners = new Listeners<[LobbyView]>(reportListenerError);
@@ -130,33 +81,15 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   let session: LobbySession | null = null;
   let instanceId: string | null = null;
   let unsubscribe: (() => void)[] = [];
-  // The relay the current guest stay goes through, closed when the stay ends.
-  let route: JoinRoute | null = null;
-  const closeRoute = async (which: JoinRoute | null): Promise<void> => {
-    if (route === which) route = null;
-    await which?.close().catch((error: unknown) => logger.warn('closing the join relay failed', error));
+  // What the reaches hold for the current stay (a relay, an ICE path, a rendezvous presence), let go when it ends.
+  let held: { close(): Promise<void> } | null = null;
+  const release = async (): Promise<void> => {
+    const current = held;
+    held = null;
+    await current?.close().catch((error: unknown) => logger.warn('closing the room’s reach failed', error));
   };
   // Bumped whenever the player leaves, so a host or join still in flight knows it is no longer wanted.
   let epoch = 0;
-  // The hosted room's rendezvous presence, or the guest's ICE path, while an internet room is open.
-  let internetRoom: InternetRoom | null = null;
-  let internetPath: InternetPath | null = null;
-  const scheduler = options.scheduler ?? systemScheduler;
-  const internetSettings = async (): Promise<InternetSettings> =>
-    (await options.internetSettings?.()) ?? DEFAULT_INTERNET_SETTINGS;
-  const closeInternet = async (): Promise<void> => {
-    const room = internetRoom;
-    const path = internetPath;
-    internetRoom = null;
-    internetPath = null;
-    await room?.close().catch((error: unknown) => logger.warn('closing the internet room failed', error));
-    await path?.close().catch((error: unknown) => logger.warn('closing the internet path failed', error));
-  };
-  const noRendezvous = () =>
-    new IpcError(
-      IpcErrorCode.FAILED_PRECONDITION,
-      'Internet rooms need a rendezvous server: add one in Settings → Internet rooms (see the README to run your own).',
-    );
 
   const setPhase = (next: LobbyPhase): LobbyView => {
     phase = next;
@@ -176,66 +109,26 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
       throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'You are already in a room. Leave it first.');
     }
   };
-  const cancelled = () => new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'Cancelled: you left before it finished.');
 
   async function host(input: Parameters<LobbyService['host']>[0]): Promise<LobbyView> {
     const { game, capacity } = roomGame(input);
     assertFree();
-    const internet = input.reach === 'internet' ? await internetSettings() : null;
-    if (internet && internet.rendezvousUrl === null) throw noRendezvous();
+    const settings = await options.settings();
+    const wanted = input.reach === 'internet' ? [reaches.lan, reaches.internet] : [reaches.lan];
+    if (wanted.includes(undefined)) throw new IpcError(IpcErrorCode.UNAVAILABLE, 'Internet rooms are off here.');
+    const request = { advertiseAddress: input.advertiseAddress, rememberedInterface: settings.hostInterface };
+    const opening = combineOpenings(await Promise.all(wanted.map((reach) => reach!.open(request))));
     const run = ++epoch;
     setPhase({ kind: 'opening' });
     let opened;
-    // An internet room's Server listens on a mux over its UDP socket: LAN guests arrive on the socket, each
-    // internet guest on its own secured ICE path added to the mux.
-    let mux: SocketMux | undefined;
-    let room: InternetRoom | null = null;
     try {
-      const settings = await options.settings();
-      const playerName = lobbyNameOf(settings.playerName);
-      const advertiseAddress = chooseAdvertiseAddress(
-        input.advertiseAddress,
-        settings.hostInterface,
-        readInterfaces(),
-        network.advertiseAddress,
-      );
-      opened = await openRoom(
-        {
-          roomName: input.roomName ?? defaultRoomName(playerName),
-          gameId: game.id,
-          playerName,
-          colour: settings.playerColor,
-          capacity,
-          password: input.password,
-          port: input.port,
-          ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
-          ...(internet
-            ? {
-                openSocket: async (socketOptions) =>
-                  (mux = createSocketMux(await openUdpDatagramSocket(socketOptions))).socket,
-                pathOf: (peer) => room?.pathOf(peer) ?? 'lan',
-              }
-            : {}),
-          ...(advertiseAddress !== undefined ? { advertiseAddress } : {}),
-        },
-        { network, platform: options.platform, logger, ...(options.startHost ? { start: options.startHost } : {}) },
-      );
-      if (internet && mux) {
-        try {
-          room = await openInternetRoom({
-            settings: internet,
-            mux,
-            scheduler,
-            logger,
-            ...(network.iceHostAddresses ? { hostAddresses: network.iceHostAddresses } : {}),
-          });
-        } catch (error) {
-          await opened.host.close();
-          throw error instanceof RendezvousError
-            ? new IpcError(IpcErrorCode.UNAVAILABLE, `Could not open the internet room: ${error.message}`)
-            : error;
-        }
-      }
+      opened = await openReachedRoom({ ...input, gameId: game.id, capacity }, settings, opening, {
+        network,
+        platform: options.platform,
+        logger,
+        ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
+        ...(options.startHost ? { start: options.startHost } : {}),
+      });
     } catch (error) {
       if (run === epoch) setPhase({ kind: 'idle' });
       throw error;
@@ -243,145 +136,65 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     const lobby = opened.host;
     if (run !== epoch) {
       await lobby.close();
-      await room?.close();
-      throw cancelled();
+      await opening.close();
+      throw leftBeforeDone();
     }
     instanceId = opened.instanceId;
-    internetRoom = room;
-    const target: RoomTarget = { host: decode(lobby.code).host, port: lobby.port };
-    const internetView = (): InternetView | undefined => {
-      if (!room) return undefined;
-      const status = room.status;
-      return {
-        code: room.code,
-        status: status.state,
-        message: 'error' in status ? status.error.message : null,
-      };
-    };
-    const hosting = (state = lobby.state): LobbyPhase => ({
-      kind: 'hosting',
-      codes: lobby.codes,
-      target,
-      addresses: lobby.addresses,
-      discoverable: opened.discoverable,
-      state,
-      ...(room ? { internet: internetView()! } : {}),
-    });
+    held = opening;
+    const hosting = (state = lobby.state): LobbyPhase =>
+      hostingPhase(lobby, { discoverable: opened.discoverable, state, internet: opening.presence?.() });
     setSession({ role: 'host', host: lobby });
     unsubscribe.push(lobby.onState((state) => setPhase(hosting(state))));
-    if (room) {
-      const current = room;
-      unsubscribe.push(current.onStatus(() => setPhase(hosting())));
-      unsubscribe.push(lobby.transport.onDisconnect((peer) => void current.release(peer)));
-    }
+    if (opening.onPresence) unsubscribe.push(opening.onPresence(() => setPhase(hosting())));
+    unsubscribe.push(lobby.transport.onDisconnect((peer) => void opening.release?.(peer)));
     return setPhase(hosting());
   }
 
-  /**
-   * Joins a room. `locate`, when given, first finds (and confirms) where the room is, `provisional` being
-   * shown meanwhile; `internet`, when given, first finds the host through the rendezvous and opens an encrypted
-   * ICE path to it. The player can leave during either as during the connection.
-   */
-  async function join(
-    provisional: RoomTarget,
-    password: string | undefined,
-    locate?: () => Promise<RoomTarget>,
-    internet?: { readonly code: string; readonly settings: InternetSettings },
-  ): Promise<LobbyView> {
+  /** The plan of the first reach that reads the request (the internet's NET-… codes before the LAN's). */
+  function planFor(request: JoinRequest): JoinPlan {
+    const plan = reaches.internet?.plan(request) ?? reaches.lan.plan(request);
+    if (!plan) throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, 'That is not a room code this app can join.');
+    return plan;
+  }
+
+  /** Joins a room the way its reach found it (see joinRoom in lobbyGuest.ts); the player can leave at any point. */
+  async function join(plan: JoinPlan, password: string | undefined): Promise<LobbyView> {
     assertFree();
     const run = ++epoch;
-    setPhase({ kind: 'joining', target: provisional, ...(internet ? { step: 'finding-host' as const } : {}) });
-    let target = provisional;
-    let guest: LobbyGuest;
-    let via: JoinRoute | null = null;
-    let path: InternetPath | null = null;
+    const wanted = () => run === epoch;
+    const joining = (target: RoomTarget, step?: JoinStep) =>
+      setPhase({ kind: 'joining', target, ...(step ? { step } : {}) });
+    joining(plan.provisional, plan.step);
+    let joined;
     try {
-      if (locate) {
-        target = await locate();
-        if (run !== epoch) throw cancelled();
-        if (target.host !== provisional.host || target.port !== provisional.port) {
-          setPhase({ kind: 'joining', target });
-        }
-      }
-      const settings = await options.settings();
-      if (internet) {
-        path = await connectInternetRoom(internet.code, {
-          settings: internet.settings,
-          scheduler,
-          onStep: (step) => {
-            if (run === epoch) setPhase({ kind: 'joining', target, step });
-          },
-          ...(network.iceHostAddresses ? { hostAddresses: network.iceHostAddresses } : {}),
-        });
-      } else {
-        via = (await options.routeTo?.(target)) ?? null;
-      }
-      const secured = path?.socket;
-      guest = await joinGuest({
-        // Over the internet the secured ICE path is the socket: its connect() ignores the target.
-        host: via?.host ?? target.host,
-        port: via?.port ?? (target.port || 1),
-        ...(secured ? { transport: { openSocket: async () => secured } } : {}),
-        playerName: lobbyNameOf(settings.playerName),
-        colour: settings.playerColor,
-        timeout: network.joinTimeoutSec,
+      joined = await joinRoom(plan, {
+        password,
+        appVersion: options.appVersion,
+        timeoutSec: network.joinTimeoutSec,
         logger,
-        ...(password !== undefined ? { password } : {}),
-        ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
+        settings: options.settings,
+        joinGuest,
+        wanted,
+        onTarget: joining,
       });
     } catch (error) {
-      await closeRoute(via);
-      await path?.close();
-      if (run === epoch) setPhase({ kind: 'idle' });
-      throw error instanceof IpcError ? error : describeJoinFailure(error, password !== undefined);
+      if (wanted()) setPhase({ kind: 'idle' });
+      throw error;
     }
-    if (run !== epoch) {
-      await guest.leave();
-      await closeRoute(via);
-      await path?.close();
-      throw cancelled();
-    }
-    route = via;
-    internetPath = path;
-    const code = internet ? { internetCode: internet.code } : {};
+    const { guest, located, target } = joined;
+    held = located;
+    const code = located.internetCode !== undefined ? { internetCode: located.internetCode } : {};
     setSession({ role: 'guest', guest });
     unsubscribe.push(guest.onState((state) => setPhase({ kind: 'guest', target, you: guest.you, state, ...code })));
     unsubscribe.push(
       guest.onEnd((end) => {
         if (session?.role !== 'guest' || session.guest !== guest) return;
         setSession(null);
-        void closeRoute(via);
-        void closeInternet();
+        void release();
         setPhase({ kind: 'ended', end, target, you: guest.you, state: guest.state });
       }),
     );
     return setPhase({ kind: 'guest', target, you: guest.you, state: guest.state, ...code });
-  }
-
-  /** Probes where the code leads, and refuses at once what the room's reply already rules out. */
-  async function confirmRoom(code: JoinCode, passwordGiven: boolean): Promise<FoundRoom> {
-    const found = await findRoom(code, {
-      interfaces: readInterfaces(),
-      discoveryPort: network.discoveryPort,
-      probe: (host) => probe(host, network.discoveryPort),
-      platform: options.platform,
-    });
-    const refusal = found.advert && advertVerdict(found.advert, { appVersion: options.appVersion, passwordGiven });
-    if (refusal) throw describeJoinFailure(refusal, passwordGiven);
-    return found;
-  }
-
-  /** "Try anyway": the code's one address, without asking it first. */
-  function unconfirmed(code: JoinCode): FoundRoom {
-    const only = soleCandidate(candidatesFor(code, readInterfaces()));
-    if (!only) {
-      throw new IpcError(
-        IpcErrorCode.UNAVAILABLE,
-        'This short code fits more than one of your networks (or none), so it cannot be tried unconfirmed. ' +
-          'Ask the host for the full code (“Code for gale.net games”).',
-      );
-    }
-    return { target: { host: only.host, port: only.port }, advert: undefined };
   }
 
   const inRoom = (): LobbySession => {
@@ -401,8 +214,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     setSession(null);
     if (current?.role === 'host') await current.host.close();
     if (current?.role === 'guest') await current.guest.leave();
-    await closeRoute(route);
-    await closeInternet();
+    await release();
     return setPhase({ kind: 'idle' });
   }
 
@@ -410,47 +222,9 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     view: () => lobbyViewOf(phase),
     onChange: (listener) => viewListeners.add(listener),
     host,
-    async joinByCode({ code, password, probe: confirm = true }) {
-      if (looksLikeInternetCode(code)) {
-        assertFree();
-        const settings = await internetSettings();
-        // The code is checked (and explained) by connectInternetRoom; the target only labels the view.
-        return join({ host: code.trim().toUpperCase().slice(0, 40), port: 0 }, password, undefined, {
-          code,
-          settings,
-        });
-      }
-      let parsed: JoinCode;
-      try {
-        parsed = parseJoinCode(code);
-      } catch (error) {
-        throw error instanceof RoomCodeError ? roomCodeFailure(error) : error;
-      }
-      assertFree();
-      if (!confirm) return join(unconfirmed(parsed).target, password);
-      const first = candidatesFor(parsed, readInterfaces())[0];
-      const provisional = first ? { host: first.host, port: first.port } : { host: '0.0.0.0', port: parsed.port };
-      return join(provisional, password, async () => (await confirmRoom(parsed, password !== undefined)).target);
-    },
-    async addresses() {
-      const settings = await options.settings();
-      return hostAddresses(readInterfaces(), network.advertiseAddress, settings.hostInterface);
-    },
-    async joinByAddress({ host: name, port, password }) {
-      assertFree();
-      let address: string;
-      try {
-        address = await resolveRoomHost(name, options.lookup);
-      } catch (error) {
-        if (!(error instanceof RoomCodeError)) throw error;
-        throw new IpcError(
-          IpcErrorCode.NOT_FOUND,
-          `Could not find a computer called “${name}” on the network. Check the name, or type the host’s IP ` +
-            'address (like 192.168.1.20).',
-        );
-      }
-      return join({ host: address, port }, password);
-    },
+    joinByCode: async ({ code, password, probe: confirm = true }) => join(planFor({ code, confirm }), password),
+    addresses: async () => reaches.lan.addresses((await options.settings()).hostInterface),
+    joinByAddress: async ({ host: name, port, password }) => join(planFor({ host: name, port }), password),
     leave,
     setReady(ready) {
       const current = inRoom();

@@ -1,22 +1,17 @@
 import { IDLE_LOBBY_VIEW } from '../../shared/ipc/schemas/lobby';
 import type { LobbyView, LobbyViewEnd } from '../../shared/ipc/schemas/lobby';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
-import { encode } from '../../shared/roomCode';
-import type { LanAddress } from './lanAddresses';
-import type { InternetJoinStep } from './internet/internetJoin';
-import type { RoomCodes } from './roomCodes';
+import { decode, encode } from '../../shared/roomCode';
+import type { LanAddress, RoomCodes } from '../reach/lan/index';
+import type { JoinStep, RoomTarget } from '../reach/roomReach';
 
-/** Where a room is: its host's address and game port. */
-export interface RoomTarget {
-  readonly host: string;
-  readonly port: number;
-}
+export type { RoomTarget };
 
 /** The lobby service's situation, as plain data (the live host or guest object is kept elsewhere). */
 export type LobbyPhase =
   | { readonly kind: 'idle' }
   | { readonly kind: 'opening' }
-  | { readonly kind: 'joining'; readonly target: RoomTarget; readonly step?: InternetJoinStep }
+  | { readonly kind: 'joining'; readonly target: RoomTarget; readonly step?: JoinStep }
   | {
       readonly kind: 'hosting';
       readonly codes: RoomCodes;
@@ -111,4 +106,25 @@ export function lobbyViewOf(phase: LobbyPhase): LobbyView {
         end: { ...phase.end },
       };
   }
+}
+
+/** A hosted room's phase: its codes and addresses, whether LAN lists see it, its state and its internet presence. */
+export function hostingPhase(
+  room: {
+    readonly code: string;
+    readonly port: number;
+    readonly codes: RoomCodes;
+    readonly addresses: readonly LanAddress[];
+  },
+  now: { readonly discoverable: boolean; readonly state: LobbyState; readonly internet: InternetView | undefined },
+): LobbyPhase {
+  return {
+    kind: 'hosting',
+    codes: room.codes,
+    target: { host: decode(room.code).host, port: room.port },
+    addresses: room.addresses,
+    discoverable: now.discoverable,
+    state: now.state,
+    ...(now.internet ? { internet: now.internet } : {}),
+  };
 }

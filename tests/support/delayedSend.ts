@@ -1,5 +1,5 @@
 import type { Scheduler } from '../../main/base/scheduler';
-import { LinkPipe } from '../../main/conditioner/linkPipe';
+import { LinkPipe } from '../../main/conditioner/relay/linkPipe';
 import { resolveLinkProfile } from '../../main/conditioner/linkProfile';
 import { SeededRandom } from '../../shared/random/prng';
 

@@ -1,5 +1,5 @@
 import type { RemoteInfo, Socket } from 'node:dgram';
-import { createRelaySocket } from '../../main/conditioner/relaySocket';
+import { createRelaySocket } from '../../main/conditioner/relay/relaySocket';
 
 /** A transparent one-client relay that records real traffic and can inject datagrams from trusted addresses. */
 export interface TapRelay {

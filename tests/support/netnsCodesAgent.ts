@@ -8,8 +8,9 @@
 import { networkInterfaces } from 'node:os';
 import { silentLogger } from '../../main/base/logger';
 import { resolveNetworkOptions } from '../../main/base/networkOptions';
-import { candidatesFor } from '../../main/lobby/findRoom';
+import { candidatesFor } from '../../main/reach/lan/findRoom';
 import { createLobbyService } from '../../main/lobby/lobbyService';
+import { createLanReach } from '../../main/reach/lan/index';
 import { probeServer } from '../../main/net/discovery';
 import { IpcError } from '../../shared/ipc/errors';
 import { parseJoinCode } from '../../shared/roomCode';
@@ -23,14 +24,16 @@ interface Args {
 }
 
 function lobby(args: Args) {
+  const network = resolveNetworkOptions({
+    discoveryPort: args.discoveryPort,
+    defaultGamePort: args.gamePort ?? 0,
+    broadcastTargets: args.broadcast ? [args.broadcast] : [],
+    announceIntervalMs: 60_000,
+    joinTimeoutSec: 2,
+  });
   return createLobbyService({
-    network: resolveNetworkOptions({
-      discoveryPort: args.discoveryPort,
-      defaultGamePort: args.gamePort ?? 0,
-      broadcastTargets: args.broadcast ? [args.broadcast] : [],
-      announceIntervalMs: 60_000,
-      joinTimeoutSec: 2,
-    }),
+    network,
+    reaches: { lan: createLanReach({ network, platform: 'linux', logger: silentLogger }) },
     settings: async () => ({
       playerName: args.name ?? 'Guest',
       playerColor: '#3ddc97',

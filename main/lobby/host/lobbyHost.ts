@@ -1,4 +1,3 @@
-import { networkInterfaces } from 'node:os';
 import { Channel, Server, type EndpointOptions, type LanDiscoveryHandle, type Peer } from '../../net/index';
 import type { LanDiscoveryOptions, NetworkInterfacesLike } from '../../net/discovery';
 import { Listeners, reportCallbackError } from '../../base/listeners';
@@ -26,8 +25,7 @@ import {
 import { MAX_PING_MS, ROOM_NAME_MAX } from '../../../shared/lobby/lobbyLimits';
 import { GUEST_PALETTE, lobbyColourOf } from '../../../shared/lobby/lobbyPalette';
 import { hasVisibleText, normalizeText } from '../../../shared/text/normalizeText';
-import { lanAddresses, pickAdvertiseAddress, type LanAddress } from '../lanAddresses';
-import { roomCodesFor, type RoomCodes } from '../roomCodes';
+import { advertiseRoom, type LanAddress, type RoomCodes } from '../../reach/lan/index';
 import { LOBBY_END_MESSAGES, tooManyTriesMessage } from '../lobbyErrors';
 import { createRateLimiter, type RateLimiter } from '../../base/rateLimiter';
 import { AdmissionDesk, type RoomKey } from './admissionDesk';
@@ -36,6 +34,7 @@ import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostLimits, type LobbyHostStats } 
 import { PROOF_BYTES, deriveRoomKey, freshBytes } from '../passwordProof';
 import { lobbyTransportOptions } from '../lobbyTransport';
 import { roomNameFor } from './playerNames';
+import { delivered, disconnectWhenDelivered } from './farewell';
 
 /** Options of {@link LobbyHost.start}. */
 export interface LobbyHostOptions {
@@ -154,44 +153,36 @@ export class LobbyHost {
       host: options.bindAddress ?? '0.0.0.0',
       maxPeers: capacity + limits.preLobbySlots,
     });
-    let discovery: LanDiscoveryHandle | undefined;
     const hostRef: { host?: LobbyHost } = {};
+    // Players in the room, the host's own seat included (transport peers leave the host out) unless it is a
+    // dedicated host's, which nobody plays in.
+    const hostSeat = options.dedicated ? 1 : 0;
+    let lan;
     try {
-      if (options.discovery !== false) {
-        // Players in the room, the host's own seat included (transport peers leave the host out) unless it
-        // is a dedicated host's, which nobody plays in.
-        const hostSeat = options.dedicated ? 1 : 0;
-        const advertised = capacity - hostSeat;
-        discovery = await server.enableLanDiscovery(roomName, {
-          ...options.discovery,
-          getPlayerCount: () => (hostRef.host?.state.players.length ?? 1) - hostSeat,
-          getExtraInfo: () => ({
-            capacity: advertised,
-            passwordProtected: Boolean(options.password),
-            gameName: `LAN Party ${game.name}`,
-            // So a guest's probe can say "a round is on" or "another version" before it connects.
-            inRound: hostRef.host?.state.phase === 'playing',
-            lobbyProtocol: LOBBY_PROTOCOL_VERSION,
-            ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
-            ...(options.dedicated ? {} : { hostName: host.name }),
-          }),
-        });
-      }
+      lan = await advertiseRoom(server, options.discovery ?? {}, {
+        roomName,
+        capacity: capacity - hostSeat,
+        passwordProtected: Boolean(options.password),
+        gameName: `LAN Party ${game.name}`,
+        ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
+        ...(options.dedicated ? {} : { hostName: host.name }),
+        playerCount: () => (hostRef.host?.state.players.length ?? 1) - hostSeat,
+        inRound: () => hostRef.host?.state.phase === 'playing',
+        ...(options.advertiseAddress !== undefined ? { advertiseAddress: options.advertiseAddress } : {}),
+        ...(options.networkInterfaces ? { networkInterfaces: options.networkInterfaces } : {}),
+      });
     } catch (error) {
       await server.close();
       throw error;
     }
-    const interfaces = (options.networkInterfaces ?? networkInterfaces)();
-    const advertise = options.advertiseAddress ?? pickAdvertiseAddress(interfaces);
-    const codes = roomCodesFor(advertise, server.port, interfaces);
     const resolved = { ...options, roomName, playerName: host.name, capacity };
     return (hostRef.host = new LobbyHost(
       server,
       resolved,
       roomKey,
-      discovery,
-      codes,
-      lanAddresses(interfaces),
+      lan.discovery,
+      lan.codes,
+      lan.addresses,
       limits,
       clock,
     ));
@@ -254,7 +245,7 @@ export class LobbyHost {
     this.joined.delete(playerId);
     this.send(playerId, LobbyMessage.CLOSING, { reason: RejectReason.KICKED, message: LOBBY_END_MESSAGES.kicked });
     this.apply({ kind: 'left', playerId, reason: 'kicked' });
-    void this.disconnectWhenDelivered(playerId, 'kicked');
+    void disconnectWhenDelivered(this.server, playerId, 'kicked');
     return true;
   }
 
@@ -280,7 +271,7 @@ export class LobbyHost {
       { reason: RejectReason.HOST_CLOSED, message: LOBBY_END_MESSAGES['host-closed'] },
       { channel: Channel.RELIABLE_ORDERED },
     );
-    await this.delivered(this.server.getPeers(), 500);
+    await delivered(this.server.getPeers(), 500);
     await this.server.close();
   }
 
@@ -372,7 +363,7 @@ export class LobbyHost {
         ? { reason, message: LOBBY_END_MESSAGES[reason], ...this.versionsFor(reason) }
         : { reason, message: tooManyTriesMessage(retryAfterSec), retryAfterSec },
     );
-    void this.disconnectWhenDelivered(peer.id, reason);
+    void disconnectWhenDelivered(this.server, peer.id, reason);
   }
 
   private postChat(from: number, text: string): void {
@@ -399,19 +390,5 @@ export class LobbyHost {
 
   private send<K extends keyof HostMessages>(peerId: number, type: K, payload: HostMessages[K]): void {
     this.server.sendTo(peerId, type, payload as never, Channel.RELIABLE_ORDERED);
-  }
-
-  private async disconnectWhenDelivered(peerId: number, reason: string): Promise<void> {
-    const peer = this.server.getPeer(peerId);
-    if (!peer) return;
-    await this.delivered([peer], 1000);
-    this.server.disconnect(peerId, reason);
-  }
-
-  private async delivered(peers: Peer[], maxMs: number): Promise<void> {
-    const until = Date.now() + maxMs;
-    while (Date.now() < until && peers.some((p) => p.connection.pendingReliable > 0 && !p.connection.closed)) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DelayQueue } from '../../../main/conditioner/delayQueue';
+import { DelayQueue } from '../../../main/conditioner/relay/delayQueue';
 import { LinkModel, type LinkDecision } from '../../../main/conditioner/linkModel';
 import { resolveLinkProfile, type LinkProfile } from '../../../main/conditioner/linkProfile';
 import { SeededRandom } from '../../../shared/random/prng';

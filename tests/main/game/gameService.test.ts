@@ -2,6 +2,7 @@ import { testBackend } from '../../support/testBackend';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGameService, type GameEvents, type GameService } from '../../../main/game/gameService';
 import { createLobbyService } from '../../../main/lobby/lobbyService';
+import { createLanReach } from '../../../main/reach/lan/index';
 import { silentLogger } from '../../../main/base/logger';
 import { resolveNetworkOptions } from '../../../main/base/networkOptions';
 import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
@@ -300,8 +301,10 @@ describe('game service on loopback', () => {
   it('follows the lobby service: starts on lobby.start, attaches guests on join, stops on leave', async () => {
     const discoveryPort = await freeUdpPort();
     const lobbyOf = (name: string) => {
+      const network = resolveNetworkOptions(loopbackNetwork(discoveryPort));
       const lobby = createLobbyService({
-        network: resolveNetworkOptions(loopbackNetwork(discoveryPort)),
+        network,
+        reaches: { lan: createLanReach({ network, platform: 'linux', logger: silentLogger }) },
         settings: async () => ({
           playerName: name,
           playerColor: '#3ddc97',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
 import { encode, encodeShortCode } from '../../../shared/roomCode';
 import { createNetnsLan, netnsUnavailableReason, type NetnsLan } from '../../support/netns';
+import { OTHER_ROOM_SENTENCE } from '../../../main/reach/lan/index';
 
 // Two subnets and a multi-homed guest, all inside namespaces this file creates and deletes:
 //   subnet X = 10.214.x.0/24: host a = .10, guest g = .2      subnet Y = 10.214.x+1.0/24: host b = .30, guest g = .2
@@ -168,5 +169,16 @@ describe.skipIf(unavailable !== undefined)('short and full codes across a namesp
     expect(offLan.message).not.toContain('ENETUNREACH');
     expect(offLan.detail).toContain('ENETUNREACH');
     console.log(`[netns] unroutable code refused in ${offLan.elapsedMs.toFixed(0)} ms`);
+  }, 40_000);
+
+  it('fails a stale code after a short wait, not the join timeout, when its computer hosts another room now', async () => {
+    // a still hosts Alpha on 9000; the code names a room of a's that was on 9001.
+    const stale = await runOnce<JoinOutcome>(lan!, 'g', 'join', { code: encode(`${subnetX}.10`, 9001) });
+    console.log(`[netns] stale code (its computer hosts another room) refused in ${stale.elapsedMs.toFixed(0)} ms`);
+    expect(stale).toMatchObject({ ok: false, code: 'not-found', message: OTHER_ROOM_SENTENCE });
+    if (stale.ok) throw new Error('a stale code joined');
+    expect(stale.detail).toContain('answered as the room on port 9000');
+    // Its connect waits 0.6 s, not the join's 5 s: the bound leaves room for a busy machine, the figure is printed.
+    expect(stale.elapsedMs).toBeLessThan(2500);
   }, 40_000);
 });

@@ -1,6 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLobbyService } from '../../../main/lobby/lobbyService';
+import { createLanReach, OTHER_ROOM_SENTENCE } from '../../../main/reach/lan/index';
 import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
 import type { LobbyJoinOptions } from '../../../main/lobby/lobbyGuest';
 import { silentLogger } from '../../../main/base/logger';
@@ -39,9 +40,16 @@ async function service(name: string, extra: Partial<NetworkOptions> = {}, colour
     }),
     platform: 'linux',
     logger: silentLogger,
-    lookup: async (host) => {
-      if (host === 'party-pc') return '127.0.0.1';
-      throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+    reaches: {
+      lan: createLanReach({
+        network,
+        platform: 'linux',
+        logger: silentLogger,
+        lookup: async (host) => {
+          if (host === 'party-pc') return '127.0.0.1';
+          throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+        },
+      }),
     },
   });
   const views: LobbyView[] = [];
@@ -255,6 +263,25 @@ describe('lobby service: host and guest on loopback', () => {
     expect(b.views[2]?.target).toEqual({ host: '127.0.0.1', port: silent.address().port });
   });
 
+  it('fails a stale code at once when its computer answers as another room, and says so', async () => {
+    const a = await service('Ada');
+    const b = await service('Bob', { joinTimeoutSec: 5 });
+    const hosted = await a.lobby.host({});
+    // The code named a room on a port that room no longer has; the computer still hosts the room above.
+    const code = encode('127.0.0.1', await freeUdpPort());
+    const started = performance.now();
+    const stale = await rejection(b.lobby.joinByCode({ code }));
+    const elapsed = performance.now() - started;
+    console.log(`[lobby] stale code (the computer hosts another room) refused in ${elapsed.toFixed(0)} ms on loopback`);
+    expect(stale).toMatchObject({ code: 'not-found', message: OTHER_ROOM_SENTENCE });
+    expect(stale.detail).toContain(`answered as the room on port ${hosted.port}`);
+    // Its connect waits 0.6 s, not the join's 5 s: the bound leaves room for a busy machine, the figure is printed.
+    expect(elapsed).toBeLessThan(2500);
+    expect(b.views.map((v) => v.status)).toEqual(['joining', 'idle']);
+    // The room the computer does host is still joined as before.
+    expect((await b.lobby.joinByCode({ code: hosted.code! })).status).toBe('in-room');
+  });
+
   it('resolves host names for join by address and names one it cannot find', async () => {
     const a = await service('Ada');
     const b = await service('Bob');
@@ -346,8 +373,10 @@ describe('lobby service: ports', () => {
 describe('lobby service listeners', () => {
   it('reports a throwing listener, still notifies the others, and notifies nobody after close', async () => {
     const logger = loggerSpy();
+    const network = resolveNetworkOptions(loopbackNetwork(await freeUdpPort()));
     const lobby = createLobbyService({
-      network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort())),
+      network,
+      reaches: { lan: createLanReach({ network, platform: 'linux', logger: silentLogger }) },
       settings: async () => ({
         playerName: 'Ada',
         playerColor: '#3ddc97',
@@ -380,8 +409,10 @@ describe('lobby service listeners', () => {
 describe('lobby service: app version at join', () => {
   it('hands this app’s version to the join and passes the version refusal on word for word', async () => {
     const joins: LobbyJoinOptions[] = [];
+    const network = resolveNetworkOptions(loopbackNetwork(await freeUdpPort()));
     const lobby = createLobbyService({
-      network: resolveNetworkOptions(loopbackNetwork(await freeUdpPort())),
+      network,
+      reaches: { lan: createLanReach({ network, platform: 'linux', logger: silentLogger }) },
       settings: async () => ({
         playerName: 'Gus',
         playerColor: '#3ddc97',

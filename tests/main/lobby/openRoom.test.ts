@@ -2,11 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../../main/base/logger';
 import { resolveNetworkOptions } from '../../../main/base/networkOptions';
 import { openRoom, type OpenRoomRequest } from '../../../main/lobby/openRoom';
+import { createLanReach } from '../../../main/reach/lan/index';
+import type { NetworkOptions } from '../../../main/base/networkOptions';
 import type { LobbyHost, LobbyHostOptions } from '../../../main/lobby/host/lobbyHost';
 import { BindError } from '../../../main/net/errors';
 
 // The port and discovery decisions, with LobbyHost.start swapped for a stand-in (no sockets).
-const request: OpenRoomRequest = {
+const base = {
   roomName: 'Friday',
   gameId: 'tag',
   playerName: 'Ada',
@@ -15,6 +17,10 @@ const request: OpenRoomRequest = {
   password: undefined,
   port: undefined,
 };
+/** The request as the lobby makes it: what the LAN reach opens for a room on `network`. */
+async function roomOn(network: NetworkOptions = resolveNetworkOptions()): Promise<OpenRoomRequest> {
+  return { ...base, opening: await createLanReach({ network, platform: 'linux', logger: silentLogger }).open({}) };
+}
 const fakeHost = {} as LobbyHost;
 const busy = (port: number) => new BindError(port, '0.0.0.0', 'EADDRINUSE', 'in use');
 
@@ -25,7 +31,7 @@ function deps(start: (options: LobbyHostOptions) => Promise<LobbyHost>, network 
 describe('openRoom', () => {
   it('uses the real defaults: port 9000, wildcard bind, discovery on 9998 announcing every 3 s', async () => {
     const d = deps(async () => fakeHost);
-    const opened = await openRoom(request, d);
+    const opened = await openRoom(await roomOn(), d);
     expect(opened).toMatchObject({ host: fakeHost, discoverable: true });
     expect(opened.instanceId).toMatch(/^[0-9a-f]{16}$/);
     const options = d.start.mock.calls[0]![0];
@@ -57,7 +63,7 @@ describe('openRoom', () => {
       discoveryPort: 45000,
     });
     const d = deps(async () => fakeHost, network);
-    await openRoom({ ...request, password: 'pw' }, d);
+    await openRoom({ ...(await roomOn(network)), password: 'pw' }, d);
     expect(d.start.mock.calls[0]![0]).toMatchObject({
       bindAddress: '127.0.0.1',
       advertiseAddress: '127.0.0.1',
@@ -71,10 +77,10 @@ describe('openRoom', () => {
       if (options.port === 9000) throw busy(9000);
       return fakeHost;
     });
-    await openRoom(request, d);
+    await openRoom(await roomOn(), d);
     expect(d.start.mock.calls.map(([options]) => options.port)).toEqual([9000, 0]);
     const chosen = deps(async () => Promise.reject(busy(9100)));
-    await expect(openRoom({ ...request, port: 9100 }, chosen)).rejects.toMatchObject({
+    await expect(openRoom({ ...(await roomOn()), port: 9100 }, chosen)).rejects.toMatchObject({
       code: 'failed-precondition',
       message: expect.stringContaining('UDP port 9100 is already in use'),
     });
@@ -86,6 +92,6 @@ describe('openRoom', () => {
       if (options.discovery !== false) throw new Error('cannot listen for LAN discovery on 0.0.0.0:9998');
       return fakeHost;
     });
-    expect(await openRoom(request, d)).toEqual({ host: fakeHost, instanceId: null, discoverable: false });
+    expect(await openRoom(await roomOn(), d)).toEqual({ host: fakeHost, instanceId: null, discoverable: false });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeHostFailure, firewallTip } from '../../../main/lobby/hostFailure';
+import { describeHostFailure, firewallTip } from '../../../main/lobby/openRoom';
 import { describeJoinFailure, JOIN_ERROR_CODES } from '../../../main/lobby/joinFailure';
+import { roomCodeFailure } from '../../../main/reach/lan/index';
 import { defaultRoomName, lobbyNameOf } from '../../../main/lobby/lobbyNames';
 import { LobbyJoinError, LOBBY_END_MESSAGES, tooManyTriesMessage } from '../../../main/lobby/lobbyErrors';
 import { BindError } from '../../../main/net/errors';
@@ -66,10 +67,7 @@ describe('join failures', () => {
   });
 
   it('turns a room code error into a sentence and rethrows anything unexpected', () => {
-    const code = describeJoinFailure(
-      new RoomCodeError('check-mismatch', 'room code check character does not match'),
-      false,
-    );
+    const code = roomCodeFailure(new RoomCodeError('check-mismatch', 'room code check character does not match'));
     expect(code).toMatchObject({ code: 'invalid-argument', message: 'Room code check character does not match.' });
     const bug = new TypeError('bug');
     expect(() => describeJoinFailure(bug, false)).toThrow(bug);

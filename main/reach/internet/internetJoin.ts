@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { createIceSession, IceConnectError, type IcePath } from '../../net/ice';
+import {
+  KeyAgreementError,
+  openSignal,
+  sealSignal,
+  secureSocket,
+  startGuestAgreement,
+  type SecureSocket,
+} from '../../net/secure';
+import { openRendezvousGuest } from './rendezvousGuest';
+import { internetJoinAgreement } from './internetJoinAgreement';
+import {
+  decodeInternetCode,
+  RENDEZVOUS_ERROR_TEXT,
+  RendezvousError,
+  RendezvousErrorCode,
+} from '../../../shared/rendezvous';
+import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
+import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
+import type { Scheduler } from '../../base/scheduler';
+import { iceServersFor } from './iceServers';
+import type { JoinStep } from '../roomReach';
+
+/** Options of {@link connectInternetRoom}. */
+export interface InternetJoinOptions {
+  readonly settings: InternetSettings;
+  readonly scheduler: Scheduler;
+  readonly onStep?: (step: JoinStep) => void;
+  readonly hostAddresses?: readonly string[];
+  /** Seconds the ICE checks may take; default 10. */
+  readonly connectTimeoutSeconds?: number;
+  /** Milliseconds without a direct pair before the progress says the relay is being tried; default 1500. */
+  readonly relayHintMs?: number;
+}
+
+/** A secured path to an internet room's host, ready for a Client. */
+export interface InternetPath {
+  readonly socket: SecureSocket;
+  readonly path: IcePath;
+  /** Closes the ICE session (the Client closes the socket itself). */
+  close(): Promise<void>;
+}
+
+/** An internet join failure as the player reads it: a sentence, with the raw cause behind "Details". */
+function joinFailure(error: unknown, url: string): IpcError {
+  if (error instanceof IpcError) return error;
+  if (error instanceof RendezvousError) {
+    const code =
+      error.code === RendezvousErrorCode.ROOM_UNKNOWN
+        ? IpcErrorCode.NOT_FOUND
+        : error.code === RendezvousErrorCode.KEY_MISMATCH || error.code === RendezvousErrorCode.REJECTED
+          ? IpcErrorCode.PERMISSION_DENIED
+          : IpcErrorCode.UNAVAILABLE;
+    const sentence = RENDEZVOUS_ERROR_TEXT[error.code];
+    // The service's or the socket's own words (an errno, a room id) are for the Details toggle, not the sentence;
+    // a host's reason for turning the join down is the one thing worth showing as it came.
+    const shown = error.code === RendezvousErrorCode.REJECTED ? `${sentence} ${error.message}` : sentence;
+    return new IpcError(code, shown, `${error.message} (rendezvous ${url})`);
+  }
+  if (error instanceof IceConnectError) return new IpcError(IpcErrorCode.UNAVAILABLE, error.message);
+  const raw = String((error as Error)?.message ?? error);
+  return new IpcError(IpcErrorCode.UNAVAILABLE, 'Could not reach the internet room.', raw);
+}
+
+const random = (size: number) => new Uint8Array(randomBytes(size));
+
+/**
+ * Joins an internet room's host as far as a working, encrypted datagram path: reads the NET-… code, runs the
+ * password-authenticated key agreement with the host through the rendezvous (the code's secret is the
+ * password; a host, or anyone in between, that cannot confirm it is refused, with no second guess on this
+ * join), then swaps ICE parameters sealed under the agreed keys, runs ICE (direct first, the relay when no
+ * direct pair works) and seals the path with keys bound to both ICE sessions. Rejects with an IpcError in
+ * words: a mistyped code, the rendezvous unreachable, the room gone, no path and no relay.
+ */
+export async function connectInternetRoom(text: string, options: InternetJoinOptions): Promise<InternetPath> {
+  const { settings } = options;
+  const parsed = decodeInternetCode(text);
+  if (!parsed.ok) throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, parsed.reason);
+  const url = settings.rendezvousUrl;
+  if (url === null) {
+    throw new IpcError(
+      IpcErrorCode.FAILED_PRECONDITION,
+      'That is an internet room code. Internet rooms need a rendezvous server: add one in Settings → Internet rooms.',
+    );
+  }
+  const step = options.onStep ?? (() => undefined);
+  step('finding-host');
+  let guest;
+  try {
+    guest = await openRendezvousGuest({ url, scheduler: options.scheduler });
+  } catch (error) {
+    throw joinFailure(error, url);
+  }
+  const agreement = startGuestAgreement(internetJoinAgreement(parsed.code), random);
+  let session: ReturnType<typeof createIceSession> | undefined;
+  let hint: unknown;
+  try {
+    const answered = await guest.join(parsed.code.roomId, Buffer.from(agreement.offer).toString('base64url'));
+    let agreed;
+    try {
+      agreed = agreement.finish(Buffer.from(answered.pake, 'base64url'));
+    } catch (error) {
+      // Wrong code, or someone in between: nothing of ours (no address, no ICE) was sent, and no retry.
+      if (error instanceof KeyAgreementError) throw new RendezvousError(RendezvousErrorCode.KEY_MISMATCH);
+      throw error;
+    }
+    session = createIceSession({
+      controlling: false,
+      ...iceServersFor(settings, answered.turn),
+      ...(options.hostAddresses ? { hostAddresses: options.hostAddresses } : {}),
+      connectTimeoutSeconds: options.connectTimeoutSeconds ?? 10,
+    });
+    const ours = await session.gather();
+    const sealedOurs = sealSignal(agreed.keys.signalGuestToHost, JSON.stringify(ours), random);
+    guest.confirm(Buffer.from(agreed.confirm).toString('base64url'), sealedOurs);
+    const sealedTheirs = await guest.nextSignal();
+    const theirs = openSignal(agreed.keys.signalHostToGuest, sealedTheirs);
+    if (theirs === undefined) throw new RendezvousError(RendezvousErrorCode.KEY_MISMATCH);
+    const hostIce = JSON.parse(theirs) as { usernameFragment?: unknown };
+    step('trying-direct');
+    // Direct pairs answer within a few round trips; still checking after that means the relay is being tried.
+    hint = options.scheduler.setTimer(() => step('using-relay'), options.relayHintMs ?? 1500);
+    const path = await session.connect(hostIce);
+    const socket = secureSocket(session.socket, {
+      sessionKeys: agreed.keys.datagramKeys(String(hostIce.usernameFragment), ours.usernameFragment),
+      role: 'guest',
+    });
+    if (path.kind === 'relayed') step('using-relay');
+    const opened = session;
+    return { socket, path, close: () => opened.close() };
+  } catch (error) {
+    await session?.close();
+    throw joinFailure(error, url);
+  } finally {
+    if (hint !== undefined) options.scheduler.clearTimer(hint);
+    // The rendezvous has done its part: the path does not depend on it.
+    guest.close();
+  }
+}

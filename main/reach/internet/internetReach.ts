@@ -1,0 +1,102 @@
+import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
+import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
+import { PlayerPath } from '../../../shared/lobby/lobbyState';
+import { looksLikeInternetCode, RendezvousError } from '../../../shared/rendezvous';
+import type { Logger } from '../../base/logger';
+import type { Scheduler } from '../../base/scheduler';
+import { createSocketMux, type SocketMux } from '../../net/ice';
+import { openUdpDatagramSocket } from '../../net/index';
+import type { RoomOpening, RoomReach, RoomTarget } from '../roomReach';
+import { connectInternetRoom } from './internetJoin';
+import { openInternetRoom, type InternetRoom } from './internetRoom';
+
+/** Options of {@link createInternetReach}. */
+export interface InternetReachOptions {
+  /** Rendezvous and TURN, read at each join and each room (the player may change them in Settings). */
+  readonly settings: () => Promise<InternetSettings>;
+  /** Timers of the rendezvous clients. */
+  readonly scheduler: Scheduler;
+  readonly logger: Logger;
+  /** Extra host-candidate addresses (werift skips veth/tun/tap interfaces); tests' namespaces pass theirs. */
+  readonly hostAddresses?: readonly string[];
+}
+
+const noRendezvous = () =>
+  new IpcError(
+    IpcErrorCode.FAILED_PRECONDITION,
+    'Internet rooms need a rendezvous server: add one in Settings → Internet rooms (see the README to run your own).',
+  );
+
+/**
+ * The internet reach: a NET-… code is found through the rendezvous and joined over an encrypted ICE path (the
+ * path is the guest's socket); a hosted room's Server listens on a mux over its UDP socket, LAN guests arriving
+ * on the socket and each internet guest on its own secured path added to the mux. The keys are agreed by a
+ * password-authenticated exchange on the code's secret (internetJoin.ts, internetRoom.ts); a path that changes
+ * (an ICE restart) would surface from the located room and the opening, never through the lobby.
+ */
+export function createInternetReach(options: InternetReachOptions): RoomReach {
+  const { scheduler, logger } = options;
+  const iceHosts = options.hostAddresses ? { hostAddresses: options.hostAddresses } : {};
+
+  async function open(): Promise<RoomOpening> {
+    const settings = await options.settings();
+    if (settings.rendezvousUrl === null) throw noRendezvous();
+    let mux: SocketMux | undefined;
+    let room: InternetRoom | null = null;
+    return {
+      openSocket: async (socketOptions) => (mux = createSocketMux(await openUdpDatagramSocket(socketOptions))).socket,
+      pathOf: (peer) => room?.pathOf(peer) ?? PlayerPath.LAN,
+      async listening() {
+        // A test's host may not open its socket through us: then there is nothing to register.
+        if (!mux) return;
+        try {
+          room = await openInternetRoom({ settings, mux, scheduler, logger, ...iceHosts });
+        } catch (error) {
+          throw error instanceof RendezvousError
+            ? new IpcError(IpcErrorCode.UNAVAILABLE, `Could not open the internet room: ${error.message}`)
+            : error;
+        }
+      },
+      presence: () => {
+        if (!room) return undefined;
+        const status = room.status;
+        return { code: room.code, status: status.state, message: 'error' in status ? status.error.message : null };
+      },
+      onPresence: (listener) => room?.onStatus(() => listener()) ?? (() => undefined),
+      release: async (peer) => room?.release(peer),
+      close: async () => {
+        await room?.close();
+      },
+    };
+  }
+
+  return {
+    plan(request) {
+      if (!('code' in request) || !looksLikeInternetCode(request.code)) return undefined;
+      const { code } = request;
+      // The code is checked (and explained) by connectInternetRoom; the target only labels the view.
+      const label: RoomTarget = { host: code.trim().toUpperCase().slice(0, 40), port: 0 };
+      return {
+        provisional: label,
+        step: 'finding-host',
+        async locate({ onProgress }) {
+          const path = await connectInternetRoom(code, {
+            settings: await options.settings(),
+            scheduler,
+            onStep: (step) => onProgress({ step }),
+            ...iceHosts,
+          });
+          // Over the internet the secured ICE path is the socket: the Client's connect() ignores the target.
+          return {
+            target: label,
+            connectTo: { host: label.host, port: 1 },
+            openSocket: async () => path.socket,
+            internetCode: code,
+            close: () => path.close(),
+          };
+        },
+      };
+    },
+    open,
+  };
+}

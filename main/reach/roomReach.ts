@@ -1,0 +1,103 @@
+import type { IpcError } from '../../shared/ipc/errors';
+import type { PlayerPath } from '../../shared/lobby/lobbyState';
+import type { DatagramSource, EndpointOptions } from '../net/index';
+import type { DiscoveryAdvert, LanDiscoveryOptions } from '../net/discovery';
+
+/**
+ * The seam between a room and the ways it is reached (LAN codes, the internet rendezvous, a conditioner in
+ * front of either): a join is `plan` → `locate` → connect → admission, a hosted room takes what `open` returns.
+ * The lobby holds room state only; a reach owns its addresses, sockets and keys.
+ */
+
+/** Where a room is: its host's address and game port (an internet room's is a label, its socket is the path). */
+export interface RoomTarget {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** The progress a join shows while a reach looks for the room: the renderer words each step. */
+export type JoinStep = 'finding-host' | 'trying-direct' | 'using-relay';
+
+/** What a player asked to join: a typed code ("Try anyway": `confirm` false), or an address with its port. */
+export type JoinRequest =
+  { readonly code: string; readonly confirm?: boolean } | { readonly host: string; readonly port: number };
+
+/** The room's socket factory, as `Client` and `Server` take it. */
+export type OpenSocket = NonNullable<EndpointOptions['openSocket']>;
+
+/** Where a reach found the room, and what it holds for the stay. */
+export interface LocatedRoom {
+  readonly target: RoomTarget;
+  /** Where the Client sends when that is not the room itself (a relay in front of it); default `target`. */
+  readonly connectTo?: RoomTarget;
+  /** The socket that reaches the room (the internet's secured ICE path); absent: a plain UDP socket. */
+  readonly openSocket?: OpenSocket;
+  /** The room's own discovery reply, for admission to refuse at once what it already rules out. */
+  readonly advert?: DiscoveryAdvert;
+  /**
+   * The machine answered, but not as this room: connect for at most `seconds`, then fail with `failure`
+   * (a live room answers a connect within milliseconds on a LAN).
+   */
+  readonly connectWithin?: { readonly seconds: number; readonly failure: IpcError };
+  /** The NET-… code, when the room was found over the internet (shown on the guest's screen). */
+  readonly internetCode?: string;
+  /** Lets go of what the reach holds for this stay (a relay, an ICE session); called once, when the stay ends. */
+  close(): Promise<void>;
+}
+
+/** What a join needs to know from the lobby while it locates: whether the player typed a password, and progress. */
+export interface LocateContext {
+  readonly passwordGiven: boolean;
+  /** Called as the reach learns more: a better target, or the next step. */
+  readonly onProgress: (progress: { readonly target?: RoomTarget; readonly step?: JoinStep }) => void;
+}
+
+/** A join a reach has accepted: what to show at once, and the search itself (run once, cancellable by leaving). */
+export interface JoinPlan {
+  readonly provisional: RoomTarget;
+  readonly step?: JoinStep;
+  locate(context: LocateContext): Promise<LocatedRoom>;
+}
+
+/** What a hosted room asks of its reaches. */
+export interface OpenRequest {
+  /** The address the player picked for the code; undefined lets the reach choose. */
+  readonly advertiseAddress?: string;
+  /** The interface the player hosted on last time, preferred when no address was picked. */
+  readonly rememberedInterface?: string | null;
+}
+
+/** How a room's host presents itself on a reach, as the lobby view shows it (the internet code and status). */
+export interface ReachPresence {
+  readonly code: string;
+  readonly status: 'registered' | 'reconnecting' | 'expired' | 'closed';
+  readonly message: string | null;
+}
+
+/** What a reach gives a room being opened; every field is optional so reaches compose. */
+export interface RoomOpening {
+  /** The room Server's socket (an internet room's mux); absent: a plain UDP socket. */
+  readonly openSocket?: OpenSocket;
+  /** How each guest came in (direct or relayed over the internet); absent: the LAN. */
+  readonly pathOf?: (source: DatagramSource) => PlayerPath;
+  /** LAN discovery the room's host runs; absent: none from this reach. */
+  readonly discovery?: Partial<Omit<LanDiscoveryOptions, 'name' | 'gamePort' | 'getPlayerCount'>>;
+  /** The address to put in the room code, when this reach chose one. */
+  readonly advertiseAddress?: string;
+  /** Once the room's Server listens: makes it findable where this reach's guests look (the rendezvous). */
+  listening?(): Promise<void>;
+  /** The room's presence for the view, and its changes. */
+  presence?(): ReachPresence | undefined;
+  onPresence?(listener: () => void): () => void;
+  /** A guest left the room's Server: drop what the reach holds for it (its ICE path). */
+  release?(source: DatagramSource): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One way rooms are reached. */
+export interface RoomReach {
+  /** The join plan for a request this reach reads, or undefined; throws an IpcError for a malformed one. */
+  plan(request: JoinRequest): JoinPlan | undefined;
+  /** Prepares a room to be reached this way; throws an IpcError when it cannot be (e.g. no rendezvous set). */
+  open(request: OpenRequest): Promise<RoomOpening>;
+}
