@@ -64,6 +64,8 @@ export interface InternetRoom {
 const key = (source: DatagramSource): string => `${source.address}:${source.port}`;
 /** How long a guest has, after our answer, to confirm: then its agreement is dropped. */
 const CONFIRM_WINDOW_MS = 20_000;
+/** Answers held at once while their guests confirm (the join budget bounds how fast they come). */
+const MAX_WAITING_ANSWERS = 64;
 
 /**
  * Registers the room with the rendezvous and answers each join: the password-authenticated key agreement on
@@ -94,7 +96,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
   const context = internetJoinAgreement({ roomId: rendezvous.roomId, secret });
 
   const answerJoin = (request: JoinRequest): void => {
-    if (pending.size + agreements.size >= (options.maxPending ?? 4)) {
+    if (pending.size >= (options.maxPending ?? 4)) {
       rendezvous.reject(request.joinId, 'The host is busy letting others in; try again in a moment.');
       return;
     }
@@ -112,6 +114,12 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
       const agreement = answerGuestAgreement(context, Buffer.from(request.pake, 'base64url'), random);
       const timer = scheduler.setTimer(() => agreements.delete(request.joinId), CONFIRM_WINDOW_MS);
       agreements.set(request.joinId, { agreement, timer });
+      // Answers waiting for a confirmation are cheap but bounded: the oldest goes first.
+      if (agreements.size > MAX_WAITING_ANSWERS) {
+        const [oldestId, oldest] = agreements.entries().next().value as [string, { timer: unknown }];
+        scheduler.clearTimer(oldest.timer);
+        agreements.delete(oldestId);
+      }
       rendezvous.answer(request.joinId, Buffer.from(agreement.answer).toString('base64url'));
     } catch (error) {
       if (!(error instanceof KeyAgreementError)) throw error;
