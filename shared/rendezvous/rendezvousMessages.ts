@@ -86,6 +86,21 @@ export const turnGrantSchema = z.strictObject({
 const v = z.literal(RENDEZVOUS_VERSION);
 const reason = z.string().max(L.MAX_REASON_CHARS);
 
+/** The guest's confirmation and the sealed signals: forwarded as they are, so one schema both ways. */
+const confirmSchema = z.strictObject({
+  v,
+  kind: z.literal(RendezvousKind.CONFIRM),
+  joinId: joinIdSchema,
+  pake: pakeSchema,
+  sealed: sealedSchema,
+});
+const signalSchema = z.strictObject({
+  v,
+  kind: z.literal(RendezvousKind.SIGNAL),
+  joinId: joinIdSchema,
+  sealed: sealedSchema,
+});
+
 /** Messages a client (host or guest) sends to the service. */
 export const clientMessageSchema = z.discriminatedUnion('kind', [
   /** New room (no id) or the same room again after a restart or a dropped connection (id and secret). */
@@ -98,14 +113,8 @@ export const clientMessageSchema = z.discriminatedUnion('kind', [
   z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN), roomId: roomIdSchema, pake: pakeSchema }),
   z.strictObject({ v, kind: z.literal(RendezvousKind.ANSWER), joinId: joinIdSchema, pake: pakeSchema }),
   z.strictObject({ v, kind: z.literal(RendezvousKind.REJECT), joinId: joinIdSchema, reason }),
-  z.strictObject({
-    v,
-    kind: z.literal(RendezvousKind.CONFIRM),
-    joinId: joinIdSchema,
-    pake: pakeSchema,
-    sealed: sealedSchema,
-  }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.SIGNAL), joinId: joinIdSchema, sealed: sealedSchema }),
+  confirmSchema,
+  signalSchema,
   z.strictObject({ v, kind: z.literal(RendezvousKind.PING) }),
 ]);
 
@@ -137,14 +146,8 @@ export const serviceMessageSchema = z.discriminatedUnion('kind', [
     pake: pakeSchema,
     turn: turnGrantSchema.nullable(),
   }),
-  z.strictObject({
-    v,
-    kind: z.literal(RendezvousKind.CONFIRM),
-    joinId: joinIdSchema,
-    pake: pakeSchema,
-    sealed: sealedSchema,
-  }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.SIGNAL), joinId: joinIdSchema, sealed: sealedSchema }),
+  confirmSchema,
+  signalSchema,
   z.strictObject({ v, kind: z.literal(RendezvousKind.PONG) }),
   z.strictObject({
     v,
