@@ -158,7 +158,10 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
         sessionKeys: keys.datagramKeys(ours.usernameFragment, String(guestIce.usernameFragment)),
         role: 'host',
       });
-      const source = mux.add(secured);
+      // The remote candidate's IP: guests from one IP share a synthetic address, so the room's password
+      // backoff (keyed on the address) is per ICE origin, not per join.
+      const origin = (await session.socket.connect(0, 'ice')).address;
+      const source = mux.add(secured, origin);
       paths.set(key(source), { path: path.kind === 'relayed' ? PlayerPath.RELAYED : PlayerPath.DIRECT, session });
       logger.info(
         `internet guest ${key(source)} connected ${path.kind} (${path.localType}→${path.remoteType}, ${Math.round(path.setupMs)} ms)`,
