@@ -15,6 +15,21 @@ const ENTRIES = ['cli', 'devServer'];
  * its handler types) and the entries. */
 const WIRED = [...FEATURES, 'ipc', ...ENTRIES];
 
+/**
+ * shared/'s parts (its folders) from the top down. A part imports its own files, the parts of its row and of lower
+ * rows, never a part of a row above. A new part gets a place here.
+ */
+const SHARED_LAYERS = [
+  ['rendezvous'],
+  ['ipc'],
+  ['lobby'],
+  ['games'],
+  ['game'],
+  ['roomCode'],
+  ['netcheck'],
+  ['codec', 'net', 'random', 'text'],
+];
+
 const anyOf = (names) => `(${names.join('|')})`;
 const npm = (name) => `(^|/)node_modules/${name}/`;
 const electron = `(^|/)node_modules/electron/|^electron$`;
@@ -53,6 +68,16 @@ module.exports = {
         pathNot: ['^shared/', npm('zod'), electron, npm('react'), npm('react-dom')],
       },
     },
+    // One rule per row of SHARED_LAYERS below the first, all under one name: a part imports no part above its row.
+    ...SHARED_LAYERS.slice(1).map((row, index) => ({
+      name: 'shared-parts-import-downward',
+      comment: `shared/${anyOf(row)} sits below ${SHARED_LAYERS.slice(0, index + 1)
+        .flat()
+        .join(', ')} (SHARED_LAYERS): an import back up would tie a lower part to one built on it.`,
+      severity: 'error',
+      from: { path: `^shared/${anyOf(row)}/` },
+      to: { path: SHARED_LAYERS.slice(0, index + 1).map((above) => `^shared/${anyOf(above)}/`) },
+    })),
     {
       name: 'base-imports-only-shared',
       comment:
@@ -138,6 +163,15 @@ module.exports = {
         'the conditioner build on it, so it runs none of their code, nor the gateway or an entry.',
       severity: 'error',
       from: { path: '^main/reach/' },
+      to: { path: `^main/${anyOf(WIRED)}/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'seats-run-no-feature',
+      comment:
+        "main/seats (a room's seats: resume tokens, held seats, a guest's resumable link) sits below the lobby, which " +
+        'builds its admission on it: it runs no feature, gateway or entry code.',
+      severity: 'error',
+      from: { path: '^main/seats/' },
       to: { path: `^main/${anyOf(WIRED)}/`, dependencyTypesNot: ['type-only'] },
     },
     {

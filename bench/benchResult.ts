@@ -6,4 +6,9 @@ export interface BenchResult {
   baseline?: number;
   /** true when bigger is better (rates), false for costs and latencies. */
   higherIsBetter?: boolean;
+  /**
+   * The figure and its baseline in each round, when the two were measured in alternating rounds: the ratio printed is
+   * then the median of the per-round ratios, with their min–max (a slow slice moves one round, not the verdict).
+   */
+  rounds?: { value: number[]; baseline: number[] };
 }

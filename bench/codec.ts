@@ -3,9 +3,10 @@ import { binarySerializer, defineSchema } from '../main/net/codec';
 import { compactJsonSerializer, jsonSerializer } from '../main/net/v1/serialization';
 import { entitySnapshot, entitySnapshotSchema } from '../tests/support/entitySnapshot';
 import type { BenchResult } from './benchResult';
+import { median, rotated } from './rounds';
 
 const WARMUP_MS = 150;
-/** Measured windows per contender; the median is reported, so a stall of the machine in one does not decide it. */
+/** Rounds of one window per contender; the median of per-round ratios is reported. */
 const WINDOWS = 5;
 const WINDOW_MS = 150;
 const BATCH = 200;
@@ -17,24 +18,33 @@ interface Codec {
   decode(body: Uint8Array): unknown;
 }
 
-/** Calls/s of `fn`: the median of {@link WINDOWS} short windows, after a warm-up so the optimising compiler has run. */
-function rate(fn: () => unknown): number {
-  let sink = 0;
-  const run = (ms: number): number => {
-    let calls = 0;
-    const start = performance.now();
-    let now = start;
-    while (now - start < ms) {
-      for (let i = 0; i < BATCH; i++) sink += fn() === undefined ? 0 : 1;
-      calls += BATCH;
-      now = performance.now();
-    }
-    return calls / ((now - start) / 1000);
-  };
-  run(WARMUP_MS);
-  const rates = Array.from({ length: WINDOWS }, () => run(WINDOW_MS)).sort((a, b) => a - b);
+let sink = 0;
+
+/** Calls/s of `fn` over one window of `ms`. */
+function window(fn: () => unknown, ms: number): number {
+  let calls = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < ms) {
+    for (let i = 0; i < BATCH; i++) sink += fn() === undefined ? 0 : 1;
+    calls += BATCH;
+    now = performance.now();
+  }
+  return calls / ((now - start) / 1000);
+}
+
+/**
+ * Calls/s of each of `fns` in each of {@link WINDOWS} rounds, after a warm-up of each so the optimising compiler has
+ * run; in every round each runs one window, in rotated order, so a stall of the machine falls on one round of all.
+ */
+function rates(fns: (() => unknown)[]): number[][] {
+  for (const fn of fns) window(fn, WARMUP_MS);
+  const out = fns.map(() => [] as number[]);
+  for (let round = 0; round < WINDOWS; round++) {
+    for (const i of rotated([...fns.keys()], round)) out[i]!.push(window(fns[i]!, WINDOW_MS));
+  }
   if (sink < 0) console.log(sink); // keeps the results observable
-  return rates[WINDOWS >> 1]!;
+  return out;
 }
 
 function contenders(): Codec[] {
@@ -76,19 +86,27 @@ function contenders(): Codec[] {
  */
 export async function codecBench(): Promise<BenchResult[]> {
   const payload = entitySnapshot();
-  const measured = contenders().map((codec) => {
-    const body = codec.encode(payload);
-    return {
-      name: codec.name,
-      bytes: body.byteLength,
-      encodes: rate(() => codec.encode(payload)),
-      decodes: rate(() => codec.decode(body)),
-    };
+  const codecs = contenders();
+  const bodies = codecs.map((codec) => codec.encode(payload));
+  const encodes = rates(codecs.map((codec) => () => codec.encode(payload)));
+  const decodes = rates(codecs.map((codec, i) => () => codec.decode(bodies[i]!)));
+  const row = (name: string, unit: string, value: number[], baseline: number[]): BenchResult => ({
+    name,
+    value: median(value),
+    unit,
+    baseline: median(baseline),
+    higherIsBetter: true,
+    rounds: { value, baseline },
   });
-  const json = measured[0]!;
-  return measured.flatMap((m) => [
-    { name: `encode, ${m.name}`, value: m.encodes, unit: 'encodes/s', baseline: json.encodes, higherIsBetter: true },
-    { name: `decode, ${m.name}`, value: m.decodes, unit: 'decodes/s', baseline: json.decodes, higherIsBetter: true },
-    { name: `body size, ${m.name}`, value: m.bytes, unit: 'bytes', baseline: json.bytes, higherIsBetter: false },
+  return codecs.flatMap((codec, i) => [
+    row(`encode, ${codec.name}`, 'encodes/s', encodes[i]!, encodes[0]!),
+    row(`decode, ${codec.name}`, 'decodes/s', decodes[i]!, decodes[0]!),
+    {
+      name: `body size, ${codec.name}`,
+      value: bodies[i]!.byteLength,
+      unit: 'bytes',
+      baseline: bodies[0]!.byteLength,
+      higherIsBetter: false,
+    },
   ]);
 }

@@ -5,10 +5,11 @@ import { benchLabServerCpu } from './labServerCpu';
 import type { BenchResult } from './benchResult';
 import { benchGameHost } from './gameHost';
 import { benchRenderFrame } from './renderFrame';
-import { benchTwoProcess } from './twoProcess';
+import { TWO_PROCESS_METHOD, benchTwoProcess } from './twoProcess';
 import { codecBench } from './codec';
 import { againstV1 } from './againstV1';
 import { benchJoinUnderFlood } from './joinUnderFlood';
+import { formatRatio, perRoundRatios } from './rounds';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
 
@@ -21,7 +22,12 @@ function print(section: string, results: BenchResult[], baselineLabel = 'raw dgr
   console.log(`| measure | value | ${baselineLabel} | ratio |`);
   console.log('|---|---|---|---|');
   for (const r of results) {
-    const ratio = r.baseline ? `${(r.value / r.baseline).toFixed(2)}×` : '—';
+    // Alternating rounds: the median of per-round ratios (with min–max), not the ratio of medians.
+    const ratio = r.rounds
+      ? formatRatio(perRoundRatios(r.rounds.value, r.rounds.baseline))
+      : r.baseline
+        ? `${(r.value / r.baseline).toFixed(2)}×`
+        : '—';
     const base = r.baseline !== undefined ? `${format(r.baseline)} ${r.unit}` : '—';
     console.log(`| ${r.name} | ${format(r.value)} ${r.unit} | ${base} | ${ratio} |`);
   }
@@ -36,7 +42,7 @@ const SECTIONS: {
 }[] = [
   {
     key: 'transport',
-    title: 'transport, gale.net v1 and native, vs raw dgram (two processes)',
+    title: `transport (gale.net v1, native) and peers (ws, ENet) vs raw dgram, two processes, 100-byte reliable ordered messages; ${TWO_PROCESS_METHOD()}`,
     measure: async (state) => (state.transport = await benchTwoProcess()),
   },
   {

@@ -1,202 +1,126 @@
-import type { BenchResult } from './benchResult';
-export type { BenchResult } from './benchResult';
 import { fork, type ChildProcess } from 'node:child_process';
-import { createSocket } from 'node:dgram';
-import { Channel, Client } from '../main/net/index';
+import type { BenchResult } from './benchResult';
 import { percentile } from './percentile';
+import { median, rotated } from './rounds';
 import { siblingScript } from './siblingScript';
-import { BENCH_MODES, benchEndpointOptions, payloadOfSize, type BenchMode } from './benchModes';
+import { BENCH_MODES } from './benchModes';
+import { rawSubject, transportSubject, type RateSample, type Subject } from './benchSubject';
+import { enetSubject, wsSubject, ENET_POLL_MS } from './peerSubjects';
 
-const RAW = Buffer.alloc(100, 0x53); // 'S': sink
+export type { BenchResult } from './benchResult';
 
-function ask<T>(child: ChildProcess, message: object): Promise<T> {
-  return new Promise((resolveReply) => {
-    child.once('message', (reply) => resolveReply(reply as T));
-    child.send(message);
-  });
-}
+/** How the section measures, for its heading. */
+export const TWO_PROCESS_METHOD = () =>
+  `${ROUNDS} alternating rounds, ratio = median of per-round ratios (min–max); ${WARMUP_SECONDS} s of sending and ${ECHO_WARMUP.toLocaleString('en-US')} round trips of warm-up per subject, then ${ROUNDS} × ${SLICE_SECONDS} s and ${ROUNDS} × ${ECHO_SAMPLES.toLocaleString('en-US')} round trips each`;
 
-async function startPeer(): Promise<ChildProcess> {
-  const child = fork(...siblingScript('peer'));
-  await new Promise((r) => child.once('message', r));
-  return child;
-}
+/** Rounds; in each, every subject runs once (order rotated), raw dgram among them. */
+export const ROUNDS = 5;
 
-const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
-
-async function rawRate(child: ChildProcess, port: number, seconds: number): Promise<number> {
-  const socket = createSocket('udp4');
-  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
-  await new Promise<void>((r) => socket.connect(port, '127.0.0.1', r));
-  await ask(child, { cmd: 'count' });
-  const end = performance.now() + seconds * 1000;
-  const start = performance.now();
-  while (performance.now() < end) {
-    for (let i = 0; i < 256; i++) socket.send(RAW);
-    await yieldToLoop();
-  }
-  await new Promise((r) => setTimeout(r, 100));
-  const { count } = await ask<{ count: number }>(child, { cmd: 'count' });
-  socket.close();
-  return count / ((performance.now() - start - 100) / 1000);
-}
-
-/** A raw dgram socket for echo round trips, and a function measuring `samples` of them, ms each. */
-async function rawEchoer(port: number) {
-  const socket = createSocket('udp4');
-  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
-  const echo = Buffer.alloc(100, 0x45);
-  const measure = async (samples: number): Promise<number[]> => {
-    const rtts: number[] = [];
-    for (let i = 0; i < samples; i++) {
-      const t0 = performance.now();
-      await new Promise<void>((r) => {
-        socket.once('message', () => r());
-        socket.send(echo, port, '127.0.0.1');
-      });
-      rtts.push(performance.now() - t0);
-    }
-    return rtts;
-  };
-  return { measure, close: () => socket.close() };
-}
-
-/** Keeps the sender's queue short (as a game would), so the rate is what the link sustains, not a backlog. */
-const MAX_PENDING = 8192;
-
-async function transportRate(child: ChildProcess, port: number, mode: BenchMode, seconds: number) {
-  const client = new Client(benchEndpointOptions(mode));
-  await client.connect('127.0.0.1', port);
-  const payload = payloadOfSize(mode, 100);
-  await ask(child, { cmd: 'count' });
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  let sent = 0;
-  while (performance.now() < end) {
-    if ((client.stats()?.pendingReliable ?? 0) < MAX_PENDING) {
-      for (let i = 0; i < 256; i++) client.send('sink', payload, Channel.RELIABLE_ORDERED);
-      sent += 256;
-    }
-    await yieldToLoop();
-  }
-  const { count } = await ask<{ count: number }>(child, { cmd: 'count' });
-  const rate = count / ((performance.now() - start) / 1000);
-  // Per message that left: some may still wait in the send queue when the clock stops.
-  const left = sent - (client.stats()?.pendingReliable ?? 0);
-  const counters = client.counters;
-  const wire = { bytesPerMessage: counters.bytesSent / left, datagramsPerMessage: counters.datagramsSent / left };
-  await client.close();
-  return { rate, ...wire };
-}
-
-/** A connected client for echo round trips in `mode`, and a function measuring `samples` of them, ms each. */
-async function transportEchoer(port: number, mode: BenchMode) {
-  const client = new Client(benchEndpointOptions(mode));
-  await client.connect('127.0.0.1', port);
-  const payload = payloadOfSize(mode, 100);
-  const measure = async (samples: number): Promise<number[]> => {
-    const rtts: number[] = [];
-    for (let i = 0; i < samples; i++) {
-      const t0 = performance.now();
-      await new Promise<void>((r) => {
-        const off = client.onMessage('echo', () => {
-          off();
-          r();
-        });
-        client.send('echo', payload, Channel.RELIABLE_ORDERED);
-      });
-      rtts.push(performance.now() - t0);
-    }
-    return rtts;
-  };
-  return { measure, close: () => client.close() };
-}
-
-/** Measured trials per mode, each raw dgram then the mode, 1 s apiece: the medians are compared. */
-const TRIALS = 5;
+/** Seconds of sending per subject and round. */
+const SLICE_SECONDS = 1;
 
 /**
- * Seconds each mode runs before it is measured. Both processes start cold: fresh memory costs page faults and
+ * Seconds each subject sends before anything is measured. Both processes start cold: fresh memory costs page faults and
  * the heap is still growing. Successive 1-second native trials from a cold start ran at 0.37, 0.69, 0.87 and
  * 0.87 M msg/s here (a sleep in between did not help, so it is work, not the clock): one second was too little.
  */
 const WARMUP_SECONDS = 3;
 
-/** Round trips per echo trial. */
-const ECHO_SAMPLES = 1000;
+/** Round trips per subject and round: ROUNDS × this per subject in all. */
+const ECHO_SAMPLES = 4000;
 
 /**
- * Round trips each echo side makes before it is measured. The mode's code was warmed by the flood before
- * it, but on other paths: after only 500, the first five trials ran at p50 1.19-1.20x raw against 1.04-1.07x
- * for the five after them (three runs), so a short warm-up measured the JIT, not the transport.
+ * Round trips each subject makes before any is measured. The mode's code was warmed by the flood before it, but on
+ * other paths: after only 500, the first trials ran at p50 1.19-1.20x raw against 1.04-1.07x for the later ones
+ * (three runs), so a short warm-up measured the JIT, not the transport.
  */
 const ECHO_WARMUP = 5000;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+/** Each subject's figures, one per round. */
+interface Measured {
+  subject: Subject;
+  rates: RateSample[];
+  p50: number[];
+  p99: number[];
+}
+
+async function startPeer(): Promise<ChildProcess> {
+  const child = fork(...siblingScript('peer'));
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the bench peer exited (${code}) before it was ready`)));
+  });
+  return child;
+}
+
+/** A row of `a` against `b`, with both sides' per-round figures (the ratio printed is the median per-round one). */
+function row(name: string, unit: string, a: number[], b: number[], higherIsBetter: boolean): BenchResult {
+  return { name, value: median(a), unit, baseline: median(b), higherIsBetter, rounds: { value: a, baseline: b } };
+}
+
+/** Rate, echo p50 and echo p99 rows of `a` against `b`, named `label: …`. */
+function comparison(label: string, a: Measured, b: Measured): BenchResult[] {
+  const rates = (m: Measured) => m.rates.map((r) => r.rate);
+  return [
+    row(`${label}: reliable ordered 100-byte messages/s`, 'msg/s', rates(a), rates(b), true),
+    row(`${label}: echo RTT p50`, 'ms', a.p50, b.p50, false),
+    row(`${label}: echo RTT p99`, 'ms', a.p99, b.p99, false),
+  ];
+}
 
 /**
- * Raw dgram vs RELIABLE_ORDERED through the transport, sender and receiver in two processes. Each mode is
- * warmed up first ({@link WARMUP_SECONDS}), then raw and the mode alternate for {@link TRIALS} seconds-long
- * trials and the medians are compared: this machine's speed drifts by tens of percent within a minute.
+ * Raw dgram, the transport's modes, ws and ENet, sender and receiver in two processes, 100-byte reliable ordered
+ * messages. Every subject is warmed up first; then ROUNDS rounds, in each of which every subject sends for
+ * SLICE_SECONDS, then ROUNDS rounds of ECHO_SAMPLES round trips each. Each row's ratio is the median of the per-round
+ * ratios against raw dgram of the same round (and native+bytes against each peer): this machine's speed drifts by
+ * tens of percent within a minute, and a slow slice then moves one round, not the verdict.
  */
 export async function benchTwoProcess(): Promise<BenchResult[]> {
   const child = await startPeer();
+  const subjects: Subject[] = [];
   try {
-    const { port: rawPort } = await ask<{ port: number }>(child, { cmd: 'raw' });
-    await rawRate(child, rawPort, 0.5);
+    subjects.push(await rawSubject(child));
+    for (const mode of BENCH_MODES) subjects.push(await transportSubject(child, mode));
+    subjects.push(await wsSubject(child), enetSubject(child));
+    for (const s of subjects) await s.rate(WARMUP_SECONDS);
+    for (const s of subjects) await s.echo(ECHO_WARMUP);
+    const measured = new Map<Subject, Measured>(subjects.map((s) => [s, { subject: s, rates: [], p50: [], p99: [] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of rotated(subjects, round)) measured.get(s)!.rates.push(await s.rate(SLICE_SECONDS));
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of rotated(subjects, round)) {
+        const rtts = await s.echo(ECHO_SAMPLES);
+        measured.get(s)!.p50.push(percentile(rtts, 50));
+        measured.get(s)!.p99.push(percentile(rtts, 99));
+      }
+    }
+    const [raw, ...others] = [...measured.values()];
+    const byName = (name: string) => [...measured.values()].find((m) => m.subject.name === name)!;
     const out: BenchResult[] = [];
-    for (const mode of BENCH_MODES) {
-      const { port } = await ask<{ port: number }>(child, { cmd: 'transport', mode });
-      await transportRate(child, port, mode, WARMUP_SECONDS);
-      const raws: number[] = [];
-      const trials: Awaited<ReturnType<typeof transportRate>>[] = [];
-      for (let i = 0; i < TRIALS; i++) {
-        raws.push(await rawRate(child, rawPort, 1));
-        trials.push(await transportRate(child, port, mode, 1));
-      }
-      const rawMsgs = median(raws);
-      const sink = trials.find((t) => t.rate === median(trials.map((x) => x.rate)))!;
-      // Echo like the rates: both warmed up, then alternating trials, medians of each trial's percentiles. (A raw
-      // baseline taken once, cold, at the start had a p99 several times its warm one and flattered every mode.)
-      const rawEcho = await rawEchoer(rawPort);
-      const modeEcho = await transportEchoer(port, mode);
-      await rawEcho.measure(ECHO_WARMUP);
-      await modeEcho.measure(ECHO_WARMUP);
-      const rawRtts: number[][] = [];
-      const rtts: number[][] = [];
-      for (let i = 0; i < TRIALS; i++) {
-        rawRtts.push(await rawEcho.measure(ECHO_SAMPLES));
-        rtts.push(await modeEcho.measure(ECHO_SAMPLES));
-      }
-      rawEcho.close();
-      await modeEcho.close();
-      const echo = (samples: number[][], p: number) => median(samples.map((trial) => percentile(trial, p)));
+    for (const m of others) {
+      out.push(...comparison(m.subject.name, m, raw!));
+      const wire = m.rates.filter((r) => r.bytesPerMessage !== undefined);
+      if (wire.length === 0) continue;
+      // Raw dgram's figure is one 100-byte datagram: what a message costs with no header at all.
+      const per = (key: 'bytesPerMessage' | 'datagramsPerMessage') => median(wire.map((r) => r[key]!));
       out.push(
         {
-          name: `${mode}: reliable ordered 100-byte messages/s (median of ${TRIALS})`,
-          value: sink.rate,
-          unit: 'msg/s',
-          baseline: rawMsgs,
+          name: `${m.subject.name}: bytes on the wire per message`,
+          value: per('bytesPerMessage'),
+          unit: 'B',
+          baseline: 100,
         },
-        {
-          name: `${mode}: echo RTT p50 (median of ${TRIALS})`,
-          value: echo(rtts, 50),
-          unit: 'ms',
-          baseline: echo(rawRtts, 50),
-        },
-        {
-          name: `${mode}: echo RTT p99 (median of ${TRIALS})`,
-          value: echo(rtts, 99),
-          unit: 'ms',
-          baseline: echo(rawRtts, 99),
-        },
-        // Raw dgram's figure is one 100-byte datagram: what a message costs with no header at all.
-        { name: `${mode}: bytes on the wire per message`, value: sink.bytesPerMessage, unit: 'B', baseline: 100 },
-        { name: `${mode}: datagrams per message`, value: sink.datagramsPerMessage, unit: '', baseline: 1 },
+        { name: `${m.subject.name}: datagrams per message`, value: per('datagramsPerMessage'), unit: '', baseline: 1 },
       );
     }
+    // The issue's goals: against what players would use instead, same rounds.
+    const ours = byName('native+bytes');
+    out.push(...comparison('native+bytes vs ws', ours, byName('ws')));
+    out.push(...comparison(`native+bytes vs ENet (polled every ${ENET_POLL_MS} ms)`, ours, byName('ENet')));
     return out;
   } finally {
+    for (const s of subjects) await s.close().catch(() => undefined);
     child.send({ cmd: 'exit' });
   }
 }

@@ -38,6 +38,8 @@ export interface BackendOptions {
   readonly lookup?: Ipv4Lookup;
   /** Length of a game round in seconds (the e2e test plays short ones); default the rules' 90 s. */
   readonly gameRoundDuration?: number;
+  /** Seconds the results show before the room returns to the lobby (the e2e test looks at them longer). */
+  readonly gameResultsHoldSeconds?: number;
   /** The folder the log files are in, named in exported network check reports; absent: console only. */
   readonly logsDir?: string;
   /** Asks where to save a file (Electron's save dialog); absent where there is none, e.g. the dev server. */
@@ -105,6 +107,7 @@ export function createBackend(options: BackendOptions): Backend {
     logger,
     conditioner: () => devConditioner.summary(),
     ...(options.gameRoundDuration !== undefined ? { roundDuration: options.gameRoundDuration } : {}),
+    ...(options.gameResultsHoldSeconds !== undefined ? { resultsHoldSeconds: options.gameResultsHoldSeconds } : {}),
   });
   const shell = createShellService((name, payload) => gateway.emit(name, payload));
   const handlers: HandlersOf<IpcContract> = {

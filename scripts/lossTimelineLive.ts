@@ -3,6 +3,7 @@
 // NativeConnection's private transmit/receive/resend/deliver (the shipped code carries no tracing).
 // Usage: npx tsx scripts/lossTimelineLive.ts [loss]
 import { NativeConnection } from '../main/net/native/nativeConnection';
+import { NativeRecovery } from '../main/net/native/recovery/nativeRecovery';
 import { parseNativePacket } from '../main/net/native/nativePacket';
 import { Frame } from '../main/net/native/nativeWire';
 import { compactJsonSerializer } from '../main/net/v1/serialization';
@@ -24,12 +25,12 @@ const idOf = (c: object) => ids.get(c) ?? (ids.set(c, nextId++), nextId - 1);
 const units = new Map<string, Unit>();
 const byBody = new Map<string, string>();
 /** Receiver, channel and send stamp of a message → its unit. */
-/** Per connection: the cause of the resend being packed now, if any. */
-const pendingCause = new Map<number, string>();
+/** Per connection's recovery: the cause of the resend being packed now, if any. */
+const pendingCause = new Map<object, string>();
 const now = () => performance.now();
 const unit = (key: string) => units.get(key) ?? (units.set(key, { sends: [], arrivals: [] }), units.get(key)!);
 
-const { transmit, receiveDatagram, resend, deliver } = proto;
+const { transmit, receiveDatagram, deliver } = proto;
 proto.transmit = function (this: object, d: Uint8Array) {
   const me = idOf(this);
   const packet = parseNativePacket(new Uint8Array(d));
@@ -41,14 +42,19 @@ proto.transmit = function (this: object, d: Uint8Array) {
       const t = (compactJsonSerializer.deserialize(f.body).payload as { t: number }).t;
       byBody.set(`${me ^ 1}:${f.channel}:${t}`, key);
     }
-    const cause = u.sends.length === 0 ? 'first' : (pendingCause.get(me) ?? 'copy');
+    const cause = u.sends.length === 0 ? 'first' : (pendingCause.get(recoveryOf(this)) ?? 'copy');
     u.sends.push({ at: now(), pn: packet.packetNumber, cause });
   }
-  pendingCause.delete(me);
+  pendingCause.delete(recoveryOf(this));
   return (transmit as (d: Uint8Array) => boolean).call(this, d);
 } as never;
-proto.resend = function (this: object, channel: number, entries: unknown[], cause: string) {
-  pendingCause.set(idOf(this), cause);
+// Re-sends are the connection's loss recovery's (NativeRecovery).
+const recoveryProto = NativeRecovery.prototype as unknown as Pick<Hooks, 'resend'>;
+const { resend } = recoveryProto;
+/** A connection's loss recovery, which the cause of a resend is recorded under. */
+const recoveryOf = (connection: object) => (connection as unknown as { recovery: object }).recovery;
+recoveryProto.resend = function (this: object, channel: number, entries: unknown[], cause: string) {
+  pendingCause.set(this, cause);
   return (resend as (...a: unknown[]) => void).call(this, channel, entries, cause);
 } as never;
 proto.receiveDatagram = function (this: object, d: Uint8Array, path?: unknown) {

@@ -4,6 +4,8 @@ import { formatHostBanner } from './hostBanner';
 import type { HostCliOptions } from './hostCliArgs';
 import { describeLobbyChanges, guestCount } from './lobbyLog';
 import { onAllReady as startRound } from './onAllReady';
+import { openCliInternetRoom, presenceLine } from './cliInternetRoom';
+import type { RoomOpening } from '../reach/roomReach';
 
 /** The seat LobbyHost gives the host: in a dedicated room it is nobody, so it is named for what it is. */
 export const DEDICATED_HOST_PLAYER = { name: 'Dedicated host', colour: '#8890a0' } as const;
@@ -19,6 +21,8 @@ export interface DedicatedHostIo {
   onAllReady?: (host: LobbyHost) => void;
   /** Extra LobbyHost options (tests pass interfaces and timings). */
   hostOptions?: Partial<LobbyHostOptions>;
+  /** Extra ICE host-candidate addresses of an internet room (a namespace lab's). */
+  iceHostAddresses?: readonly string[];
 }
 
 /** A running dedicated room. */
@@ -26,6 +30,8 @@ export interface DedicatedHost {
   readonly host: LobbyHost;
   /** The start-up lines: name, code, addresses, discovery. */
   readonly banner: string[];
+  /** The internet room's opening (its mux, presence and guests' ICE paths) with --reach internet. */
+  readonly internet: RoomOpening | undefined;
   /** Tells the players the room is closing, then releases the ports. Idempotent. */
   close(): Promise<void>;
 }
@@ -43,6 +49,14 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
           port: options.discoveryPort,
           ...(options.announce ? { announce: { intervalMs: ANNOUNCE_INTERVAL_MS } } : {}),
         };
+  // An internet room as well: its Server listens on the internet reach's socket mux (LAN guests still arrive on it).
+  const internet: RoomOpening | undefined = options.internet
+    ? await openCliInternetRoom({
+        rendezvousUrl: options.internet.rendezvousUrl,
+        log: io.log,
+        ...(io.iceHostAddresses ? { iceHostAddresses: io.iceHostAddresses } : {}),
+      })
+    : undefined;
   const host = await LobbyHost.start({
     roomName: options.name,
     playerName: DEDICATED_HOST_PLAYER.name,
@@ -56,8 +70,15 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
     discovery,
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.advertiseAddress !== undefined ? { advertiseAddress: options.advertiseAddress } : {}),
+    ...(options.seatGraceSec !== undefined ? { seatGraceSec: options.seatGraceSec } : {}),
+    ...(internet?.pathOf ? { pathOf: internet.pathOf } : {}),
     ...io.hostOptions,
+    ...(internet?.openSocket ? { transport: { ...io.hostOptions?.transport, openSocket: internet.openSocket } } : {}),
+  }).catch(async (error: unknown) => {
+    await internet?.close();
+    throw error;
   });
+  const stopInternet = internet ? await registerInternetRoom(host, internet, io.log) : () => undefined;
   const allReady = io.onAllReady ?? startRound;
   let previous = host.state;
   let closed = false;
@@ -102,15 +123,53 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
     addresses: host.addresses,
     discovery: host.discoveryPort === undefined ? null : { port: host.discoveryPort, announce: options.announce },
   });
+  const presence = internet?.presence?.();
+  if (presence) banner.splice(2, 0, presenceLine(presence));
 
   return {
     host,
     banner,
+    internet,
     async close() {
       if (closed) return;
       closed = true;
       stopListening();
+      stopInternet();
       await host.close();
+      await internet?.close();
     },
   };
+}
+
+/**
+ * Registers the room with the rendezvous (rejecting, the room closed, when it cannot be), then logs its presence
+ * as it changes and lets go of a guest's ICE path when the guest leaves or moves to a restarted one.
+ */
+async function registerInternetRoom(
+  host: LobbyHost,
+  internet: RoomOpening,
+  log: (line: string) => void,
+): Promise<() => void> {
+  try {
+    await internet.listening?.();
+  } catch (error) {
+    await host.close();
+    await internet.close();
+    throw error;
+  }
+  let last = internet.presence?.()?.status;
+  const offs = [
+    internet.onPresence?.(() => {
+      const now = internet.presence?.();
+      if (!now || now.status === last) return;
+      last = now.status;
+      log(presenceLine(now));
+    }),
+    host.transport.onDisconnect((peer) => void internet.release?.(peer)),
+    host.transport.onMigrate((_peer, from) => {
+      const at = from.lastIndexOf(':');
+      void internet.release?.({ address: from.slice(0, at), port: Number(from.slice(at + 1)) });
+    }),
+  ];
+  return () => offs.forEach((off) => off?.());
 }

@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { cleanDisplayText, DISCOVERY } from '../net/discovery';
 import { parseIpv4 } from '../../shared/roomCode/ipv4';
 import { LAN_PARTY_PORTS } from '../../shared/netcheck/ports';
+import { rendezvousUrlSchema } from '../../shared/ipc/schemas/internetSettings';
+import { DEFAULT_SEAT_GRACE_SEC, MAX_SEAT_GRACE_SEC } from '../seats/seatHolds';
 
 /** A command-line mistake; the CLI prints the message and exits with code 2. */
 export class HostCliUsageError extends Error {
@@ -28,6 +30,13 @@ export interface HostCliOptions {
   advertiseAddress: string | undefined;
   /** Where the log is written as well as stdout; undefined: stdout only. */
   logFile: string | undefined;
+  /**
+   * An internet room as well (`--reach internet`): the rendezvous it registers with, TURN credentials coming from
+   * it. Undefined: a LAN room only.
+   */
+  internet?: { readonly rendezvousUrl: string };
+  /** Seconds a guest that lost its link keeps its seat (--seat-grace); default DEFAULT_SEAT_GRACE_SEC. */
+  seatGraceSec?: number;
 }
 
 /** Environment variable read for the TURN shared secret when --turn-secret is absent (keeps it out of `ps`). */
@@ -64,8 +73,18 @@ const FLAGS = [
   ['bind', '<ipv4>', 'address the game port listens on (default 0.0.0.0 = every network)'],
   ['advertise', '<ipv4>', "address put in the room code (default this computer's first LAN address)"],
   ['log-file', '<path>', 'also write the log to this file (at 2 MB it becomes NAME.old.log and a new one starts)'],
-  ['rendezvous', '<ipv4:port>', 'run the internet-room rendezvous service instead of a room, e.g. 0.0.0.0:8787'],
-  ['turn-url', '<url>', 'with --rendezvous: TURN server(s) players get, comma-separated, e.g. turn:203.0.113.5:3478'],
+  [
+    'seat-grace',
+    '<s>',
+    `seconds a player who lost the connection keeps its seat, 0–${MAX_SEAT_GRACE_SEC} (default ${DEFAULT_SEAT_GRACE_SEC})`,
+  ],
+  ['reach', '<lan|internet>', 'internet: also open the room to friends over the internet (needs --rendezvous <url>)'],
+  ['rendezvous', '<url>', 'with --reach internet: the rendezvous the room registers with, ws://… or wss://…'],
+  [
+    'turn-url',
+    '<url>',
+    'with --rendezvous <ipv4:port>: TURN server(s) players get, comma-separated, e.g. turn:203.0.113.5:3478',
+  ],
   ['turn-secret', '<text>', `with --turn-url: coturn's --static-auth-secret (${TURN_SECRET_ENV} is read if absent)`],
   ['service-key-file', '<path>', 'with --rendezvous: the key room secrets derive from (created if missing; keep it)'],
   ['tls-cert', '<path>', 'with --rendezvous and --tls-key: PEM certificate chain, to serve wss:// itself'],
@@ -77,7 +96,17 @@ const FLAGS = [
  * Flags of a room that mean nothing to the rendezvous mode. `--bind` (the same address as --rendezvous) and
  * `--no-discovery` (it never searches or answers searches) are taken there, so a script can name its network in full.
  */
-const ROOM_FLAGS = ['name', 'port', 'max-players', 'password', 'discovery-port', 'advertise', 'no-announce'];
+const ROOM_FLAGS = [
+  'name',
+  'port',
+  'max-players',
+  'password',
+  'discovery-port',
+  'advertise',
+  'no-announce',
+  'seat-grace',
+  'reach',
+];
 
 /** The --help text: every flag, its argument and default. */
 export function hostCliHelp(): string {
@@ -94,6 +123,7 @@ export function hostCliHelp(): string {
     '',
     'Options:',
     ...FLAGS.map(([flag, arg, text]) => `  ${pad(`--${flag} ${arg}`)}${text}`),
+    `  ${pad('--rendezvous <ipv4:port>')}alone: run the rendezvous service instead of a room, e.g. 0.0.0.0:8787`,
     `  ${pad('--no-discovery')}do not answer LAN searches (players join with the code or address)`,
     `  ${pad('--no-announce')}answer searches, but do not broadcast the room every 2 seconds`,
     `  ${pad('-h, --help')}show this help`,
@@ -104,6 +134,9 @@ export function hostCliHelp(): string {
     'cannot be written).',
     '',
     `Example: lan-party-host --name "Friday LAN" --port ${LAN_PARTY_PORTS.GAME} --max-players 8`,
+    '',
+    'An always-on internet room (prints its NET- code; it registers again by itself when the rendezvous restarts):',
+    '  lan-party-host --name "Friday LAN" --reach internet --rendezvous wss://rdv.example.org/rendezvous/v1',
     '',
     'Self-host internet rooms (next to coturn started with --use-auth-secret --static-auth-secret S):',
     `  ${TURN_SECRET_ENV}=S lan-party-host --rendezvous 0.0.0.0:8787 --turn-url turn:203.0.113.5:3478`,
@@ -149,9 +182,19 @@ export function parseHostCliArgs(
   }
   if (values.help === true) return { kind: 'help' };
   const str = (flag: string) => values[flag] as string | undefined;
-  if (str('rendezvous') !== undefined) return { kind: 'rendezvous', options: rendezvousOptions(values, env) };
+  const internet = internetRoom(str('reach'), str('rendezvous'));
+  if (str('rendezvous') !== undefined && internet === undefined) {
+    return { kind: 'rendezvous', options: rendezvousOptions(values, env) };
+  }
   for (const flag of ['turn-url', 'turn-secret', 'service-key-file', 'tls-cert', 'tls-key', 'trust-proxy']) {
-    if (str(flag) !== undefined) throw new HostCliUsageError(`--${flag} only goes with --rendezvous`);
+    if (str(flag) === undefined) continue;
+    throw new HostCliUsageError(
+      internet && (flag === 'turn-url' || flag === 'turn-secret')
+        ? `--${flag} does not apply to a room: it gets TURN credentials from its rendezvous`
+        : internet
+          ? `--${flag} does not apply to a room: it is the rendezvous service's`
+          : `--${flag} only goes with --rendezvous`,
+    );
   }
 
   const givenName = str('name');
@@ -199,8 +242,46 @@ export function parseHostCliArgs(
       bindAddress: toIpv4('bind', str('bind') ?? '0.0.0.0'),
       advertiseAddress: advertise,
       logFile,
+      seatGraceSec: toInteger('seat-grace', str('seat-grace') ?? String(DEFAULT_SEAT_GRACE_SEC), 0, MAX_SEAT_GRACE_SEC),
+      ...(internet ? { internet } : {}),
     },
   };
+}
+
+/**
+ * What --reach and --rendezvous ask of a room: undefined for a LAN room (or, with --rendezvous ipv4:port alone, the
+ * rendezvous service), the rendezvous URL for an internet room.
+ */
+function internetRoom(
+  reach: string | undefined,
+  rendezvous: string | undefined,
+): { rendezvousUrl: string } | undefined {
+  if (reach !== undefined && reach !== 'lan' && reach !== 'internet') {
+    throw new HostCliUsageError(`--reach: expected lan or internet, got ${JSON.stringify(reach)}`);
+  }
+  const url = rendezvous !== undefined && /^[a-z]+:\/\//i.test(rendezvous.trim());
+  if (reach !== 'internet') {
+    if (url) {
+      throw new HostCliUsageError(
+        `--rendezvous ${rendezvous}: a rendezvous to register with goes with --reach internet ` +
+          '(to run the rendezvous service, give the address to listen on, like 0.0.0.0:8787)',
+      );
+    }
+    if (reach === 'lan' && rendezvous !== undefined) {
+      throw new HostCliUsageError('--reach does not apply: --rendezvous <ipv4:port> runs only the rendezvous service');
+    }
+    return undefined;
+  }
+  if (rendezvous === undefined) {
+    throw new HostCliUsageError('--reach internet needs the rendezvous to register with: --rendezvous wss://…');
+  }
+  const parsed = rendezvousUrlSchema.safeParse(rendezvous);
+  if (!parsed.success) {
+    throw new HostCliUsageError(
+      `--rendezvous: ${parsed.error.issues[0]?.message ?? 'not a rendezvous address'}, got ${JSON.stringify(rendezvous)}`,
+    );
+  }
+  return { rendezvousUrl: parsed.data };
 }
 
 function toListenAddress(text: string): { host: string; port: number } {

@@ -24,7 +24,7 @@ export function onAllReady(host: LobbyHost, options: RoundOptions = {}): void {
   host.startGame();
   const game = new GameHost({
     game: GAMES.get(host.state.gameId),
-    transport: host.transport,
+    transport: host.gameTransport,
     players,
     ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),
     onRoundEnd: (results) => {

@@ -26,6 +26,8 @@ export interface DevServerOptions {
   readonly network?: Partial<NetworkOptions>;
   /** Game round length in seconds (the e2e test plays short rounds); default the rules' 90 s. */
   readonly gameRoundDuration?: number;
+  /** Seconds the results show before the room returns to the lobby; default RESULTS_HOLD_SECONDS. */
+  readonly gameResultsHoldSeconds?: number;
 }
 
 /** A running backend plus the page that talks to it. */
@@ -56,6 +58,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     logger,
     ...(options.network ? { network: options.network } : {}),
     ...(options.gameRoundDuration !== undefined ? { gameRoundDuration: options.gameRoundDuration } : {}),
+    ...(options.gameResultsHoldSeconds !== undefined ? { gameResultsHoldSeconds: options.gameResultsHoldSeconds } : {}),
   });
   const web = await startStaticServer({
     root: options.rendererDir,

@@ -23,7 +23,9 @@ export function netStatsOf(place: GameRoom | GameSeat | null, conditioner: Condi
   if (place === null) return { role: null, links: [], conditioner };
   if ('getPeers' in place.transport) {
     const names = new Map(place.state.players.map((p) => [p.id, p.name]));
-    const links = place.transport.getPeers().map((p) => linkOf(p.id, names.get(p.id) ?? `#${p.id}`, p.stats()));
+    // By seat when the room holds seats: a guest back on a new connection keeps its name here.
+    const peers = ((place as GameRoom).gameTransport ?? place.transport).getPeers();
+    const links = peers.map((p) => linkOf(p.id, names.get(p.id) ?? `#${p.id}`, p.stats()));
     return { role: 'host', links: links.slice(0, MAX_LINKS), conditioner };
   }
   const s = place.transport.stats();

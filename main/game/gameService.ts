@@ -2,7 +2,7 @@ import type { GameResults, GameRoster } from '../../shared/game/gameProtocol';
 import type { GameDefinition, GameInput } from '../../shared/games/gameDefinition';
 import { GAMES } from '../../shared/games/registry';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
-import type { GameResultsPayload, GameRosterPayload } from '../../shared/ipc/schemas/game';
+import { RESULTS_HOLD_SECONDS, type GameResultsPayload, type GameRosterPayload } from '../../shared/ipc/schemas/game';
 import { GameClient } from './gameClient';
 import { GameHost } from './host/gameHost';
 import type { GameLink } from './gameLink';
@@ -56,7 +56,7 @@ export function createGameService(options: GameServiceOptions): GameService {
   const { emit } = options;
   const games = options.games ?? GAMES;
   const logger = options.logger ?? silentLogger;
-  const holdMs = (options.resultsHoldSeconds ?? 5) * 1000;
+  const holdMs = (options.resultsHoldSeconds ?? RESULTS_HOLD_SECONDS) * 1000;
   const onError = (error: unknown) => logger.error('game callback failed', error);
   let room: GameRoom | null = null;
   let seat: GameSeat | null = null;
@@ -142,7 +142,7 @@ export function createGameService(options: GameServiceOptions): GameService {
     endRound(HOST_ENDED);
     const game = new GameHost({
       game: games.get(r.state.gameId),
-      transport: r.transport,
+      transport: r.gameTransport ?? r.transport,
       players: r.state.players.map(({ id, name, colour }) => ({ id, name, colour })),
       ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),
       onCallbackError: onError,

@@ -26,6 +26,8 @@ export type GameEmit = <K extends keyof GameEvents>(name: K, payload: GameEvents
 /** A hosted room as the game needs it; LobbyHost satisfies it. */
 export interface GameRoom {
   readonly transport: HostTransport & { getPeers(): readonly { id: number; stats(): ConnectionStats }[] };
+  /** The transport by seat, when the room holds the seats of guests that lost their link; the game uses it. */
+  readonly gameTransport?: HostTransport & { getPeers(): readonly { id: number; stats(): ConnectionStats }[] };
   readonly state: LobbyState;
   endGame(): void;
   onState(listener: (state: LobbyState) => void): () => void;

@@ -16,6 +16,11 @@ export interface HostTransport {
   broadcast(type: string, payload: object, options?: { channel?: Channel }): boolean;
   /** Smoothed RTT in seconds, undefined if not measured or not connected. */
   getRtt(peerId: number): number | undefined;
+  /**
+   * A room that holds seats (main/seats/seatTransport.ts) says when a player's link went silent and when it
+   * is back; such a player leaves only with onDisconnect, once its seat is let go. Absent: no seats are held.
+   */
+  onSeatChange?(callback: (peer: TransportPeer, change: 'held' | 'resumed') => void): () => void;
 }
 
 /** The part of a transport Client the game client uses (a Client satisfies it; tests pass a fake). */

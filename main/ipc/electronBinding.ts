@@ -1,5 +1,5 @@
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { eventChannel, requestChannel } from '../../shared/ipc/channels';
+import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { BRIDGE_NAMES_CHANNEL, eventChannel, requestChannel, type BridgeNames } from '../../shared/ipc/channels';
 import type { ContractShape } from '../../shared/ipc/contractTypes';
 import { IpcErrorCode } from '../../shared/ipc/errors';
 import { err, type IpcResult } from '../../shared/ipc/result';
@@ -16,7 +16,10 @@ export interface ElectronBindingOptions<C extends ContractShape> {
   readonly logger: Logger;
 }
 
-/** Registers one ipcMain.handle per request and forwards gateway events; returns the undo. */
+/**
+ * Registers one ipcMain.handle per request, answers the preload's question for the names, and forwards gateway
+ * events; returns the undo.
+ */
 export function bindElectronIpc<C extends ContractShape>(options: ElectronBindingOptions<C>): () => void {
   const { gateway, isTrustedSender, eventTargets, logger } = options;
   const channels = gateway.requestNames.map((name) => {
@@ -35,6 +38,14 @@ export function bindElectronIpc<C extends ContractShape>(options: ElectronBindin
     return channel;
   });
 
+  // The preload builds its bridge from these (synchronously, before the page runs). Names are no secret, so any
+  // sender gets them; every request is still checked against the sender policy.
+  const names: BridgeNames = { requests: gateway.requestNames, events: gateway.eventNames };
+  const answerNames = (event: IpcMainEvent): void => {
+    event.returnValue = names;
+  };
+  ipcMain.on(BRIDGE_NAMES_CHANNEL, answerNames);
+
   const unsubscribe = gateway.subscribe((name, payload) => {
     for (const target of eventTargets()) {
       if (!target.isDestroyed()) target.send(eventChannel(name), payload);
@@ -42,6 +53,7 @@ export function bindElectronIpc<C extends ContractShape>(options: ElectronBindin
   });
 
   return () => {
+    ipcMain.removeListener(BRIDGE_NAMES_CHANNEL, answerNames);
     unsubscribe();
     for (const channel of channels) ipcMain.removeHandler(channel);
   };

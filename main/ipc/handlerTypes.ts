@@ -23,3 +23,12 @@ export type HandlersOf<C extends ContractShape> = {
 
 /** Pushes an event of contract C to every connected renderer. */
 export type EmitFn<C extends ContractShape> = <K extends EventNameOf<C>>(name: K, payload: EventPayload<C, K>) => void;
+
+/**
+ * The handlers of every request of contract C whose name starts `<prefix>.`: what a feature's handler module
+ * returns, so it writes each name once, as its handler's key (a missing or extra one fails to compile).
+ */
+export type HandlersIn<C extends ContractShape, Prefix extends string> = Pick<
+  HandlersOf<C>,
+  Extract<RequestNameOf<C>, `${Prefix}.${string}`>
+>;

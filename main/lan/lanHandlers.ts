@@ -1,11 +1,9 @@
 import type { IpcContract } from '../../shared/ipc/contract';
-import type { HandlersOf } from '../ipc/handlerTypes';
+import type { HandlersIn } from '../ipc/handlerTypes';
 import type { LanBrowserService } from './lanBrowserService';
 
 /** The gateway handlers for the LAN list: one continuous search, started and stopped by the list screen. */
-export function lanHandlers(
-  lan: LanBrowserService,
-): Pick<HandlersOf<IpcContract>, 'lan.start' | 'lan.stop' | 'lan.refresh' | 'lan.addServer' | 'lan.removeServer'> {
+export function lanHandlers(lan: LanBrowserService): HandlersIn<IpcContract, 'lan'> {
   return {
     'lan.start': () => lan.start(),
     'lan.stop': () => lan.stop(),

@@ -20,6 +20,7 @@ export const JOIN_ERROR_CODES: Readonly<Record<LobbyEndCode, IpcErrorCode>> = {
   'invalid-name': IpcErrorCode.FAILED_PRECONDITION,
   'too-many-tries': IpcErrorCode.FAILED_PRECONDITION,
   'invalid-room': IpcErrorCode.FAILED_PRECONDITION,
+  'seat-gone': IpcErrorCode.FAILED_PRECONDITION,
 };
 
 /**

@@ -12,7 +12,8 @@ export type LobbyEndCode =
   | 'left'
   | 'invalid-name'
   | 'too-many-tries'
-  | 'invalid-room';
+  | 'invalid-room'
+  | 'seat-gone';
 
 /** A failed join, with a code the UI can branch on and a message it can show. */
 export class LobbyJoinError extends Error {
@@ -43,6 +44,7 @@ export const LOBBY_END_MESSAGES: Record<LobbyEndCode, string> = {
   'invalid-name': 'The host refused your name: choose one with visible letters that is not marked as the host.',
   'too-many-tries': 'Too many tries. Wait a little, then try again.',
   'invalid-room': 'The host sent an invalid room.',
+  'seat-gone': 'Your seat in the room was given up: you were away too long.',
 };
 
 /** The too-many-tries message with the wait the host asked for. */

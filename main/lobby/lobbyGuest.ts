@@ -11,6 +11,9 @@ import { lobbyTransportOptions } from './lobbyTransport';
 import { errnoIn, networkErrorSentence } from '../base/networkErrorSentence';
 import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from './passwordProof';
 import { versionMismatchMessage } from './versionMismatch';
+import { ResumableLink } from '../seats/resumableLink';
+import { takeSeatBack } from '../seats/rejoinSeat';
+import { systemScheduler, type Scheduler } from '../base/scheduler';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { Settings } from '../../shared/ipc/schemas/settings';
 import type { JoinPlan, JoinStep, LocatedRoom, RoomTarget } from '../reach/roomReach';
@@ -34,6 +37,10 @@ export interface LobbyJoinOptions {
   transport?: Omit<EndpointOptions, 'drive'>;
   /** Where a room the host sent and we refused is reported. Default silent. */
   logger?: Logger;
+  /** The resume token of a seat to come back to (set by the guest itself when its link went silent). */
+  resume?: string;
+  /** Timers of coming back to the seat after losing the link; default the real ones. */
+  scheduler?: Scheduler;
 }
 
 /** How a stay in a room ended. */
@@ -42,7 +49,11 @@ export interface LobbyEnd {
   message: string;
 }
 
-type Admission = { you: number; state: LobbyState } | LobbyJoinError;
+type Welcome = { you: number; state: LobbyState; resume?: string; graceSec?: number };
+type Admission = Welcome | LobbyJoinError;
+
+/** Refusals after which trying to come back to the seat is pointless. */
+const FINAL_REFUSALS: ReadonlySet<LobbyEndCode> = new Set(['seat-gone', 'kicked', 'host-closed', 'version-mismatch']);
 
 const invalidRoom = () => new LobbyJoinError('invalid-room', LOBBY_END_MESSAGES['invalid-room']);
 
@@ -55,22 +66,33 @@ function unknownGame(gameId: string): LobbyJoinError | undefined {
   );
 }
 
-/** This machine's seat in someone else's room: the transport client plus the replayed lobby state. */
+/**
+ * This machine's seat in someone else's room: the transport client plus the replayed lobby state. When the link
+ * goes silent, the guest comes back to its seat by itself (a new connection, the resume token of the welcome)
+ * for as long as the host holds it; the game on {@link transport} carries on over the new connection.
+ */
 export class LobbyGuest {
   private stateValue: LobbyState;
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
   private readonly endListeners = new Listeners<[LobbyEnd]>(reportCallbackError);
+  private readonly link: ResumableLink<Client>;
   private ended: LobbyEnd | undefined;
+  private resumeToken: string | undefined;
+  private readonly graceSec: number;
 
   private constructor(
-    private readonly client: Client,
+    client: Client,
     /** Our player id in the room. */
     readonly you: number,
-    state: LobbyState,
+    welcome: Welcome,
+    private readonly options: LobbyJoinOptions,
     logger: Logger,
   ) {
-    this.stateValue = state;
-    client.onMessage(LobbyMessage.EVENT, (payload) => {
+    this.stateValue = welcome.state;
+    this.resumeToken = welcome.resume;
+    this.graceSec = welcome.graceSec ?? 0;
+    this.link = new ResumableLink(client);
+    this.link.onMessage(LobbyMessage.EVENT, (payload) => {
       if (this.ended) return;
       const parsed = hostMessageSchemas[LobbyMessage.EVENT].safeParse(payload);
       if (!parsed.success) {
@@ -86,16 +108,71 @@ export class LobbyGuest {
       this.stateValue = next;
       this.stateListeners.emit(this.stateValue);
     });
-    client.onMessage(LobbyMessage.CLOSING, (payload) => {
+    this.link.onMessage(LobbyMessage.CLOSING, (payload) => {
       const parsed = hostMessageSchemas[LobbyMessage.CLOSING].safeParse(payload);
       const code: LobbyEndCode = parsed.success && parsed.data.reason === 'kicked' ? 'kicked' : 'host-closed';
       this.end(code);
     });
-    client.onDisconnect((reason) => this.end(/timed out|not acknowledged/.test(reason) ? 'host-gone' : 'host-closed'));
+    this.watch(client);
+  }
+
+  /** Follows a connection's end: a silent link means coming back to the seat, anything else ends the stay. */
+  private watch(client: Client): void {
+    client.onDisconnect((reason) => {
+      if (this.ended || client !== this.link.current) return;
+      const silent = /timed out|not acknowledged/.test(reason);
+      if (silent && this.resumeToken !== undefined && this.graceSec > 0) void this.comeBack();
+      else this.end(silent ? 'host-gone' : 'host-closed');
+    });
+  }
+
+  /** Whether the link is down and the guest is trying to take its seat back. */
+  get reconnecting(): boolean {
+    return !this.ended && !this.link.isConnected;
+  }
+
+  /** Tries to take the seat back (once a second, for the host's grace), then carries on or ends the stay. */
+  private async comeBack(): Promise<void> {
+    this.link.lost();
+    // We are "reconnecting…" on our own screen too, for as long as the host holds the seat.
+    const awayUntil = Date.now() + this.graceSec * 1000;
+    const players = this.stateValue.players.map((p) => (p.id === this.you ? { ...p, awayUntil } : p));
+    this.stateValue = { ...this.stateValue, players };
+    this.stateListeners.emit(this.stateValue);
+    const outcome = await takeSeatBack({
+      you: this.you,
+      graceSec: this.graceSec,
+      scheduler: this.options.scheduler ?? systemScheduler,
+      wanted: () => !this.ended,
+      isFinal: (error) => error instanceof LobbyJoinError && FINAL_REFUSALS.has(error.code),
+      // Each try gets a short connect: the grace is what bounds the whole.
+      enter: () => LobbyGuest.enter({ ...this.options, resume: this.resumeToken, timeout: 2 }),
+      notOurs: () => new LobbyJoinError('seat-gone', LOBBY_END_MESSAGES['seat-gone']),
+    });
+    if (this.ended) return;
+    if (!outcome.ok) {
+      const { error } = outcome;
+      return error instanceof LobbyJoinError && FINAL_REFUSALS.has(error.code)
+        ? this.end(error.code, error.message)
+        : this.end('host-gone', `Lost contact with the host for ${this.graceSec} s: your seat was given up.`);
+    }
+    const { client, answer } = outcome.value;
+    void this.link.swap(client).close();
+    this.watch(client);
+    this.resumeToken = answer.resume;
+    this.stateValue = answer.state;
+    this.options.logger?.info(`back in the room after ${Math.round(outcome.tookMs)} ms (${outcome.tries} tries)`);
+    this.stateListeners.emit(this.stateValue);
   }
 
   /** Connects, says hello (answering a password challenge) and waits for the welcome. Rejects with a {@link LobbyJoinError}. */
   static async join(options: LobbyJoinOptions): Promise<LobbyGuest> {
+    const { client, answer } = await LobbyGuest.enter(options);
+    return new LobbyGuest(client, answer.you, answer, options, options.logger ?? silentLogger);
+  }
+
+  /** One connection and its admission: the welcome, or a {@link LobbyJoinError} (the client closed). */
+  private static async enter(options: LobbyJoinOptions): Promise<{ client: Client; answer: Welcome }> {
     const timeout = options.timeout ?? 5;
     const logger = options.logger ?? silentLogger;
     const transport = lobbyTransportOptions(options.transport);
@@ -121,7 +198,7 @@ export class LobbyGuest {
       await client.close();
       throw refusal;
     }
-    return new LobbyGuest(client, answer.you, answer.state, logger);
+    return { client, answer };
   }
 
   /** Sends the hello and waits for the welcome, a rejection, or (in a password room) a challenge to answer. */
@@ -170,14 +247,17 @@ export class LobbyGuest {
                 })
               : code === 'too-many-tries' && wait !== undefined
                 ? tooManyTriesMessage(wait)
-                : LOBBY_END_MESSAGES[code];
+                : // Why a seat is gone only the host knows (away too long, another address…); bounded by the schema.
+                  code === 'seat-gone' && parsed.success && parsed.data.message.trim() !== ''
+                  ? parsed.data.message
+                  : LOBBY_END_MESSAGES[code];
           done(new LobbyJoinError(code, message));
         }),
         client.onDisconnect(() => done(new LobbyJoinError('host-closed', LOBBY_END_MESSAGES['host-closed']))),
       ];
       client.send(
         LobbyMessage.HELLO,
-        helloPayload(options.playerName, options.colour, options.appVersion),
+        helloPayload(options.playerName, options.colour, options.appVersion, options.resume),
         Channel.RELIABLE_ORDERED,
       );
     });
@@ -193,9 +273,9 @@ export class LobbyGuest {
     return this.ended;
   }
 
-  /** The transport client, for the game to share. */
-  get transport(): Client {
-    return this.client;
+  /** The link to the room, for the game to share: it carries on over a new connection when the guest comes back. */
+  get transport(): ResumableLink<Client> {
+    return this.link;
   }
 
   /** Called with every new state. */
@@ -208,26 +288,31 @@ export class LobbyGuest {
     return this.endListeners.add(callback);
   }
 
-  /** Sets our ready flag. */
+  /** Sets our ready flag; refused (an IpcError saying so) while coming back to the seat. */
   setReady(ready: boolean): void {
-    this.client.send(LobbyMessage.READY, { ready }, Channel.RELIABLE_ORDERED);
+    this.link.assertConnected('Your ready state was not changed');
+    this.link.send(LobbyMessage.READY, { ready }, Channel.RELIABLE_ORDERED);
   }
 
-  /** Sends a chat line; throws on empty or over-long text. */
+  /** Sends a chat line; throws on empty or over-long text, and (visibly, never lost silently) while reconnecting. */
   chat(text: string): void {
-    this.client.send(LobbyMessage.CHAT, { text: chatTextSchema.parse(text) }, Channel.RELIABLE_ORDERED);
+    const line = chatTextSchema.parse(text);
+    this.link.assertConnected('Your message was not sent');
+    this.link.send(LobbyMessage.CHAT, { text: line }, Channel.RELIABLE_ORDERED);
   }
 
   /** Leaves the room, telling the host. */
   async leave(): Promise<void> {
     this.ended ??= { code: 'left', message: LOBBY_END_MESSAGES.left };
-    await this.client.close();
+    this.link.end(this.ended.message);
+    await this.link.current.close();
   }
 
-  private end(code: LobbyEndCode): void {
+  private end(code: LobbyEndCode, message = LOBBY_END_MESSAGES[code]): void {
     if (this.ended) return;
-    this.ended = { code, message: LOBBY_END_MESSAGES[code] };
-    void this.client.close();
+    this.ended = { code, message };
+    void this.link.current.close();
+    this.link.end(message);
     this.endListeners.emit(this.ended);
   }
 }

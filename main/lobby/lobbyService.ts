@@ -56,6 +56,7 @@ export interface LobbyService {
   setReady(ready: boolean): LobbyView;
   chat(text: string): LobbyView;
   kick(playerId: number): LobbyView;
+  /** Starts the round once everyone is ready; during a round (its results up) the same game again: Play again. */
   start(): LobbyView;
   endRound(): LobbyView;
   /** The room object while in one. */
@@ -147,7 +148,15 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     unsubscribe.push(lobby.onState((state) => setPhase(hosting(state))));
     if (opening.onPresence) unsubscribe.push(opening.onPresence(() => setPhase(hosting())));
     unsubscribe.push(lobby.transport.onDisconnect((peer) => void opening.release?.(peer)));
+    // A guest whose path was restarted (ICE restart) moved to its new path: what held the old one goes.
+    unsubscribe.push(lobby.transport.onMigrate((_peer, from) => void opening.release?.(endpointOf(from))));
     return setPhase(hosting());
+  }
+
+  /** "address:port" (a peer's endpoint) as a datagram source. */
+  function endpointOf(text: string): { address: string; port: number } {
+    const at = text.lastIndexOf(':');
+    return { address: text.slice(0, at), port: Number(text.slice(at + 1)) };
   }
 
   /** The plan of the first reach that reads the request (the internet's NET-… codes before the LAN's). */
@@ -183,7 +192,10 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     }
     const { guest, located, target } = joined;
     held = located;
-    const code = located.internetCode !== undefined ? { internetCode: located.internetCode } : {};
+    const code =
+      located.internetCode !== undefined
+        ? { internetCode: located.internetCode }
+        : { shortCode: located.shortCode ?? null };
     setSession({ role: 'guest', guest });
     unsubscribe.push(guest.onState((state) => setPhase({ kind: 'guest', target, you: guest.you, state, ...code })));
     unsubscribe.push(
@@ -247,6 +259,11 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     },
     start() {
       const room = asHost('start the round');
+      // While a round is on (its results showing), starting is the results' "Play again": same players, same game.
+      if (room.state.phase === 'playing') {
+        room.playAgain();
+        return lobbyViewOf(phase);
+      }
       const blocker = startBlocker(room.state);
       if (blocker) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, blocker);
       room.startGame();

@@ -1,5 +1,6 @@
 import type { EndpointOptions } from '../net/index';
-import { roomSerializer } from './roomWire/roomSerializer';
+import { GAMES } from '../../shared/games/registry';
+import { roomSerializer } from '../net/codec/index';
 
 /** Largest lobby message either side accepts on a native link: a full room's welcome is under 100 kB. */
 export const LOBBY_MAX_MESSAGE_BYTES = 256 * 1024;
@@ -17,7 +18,7 @@ export function lobbyTransportOptions(transport: Omit<EndpointOptions, 'drive'> 
     native: {
       maxMessageSize: LOBBY_MAX_MESSAGE_BYTES,
       reassemblyBytes: 2 * LOBBY_MAX_MESSAGE_BYTES,
-      serializer: roomSerializer(),
+      serializer: roomSerializer(GAMES.list()),
       ...transport.native,
     },
   };

@@ -28,6 +28,8 @@ export type LobbyPhase =
       readonly state: LobbyState;
       /** The NET-… code when the room was joined over the internet. */
       readonly internetCode?: string;
+      /** The room's short LAN code as this guest's network completes it (roomCodes.ts guestShortCode). */
+      readonly shortCode?: string | null;
     }
   | {
       readonly kind: 'ended';
@@ -88,6 +90,8 @@ export function lobbyViewOf(phase: LobbyPhase): LobbyView {
         status: 'in-room',
         role: 'guest',
         code: phase.internetCode ?? codeFor(phase.target),
+        // The same short code as the host's screen, so a guest asked for the code reads out five characters.
+        shortCode: phase.internetCode ? null : (phase.shortCode ?? null),
         port: phase.target.port,
         target: { ...phase.target },
         you: phase.you,

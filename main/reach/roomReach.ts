@@ -41,6 +41,8 @@ export interface LocatedRoom {
   readonly connectWithin?: { readonly seconds: number; readonly failure: IpcError };
   /** The NET-… code, when the room was found over the internet (shown on the guest's screen). */
   readonly internetCode?: string;
+  /** The room's short LAN code as this guest's own network completes it (the host's screen shows the same). */
+  readonly shortCode?: string | null;
   /** Lets go of what the reach holds for this stay (a relay, an ICE session); called once, when the stay ends. */
   close(): Promise<void>;
 }

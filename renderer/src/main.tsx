@@ -4,7 +4,7 @@ import { App } from './App';
 import { browserSocket } from './api/browserSocket';
 import { connectBackend } from './api/connectBackend';
 import { createErrorReporter, listenForErrors } from './api/errorReporter';
-import { ErrorBoundary } from './components/ErrorBoundary';
+import { ErrorBoundary } from './components/shell/ErrorBoundary';
 import { createAppStore } from './state/appStore';
 import { AppStoreProvider } from './state/AppStoreContext';
 import './styles.css';

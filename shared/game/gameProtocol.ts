@@ -1,4 +1,4 @@
-import type { PlayerId } from '../games/gameDefinition';
+import type { PlayerId } from './gameTypes';
 
 /** Message types of every networked game on the gale.net transport (the game's own data rides inside). */
 export const GameMessage = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GameInputCodec, GameSnapshotCodec } from '../games/gameDefinition';
+import type { GameInputCodec, GameSnapshotCodec } from './gameTypes';
 import {
   MAX_GAME_ID,
   MAX_GAME_PLAYERS,

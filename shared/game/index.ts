@@ -2,3 +2,4 @@
 export * from './gameProtocol';
 export * from './gameSchemas';
 export * from './lagLookup';
+export * from './gameTypes';

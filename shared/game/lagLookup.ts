@@ -1,6 +1,6 @@
 import { lagCompensatedPosition } from '../net/lagCompensation';
 import type { SnapshotInterpolator } from '../net/snapshotInterpolator';
-import type { PlayerId, Point, PositionLookup } from '../games/gameDefinition';
+import type { PlayerId, Point, PositionLookup } from './gameTypes';
 
 /** Options of {@link createLagCompensatedLookup}. */
 export interface LagCompensatedLookupOptions {

@@ -1,21 +1,35 @@
-import type { z } from 'zod';
-
 /**
  * The seam between the generic game machinery (host loop, game protocol, renderer stage) and one game's rules.
  * Members are written as methods on purpose: TypeScript checks method parameters bivariantly, so a game typed with
- * its own state, input and snapshot still fits the registry's `GameDefinition` (all parameters unknown).
+ * its own state, input and snapshot still fits the registry's `GameDefinition` (all parameters unknown). The types
+ * the game protocol needs as well live one floor down, in shared/game/gameTypes.ts.
  */
+import type {
+  GameInput,
+  GameInputCodec,
+  GameSnapshotCodec,
+  GameWire,
+  PlayerId,
+  Point,
+  PositionLookup,
+} from '../game/gameTypes';
 
-/** A player's id in a game: the lobby id as a string ('0' is the host), 1–8 characters. */
-export type PlayerId = string;
+export type {
+  GameInput,
+  GameInputCodec,
+  GameSnapshotCodec,
+  GameWire,
+  BinaryGameWire,
+  PlayerId,
+  Point,
+  PositionLookup,
+} from '../game/gameTypes';
+export { JSON_GAME_WIRE } from '../game/gameTypes';
+import type { GameControls } from './gameControls';
+import type { GameResultsWording } from './gameResultsWording';
 
 /** `waiting`: too few players. `playing`: the round runs. `ended`: the round is over, standings are final. */
 export type GamePhase = 'waiting' | 'playing' | 'ended';
-
-/** What every input carries: its sequence (1, 2, …), by which the host orders, deduplicates and acknowledges. */
-export interface GameInput {
-  readonly sequence: number;
-}
 
 /** A lobby player entering a game. */
 export interface GamePlayer {
@@ -34,15 +48,6 @@ export interface GameSetup {
   /** Round length in seconds, already checked by the host (0 < d ≤ 600). */
   readonly roundDuration: number;
 }
-
-/** A point in the game's world units. */
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
-
-/** Where the host believes `targetId` was as `shooterId` saw it (lag compensation); undefined: use the current spot. */
-export type PositionLookup = (targetId: PlayerId, shooterId: PlayerId) => Point | undefined;
 
 /** What the host loop hands a step besides state, inputs and dt. */
 export interface StepContext {
@@ -70,35 +75,6 @@ export interface GameScore {
 export interface GameStandings {
   readonly winners: readonly PlayerId[];
   readonly scores: readonly GameScore[];
-}
-
-/** How a game's inputs are checked, sent and queued. `W` is the compact wire form (e.g. a tuple). */
-export interface GameInputCodec<I extends GameInput = GameInput, W = unknown> {
-  /** Strict check of an input the local renderer hands over (object form). */
-  readonly schema: z.ZodType<I>;
-  /** Check of one input received from the network, in wire form; must bound the sequence to 1..MAX_INPUT_SEQUENCE. */
-  readonly wireSchema: z.ZodType<W>;
-  /**
-   * Optional hand-written twin of `wireSchema` for the host's per-input hot path: the same accept/reject decision
-   * and the same result (a fresh value), without zod's per-call overhead. Must agree with `wireSchema` exactly.
-   */
-  readonly readWire?: (value: unknown) => W | undefined;
-  toWire(input: I): W;
-  fromWire(wire: W): I;
-  /** What a player without any input yet does (sequence 0). */
-  readonly neutral: I;
-  /** What a tick with no input waiting repeats: the last input without its one-shot actions (a press, a shot). */
-  repeat(last: I): I;
-  /** `into` with the one-shot actions of `from`, an input skipped or dropped unapplied, so no press is lost. */
-  carry(from: I, into: I): I;
-}
-
-/** How a game's world snapshot is built on the host and checked on a guest. Snapshots must not use the key `g`. */
-export interface GameSnapshotCodec<S = unknown, Snap extends object = object> {
-  /** The snapshot of `state`; `acks` is each player's last processed input sequence (for client reconciliation). */
-  of(state: S, acks: ReadonlyMap<PlayerId, number>): Snap;
-  /** Validates a received snapshot; undefined when it is not one of this game's. */
-  parse(value: unknown): Snap | undefined;
 }
 
 /** What {@link GameDefinition.createView} gets. */
@@ -158,8 +134,17 @@ export interface GameDefinition<
   standings(state: S): GameStandings;
   readonly input: GameInputCodec<I, W>;
   readonly snapshot: GameSnapshotCodec<S, Snap>;
+  /**
+   * How `input`'s wire form and `snapshot` travel between two LAN Party apps: binary formats (shared/codec field
+   * lists; the room codec in main/net/codec is built from every registered game's), or JSON_GAME_WIRE, said on purpose.
+   */
+  readonly wire: GameWire;
   /** Positions the host records each tick for lag-compensated hits; leave out for a game without them. */
   lagPositions?(state: S): Iterable<{ readonly id: PlayerId } & Point>;
+  /** Its buttons (keys and touch pad) and what they mean to its client view. */
+  readonly controls: GameControls<C>;
+  /** How the winner screen words its standings. */
+  readonly results: GameResultsWording;
   /** A client view for one local player. */
   createView(options: GameViewOptions): GameView<I, Snap, C, F>;
 }

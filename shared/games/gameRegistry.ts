@@ -1,5 +1,6 @@
 import { MAX_GAME_PLAYERS, MAX_ROUND_DURATION } from '../game/gameProtocol';
 import { createRegistry, type Registry } from './createRegistry';
+import { assertControls } from './gameControls';
 import type { GameDefinition } from './gameDefinition';
 
 /** Game definitions by id. */
@@ -17,6 +18,12 @@ function assertDefinition(game: GameDefinition): void {
     throw new RangeError(`game ${id}: roundDuration must be in (0, ${MAX_ROUND_DURATION}] s, got ${roundDuration}`);
   }
   if (game.name.trim() === '') throw new RangeError(`game ${id}: name is empty`);
+  assertControls(id, game.controls);
+  // No silent JSON: a game without binary formats says so (JSON_GAME_WIRE).
+  const wire = game.wire as GameDefinition['wire'] | undefined;
+  if (wire?.kind !== 'json' && !(wire?.kind === 'binary' && Number.isInteger(wire.version) && wire.version >= 1)) {
+    throw new RangeError(`game ${id}: wire must be JSON_GAME_WIRE or a binary wire with a whole version >= 1`);
+  }
 }
 
 /** A registry of game definitions; throws on a bad id, a repeated id or impossible player limits. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { EventName, RequestName } from './names';
-import type { RequestSpec } from './contractTypes';
+import type { ContractShape } from './contractTypes';
 import { networkCheckReportSchema } from '../netcheck/report';
 import { appInfoSchema, errorReportResultSchema, errorReportSchema } from './schemas/appInfo';
 import { netcheckExportInputSchema, netcheckExportSchema } from './schemas/netcheck';
@@ -44,8 +43,8 @@ const devLinkProfileSchema = z.strictObject({
 const devConditionerViewSchema = z.strictObject({ profile: devLinkProfileSchema.nullable(), active: z.boolean() });
 
 /**
- * The IPC contract as data: every request (input and output schema) and every event main pushes.
- * `satisfies` ties it to names.ts, so a name without a schema (or a schema without a name) fails to compile.
+ * The IPC contract as data: every request (input and output schema) and every event main pushes. Each key is the
+ * one place its name is written: names.ts, the preload's bridge and the handler types all read it from here.
  */
 export const ipcContract = {
   requests: {
@@ -98,10 +97,7 @@ export const ipcContract = {
     'app.update': updateStatusSchema,
     'app.openScreen': openScreenSchema,
   },
-} as const satisfies {
-  requests: { readonly [K in RequestName]: RequestSpec };
-  events: { readonly [K in EventName]: z.ZodType };
-};
+} as const satisfies ContractShape;
 
 /** The app's contract type. */
 export type IpcContract = typeof ipcContract;

@@ -42,6 +42,8 @@ export const RejectReason = {
   INVALID_NAME: 'invalid-name',
   /** Too many wrong passwords from this address; `retryAfterSec` says how long to wait. */
   TOO_MANY_TRIES: 'too-many-tries',
+  /** A resume token the room does not take: the seat was given up (away too long), or the token is not good. */
+  SEAT_GONE: 'seat-gone',
 } as const;
 
 /** One of the {@link RejectReason} strings. */
@@ -70,6 +72,12 @@ export const helloVersionSchema = z.object({ v: z.number() });
 /** Longest app version carried in lobby messages ("1.2.3-beta.4" and the like). */
 export const APP_VERSION_MAX = 40;
 
+/** Longest resume token accepted (a token is 63 characters; the host's verifier judges the rest). */
+export const RESUME_TOKEN_MAX = 128;
+
+/** Longest seat grace a host may announce, seconds. */
+export const SEAT_GRACE_MAX_SEC = 600;
+
 /** What a guest may send to the host, by message type. */
 export const guestMessageSchemas = {
   [LobbyMessage.HELLO]: z.object({
@@ -79,6 +87,8 @@ export const guestMessageSchemas = {
     colour: colourSchema,
     /** The guest's LAN Party version, so a refusal can say which side must update (absent from older guests). */
     app: z.string().max(APP_VERSION_MAX).optional(),
+    /** A guest coming back after losing its link: the resume token its welcome gave it (checked by the host). */
+    resume: z.string().max(RESUME_TOKEN_MAX).optional(),
   }),
   [LobbyMessage.PROOF]: z.object({ proof: base64url32 }),
   [LobbyMessage.READY]: z.object({ ready: z.boolean() }),
@@ -103,19 +113,29 @@ export interface LobbyNotice {
 /** Host → guest payloads (checked by guests with {@link hostMessageSchemas}). */
 export interface HostMessages {
   [LobbyMessage.CHALLENGE]: { nonce: string; salt: string };
-  [LobbyMessage.WELCOME]: { you: number; state: LobbyState };
+  /** `resume`: the token to come back with after losing the link, good for `graceSec` seconds of silence. */
+  [LobbyMessage.WELCOME]: { you: number; state: LobbyState; resume?: string; graceSec?: number };
   [LobbyMessage.REJECTED]: LobbyNotice;
   [LobbyMessage.EVENT]: { event: LobbyEvent; revision: number };
   [LobbyMessage.CLOSING]: LobbyNotice;
 }
 
-/** The hello a guest sends first (the password never travels: a password room answers with a challenge). */
-export function helloPayload(name: string, colour: string, appVersion?: string): GuestMessage<'lobby.hello'> {
+/**
+ * The hello a guest sends first (the password never travels: a password room answers with a challenge); with
+ * `resume`, the token of the seat it comes back to.
+ */
+export function helloPayload(
+  name: string,
+  colour: string,
+  appVersion?: string,
+  resume?: string,
+): GuestMessage<'lobby.hello'> {
   return {
     v: LOBBY_PROTOCOL_VERSION,
     name,
     colour,
     ...(appVersion ? { app: appVersion.slice(0, APP_VERSION_MAX) } : {}),
+    ...(resume !== undefined ? { resume } : {}),
   };
 }
 
@@ -130,6 +150,7 @@ const playerSchema = z.object({
   host: z.boolean(),
   pingMs: z.number().int().min(0).max(MAX_PING_MS).nullable(),
   path: z.enum(Object.values(PlayerPath) as [PlayerPath, ...PlayerPath[]]).optional(),
+  awayUntil: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 const chatLineSchema = z.object({
@@ -185,7 +206,12 @@ const noticeSchema = z.object({
 export const hostMessageSchemas = {
   [LobbyMessage.CHALLENGE]: z.object({ nonce: base64url32, salt: base64url16 }),
   [LobbyMessage.WELCOME]: z
-    .object({ you: playerIdSchema.min(1), state: lobbyStateSchema })
+    .object({
+      you: playerIdSchema.min(1),
+      state: lobbyStateSchema,
+      resume: z.string().max(RESUME_TOKEN_MAX).optional(),
+      graceSec: z.number().int().min(0).max(SEAT_GRACE_MAX_SEC).optional(),
+    })
     .refine((w) => w.state.players.some((p) => p.id === w.you), 'the welcome does not include us'),
   [LobbyMessage.REJECTED]: noticeSchema,
   [LobbyMessage.EVENT]: z.object({ event: lobbyEventSchema, revision: z.number().int().min(0) }),

@@ -1,4 +1,4 @@
-import { currentPlayerColor, PLAYER_COLORS } from '../ipc/schemas/settings';
+import { currentPlayerColor, PLAYER_COLORS } from './playerColors';
 
 /** The colour of the "it" marker in a game: its hue is kept out of every palette below. */
 export const IT_MARKER_COLOUR = '#ff4d6d';

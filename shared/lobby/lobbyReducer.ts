@@ -6,7 +6,10 @@ export function applyLobbyEvent(state: LobbyState, event: LobbyEvent): LobbyStat
   const next = { ...state, revision: state.revision + 1 };
   switch (event.kind) {
     case 'joined':
-      return { ...next, players: [...state.players.filter((p) => p.id !== event.player.id), event.player] };
+      // A player already in the room (away, then back) keeps its place.
+      return state.players.some((p) => p.id === event.player.id)
+        ? { ...next, players: state.players.map((p) => (p.id === event.player.id ? event.player : p)) }
+        : { ...next, players: [...state.players, event.player] };
     case 'left':
       return { ...next, players: state.players.filter((p) => p.id !== event.playerId) };
     case 'ready':

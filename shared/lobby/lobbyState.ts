@@ -28,6 +28,11 @@ export interface LobbyPlayer {
   pingMs: number | null;
   /** The guest's path to the host; absent for the host itself and from hosts older than internet rooms (LAN). */
   path?: PlayerPath;
+  /**
+   * The guest's link went silent and its seat waits for it ("reconnecting…") until this time, in milliseconds of
+   * the host's wall clock (exact on the host's screen, about right on a guest's); absent while it is connected.
+   */
+  awayUntil?: number;
 }
 
 /** One chat message, numbered by the host. */
@@ -57,6 +62,7 @@ export interface LobbyState {
 
 /** A change to the lobby, made by the host and replayed by every guest. */
 export type LobbyEvent =
+  /** A player came in, or (same id) changed how it is connected: away, back; it keeps its place in the list. */
   | { kind: 'joined'; player: LobbyPlayer }
   | { kind: 'left'; playerId: number; reason: 'left' | 'kicked' | 'timed-out' }
   | { kind: 'ready'; playerId: number; ready: boolean }

@@ -27,3 +27,23 @@ describe('againstV1', () => {
     expect(againstV1([row('native: echo RTT p50 (median of 5)', 0.05, 'ms')])).toEqual([]);
   });
 });
+
+describe('againstV1 over alternating rounds', () => {
+  it('carries both sides’ per-round figures, so the ratio printed is the median per-round one', () => {
+    const rounds = (value: number[]): BenchResult => ({
+      name: '',
+      value: 0,
+      unit: 'ms',
+      rounds: { value, baseline: value },
+    });
+    const results: BenchResult[] = [
+      { ...rounds([0.05, 0.06]), name: 'v1: echo RTT p50' },
+      { ...rounds([0.03, 0.04]), name: 'native+bytes: echo RTT p50' },
+      { ...rounds([0.02, 0.02]), name: 'ws: echo RTT p50' },
+      { ...rounds([0.03, 0.04]), name: 'native+bytes vs ws: echo RTT p50' },
+    ];
+    const out = againstV1(results);
+    expect(out.map((r) => r.name)).toEqual(['native+bytes vs v1: echo RTT p50']);
+    expect(out[0]!.rounds).toEqual({ value: [0.03, 0.04], baseline: [0.05, 0.06] });
+  });
+});

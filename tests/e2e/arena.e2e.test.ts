@@ -81,7 +81,7 @@ async function arenaOf(page: Page) {
 
 // The tests are type-checked without the DOM library: the little of it the page-side function uses.
 interface PageQuery {
-  querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+  querySelector(selector: string): { getAttribute(name: string): string | null; textContent: string | null } | null;
 }
 
 /** The local player's drawn position, as the stage publishes it. */
@@ -119,25 +119,43 @@ describe.skipIf(skipReason !== null)('the arena fills the window and reads at a 
     await expect.poll(() => start.isEnabled()).toBe(true);
     await start.click();
 
-    const says: string[] = [];
-    for (const { page } of [ada, bob]) {
-      const countdown = page.getByTestId('game-countdown');
-      await expect.poll(() => countdown.isVisible(), { timeout: 5000 }).toBe(true);
-      expect(await countdown.getByTestId('countdown-number').textContent()).toMatch(/^[123]$/);
-      says.push((await countdown.getByTestId('countdown-who').textContent()) ?? '');
-    }
+    // Both pages watched at once, in the page, every frame: the 3 s countdown is caught however slow the machine
+    // is to answer the test (polling each page in turn from here missed it with the other core busy).
+    const seen = await Promise.all(
+      [ada, bob].map(async ({ page }) => {
+        const handle = await page.waitForFunction(
+          () => {
+            const doc = (globalThis as unknown as { document: PageQuery }).document;
+            const text = (selector: string) => doc.querySelector(selector)?.textContent ?? null;
+            const number = text('[data-testid="game-countdown"] [data-testid="countdown-number"]');
+            if (number === null) return false;
+            const self = doc.querySelector('[data-testid="game-arena"]')?.getAttribute('data-self') ?? null;
+            return { number, who: text('[data-testid="countdown-who"]') ?? '', self };
+          },
+          undefined,
+          { timeout: 15_000, polling: 'raf' },
+        );
+        return (await handle.jsonValue()) as { number: string; who: string; self: string | null };
+      }),
+    );
+    for (const { number } of seen) expect(number).toMatch(/^[123]$/);
+    const says = seen.map(({ who }) => who);
     // Exactly one of them is told "You are IT"; the other is told who is.
     expect(says.filter((s) => s.startsWith('You are IT'))).toHaveLength(1);
     expect(says.filter((s) => /^(ada|bob) is IT$/.test(s))).toHaveLength(1);
     // bob holds a key from the first count on: the host ignores it, and the page does not predict it.
     const page = bob.page;
     await page.getByTestId('game-arena').focus();
-    await expect.poll(() => selfPosition(page), { timeout: 5000 }).toMatch(/^\d+,\d+$/);
-    const before = await selfPosition(page);
-    expect(await page.getByTestId('game-countdown').isVisible()).toBe(true);
-    // Diagonally, so a wall or obstacle in one direction cannot stop the check after "go" (it slides along).
+    // Everyone is frozen during the countdown: where bob's page first drew him is where he must stay.
+    const drawn = seen[1]!.self;
+    if (drawn === null || !/^\d+,\d+$/.test(drawn)) {
+      await expect.poll(() => selfPosition(page), { timeout: 5000 }).toMatch(/^\d+,\d+$/);
+    }
+    const before = drawn !== null && /^\d+,\d+$/.test(drawn) ? drawn : await selfPosition(page);
     await page.keyboard.down('KeyD');
     await page.keyboard.down('KeyS');
+    // The keys went down while the countdown still ran (else the check below would prove nothing).
+    expect(await page.getByTestId('game-countdown').isVisible()).toBe(true);
     try {
       // In the page: wait until the countdown is gone or the dot has moved, whichever comes first, and say which.
       const watch = page.waitForFunction(

@@ -196,11 +196,26 @@ describe('abuse (native): fragment bombs', () => {
   // 16 KiB messages at most, so the reliable budget is one message's prefix plus a window of pieces (16 KiB + 4096 pieces).
   const small = { maxMessageSize: 16_384, reassemblyBytes: 16_384 };
 
-  /** One partial message per unit on RELIABLE_UNORDERED (each unit is piece 0 of 2 of its own message). */
-  async function partials(raw: NativePeer, from: number, to: number, size: number): Promise<void> {
+  /**
+   * One partial message per unit on RELIABLE_UNORDERED (each unit is piece 0 of 2 of its own message). With
+   * `received` (the server's datagram count), each 64 wait until the server has read them: the pieces are raw
+   * datagrams, never resent, and a host slower than the sender (a busy machine) would lose some in its socket's queue.
+   */
+  async function partials(
+    raw: NativePeer,
+    from: number,
+    to: number,
+    size: number,
+    received?: () => number,
+  ): Promise<void> {
+    const before = received?.() ?? 0;
     for (let seq = from; seq < to; seq++) {
       raw.sendFrames([encodeFragmentFrame(Channel.RELIABLE_UNORDERED, seq, 0, 2, piece(size))]);
-      if (seq % 64 === 63) await sleep(1); // keep the socket buffer from overflowing
+      if (seq % 64 !== 63) continue;
+      if (received) {
+        const sent = seq - from + 1;
+        await waitFor(() => received() - before >= sent, 10_000, `the server to read ${sent} pieces`);
+      } else await sleep(1); // keep the socket buffer from overflowing
     }
   }
 
@@ -209,7 +224,7 @@ describe('abuse (native): fragment bombs', () => {
     const raw = await nativePeerWith(server, { maxMessage: 16_384 });
     const peer = server.getPeer(raw.peerId!)!;
     const window = Native.SEND_WINDOW;
-    await partials(raw, 0, window, PIECE);
+    await partials(raw, 0, window, PIECE, () => peer.connection.counters.datagramsReceived);
     await waitFor(() => peer.connection.counters.datagramsReceived >= window, 3000, 'a window of partials');
     expect(connectionSizes(peer.connection).reassemblyBytes).toBe(window * PIECE);
     expect(server.getPeers()).toHaveLength(1);

@@ -100,6 +100,14 @@ describe('abuse (native): a flood of offers, forged cookies and v1 requests from
   const MAX_PEERS = 16;
   /** Every source repeats its request this often: 288 × 20/s ≈ 5,800 requests a second, ten times a retrying client. */
   const FLOOD_GAP_MS = 50;
+  /** The flood's own bound (~100 s at the nominal rate): the client must get in while it still runs. */
+  const FLOOD_MAX_ROUNDS = 2000;
+  /**
+   * Seconds the real client may take to get in. How long it does take is the machine's (a host that reads slower
+   * than the flood arrives queues every request behind it: ~2–700 ms idle, over 5 s with the other core busy), so
+   * it is printed and measured in `npm run bench` (joinFlood); the bound only ends a connect that never succeeds.
+   */
+  const CONNECT_TIMEOUT = 20;
 
   it('creates no peer without a valid cookie or an echoed token, never amplifies; a real client still gets in', async () => {
     // The door's answers in isolation: connect limits off, else they would drop most of this flood before the cookie
@@ -142,28 +150,28 @@ describe('abuse (native): a flood of offers, forged cookies and v1 requests from
     ];
     const isShort = (i: number) => i < GROUP && i % 2 === 1;
     expect(sources[1]!.request.byteLength).toBeLessThan(Native.MIN_OFFER_DATAGRAM);
-    const flood = await startFlood(server.port, sources, FLOOD_GAP_MS);
+    const flood = await startFlood(server.port, sources, FLOOD_GAP_MS, FLOOD_MAX_ROUNDS);
     cleanups.push(() => flood.terminate());
     const sample = setInterval(() => (most = Math.max(most, server.getPeers().length)), 5);
     cleanups.push(() => clearInterval(sample));
     // The flood in full swing, several rounds in: no slot taken by anyone.
-    await sleep(6 * FLOOD_GAP_MS);
+    await waitFor(() => flood.rounds() >= 6, 20_000, 'six rounds of flood');
     expect(server.getPeers()).toHaveLength(0);
 
-    // Within the join's default 5 s: how fast is the machine's (see bench/joinUnderFlood.ts), and this suite runs
-    // beside another file; the time is printed below.
-    const echo = echoClient(server, {}, cleanups, 5);
+    const echo = echoClient(server, {}, cleanups, CONNECT_TIMEOUT);
     const started = performance.now();
     let elapsed: number | undefined;
     let result: FloodResult;
     try {
-      await echo.connect(); // rejects unless connected within 5 s of this call
+      await echo.connect(); // rejects unless connected within CONNECT_TIMEOUT of this call
       elapsed = performance.now() - started;
       await echo.roundTrips(20); // still during the flood
     } finally {
       result = await flood.stop();
     }
     expect(echo.client.protocol).toBe('native');
+    // The client got in and echoed while the flood ran: it was stopped, not spent.
+    expect(result.rounds).toBeLessThan(FLOOD_MAX_ROUNDS);
 
     const offered = result.replies.slice(0, 2 * GROUP);
     const challenges = offered.flatMap((list, i) =>

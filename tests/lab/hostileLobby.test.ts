@@ -52,12 +52,20 @@ const join = (port: number, name: string, password?: string) =>
   loopbackGuest(cleanups, port, name, password !== undefined ? { password } : {});
 
 /**
- * Seconds a guest may take to get in under a flood: the join's own default. How long it does take is the machine's
- * (a host that reads slower than the flood arrives queues every request behind it), so it is reported in the
- * figures and measured in `npm run bench` (joinFlood), not asserted: there median 5–36 ms and slowest 29–178 ms,
- * in this suite 1.3–2.8 s on a slow 2-core machine with another test file running.
+ * Seconds a guest may take to get in under a flood. How long it does take is the machine's (a host that reads
+ * slower than the flood arrives queues every request behind it: 0.3–1.5 s here idle, over 5 s with the other core
+ * busy), so it is reported in the figures and measured in `npm run bench` (joinFlood), not asserted; the bound
+ * only has to end a join that would never succeed. The flood runs until both guests are in, so they joined under it.
  */
-const FLOOD_JOIN_TIMEOUT = 5;
+const FLOOD_JOIN_TIMEOUT = 20;
+
+/**
+ * Rounds of the flood (1,024 forged requests each) the host must take before the flood stops: ~3 s at the nominal
+ * 20k/s. Counted, not timed, so a slow machine floods for longer rather than less.
+ */
+const FLOOD_ROUNDS = 64;
+/** The flood's own bound: it ends by itself after this many rounds, whatever happens to the test. */
+const FLOOD_MAX_ROUNDS = 2000;
 
 /** A v1 guest in the room: the Python gale.net stand-in saying hello (when python3 exists), else our Client on v1. */
 async function v1Guest(port: number, name: string, timeout = 2): Promise<{ kind: string; welcomed: Promise<unknown> }> {
@@ -67,7 +75,7 @@ async function v1Guest(port: number, name: string, timeout = 2): Promise<{ kind:
     const welcomed = (async () => {
       await py.waitForEvent('connected', timeout * 1000);
       py.send(LobbyMessage.HELLO, { v: LOBBY_PROTOCOL_VERSION, name, colour: '#3ddc97' }, Channel.RELIABLE_ORDERED);
-      return py.waitFor(() => py.messages(LobbyMessage.WELCOME)[0], 2000, 'the welcome');
+      return py.waitFor(() => py.messages(LobbyMessage.WELCOME)[0], timeout * 1000, 'the welcome');
     })();
     return { kind: 'Python stand-in', welcomed };
   }
@@ -100,7 +108,9 @@ async function silentConnectors(port: number): Promise<RawPeer[]> {
 
 describe('hostile lobby (lab)', () => {
   it('a 20k/s spoofed connect flood (v1 and native, 1,024 sources) plus 64 silent connectors: guests still get in', async () => {
-    const h = await host({ capacity: 8 });
+    // A hello deadline far above the join's time: under the flood a real guest's hello can wait seconds in the
+    // host's queue, and the default 3 s would end its session as a silent connector's ("The host closed the room").
+    const h = await host({ capacity: 8, helloTimeout: 30 });
     const heapBefore = await settledHeapUsed();
     // 64 silent connectors (closed by the cleanups) that never say hello.
     await silentConnectors(h.port);
@@ -108,10 +118,10 @@ describe('hostile lobby (lab)', () => {
     // as a worker thread manages about 20 a second.
     const sources = connectFloodSources(1024, 40);
     // 30 ms between rounds plus the time to send one (~15 ms here): about 22k requests a second.
-    let flood: Flood | undefined = await startFlood(h.port, sources, 30, 250);
+    let flood: Flood | undefined = await startFlood(h.port, sources, 30, FLOOD_MAX_ROUNDS);
     cleanups.push(() => flood?.terminate());
     const floodStarted = performance.now();
-    await sleep(500); // in full swing
+    await waitFor(() => flood!.rounds() >= 8, 20_000, 'the flood in full swing');
     const nativeStarted = performance.now();
     const guest = await loopbackGuest(cleanups, h.port, 'Gus', { timeout: FLOOD_JOIN_TIMEOUT });
     const nativeMs = performance.now() - nativeStarted;
@@ -119,8 +129,8 @@ describe('hostile lobby (lab)', () => {
     const v1 = await v1Guest(h.port, 'Vic', FLOOD_JOIN_TIMEOUT);
     await v1.welcomed;
     const v1Ms = performance.now() - v1Started;
-    // Three seconds of flood in all, then the heap is measured while it still runs.
-    await sleep(Math.max(0, 3000 - (performance.now() - floodStarted)));
+    // FLOOD_ROUNDS rounds in all, then the heap is measured while it still runs.
+    await waitFor(() => flood!.rounds() >= FLOOD_ROUNDS, 60_000, `${FLOOD_ROUNDS} rounds of flood`);
     const peersDuring = h.transport.getPeers().length;
     const heapAfter = await settledHeapUsed();
     let result: FloodResult;
@@ -135,11 +145,13 @@ describe('hostile lobby (lab)', () => {
     const replies = result.replies.flat();
     const accepts = replies.filter((r) => r.type === ReservedType.CONNECT_ACCEPTED).length;
     const challenges = replies.filter((r) => r.type === ReservedType.NATIVE_CHALLENGE).length;
-    await waitFor(() => h.state.players.length === 3, 2000, 'both guests in the room');
+    await waitFor(() => h.state.players.length === 3, 5000, 'both guests in the room');
     expect(h.state.players.map((p) => p.name)).toEqual(['Hana', 'Gus', 'Vic']);
-    await waitFor(() => guest.state.players.length === 3, 2000, 'the native guest to see the v1 guest');
-    // The worker shares 2 cores with the host: allow a loaded machine some slack below the nominal rate.
-    expect(rate).toBeGreaterThan(18_000);
+    await waitFor(() => guest.state.players.length === 3, 5000, 'the native guest to see the v1 guest');
+    // Both guests got in while the flood still ran (it was stopped, not spent), after at least FLOOD_ROUNDS rounds.
+    // Its rate is the machine's (~22k/s idle): printed, not asserted.
+    expect(result.rounds).toBeGreaterThanOrEqual(FLOOD_ROUNDS);
+    expect(result.rounds).toBeLessThan(FLOOD_MAX_ROUNDS);
     // Forged sources never got a peer: the transport holds the two guests and at most the pre-lobby budget.
     expect(peersDuring).toBeLessThanOrEqual(2 + 8);
     expect(drops['prefix-limited'] + drops['source-limited']).toBeGreaterThan(0);
@@ -154,10 +166,13 @@ describe('hostile lobby (lab)', () => {
         `${accepts} v1 accepts, ${challenges} challenges reached the forged sources; limited: ` +
         `${drops['source-limited']} per address, ${drops['prefix-limited']} per /24`,
     });
-  }, 30_000);
+  }, 120_000);
 
-  it('64 silent connectors that keep reconnecting: a guest with the password gets in within 1 s', async () => {
-    const h = await host({ capacity: 4, password: PASSWORD });
+  it('64 silent connectors that keep reconnecting: a guest with the password gets in before any of them expires', async () => {
+    // A silent connector holds its pending slot until this hello deadline: a guest that got in sooner got in
+    // because the desk evicted one for it, not because one expired, however slow the machine.
+    const HELLO_DEADLINE_SEC = 30;
+    const h = await host({ capacity: 4, password: PASSWORD, helloTimeout: HELLO_DEADLINE_SEC });
     const heapBefore = await settledHeapUsed();
     // Confirmed v1 peers from 64 addresses: they answer pings, so the transport keeps them, but never say hello.
     const silent = await silentConnectors(h.port);
@@ -175,14 +190,15 @@ describe('hostile lobby (lab)', () => {
     });
     await sleep(300);
     const started = performance.now();
-    const guest = await join(h.port, 'Gus', PASSWORD);
+    const guest = await loopbackGuest(cleanups, h.port, 'Gus', { password: PASSWORD, timeout: HELLO_DEADLINE_SEC / 2 });
     const joinMs = performance.now() - started;
     const stats = h.stats();
     reconnecting = false;
     await churn;
     const heapAfter = await settledHeapUsed();
     expect(guest.state.players.map((p) => p.name)).toEqual(['Hana', 'Gus']);
-    expect(joinMs).toBeLessThan(1000);
+    expect(stats.expired).toBe(0);
+    expect(stats.evicted).toBeGreaterThan(0);
     expect(stats.pending).toBeLessThanOrEqual(8);
     expect(h.transport.getPeers().length).toBeLessThanOrEqual(4 + 8);
     const heap =
@@ -200,8 +216,10 @@ describe('hostile lobby (lab)', () => {
     const started = performance.now();
     let attempts = 0;
     let told = '';
-    // A fresh connection per guess, as a guessing script would: hello, then a random proof if challenged.
-    while (performance.now() - started < 4000 && attempts < 2000) {
+    // A fresh connection per guess, as a guessing script would: hello, then a random proof if challenged. At least
+    // 4 s and 20 guesses (a busy machine guesses slower), at most 30 s and 2,000.
+    const elapsed = () => performance.now() - started;
+    while (attempts < 2000 && elapsed() < 30_000 && (elapsed() < 4000 || attempts < 20)) {
       attempts += 1;
       const probe = await lobbyProbe(h.port);
       probe.say('lobby.hello', { v: 2, name: 'Eve', colour: '#3ddc97' });
@@ -218,8 +236,9 @@ describe('hostile lobby (lab)', () => {
     }
     const seconds = (performance.now() - started) / 1000;
     const checked = h.stats().passwordChecks;
-    // 5 free, then one after 1 s and one after 2 s more: 7 guesses checked in 4 s, however fast the script.
-    expect(checked).toBeLessThanOrEqual(8);
+    // 5 free, then one after 1 s, one after 2 s more, 4 s more…: 5 + log2(seconds + 1) guesses checked, however fast
+    // the script (7 in 4 s); one more for a guess landing on a wait's last millisecond.
+    expect(checked).toBeLessThanOrEqual(5 + Math.floor(Math.log2(seconds + 1)) + 1);
     expect(attempts).toBeGreaterThan(checked);
     expect(told).toMatch(/^Too many tries, wait \d+ s\.$/);
     figures.push({

@@ -20,6 +20,13 @@ const MESSAGES = 500;
 const UPLINK_MS = 10;
 const TURN_LEG_MS = 10;
 const ROUNDS = 5;
+/**
+ * Per round and path: pings for RTT, and 1000-byte messages for throughput. The paths are bound by their delays
+ * (a relayed round is ~4 s of waiting, little CPU), so these counts set the file's time: 20 and 300 keep every
+ * round's window-limited transfer at ~19 windows, enough for a median, at half the wait of 40 and 600.
+ */
+const PINGS = 20;
+const BULK_MESSAGES = 300;
 
 let lab: NatLab;
 const peers: LabPeer[] = [];
@@ -189,7 +196,7 @@ async function exchange(pair: Awaited<ReturnType<typeof connectPair>>) {
 
 /** One measurement round on a kept pair (the guest measures; see labIcePeer.ts). */
 async function measureOnce(pair: Pair): Promise<LabFigures> {
-  pair.guest.send({ cmd: 'measure', pings: 40, bulkMessages: 600, bulkBytes: 1000 });
+  pair.guest.send({ cmd: 'measure', pings: PINGS, bulkMessages: BULK_MESSAGES, bulkBytes: 1000 });
   const result = await pair.guest.next('measured', 60_000);
   if (result.ev !== 'measured') throw new Error('measurement failed');
   return result.figures;
@@ -346,7 +353,7 @@ function formatFigures(directRounds: LabFigures[], relayedRounds: LabFigures[]):
   const mbs = (v: number) => `${(v / 1e6).toFixed(3)} MB/s`;
   const lines = [
     `internet path figures (NAT lab, one run; uplinks ${UPLINK_MS} ms one way, TURN leg ${TURN_LEG_MS} ms each way;`,
-    `  RTT = median of 40 pings; throughput = 600 × 1000 B, window ${direct.windowBytes} B; medians of ${ROUNDS} alternating rounds)`,
+    `  RTT = median of ${PINGS} pings; throughput = ${BULK_MESSAGES} × 1000 B, window ${direct.windowBytes} B; medians of ${ROUNDS} alternating rounds)`,
   ];
   for (const s of setups) {
     lines.push(

@@ -103,7 +103,8 @@ class RoomPeer {
         JSON.stringify(labNetwork(lab.addresses[player]!)),
       ]),
     );
-    await lineMatching(peer.child, /"ev":"ready"/, 20_000);
+    // A tsx process in a namespace: ~2 s idle, over 20 s on a busy machine.
+    await lineMatching(peer.child, /"ev":"ready"/, 60_000);
     await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });
     return peer;
   }

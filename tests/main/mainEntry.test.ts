@@ -146,6 +146,8 @@ function installElectronMock(): void {
         handle: (channel: string, listener: (event: unknown, ...args: unknown[]) => unknown) =>
           fakes.handlers.set(channel, listener),
         removeHandler: (channel: string) => fakes.handlers.delete(channel),
+        on: () => undefined,
+        removeListener: () => undefined,
       },
     };
   });

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_GLOBAL, eventChannel, listenerName, requestChannel } from '../../shared/ipc/channels';
+import {
+  BRIDGE_GLOBAL,
+  BRIDGE_NAMES_CHANNEL,
+  eventChannel,
+  listenerName,
+  parseBridgeNames,
+  requestChannel,
+} from '../../shared/ipc/channels';
 import { eventNames, requestNames } from '../../shared/ipc/names';
 
 // The preload against a fake Electron: what it hands to exposeInMainWorld is exactly what the page gets.
@@ -9,7 +16,10 @@ const ipcRenderer = {
   on: vi.fn(),
   removeListener: vi.fn(),
   send: vi.fn(),
-  sendSync: vi.fn(),
+  // Main's answer on the names channel (see electronBinding.ts): the contract's names.
+  sendSync: vi.fn((channel: string) =>
+    channel === BRIDGE_NAMES_CHANNEL ? { requests: [...requestNames], events: [...eventNames] } : undefined,
+  ),
   postMessage: vi.fn(),
 };
 vi.mock('electron', () => ({
@@ -26,6 +36,29 @@ beforeAll(async () => {
 describe('preload bridge', () => {
   it('exposes exactly one global, window.lanParty', () => {
     expect([...exposed.keys()]).toEqual(['lanParty']);
+  });
+
+  it('asks main for the names once, on the names channel', () => {
+    expect(ipcRenderer.sendSync).toHaveBeenCalledExactlyOnceWith(BRIDGE_NAMES_CHANNEL);
+  });
+
+  it('refuses names that are not main’s answer', () => {
+    for (const bad of [
+      undefined,
+      null,
+      'lobby.get',
+      { requests: ['lobby.get'] },
+      { requests: ['lobby.get', 42], events: [] },
+      { requests: ['__proto__'], events: [] },
+      { requests: ['x'.repeat(3)], events: [] },
+      { requests: Array.from({ length: 501 }, () => 'a.b'), events: [] },
+    ]) {
+      expect(() => parseBridgeNames(bad)).toThrow(TypeError);
+    }
+    expect(parseBridgeNames({ requests: ['lobby.get'], events: ['lobby.changed'] })).toEqual({
+      requests: ['lobby.get'],
+      events: ['lobby.changed'],
+    });
   });
 
   it('exposes one function per request and one listener per event, and nothing else', () => {

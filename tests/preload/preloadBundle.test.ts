@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The sandboxed preload is one small CommonJS file: it may import the contract's names, never the
-// schemas (zod) or anything from Node. Walk its runtime import graph from source to prove it.
+// The sandboxed preload is one small CommonJS file: it gets the contract's names from main, and never loads the
+// contract or its schemas (zod), nor anything from Node. Walk its runtime import graph from source to prove it.
 const root = resolve(__dirname, '../..');
 
 function runtimeImports(file: string): string[] {
@@ -39,14 +39,9 @@ function importGraph(entry: string): { files: string[]; packages: string[] } {
 }
 
 describe('preload bundle contents', () => {
-  it('reaches only electron and the zod-free shared name modules', () => {
+  it('reaches only electron and the import-free channel naming', () => {
     const graph = importGraph(resolve(root, 'preload/index.ts'));
     expect(graph.packages).toEqual(['electron']);
-    expect(graph.files).toEqual([
-      'preload/createBridge.ts',
-      'preload/index.ts',
-      'shared/ipc/channels.ts',
-      'shared/ipc/names.ts',
-    ]);
+    expect(graph.files).toEqual(['preload/createBridge.ts', 'preload/index.ts', 'shared/ipc/channels.ts']);
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { LanServer } from '../../shared/ipc/schemas/lan';
 import { startBlocker } from '../../shared/ipc/startBlocker';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import { encode, encodeShortCode } from '../../shared/roomCode';
@@ -7,6 +6,7 @@ import { encodeInternetCode } from '../../shared/rendezvous';
 import { parseHostPort } from '../../renderer/src/logic/hostPort';
 import { joinFailureView } from '../../renderer/src/logic/joinFailure';
 import { joinBlocker } from '../../renderer/src/logic/lanJoinBlocker';
+import { lanServer } from './lanServerFixture';
 import { describePath, describePing } from '../../renderer/src/logic/ping';
 import { extractPastedCode, formatCodeField, roomCodeHint } from '../../renderer/src/logic/roomCodeHint';
 import { activeScreen } from '../../renderer/src/state/navigation';
@@ -101,23 +101,7 @@ describe('small presentation rules', () => {
   });
 
   it('blocks joining our own room, other versions, plain gale.net servers and full rooms', () => {
-    const server: LanServer = {
-      id: 'id:x',
-      name: 'R',
-      host: '10.0.0.2',
-      port: 9000,
-      playerCount: 1,
-      capacity: 8,
-      pingMs: 3,
-      passwordProtected: false,
-      protocolVersion: 1,
-      compatibility: 'compatible',
-      gameName: 'LAN Party Tag',
-      hostName: 'Ada',
-      state: 'lobby',
-      own: false,
-      addedByAddress: false,
-    };
+    const server = lanServer('R', { id: 'id:x', pingMs: 3 });
     expect(joinBlocker({ ...server, state: 'playing' })).toMatch(/round in progress/i);
     expect(joinBlocker(server)).toBeNull();
     expect(joinBlocker({ ...server, own: true })).toBe('This is your room');

@@ -42,6 +42,8 @@ export interface FloodResult {
 
 /** A running flood; `stop()` ends it and reports, `terminate()` just ends it (cleanup after a failure). */
 export interface Flood {
+  /** Rounds sent so far (every source once a round), read while the flood runs. */
+  rounds(): number;
   stop(): Promise<FloodResult>;
   terminate(): Promise<void>;
 }
@@ -51,7 +53,8 @@ export interface Flood {
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const dgram = require('node:dgram');
-const { serverPort, sources, gapMs, maxRounds } = workerData;
+const { serverPort, sources, gapMs, maxRounds, progress } = workerData;
+const sent = new Int32Array(progress);
 const replies = sources.map(() => []);
 const sockets = [];
 let stopped = false;
@@ -70,6 +73,7 @@ parentPort.on('message', () => (stopped = true));
   while (!stopped && rounds < maxRounds) {
     for (let i = 0; i < sockets.length; i++) sockets[i].send(sources[i].request);
     rounds += 1;
+    Atomics.store(sent, 0, rounds);
     await new Promise((r) => setTimeout(r, gapMs));
   }
   await new Promise((r) => setTimeout(r, 50)); // the last replies
@@ -89,7 +93,10 @@ export async function startFlood(
   gapMs: number,
   maxRounds = 200,
 ): Promise<Flood> {
-  const worker = new Worker(WORKER, { eval: true, workerData: { serverPort, sources, gapMs, maxRounds } });
+  // The round count, shared so the test can read it without a message round trip through a busy worker.
+  const progress = new SharedArrayBuffer(4);
+  const sent = new Int32Array(progress);
+  const worker = new Worker(WORKER, { eval: true, workerData: { serverPort, sources, gapMs, maxRounds, progress } });
   const messages: Array<(m: unknown) => void> = [];
   worker.on('message', (m) => messages.shift()?.(m));
   const next = () =>
@@ -99,6 +106,7 @@ export async function startFlood(
     });
   await next();
   return {
+    rounds: () => Atomics.load(sent, 0),
     async stop() {
       const done = next();
       worker.postMessage('stop');

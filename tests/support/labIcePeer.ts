@@ -195,9 +195,12 @@ async function answer(command: Extract<LabPeerCommand, { cmd: 'answer' }>): Prom
       if (payload.last) server!.sendTo(peer.id, 'bulked', { count: bulk }, Channel.RELIABLE_ORDERED);
     });
     server.onConnect(() => emit({ ev: 'connected' }));
+    // A link that drops is said at once: the parent's wait for a figure would otherwise only time out.
+    server.onDisconnect((_peer, reason) => emit({ ev: 'error', message: `the guest's link dropped: ${reason}` }));
   } else {
     client = new Client({ openSocket: async () => secure, timeout: 10 });
     await client.connect('ice', 1, { timeout: 10 });
+    client.onDisconnect((reason) => emit({ ev: 'error', message: `the link to the host dropped: ${reason}` }));
     emit({ ev: 'connected' });
   }
 }

@@ -119,6 +119,10 @@ export class GameHost<
       t.onMessage(GameMessage.INPUT, (peer, payload) => this.inputs.receive(peer.id, payload)),
       t.onDisconnect((peer) => this.removePlayer(String(peer.id))),
     );
+    const seatChanges = t.onSeatChange?.((peer, change) =>
+      change === 'held' ? this.holdPlayer(String(peer.id)) : this.resumePlayer(String(peer.id)),
+    );
+    if (seatChanges) this.unsubscribe.push(seatChanges);
     this.outbox.sendRoster(this.stateValue);
     this.outbox.sendSnapshot(this.stateValue, this.inputs.acks());
     this.loop.start();
@@ -171,6 +175,29 @@ export class GameHost<
     this.outbox.stopped(reason);
   }
 
+  /**
+   * A player's link went silent and the lobby holds its seat: it stays in the round with its score, standing still
+   * (neutral input, not its last one repeated) until {@link resumePlayer}, or until the seat is let go (the
+   * transport's disconnect). False when it is not playing.
+   */
+  holdPlayer(id: PlayerId): boolean {
+    if (!this.playing(id)) return false;
+    this.inputs.restart(id);
+    return true;
+  }
+
+  /**
+   * A held player is back: its next inputs count whatever their sequence, so the snapshots' acks skip the inputs
+   * it sent into the gap and its prediction starts again from the host's state; everyone gets the roster again (the
+   * returning link may have missed one). False when it is not playing.
+   */
+  resumePlayer(id: PlayerId): boolean {
+    if (!this.playing(id)) return false;
+    this.inputs.restart(id);
+    this.outbox.sendRoster(this.stateValue);
+    return true;
+  }
+
   /** Counters for diagnostics and benchmarks. */
   stats(): GameHostStats {
     return {
@@ -182,9 +209,13 @@ export class GameHost<
     };
   }
 
+  private playing(id: PlayerId): boolean {
+    return this.phase === 'running' && this.game.players(this.stateValue).some((p) => p.id === id);
+  }
+
   private removePlayer(id: PlayerId): void {
     const { game } = this;
-    if (this.phase !== 'running' || !game.players(this.stateValue).some((p) => p.id === id)) return;
+    if (!this.playing(id)) return;
     this.stateValue = game.removePlayer(this.stateValue, id);
     this.inputs.remove(id);
     this.histories?.remove(id);

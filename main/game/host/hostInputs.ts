@@ -131,6 +131,16 @@ export class HostInputs<I extends GameInput = GameInput, W = unknown> {
     this.delays.delete(id);
   }
 
+  /**
+   * Starts a player's queue afresh (a held or resumed seat): it stands still until its next input, which is taken
+   * whatever its sequence, so the acks skip the inputs lost meanwhile. Counters so far stay in the totals.
+   */
+  restart(id: PlayerId): void {
+    if (!this.queues.has(id)) return;
+    this.remove(id);
+    this.queues.set(id, new InputQueue(this.options.codec));
+  }
+
   /** Totals over all players, present and past. */
   counters(): HostInputCounters {
     const total: HostInputCounters = {

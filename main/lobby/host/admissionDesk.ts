@@ -38,6 +38,8 @@ export interface AdmissionDeskRoom {
   refusal(): RejectReason | undefined;
   /** Lets a peer in; the desk has forgotten it already. */
   admit(peer: Peer, hello: GuestMessage<'lobby.hello'>): void;
+  /** A peer comes back to its seat with the resume token in its hello; the desk has forgotten it already. */
+  resume(peer: Peer, hello: GuestMessage<'lobby.hello'> & { resume: string }): void;
   /** Tells a peer why not and lets it go. */
   reject(peer: Peer, reason: RejectReason, retryAfterSec?: number): void;
   sendChallenge(peerId: number, challenge: HostMessages['lobby.challenge']): void;
@@ -111,6 +113,12 @@ export class AdmissionDesk {
     if (!parsed.success) return room.reject(peer, RejectReason.VERSION_MISMATCH);
     const wait = this.tries.waitMs(peer.address);
     if (wait > 0) return room.reject(peer, RejectReason.TOO_MANY_TRIES, Math.ceil(wait / 1000));
+    // Coming back to a seat: the token stands for the name, the password and the room's room (full, in a round).
+    const { resume } = parsed.data;
+    if (resume !== undefined) {
+      this.pending.remove(peer.id);
+      return room.resume(peer, { ...parsed.data, resume });
+    }
     if (!roomNameFor(parsed.data.name, []).ok) return room.reject(peer, RejectReason.INVALID_NAME);
     const refusal = room.refusal();
     if (refusal) return room.reject(peer, refusal);

@@ -1,7 +1,5 @@
-import { Channel, Server, type EndpointOptions, type LanDiscoveryHandle, type Peer } from '../../net/index';
-import type { LanDiscoveryOptions, NetworkInterfacesLike } from '../../net/discovery';
+import { Channel, Server, type LanDiscoveryHandle, type Peer } from '../../net/index';
 import { Listeners, reportCallbackError } from '../../base/listeners';
-import type { Logger } from '../../base/logger';
 import { DEFAULT_GAME_ID, GAMES } from '../../../shared/games/registry';
 import { roomCapacityRange } from '../../../shared/ipc/schemas/lobby';
 import { applyLobbyEvent, canStart } from '../../../shared/lobby/lobbyReducer';
@@ -20,9 +18,8 @@ import {
   chatTextSchema,
   guestMessageSchemas,
   type GuestMessage,
-  type HostMessages,
 } from '../../../shared/lobby/lobbyMessages';
-import { MAX_PING_MS, ROOM_NAME_MAX } from '../../../shared/lobby/lobbyLimits';
+import { ROOM_NAME_MAX } from '../../../shared/lobby/lobbyLimits';
 import { GUEST_PALETTE, lobbyColourOf } from '../../../shared/lobby/lobbyPalette';
 import { hasVisibleText, normalizeText } from '../../../shared/text/normalizeText';
 import { advertiseRoom, type LanAddress, type RoomCodes } from '../../reach/lan/index';
@@ -34,53 +31,18 @@ import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostLimits, type LobbyHostStats } 
 import { PROOF_BYTES, deriveRoomKey, freshBytes } from '../passwordProof';
 import { lobbyTransportOptions } from '../lobbyTransport';
 import { roomNameFor } from './playerNames';
+import { SeatedRoom } from '../../seats/seatedRoom';
+import type { SeatTransport } from '../../seats/seatTransport';
 import { delivered, disconnectWhenDelivered } from './farewell';
+import type { LobbyHostOptions } from './lobbyHostOptions';
 
-/** Options of {@link LobbyHost.start}. */
-export interface LobbyHostOptions {
-  roomName: string;
-  playerName: string;
-  colour: string;
-  /** The game the room plays (a registry id). Default DEFAULT_GAME_ID ('tag'). */
-  gameId?: string;
-  /** Players including the host, within the game's limits (tag: 2–16). Default 8, clamped to them. */
-  capacity?: number;
-  /**
-   * The host's own seat is nobody (a dedicated host): the LAN advert then counts the guests only, so a
-   * server list shows the same numbers as the host's banner and log. Default false.
-   */
-  dedicated?: boolean;
-  password?: string;
-  /** Game port; default 0 (a free one). */
-  port?: number;
-  /** Bind address; default 0.0.0.0 so LAN players can reach it. */
-  bindAddress?: string;
-  /** LAN discovery; `false` turns it off. Tests pass an ephemeral port and loopback targets. */
-  discovery?: false | Partial<Omit<LanDiscoveryOptions, 'name' | 'gamePort' | 'getPlayerCount'>>;
-  /** Address written into the room code; default this machine's first LAN address. */
-  advertiseAddress?: string;
-  networkInterfaces?: () => NetworkInterfacesLike;
-  /** This app's version, told to a guest refused for another version so it can say which side must update. */
-  appVersion?: string;
-  /** Seconds a connected peer has to get in (hello, and the password proof in a password room). Default 3. */
-  helloTimeout?: number;
-  /** Seconds between ping broadcasts. Default 2. */
-  pingInterval?: number;
-  /** Admission budgets and rate limits; unset fields keep {@link DEFAULT_LOBBY_HOST_LIMITS}. */
-  limits?: Partial<LobbyHostLimits>;
-  /** Where the room notes what a player cannot see (a guest's connection moving to a new address). Default silent. */
-  logger?: Logger;
-  /** Time and timers for deadlines and limits; default the real ones. */
-  clock?: Scheduler;
-  /** How each guest reaches this host (shown beside its ping); default every guest is on the LAN. */
-  pathOf?: (peer: Peer) => PlayerPath;
-  transport?: Omit<EndpointOptions, 'drive'>;
-}
+export type { LobbyHostOptions } from './lobbyHostOptions';
 
 /** A room on this machine: the transport server, discovery, room code and the authoritative lobby state. */
 export class LobbyHost {
   private stateValue: LobbyState;
-  private readonly joined = new Set<number>();
+  /** The players' seats (a seat's id is the player id) and the connection each sits on now. */
+  private readonly seats: SeatedRoom;
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly door: AdmissionDesk;
@@ -100,7 +62,7 @@ export class LobbyHost {
     /** Addresses LAN players can use, with the port. */
     readonly addresses: LanAddress[],
     limits: LobbyHostLimits,
-    clock: Scheduler,
+    private readonly clock: Scheduler,
   ) {
     const game = GAMES.get(options.gameId ?? DEFAULT_GAME_ID);
     this.stateValue = createLobbyState(
@@ -113,6 +75,20 @@ export class LobbyHost {
       { name: options.playerName, colour: lobbyColourOf(options.colour) },
     );
     const now = () => clock.now();
+    this.seats = new SeatedRoom({
+      server,
+      clock,
+      wallClock: options.wallClock ?? Date.now,
+      ...(options.seatGraceSec !== undefined ? { graceSec: options.seatGraceSec } : {}),
+      state: () => this.stateValue,
+      apply: (event, skip) => this.apply(event, skip),
+      pathOf: (peer) => options.pathOf?.(peer) ?? PlayerPath.LAN,
+      refused: (peer, reason) => this.refused(peer, reason),
+      forget: (seat) => {
+        this.chatLimiter.forget(seat);
+        this.readyLimiter.forget(seat);
+      },
+    });
     this.door = new AdmissionDesk({
       roomKey,
       limits,
@@ -120,8 +96,9 @@ export class LobbyHost {
       clock,
       refusal: () => this.roomRefusal(),
       admit: (peer, hello) => this.admit(peer, hello),
+      resume: (peer, hello) => this.seats.resume(peer, hello.resume),
       reject: (peer, reason, retryAfterSec) => this.reject(peer, reason, retryAfterSec),
-      sendChallenge: (peerId, challenge) => this.send(peerId, LobbyMessage.CHALLENGE, challenge),
+      sendChallenge: (peerId, challenge) => this.seats.sendTo(peerId, LobbyMessage.CHALLENGE, challenge),
       disconnect: (peerId, reason) => this.server.disconnect(peerId, reason),
     });
     this.chatLimiter = createRateLimiter<number>(limits.chat, { now });
@@ -208,9 +185,14 @@ export class LobbyHost {
     return this.discovery?.port;
   }
 
-  /** The transport server, for the game to share. */
+  /** The transport server (every connection, players' and those still at the door). */
   get transport(): Server {
     return this.server;
+  }
+
+  /** The transport as the game sees it: players by seat, whichever connection each sits on now. */
+  get gameTransport(): SeatTransport {
+    return this.seats.gameTransport;
   }
 
   /** What the room refused or dropped so far. */
@@ -239,13 +221,15 @@ export class LobbyHost {
     this.postChat(HOST_PLAYER_ID, chatTextSchema.parse(text));
   }
 
-  /** Removes a guest, telling them why. Returns false for an unknown or host id. */
+  /** Removes a guest (one whose seat waits for it, at once), telling them why. False for an unknown or host id. */
   kick(playerId: number): boolean {
-    if (playerId === HOST_PLAYER_ID || !this.joined.has(playerId)) return false;
-    this.joined.delete(playerId);
-    this.send(playerId, LobbyMessage.CLOSING, { reason: RejectReason.KICKED, message: LOBBY_END_MESSAGES.kicked });
-    this.apply({ kind: 'left', playerId, reason: 'kicked' });
-    void disconnectWhenDelivered(this.server, playerId, 'kicked');
+    if (playerId === HOST_PLAYER_ID || !this.seats.has(playerId)) return false;
+    this.seats.send(playerId, LobbyMessage.CLOSING, {
+      reason: RejectReason.KICKED,
+      message: LOBBY_END_MESSAGES.kicked,
+    });
+    const { peerId } = this.seats.release(playerId);
+    if (peerId !== undefined) void disconnectWhenDelivered(this.server, peerId, 'kicked');
     return true;
   }
 
@@ -253,6 +237,14 @@ export class LobbyHost {
   startGame(): void {
     if (!canStart(this.stateValue)) throw new Error('cannot start: need at least two players, all guests ready');
     this.apply({ kind: 'phase', phase: 'playing' });
+  }
+
+  /** "Play again" from the results: the same game with the players still here, all readied as they were. */
+  playAgain(): void {
+    if (this.stateValue.phase !== 'playing') throw new Error('cannot play again: no round was played');
+    this.apply({ kind: 'phase', phase: 'lobby' });
+    for (const p of this.stateValue.players) if (!p.host) this.apply({ kind: 'ready', playerId: p.id, ready: true });
+    this.startGame();
   }
 
   /** Back to the lobby after a round. */
@@ -266,6 +258,7 @@ export class LobbyHost {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     this.door.close();
+    this.seats.close();
     this.server.broadcast(
       LobbyMessage.CLOSING,
       { reason: RejectReason.HOST_CLOSED, message: LOBBY_END_MESSAGES['host-closed'] },
@@ -289,14 +282,16 @@ export class LobbyHost {
     });
     // Rate limits come before parsing, so a flood costs a counter bump per message and nothing more.
     s.onMessage(LobbyMessage.READY, (peer, payload) => {
-      if (!this.joined.has(peer.id) || !this.readyLimiter.allow(peer.id)) return;
+      const seat = this.seats.seatOf(peer.id);
+      if (seat === undefined || !this.readyLimiter.allow(seat)) return;
       const parsed = guestMessageSchemas[LobbyMessage.READY].safeParse(payload);
-      if (parsed.success) this.apply({ kind: 'ready', playerId: peer.id, ready: parsed.data.ready });
+      if (parsed.success) this.apply({ kind: 'ready', playerId: seat, ready: parsed.data.ready });
     });
     s.onMessage(LobbyMessage.CHAT, (peer, payload) => {
-      if (!this.joined.has(peer.id) || !this.chatLimiter.allow(peer.id)) return;
+      const seat = this.seats.seatOf(peer.id);
+      if (seat === undefined || !this.chatLimiter.allow(seat)) return;
       const parsed = guestMessageSchemas[LobbyMessage.CHAT].safeParse(payload);
-      if (parsed.success) this.postChat(peer.id, parsed.data.text);
+      if (parsed.success) this.postChat(seat, parsed.data.text);
     });
     const ping = setInterval(() => this.broadcastPings(), (this.options.pingInterval ?? 2) * 1000);
     ping.unref();
@@ -309,14 +304,8 @@ export class LobbyHost {
 
   private departed(peer: Peer, reason: string): void {
     this.door.forget(peer.id);
-    this.chatLimiter.forget(peer.id);
-    this.readyLimiter.forget(peer.id);
-    if (!this.joined.delete(peer.id)) return;
-    this.apply({
-      kind: 'left',
-      playerId: peer.id,
-      reason: /timed out|not acknowledged/.test(reason) ? 'timed-out' : 'left',
-    });
+    // A link that went silent keeps its seat for the grace (the guest comes back by itself); a goodbye does not.
+    if (!this.closed) this.seats.departed(peer, reason);
   }
 
   /** Why nobody can join right now, or undefined. Silent and pending peers never count: only players do. */
@@ -332,15 +321,16 @@ export class LobbyHost {
       this.stateValue.players.map((p) => p.name),
     );
     if (!name.ok) return this.reject(peer, RejectReason.INVALID_NAME);
-    this.joined.add(peer.id);
-    const pingMs = peer.rtt === undefined ? null : Math.min(MAX_PING_MS, Math.round(peer.rtt * 1000));
+    // The seat takes the first connection's id: the player keeps it on every later connection.
+    const seat = this.seats.seat(peer);
+    const pingMs = this.seats.pingOf(peer.id);
     const colour = lobbyColourOf(hello.colour, GUEST_PALETTE);
     const path = this.options.pathOf?.(peer) ?? PlayerPath.LAN;
     this.apply(
       { kind: 'joined', player: { id: peer.id, name: name.name, colour, ready: false, host: false, pingMs, path } },
       peer.id,
     );
-    this.send(peer.id, LobbyMessage.WELCOME, { you: peer.id, state: this.stateValue });
+    this.seats.send(peer.id, LobbyMessage.WELCOME, { you: peer.id, state: this.stateValue, ...seat });
   }
 
   /** With a version refusal, the host's app version and lobby protocol, so the guest can say who must update. */
@@ -354,15 +344,20 @@ export class LobbyHost {
   }
 
   private reject(peer: Peer, reason: RejectReason, retryAfterSec?: number): void {
-    this.rejected[reason] = (this.rejected[reason] ?? 0) + 1;
-    this.door.refused(peer.id);
-    this.send(
+    this.seats.sendTo(
       peer.id,
       LobbyMessage.REJECTED,
       retryAfterSec === undefined
         ? { reason, message: LOBBY_END_MESSAGES[reason], ...this.versionsFor(reason) }
         : { reason, message: tooManyTriesMessage(retryAfterSec), retryAfterSec },
     );
+    this.refused(peer, reason);
+  }
+
+  /** A refusal already sent: counted, the door's slot freed, the peer let go once it is delivered. */
+  private refused(peer: Peer, reason: RejectReason): void {
+    this.rejected[reason] = (this.rejected[reason] ?? 0) + 1;
+    this.door.refused(peer.id);
     void disconnectWhenDelivered(this.server, peer.id, reason);
   }
 
@@ -372,23 +367,16 @@ export class LobbyHost {
   }
 
   private broadcastPings(): void {
-    const pings: Array<[number, number | null]> = [...this.joined].map((id) => {
-      const rtt = this.server.getRtt(id);
-      return [id, rtt === undefined ? null : Math.min(MAX_PING_MS, Math.round(rtt * 1000))];
-    });
+    const pings = this.seats.pings();
     if (pings.length > 0) this.apply({ kind: 'pings', pings });
   }
 
-  /** Applies an event locally and sends it to every joined guest except `skip` (who gets a welcome instead). */
+  /** Applies an event locally and sends it to every seated guest except `skip` (who gets a welcome instead). */
   private apply(event: LobbyEvent, skip?: number): void {
     this.stateValue = applyLobbyEvent(this.stateValue, event);
-    for (const id of this.joined) {
-      if (id !== skip) this.send(id, LobbyMessage.EVENT, { event, revision: this.stateValue.revision });
+    for (const seat of this.seats.seats.seats) {
+      if (seat !== skip) this.seats.send(seat, LobbyMessage.EVENT, { event, revision: this.stateValue.revision });
     }
     this.stateListeners.emit(this.stateValue);
-  }
-
-  private send<K extends keyof HostMessages>(peerId: number, type: K, payload: HostMessages[K]): void {
-    this.server.sendTo(peerId, type, payload as never, Channel.RELIABLE_ORDERED);
   }
 }

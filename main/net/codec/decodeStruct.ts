@@ -17,7 +17,8 @@ function flag(byte: number, what: string): boolean {
  * (bools and presence bytes 0/1, finite floats, shortest varints), so a body that decodes re-encodes to itself.
  */
 export function decodeStruct(plan: StructPlan, r: ByteReader): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // A tuple's fields are named 0, 1, …: set on an array they are its elements.
+  const out = (plan.tuple ? [] : {}) as Record<string, unknown>;
   const fields = plan.fields;
   let i = 0;
   try {

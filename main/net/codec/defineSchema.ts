@@ -1,6 +1,6 @@
 import { toSerializationError } from './codecFailure';
 import { compileCodec, type CompiledCodec } from './compileCodec';
-import type { Fields, Infer } from './fieldTypes';
+import type { Fields, Infer } from '../../../shared/codec/fieldTypes';
 import { compileStruct, type StructPlan } from './structPlan';
 import { WriterSlot } from './writerSlot';
 

@@ -17,14 +17,18 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * Properties not in the schema are ignored. Generated encoders must behave exactly like it (tests compare them).
  */
 export function encodeStruct(plan: StructPlan, value: unknown, w: ByteWriter): void {
-  if (!isRecord(value)) throw mismatch('an object', value);
+  if (plan.tuple) {
+    if (!Array.isArray(value) || value.length !== plan.fields.length) {
+      throw mismatch(`a tuple of ${plan.fields.length}`, value);
+    }
+  } else if (!isRecord(value)) throw mismatch('an object', value);
   const fields = plan.fields;
   w.ensure(plan.headBytes);
   let i = 0;
   try {
     for (; i < fields.length; i++) {
       const field = fields[i]!;
-      const v = value[field.name];
+      const v = (value as Record<string, unknown>)[field.name];
       switch (field.kind) {
         case Kind.u8:
           if (typeof v !== 'number' || (v & 0xff) !== v) throw mismatch('u8 (integer 0..255)', v);

@@ -45,6 +45,7 @@ function fieldCode(field: FieldPlan, i: number, sub: () => string): string {
 /** The statements that build the result: one literal (a fixed shape) unless absent optionals must leave keys out. */
 function resultCode(plan: StructPlan): string {
   const key = (field: FieldPlan): string => JSON.stringify(field.name);
+  if (plan.tuple) return `return [${plan.fields.map((_, i) => `a${i}`).join(', ')}];`;
   if (!plan.fields.some((field) => field.kind === Kind.optional)) {
     return `return { ${plan.fields.map((field, i) => `${key(field)}: a${i}`).join(', ')} };`;
   }

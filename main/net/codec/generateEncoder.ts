@@ -50,7 +50,10 @@ export function encoderSource(root: StructPlan): string {
   let count = 0;
   const emit = (plan: StructPlan): string => {
     const name = `s${count++}`;
-    const body = [`if (!isRecord(v)) throw bad();`, `w.ensure(${plan.headBytes});`];
+    const check = plan.tuple
+      ? `if (!isArray(v) || v.length !== ${plan.fields.length}) throw bad();`
+      : 'if (!isRecord(v)) throw bad();';
+    const body = [check, `w.ensure(${plan.headBytes});`];
     for (const field of plan.fields) {
       const code = fieldCode(field, plan.headBytes, () => emit(field.sub!));
       body.push(`{ const x = v[${JSON.stringify(field.name)}]; ${code} }`);

@@ -1,4 +1,4 @@
-import type { FieldSpec, Fields } from './fieldTypes';
+import type { FieldSpec, Fields } from '../../../shared/codec/fieldTypes';
 
 /** Numeric field kinds the encoder and decoder switch on (one switch, so every call site stays monomorphic). */
 export const Kind = {
@@ -40,6 +40,8 @@ export interface StructPlan {
   readonly headBytes: number;
   /** Fewest bytes any encoding of this struct takes. */
   readonly minBytes: number;
+  /** Values are arrays of exactly `fields.length` elements (fields `0`, `1`, …), not objects: arrayOfTuples. */
+  readonly tuple: boolean;
 }
 
 /** Scalar type name → kind; a null-prototype map so names like "toString" are not types. */
@@ -66,7 +68,7 @@ function kindOf(spec: FieldSpec, path: string): KindCode {
 }
 
 /** Compiles a field list once; throws TypeError for a malformed schema (a programming error, not bad input). */
-export function compileStruct(fields: Fields, path = ''): StructPlan {
+export function compileStruct(fields: Fields, path = '', tuple = false): StructPlan {
   const plans: FieldPlan[] = [];
   let headBytes = 0;
   let minBytes = 0;
@@ -78,7 +80,11 @@ export function compileStruct(fields: Fields, path = ''): StructPlan {
     const kind = kindOf(spec, fieldPath);
     let sub: StructPlan | null = null;
     if (typeof spec === 'object') {
-      sub = compileStruct(spec.fields, fieldPath);
+      const isTuple = 'tuple' in spec;
+      if (isTuple && !spec.tuple.every((type, i) => typeof type === 'string' && spec.fields[String(i)] === type)) {
+        throw new TypeError(`schema field ${fieldPath}: tuple elements must be scalars (use arrayOfTuples)`);
+      }
+      sub = compileStruct(spec.fields, fieldPath, isTuple);
       // A zero-byte element would let a tiny body claim billions of elements.
       if (spec.kind === 'array' && sub.minBytes === 0) {
         throw new TypeError(`schema field ${fieldPath}: array elements need at least one field`);
@@ -88,5 +94,5 @@ export function compileStruct(fields: Fields, path = ''): StructPlan {
     headBytes += HEAD_BYTES[kind];
     minBytes += kind === Kind.struct ? (sub as StructPlan).minBytes : MIN_BYTES[kind];
   }
-  return { fields: plans, headBytes, minBytes };
+  return { fields: plans, headBytes, minBytes, tuple };
 }

@@ -3,48 +3,27 @@ import { Connection, encodeBody } from '../v1/connection';
 import { EndpointDriver } from './driver';
 import { resolveEndpointOptions, type EndpointOptions, type ResolvedEndpointOptions } from './endpointOptions';
 import { ConnectError } from '../errors';
-import { packHeader } from '../v1/header';
 import { V1DatagramReader, V1Kind } from '../v1/v1Datagram';
 import { Listeners, TypedListeners } from '../../base/listeners';
-import { Defaults, ReservedType, Wire } from '../v1/protocol';
+import { Defaults, ReservedType } from '../v1/protocol';
 import type { MessageMap } from './server';
-import { checkChannel } from './server';
+import { checkChannel } from './checkChannel';
+import { Backpressure, type Drainable } from './backpressure/backpressure';
 import { DropReason, TrafficCounters } from '../v1/stats';
 import type { ConnectionStats } from '../v1/netStats';
 import type { DatagramSocket, DatagramSource } from './datagramSocket';
 import type { Link, WireProtocol } from '../v1/link';
-import { decodeCookie } from '../native/connectCookie';
 import { NativeConnection } from '../native/nativeConnection';
 import { isNativeDatagram } from '../native/nativePacket';
-import { FALLBACK_CODEC, offerPayload, parseAccepted, recvWindowFor } from '../native/negotiation';
-import { deriveNativeKeys, generateNativeKeyPair, type NativeKeyPair } from '../native/nativeKeys';
+import { connectRefusal, connectRequestFor, readAccept, refusedConnect, socketFailure } from './clientHandshake';
+import { startAttempt, takeChallenge, timedOut, type Attempt } from './clientHandshake';
 import { createLink } from './createLink';
 import { Native } from '../native/nativeWire';
-
-const { RELIABLE_ORDERED, RELIABLE_UNORDERED } = Channel;
 
 /** Where a Client is in its life. */
 export type ClientState = 'idle' | 'connecting' | 'connected' | 'closed';
 
 type Payload<M, K> = K extends keyof M ? M[K] : Record<string, unknown>;
-
-interface Attempt {
-  host: string;
-  port: number;
-  started: number;
-  deadline: number;
-  lastRequest: number;
-  requests: number;
-  /** The server's challenge cookie, echoed in every request after it arrived. */
-  cookie?: Uint8Array;
-  /** Our X25519 key pair for this attempt (native offers only), the same in every repeat of the offer. */
-  keyPair?: NativeKeyPair;
-  /** v1: the accept arrived and our first datagram with its token is out; connected once the server answers it. */
-  accepted?: boolean;
-  lastSocketError?: string;
-  resolve: () => void;
-  reject: (error: ConnectError) => void;
-}
 
 /**
  * The connecting side of a gale.net game: joins one Server over UDP, sends it messages and
@@ -62,8 +41,9 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private stateValue: ClientState = 'idle';
   private attempt: Attempt | undefined;
   private socket: DatagramSocket | undefined;
-  /** A send returned false and `onDrain` has not fired since. */
-  private drainPending = false;
+  /** The current connection's backpressure (one per connection: a new one starts calm). */
+  private drain: Drainable | undefined;
+  private readonly pressure: Backpressure<Drainable>;
   private connection: Link | undefined;
   private server: { address: string; port: number } | undefined;
   private peerIdValue: number | undefined;
@@ -79,6 +59,11 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.disconnectListeners = new Listeners(onError);
     this.messageListeners = new TypedListeners(onError);
     this.drainListeners = new Listeners(onError);
+    this.pressure = new Backpressure(
+      this.resolved,
+      () => this.driver.hurry(),
+      (drain) => drain === this.drain && this.drainListeners.emit(),
+    );
     this.driver = new EndpointDriver(
       {
         handleDatagram: (data, from) => this.handleDatagram(data, from),
@@ -86,7 +71,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
         afterBatch: () => {
           this.connection?.flushAcks();
           // Acknowledgements just applied may have drained the backlog a send reported.
-          if (this.drainPending) this.checkDrain();
+          this.pressure.sweep();
         },
         wake: () => this.connection?.flushAcks(),
         urgent: () => this.attempt !== undefined || (this.connection?.pendingReliable ?? 0) > 0,
@@ -147,7 +132,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
 
   /** Whether a send returned false for backpressure and `onDrain` has not fired since. */
   get needsDrain(): boolean {
-    return this.drainPending;
+    return this.drain?.needsDrain ?? false;
   }
 
   /** Called with the payload of every message of `type`. */
@@ -161,30 +146,17 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
    * peer for us) and rejects with a {@link ConnectError}; ignoring it is safe.
    */
   connect(host: string, port: number, options: { timeout?: number } = {}): Promise<void> {
-    if (this.stateValue === 'closed') return handled(Promise.reject(new ConnectError('client is closed')));
-    if (this.stateValue !== 'idle') return handled(Promise.reject(new ConnectError(`already ${this.stateValue}`)));
-    if (!Number.isInteger(port) || port < 1 || port > 65535) {
-      return handled(Promise.reject(new ConnectError(`port must be 1–65535, got ${port}`)));
-    }
+    const refusal = connectRefusal(this.stateValue, port);
+    if (refusal !== undefined) return refusedConnect(refusal);
     const timeout = options.timeout ?? Defaults.CONNECT_TIMEOUT;
     const now = this.resolved.clock();
     this.stateValue = 'connecting';
-    const promise = new Promise<void>((resolve, reject) => {
-      this.attempt = {
-        host,
-        port,
-        started: now,
-        deadline: now + timeout,
-        lastRequest: -Infinity,
-        requests: 0,
-        resolve,
-        reject,
-      };
-    });
+    const { attempt, promise } = startAttempt(host, port, now, timeout);
+    this.attempt = attempt;
     // Connect retries and the deadline run on the fine tick.
     this.driver.hurry();
-    void this.openSocket(this.attempt!);
-    return handled(promise);
+    void this.openSocket(attempt);
+    return promise;
   }
 
   /** Smoothed RTT to the server in seconds, or undefined if not connected or not measured yet. */
@@ -206,19 +178,12 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   ): boolean {
     const ch = checkChannel(channel);
     const link = this.connection;
-    if (this.stateValue !== 'connected' || !link) {
+    if (this.stateValue !== 'connected' || !link || !this.drain) {
       encodeBody(this.resolved.serializer, type, payload); // still reports an unserializable payload
       return false;
     }
     link.sendBody(encodeBody(link.serializer, type, payload, link.maxBody(ch)), ch);
-    // Unreliable sends queue nothing (and false would read as "not sent"): only reliable ones report the mark.
-    if (ch !== RELIABLE_ORDERED && ch !== RELIABLE_UNORDERED) return true;
-    // Reliable data in flight: retransmissions run on the fine tick (v1 sends reach no batch that would say so).
-    this.driver.hurry();
-    if (this.drainPending) return false;
-    if (link.closed || link.pendingReliable < this.resolved.highWaterMark) return true;
-    this.drainPending = true;
-    return false;
+    return this.pressure.afterSend(this.drain, ch);
   }
 
   /** Ends the connection (or attempt), telling the server; does not fire our own `onDisconnect`. */
@@ -283,37 +248,14 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     } catch (error) {
       if (socket && this.socket !== socket) void socket.close();
       if (this.attempt !== attempt) return;
-      const code = (error as NodeJS.ErrnoException).code;
-      this.fail(
-        code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-          ? `could not resolve host "${attempt.host}"`
-          : `could not connect: ${(error as Error).message}`,
-      );
+      this.fail(socketFailure(attempt, error));
     }
   }
 
   private sendRequest(now: number): void {
     const attempt = this.attempt;
     if (!attempt || !this.socket) return;
-    attempt.lastRequest = now;
-    attempt.requests += 1;
-    const native = this.resolved.native;
-    if (native) attempt.keyPair ??= generateNativeKeyPair();
-    const offer = native && {
-      version: Native.VERSION,
-      mtu: native.mtu,
-      codec: native.serializer.name ?? FALLBACK_CODEC,
-      maxMessage: native.maxMessageSize,
-      recvWindow: recvWindowFor(this.recvBufferSize),
-      cookie: attempt.cookie,
-      key: attempt.keyPair!.publicKey,
-    };
-    const payload = offer ? offerPayload(offer, this.resolved.serializer, ReservedType.CONNECT_REQUEST) : {};
-    const body = this.resolved.serializer.serialize(ReservedType.CONNECT_REQUEST, payload);
-    const datagram = new Uint8Array(Wire.HEADER_SIZE + body.length);
-    datagram.set(packHeader({ channel: 0, token: 0n, sequence: 0, ack: 0, ackBitfield: 0 }));
-    datagram.set(body, Wire.HEADER_SIZE);
-    this.transmit(datagram);
+    this.transmit(connectRequestFor(attempt, this.resolved, this.recvBufferSize, now));
   }
 
   /** Checks v1 datagrams; it holds the fields of the last one read. */
@@ -349,12 +291,11 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private handshake(token: bigint, type: string, payload: Record<string, unknown>): void {
     const attempt = this.attempt;
     if (type === ReservedType.NATIVE_CHALLENGE && token === 0n && attempt && this.resolved.native) {
-      const cookie = decodeCookie(payload.cookie);
-      if (!cookie) return this.counters.drop(DropReason.BAD_BODY);
+      const challenge = takeChallenge(attempt, payload);
+      if (challenge === 'bad') return this.counters.drop(DropReason.BAD_BODY);
       // The same cookie again (a repeat): the request that echoes it is already on its way.
-      if (attempt.cookie && Buffer.from(attempt.cookie).equals(cookie)) return;
-      attempt.cookie = cookie;
-      return this.sendRequest(this.resolved.clock());
+      if (challenge === 'new') this.sendRequest(this.resolved.clock());
+      return;
     }
     if (type === ReservedType.CONNECT_ACCEPTED && token !== 0n && attempt) return this.accepted(token, payload);
     this.counters.drop(DropReason.BAD_TOKEN);
@@ -365,13 +306,9 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     const now = this.resolved.clock();
     this.peerIdValue = typeof payload.peer_id === 'number' ? payload.peer_id : undefined;
     const r = this.resolved;
-    // No native parameters in the accept: the server is a gale.net (v1) server.
-    const agreed = r.native ? parseAccepted(payload) : undefined;
-    if (agreed === 'outdated') {
-      return this.fail('the server speaks an older native protocol (LAN Party versions differ): update both sides');
-    }
-    const keys = agreed && attempt.keyPair ? deriveNativeKeys(attempt.keyPair, agreed.key, 'client') : undefined;
-    if (agreed && !keys) return this.fail('the server sent an unusable key in its accept');
+    const agreement = readAccept(attempt, r, payload);
+    if ('failure' in agreement) return this.fail(agreement.failure);
+    const { agreed, keys } = agreement;
     const connection: Link = createLink(r, agreed, {
       token,
       transmit: (datagram) => this.transmit(datagram),
@@ -393,6 +330,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     // One request answered (after the challenge, if any): the handshake is a clean RTT sample.
     if (attempt.requests === (attempt.cookie ? 2 : 1)) connection.addRttSample(now - attempt.lastRequest);
     this.connection = connection;
+    this.drain = { needsDrain: false, connection };
     if (agreed) return this.established();
     // A v1 server of ours keeps nothing for us until a datagram echoes the accept's token from this address:
     // speak at once (the first ping), and count as connected when the server answers with the token.
@@ -412,12 +350,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private service(now: number): void {
     const attempt = this.attempt;
     if (attempt) {
-      if (now >= attempt.deadline) {
-        const why = attempt.lastSocketError === 'ECONNREFUSED' ? ' (port unreachable: is the server running?)' : '';
-        this.fail(
-          `timed out after ${+(attempt.deadline - attempt.started).toFixed(3)} s: no answer from ${attempt.host}:${attempt.port}${why}`,
-        );
-      } else if (attempt.accepted) {
+      if (now >= attempt.deadline) this.fail(timedOut(attempt));
+      else if (attempt.accepted) {
         this.connection?.service(now); // heartbeats: the next ping proves us again if the first was lost
       } else if (this.socket && now - attempt.lastRequest >= Defaults.CONNECT_RETRY_INTERVAL) {
         this.sendRequest(now);
@@ -444,18 +378,10 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     if (this.stateValue !== 'closed') this.stateValue = 'idle';
     this.peerIdValue = undefined;
     this.server = undefined;
-    this.drainPending = false;
+    this.drain = undefined;
     const socket = this.socket;
     this.socket = undefined;
     if (socket) void socket.close();
-  }
-
-  /** Fires `onDrain` once the backlog a send reported is back at the low-water mark. */
-  private checkDrain(): void {
-    const link = this.connection;
-    if (link && !link.closed && link.pendingReliable > this.resolved.lowWaterMark) return;
-    this.drainPending = false;
-    if (link && !link.closed) this.drainListeners.emit();
   }
 
   /** Sends to the server; true when the socket took the bytes at once (see DatagramSocket.send). */
@@ -465,9 +391,4 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.counters.countSent(datagram.length);
     return socket.send(datagram);
   }
-}
-
-function handled<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
 }

@@ -1,7 +1,8 @@
 import { Connection } from '../v1/connection';
 import type { ResolvedEndpointOptions } from './endpointOptions';
 import type { Link, LinkEvents } from '../v1/link';
-import { NativeConnection, type PathMigration } from '../native/nativeConnection';
+import { NativeConnection } from '../native/nativeConnection';
+import type { PathMigration } from '../native/migration/nativeMigration';
 import type { DirectionKeys } from '../native/packetProtection';
 import { serializerFor, type NativeParams } from '../native/negotiation';
 

@@ -26,11 +26,13 @@ export async function probeTurnAllocation(
 ): Promise<TurnProbeResult> {
   const socket = createSocket('udp4');
   socket.on('error', () => undefined);
+  // The allocation's release below is not awaited: its retries must stop, not send on the closed socket and throw.
+  let closed = false;
   try {
     await new Promise<void>((resolve) => socket.bind(0, resolve));
     const ask = async (request: Message, key?: Buffer): Promise<Message | undefined> => {
       if (key) request.addMessageIntegrity(key).addFingerprint();
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      for (let attempt = 0; attempt < ATTEMPTS && !closed; attempt++) {
         const answer = await new Promise<Message | undefined>((resolve) => {
           const timer = setTimeout(() => done(undefined), waitMs);
           const onMessage = (data: Buffer) => {
@@ -77,6 +79,7 @@ export async function probeTurnAllocation(
     if (code === 401 || code === 438 || code === 441) return { outcome: 'refused', code };
     return { outcome: 'error', code, reason: errorReason(answer) };
   } finally {
+    closed = true;
     socket.close();
   }
 }

@@ -9,6 +9,8 @@ import { openUdpDatagramSocket } from '../../net/index';
 import type { RoomOpening, RoomReach, RoomTarget } from '../roomReach';
 import { connectInternetRoom } from './internetJoin';
 import { openInternetRoom, type InternetRoom } from './internetRoom';
+import { keepPathAlive } from './pathKeeper';
+import { SwitchableSocket } from './switchableSocket';
 
 /** Options of {@link createInternetReach}. */
 export interface InternetReachOptions {
@@ -80,19 +82,35 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         provisional: label,
         step: 'finding-host',
         async locate({ onProgress }) {
+          const settings = await options.settings();
           const path = await connectInternetRoom(code, {
-            settings: await options.settings(),
+            settings,
             scheduler,
             onStep: (step) => onProgress({ step }),
             ...iceHosts,
           });
-          // Over the internet the secured ICE path is the socket: the Client's connect() ignores the target.
+          // Over the internet the secured ICE path is the socket: the Client's connect() ignores the target. It
+          // may be replaced under the session: a path that falls silent is restarted over the rendezvous.
+          const socket = new SwitchableSocket(path.socket, await path.socket.connect(1, label.host), () =>
+            scheduler.now(),
+          );
+          const keeper = keepPathAlive({
+            socket,
+            first: path,
+            scheduler,
+            reopen: () => connectInternetRoom(code, { settings, scheduler, ...iceHosts }),
+            onRestart: (r) =>
+              logger.info(
+                `internet path ${r.ok ? 'restarted' : 'not restarted'}: ${Math.round(r.gapMs)} ms without the ` +
+                  `host, the ICE restart took ${Math.round(r.tookMs)} ms${r.ok ? '' : ` (${String(r.error)})`}`,
+              ),
+          });
           return {
             target: label,
             connectTo: { host: label.host, port: 1 },
-            openSocket: async () => path.socket,
+            openSocket: async () => socket,
             internetCode: code,
-            close: () => path.close(),
+            close: () => keeper.close(),
           };
         },
       };

@@ -10,6 +10,7 @@ import { resolveRoomHost, type Ipv4Lookup } from '../../net/index';
 import type { JoinPlan, LocatedRoom, RoomReach, RoomTarget } from '../roomReach';
 import { candidatesFor, findRoom, soleCandidate, type FoundRoom, type RoomCandidate } from './findRoom';
 import { chooseAdvertiseAddress, hostAddresses } from './hostAddresses';
+import { guestShortCode } from './roomCodes';
 
 /**
  * Seconds a code's connect may take when the machine answered with another of its rooms: a room that is there
@@ -109,6 +110,17 @@ export function createLanReach(options: LanReachOptions): LanReach {
     };
   }
 
+  /** The plan, its located room carrying the short code this guest's network gives it (what the host shows). */
+  function withShortCode(plan: JoinPlan): JoinPlan {
+    return {
+      ...plan,
+      async locate(context) {
+        const located = await plan.locate(context);
+        return { ...located, shortCode: guestShortCode(located.target.host, located.target.port, readInterfaces()) };
+      },
+    };
+  }
+
   /** An address's plan: a host name is resolved when the join starts. */
   function addressPlan(name: string, port: number): JoinPlan {
     return {
@@ -130,7 +142,7 @@ export function createLanReach(options: LanReachOptions): LanReach {
 
   return {
     plan(request) {
-      if ('host' in request) return addressPlan(request.host, request.port);
+      if ('host' in request) return withShortCode(addressPlan(request.host, request.port));
       if (looksLikeInternetCode(request.code)) return undefined;
       let code: JoinCode;
       try {
@@ -138,7 +150,7 @@ export function createLanReach(options: LanReachOptions): LanReach {
       } catch (error) {
         throw error instanceof RoomCodeError ? roomCodeFailure(error) : error;
       }
-      return codePlan(code, request.confirm !== false);
+      return withShortCode(codePlan(code, request.confirm !== false));
     },
     async open(request) {
       const advertiseAddress = chooseAdvertiseAddress(

@@ -1,5 +1,5 @@
 import type { NetworkInterfacesLike } from '../../net/discovery';
-import { encode, encodeShortCode, type ShortCodeUnavailable } from '../../../shared/roomCode';
+import { encode, encodeShortCode, parseIpv4, type ShortCodeUnavailable } from '../../../shared/roomCode';
 import { interfaceOf, isVpnInterface } from './lanAddresses';
 
 /** Why a room shows only its full code: the short code's reasons, plus a VPN address or one on no interface. */
@@ -28,4 +28,27 @@ export function roomCodesFor(address: string, port: number, interfaces: NetworkI
   return short.ok
     ? { code, shortCode: short.code, shortCodeMissing: null }
     : { code, shortCode: null, shortCodeMissing: short.reason };
+}
+
+/**
+ * The short code a guest shows for the room it joined at `host`:`port`: the code of that address under the netmask
+ * of the guest's own interface on the host's subnet, which on a LAN (host and guests share the netmask) is the
+ * code the host shows. Null when no interface of the guest is on that subnet (a routed or internet join), on a VPN
+ * overlay (the host shows none there either), or when the address has no short code.
+ */
+export function guestShortCode(host: string, port: number, interfaces: NetworkInterfacesLike): string | null {
+  const ip = parseIpv4(host);
+  if (ip === undefined) return null;
+  for (const [interfaceName, entries] of Object.entries(interfaces)) {
+    for (const e of entries ?? []) {
+      if (!(e.family === 'IPv4' || e.family === 4)) continue;
+      const own = parseIpv4(e.address);
+      const mask = parseIpv4(e.netmask);
+      if (own === undefined || mask === undefined || (own & mask) >>> 0 !== (ip & mask) >>> 0) continue;
+      if (isVpnInterface(interfaceName, host)) return null;
+      const short = encodeShortCode(host, e.netmask, port);
+      return short.ok ? short.code : null;
+    }
+  }
+  return null;
 }

@@ -1,16 +1,18 @@
+import { useCallback, useEffect } from 'react';
 import type { StoreApi } from 'zustand';
 import type { Settings } from '../../../shared/ipc/schemas/settings';
 import type { AppState } from '../state/appStore';
 import { useAppStore } from '../state/AppStoreContext';
 import type { Screen } from '../state/navigation';
+import { hasBeenInARoom, rememberBeenInARoom } from '../state/playedBefore';
 import { showsDeveloperTools } from '../logic/developerTools';
-import { HomePanel } from './HomePanel';
+import { HomePanel } from './home/HomePanel';
 import { internetRoomsEnabled } from '../../../shared/ipc/schemas/internetSettings';
-import { HostScreen } from './HostScreen';
-import { JoinScreen } from './JoinScreen';
-import { LanScreen } from './LanScreen';
-import { NetcheckScreen } from './NetcheckScreen';
-import { RoomScreen } from './RoomScreen';
+import { HostScreen } from './host/HostScreen';
+import { JoinScreen } from './join/JoinScreen';
+import { LanScreen } from './lan/LanScreen';
+import { NetcheckScreen } from './netcheck/NetcheckScreen';
+import { RoomScreen } from './room/RoomScreen';
 
 /** Renders the current screen with its slice of the store; actions are the store's (stable) functions. */
 export function ScreenRouter({
@@ -32,6 +34,14 @@ export function ScreenRouter({
   const actions = store.getState();
   const home = (): void => actions.navigate('home');
   const to = (screen: Screen) => () => actions.navigate(screen);
+  const watchLan = useCallback(() => {
+    const { startLanSearch, stopLanSearch } = store.getState();
+    void startLanSearch();
+    return () => void stopLanSearch();
+  }, [store]);
+  useEffect(() => {
+    if (current === 'room') rememberBeenInARoom();
+  }, [current]);
   const rememberAddress = (entry: { interfaceName: string }): void =>
     void actions.saveSettings({ hostInterface: entry.interfaceName });
 
@@ -103,6 +113,14 @@ export function ScreenRouter({
         />
       );
     case 'home':
-      return <HomePanel settings={settings} onNavigate={actions.navigate} />;
+      return (
+        <HomePanel
+          settings={settings}
+          lan={lan}
+          newPlayer={!hasBeenInARoom()}
+          onWatchLan={watchLan}
+          onNavigate={actions.navigate}
+        />
+      );
   }
 }

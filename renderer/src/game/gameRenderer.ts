@@ -10,13 +10,6 @@ export interface FrameRenderer<F> {
   draw(frame: F | null, look: (id: string) => PlayerLook, time: number): void;
 }
 
-/** The keyboard as every game reads it: a direction (axes −1..1) and the primary action key (an edge: one press). */
-export interface PadControls {
-  readonly moveX: number;
-  readonly moveY: number;
-  readonly action: boolean;
-}
-
 /**
  * One game's side of the renderer, registered under its definition's id in renderer/src/games/registry.ts: what
  * the generic game stage needs to draw, steer and explain it. `C` controls, `F` view frame, `H` HUD state. The
@@ -25,11 +18,12 @@ export interface PadControls {
 export interface GameRendererModule<C = unknown, F = unknown, H = unknown> {
   /** The definition's id. */
   readonly id: string;
-  /** The shared definition it draws (its client view is what the session runs). */
-  readonly game: Pick<GameDefinition<unknown, GameInput, object, unknown, C, F>, 'id' | 'name' | 'createView'>;
+  /** The shared definition it draws: its client view (what the session runs), controls and results wording. */
+  readonly game: Pick<
+    GameDefinition<unknown, GameInput, object, unknown, C, F>,
+    'id' | 'name' | 'createView' | 'controls' | 'results'
+  >;
   createRenderer(canvas: HTMLCanvasElement): FrameRenderer<F>;
-  /** The game's controls for this moment of the keyboard. */
-  controls(pad: PadControls): C;
   /** The HUD for a frame (`null` before the first snapshot), computed a few times a second. */
   hud(frame: F | null, look: (id: string) => PlayerLook): H;
   /** Whether two HUD states render the same, so React re-renders only on real changes. */
@@ -44,10 +38,4 @@ export interface GameRendererModule<C = unknown, F = unknown, H = unknown> {
   renderOverlay?(hud: H): ReactNode;
   /** The controls help text. */
   renderHelp(): ReactNode;
-  /** A standings score as shown on the winner screen (tag: "12.3 s"). */
-  formatScore(score: number): string;
-  /** What the score measures, named beside it on the winner screen (tag: "time not it"). */
-  readonly scoreMeasure: string;
-  /** A standings stat as shown on the winner screen (tag: "3 tags"). */
-  formatStat(stat: number): string;
 }

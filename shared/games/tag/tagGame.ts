@@ -1,12 +1,14 @@
 import type { GameDefinition } from '../gameDefinition';
-import { ClientView, type ClientControls, type ViewFrame } from './clientView';
+import { tagControls } from './client/tagControls';
+import { ClientView, type ClientControls, type ViewFrame } from './client/clientView';
 import { createGame } from './createGame';
 import { removePlayer } from './players';
 import { DEFAULT_ARENA, RULES } from './rules';
-import { parseSnapshot, toSnapshot, type GameSnapshot } from './snapshot';
+import { parseSnapshot, toSnapshot, type GameSnapshot } from './wire/snapshot';
 import { stepWithEvents } from './step';
-import { tagInputCodec, type InputTuple } from './tagInput';
+import { tagInputCodec, type InputTuple } from './wire/tagInput';
 import type { Arena, GameEvent, GameState, PlayerInput } from './types';
+import { tagWire } from './wire/tagWire';
 
 /** The tag game's definition, with its own types filled in, and the arena it plays (the renderer draws it). */
 export interface TagGameDefinition extends GameDefinition<
@@ -52,7 +54,14 @@ export function createTagGame(options: TagGameOptions = {}): TagGameDefinition {
     }),
     input: tagInputCodec,
     snapshot: { of: toSnapshot, parse: parseSnapshot },
+    wire: tagWire,
     lagPositions: (state) => state.players,
+    controls: tagControls,
+    results: {
+      scoreMeasure: 'time not it',
+      formatScore: (score) => `${score.toFixed(1)} s`,
+      formatStat: (stat) => `${stat} tag${stat === 1 ? '' : 's'}`,
+    },
     createView: ({ playerId, interpolationDelay }) => new ClientView({ playerId, interpolationDelay, arena }),
   };
 }

@@ -33,6 +33,9 @@ export const gameRosterSchema = z.object({
     .max(MAX_GAME_PLAYERS),
 });
 
+/** Seconds a room shows a round's results before it returns to the lobby (the winner screen counts them down). */
+export const RESULTS_HOLD_SECONDS = 5;
+
 /** `game.results` payload: why the round ended, who won, everyone's score and count stat (see GameScore). */
 export const gameResultsSchema = z.object({
   game: gameIdSchema,

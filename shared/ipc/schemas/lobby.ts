@@ -120,6 +120,7 @@ export const lobbyEndSchema = z.object({
     'invalid-name',
     'too-many-tries',
     'invalid-room',
+    'seat-gone',
   ]),
   message: z.string(),
 });

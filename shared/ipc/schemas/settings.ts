@@ -1,37 +1,15 @@
 import { z } from 'zod';
 import { normalizedTextSchema } from '../../text/textSchema';
 import { internetSettingsSchema } from './internetSettings';
+import { PLAYER_COLORS, RETIRED_PLAYER_COLORS, currentPlayerColor, type PlayerColor } from '../../lobby/playerColors';
 
 /** Longest player name, in user-perceived characters (code points). */
 export const PLAYER_NAME_MAX = 24;
 
-/**
- * The fixed player palette: readable on the dark theme and distinct from each other, and none of them red, the hue
- * the game keeps for whoever is "it" (IT_MARKER_COLOUR in shared/lobby/lobbyPalette.ts).
- */
-export const PLAYER_COLORS = [
-  { hex: '#a3e048', label: 'Lime' },
-  { hex: '#ff9f43', label: 'Amber' },
-  { hex: '#ffd23f', label: 'Gold' },
-  { hex: '#3ddc97', label: 'Mint' },
-  { hex: '#2ec4f1', label: 'Sky' },
-  { hex: '#5b8cff', label: 'Azure' },
-  { hex: '#a77dff', label: 'Violet' },
-  { hex: '#f4f1ea', label: 'Chalk' },
-] as const;
-
-/** One palette entry's hex value. */
-export type PlayerColor = (typeof PLAYER_COLORS)[number]['hex'];
+// The palette lives with the lobby (shared/lobby/playerColors.ts); re-exported for the settings' readers.
+export { PLAYER_COLORS, RETIRED_PLAYER_COLORS, currentPlayerColor, type PlayerColor };
 
 const paletteHexes = PLAYER_COLORS.map((c) => c.hex) as [PlayerColor, ...PlayerColor[]];
-
-/** Colours once in the palette, read as their replacement (saved settings, older peers): Rose was next to IT red. */
-export const RETIRED_PLAYER_COLORS: Readonly<Record<string, PlayerColor>> = { '#ff5c8a': '#a3e048' };
-
-/** A lower-case colour with a retired palette colour replaced. */
-export function currentPlayerColor(hex: string): string {
-  return Object.hasOwn(RETIRED_PLAYER_COLORS, hex) ? RETIRED_PLAYER_COLORS[hex]! : hex;
-}
 
 /**
  * A player name: normalised like every shown text (NFKC, single spaces, trimmed), 1–24 code points; control and

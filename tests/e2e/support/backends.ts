@@ -19,6 +19,8 @@ export interface StartBackendsOptions {
   readonly logger?: Logger;
   /** Network parameters for every backend (see tests/support/loopbackNetwork.ts); default the app's. */
   readonly network?: Partial<NetworkOptions>;
+  /** Game round length and results hold in seconds (the screens test plays short rounds, looks at results longer). */
+  readonly game?: { readonly roundDuration?: number; readonly resultsHoldSeconds?: number };
 }
 
 /** Starts N independent backends (static page + WebSocket binding + services), each on its own ports. */
@@ -35,6 +37,10 @@ export async function startBackends(count: number, options: StartBackendsOptions
         app: { name: 'LAN Party', version: '0.0.0-e2e', platform: process.platform },
         logger: options.logger ?? silentLogger,
         ...(options.network ? { network: options.network } : {}),
+        ...(options.game?.roundDuration !== undefined ? { gameRoundDuration: options.game.roundDuration } : {}),
+        ...(options.game?.resultsHoldSeconds !== undefined
+          ? { gameResultsHoldSeconds: options.game.resultsHoldSeconds }
+          : {}),
       }).catch(async (error: unknown) => {
         await rm(userDataDir, { recursive: true, force: true });
         throw error;

@@ -36,6 +36,7 @@ describe('parseHostCliArgs', () => {
       bindAddress: '0.0.0.0',
       advertiseAddress: undefined,
       logFile: undefined,
+      seatGraceSec: 30,
     });
   });
 
@@ -70,6 +71,7 @@ describe('parseHostCliArgs', () => {
       bindAddress: '127.0.0.1',
       advertiseAddress: '192.168.1.20',
       logFile: 'logs/host.log',
+      seatGraceSec: 30,
     });
   });
 
@@ -117,6 +119,48 @@ describe('parseHostCliArgs', () => {
     expect(usage(argv)).toMatch(message);
   });
 
+  it('opens an internet room with --reach internet and a ws:// or wss:// rendezvous', () => {
+    expect(run(['--reach', 'internet', '--rendezvous', 'wss://rdv.example.org/rendezvous/v1'])).toMatchObject({
+      internet: { rendezvousUrl: 'wss://rdv.example.org/rendezvous/v1' },
+      discoveryPort: 9998,
+    });
+    expect(run(['--reach', 'internet', '--rendezvous', ' ws://10.0.0.1:8787/rendezvous/v1 ']).internet).toEqual({
+      rendezvousUrl: 'ws://10.0.0.1:8787/rendezvous/v1',
+    });
+    // --reach lan (the default) is a LAN room only.
+    expect(run(['--reach', 'lan']).internet).toBeUndefined();
+    expect(run([]).internet).toBeUndefined();
+    // --rendezvous ipv4:port alone still runs the rendezvous service.
+    expect(parse(['--rendezvous', '0.0.0.0:8787']).kind).toBe('rendezvous');
+  });
+
+  it('takes --seat-grace from 0 to 600 seconds', () => {
+    expect(run(['--seat-grace', '0']).seatGraceSec).toBe(0);
+    expect(run(['--seat-grace', '600']).seatGraceSec).toBe(600);
+  });
+
+  it.each([
+    [['--reach', 'internet'], /--reach internet needs the rendezvous to register with: --rendezvous wss:/],
+    [['--reach', 'wan'], /--reach: expected lan or internet, got "wan"/],
+    [
+      ['--reach', 'internet', '--rendezvous', 'http://rdv.example.org'],
+      /--rendezvous: Give a ws:\/\/ or wss:\/\/ address/,
+    ],
+    [['--reach', 'internet', '--rendezvous', 'wss://rdv.example.org/v1?x=1'], /--rendezvous: No query or fragment/],
+    [['--reach', 'internet', '--rendezvous', '0.0.0.0:8787'], /--rendezvous: Give a ws:\/\/ or wss:\/\/ address/],
+    [['--rendezvous', 'wss://rdv.example.org/rendezvous/v1'], /goes with --reach internet/],
+    [['--reach', 'lan', '--rendezvous', '0.0.0.0:8787'], /--reach does not apply/],
+    [
+      ['--reach', 'internet', '--rendezvous', 'ws://10.0.0.1:8787', '--turn-url', 'turn:10.0.0.1:3478'],
+      /--turn-url does not apply to a room: it gets TURN credentials from its rendezvous/,
+    ],
+    [['--seat-grace', '601'], /--seat-grace: expected a whole number from 0 to 600, got "601"/],
+    [['--seat-grace', '1.5'], /--seat-grace: expected a whole number/],
+    [['--rendezvous', '0.0.0.0:8787', '--seat-grace', '10'], /--seat-grace does not apply/],
+  ])('rejects %j', (argv, message) => {
+    expect(usage(argv)).toMatch(message);
+  });
+
   it('lets --port 0 and --discovery-port 0 both pick free ports', () => {
     expect(run(['--port', '0', '--discovery-port', '0'])).toMatchObject({ port: 0, discoveryPort: 0 });
   });
@@ -136,11 +180,16 @@ describe('hostCliHelp', () => {
       '--bind <ipv4>',
       '--advertise <ipv4>',
       '--log-file <path>',
+      '--seat-grace <s>',
+      '--reach <lan|internet>',
+      '--rendezvous <url>',
+      '--rendezvous <ipv4:port>',
       '-h, --help',
     ]) {
       expect(help).toContain(flag);
     }
     expect(help).toMatch(/Exit codes: 0 closed normally, 1 could not open the room, 2 bad command line/);
+    expect(help).toContain('--reach internet --rendezvous wss://rdv.example.org/rendezvous/v1');
   });
 
   it('says what --max-players counts for a host that does not play', () => {

@@ -3,7 +3,7 @@ import { GameClient } from '../../../main/game/gameClient';
 import { LocalGameClient } from '../../../main/game/localGameClient';
 import { RosterAssembler } from '../../../main/game/host/rosterAssembler';
 import { GameMessage, rosterParts, type GameResults, type GameRoster } from '../../../shared/game/gameProtocol';
-import type { GameSnapshot } from '../../../shared/games/tag/snapshot';
+import type { GameSnapshot } from '../../../shared/games/tag/wire/snapshot';
 import { tagGame } from '../../../shared/games/tag/tagGame';
 import type { PlayerInput } from '../../../shared/games/tag/types';
 import { Channel } from '../../../shared/net/channel';

@@ -5,7 +5,7 @@ import { LocalGameClient } from '../../../main/game/localGameClient';
 import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
 import { LobbyHost } from '../../../main/lobby/host/lobbyHost';
 import { LinkConditioner } from '../../../main/conditioner/linkConditioner';
-import { ClientView, type ClientControls, type ViewPlayer } from '../../../shared/games/tag/clientView';
+import { ClientView, type ClientControls, type ViewPlayer } from '../../../shared/games/tag/client/clientView';
 import type { GameResults, GameRoster } from '../../../shared/game/gameProtocol';
 import { RULES, TAG_REACH } from '../../../shared/games/tag/rules';
 import type { GameEvent, GameState } from '../../../shared/games/tag/types';

@@ -1,8 +1,8 @@
 import { GameHost, type GameHostOptions, type GamePlayer } from '../../../main/game/host/gameHost';
 import { GAME_TICK_DT, GameMessage, type GameResults } from '../../../shared/game/gameProtocol';
-import type { GameSnapshot } from '../../../shared/games/tag/snapshot';
+import type { GameSnapshot } from '../../../shared/games/tag/wire/snapshot';
 import { createTagGame } from '../../../shared/games/tag/tagGame';
-import type { InputTuple } from '../../../shared/games/tag/tagInput';
+import type { InputTuple } from '../../../shared/games/tag/wire/tagInput';
 import type { Arena, GameEvent, GameState, PlayerInput, PlayerState } from '../../../shared/games/tag/types';
 import { FakeHostTransport, manualTicker } from './fakeTransports';
 

@@ -1,12 +1,13 @@
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { eventChannel, requestChannel } from '../../../shared/ipc/channels';
+import { BRIDGE_NAMES_CHANNEL, eventChannel, parseBridgeNames, requestChannel } from '../../../shared/ipc/channels';
 import { createGateway } from '../../../main/ipc/gateway';
 import { loggerSpy } from './loggerSpy';
 
 // Electron cannot run here: ipcMain is a fake that records handlers so tests can invoke them.
 const registered = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown>();
+const listening = new Map<string, (event: { returnValue?: unknown }) => void>();
 vi.mock('electron', () => ({
   ipcMain: {
     handle: vi.fn((channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown) => {
@@ -14,6 +15,11 @@ vi.mock('electron', () => ({
       registered.set(channel, listener);
     }),
     removeHandler: vi.fn((channel: string) => registered.delete(channel)),
+    on: vi.fn((channel: string, listener: (event: { returnValue?: unknown }) => void) => {
+      if (listening.has(channel)) throw new Error(`second listener for ${channel}`);
+      listening.set(channel, listener);
+    }),
+    removeListener: vi.fn((channel: string) => listening.delete(channel)),
   },
 }));
 
@@ -58,7 +64,10 @@ function setup(trusted = true, targets = [fakeContents()]) {
   return { gateway, dispose, invoke, double, isTrustedSender, logger };
 }
 
-beforeEach(() => registered.clear());
+beforeEach(() => {
+  registered.clear();
+  listening.clear();
+});
 
 describe('Electron IPC binding', () => {
   it('registers one handler per request on the prefixed channel', () => {
@@ -99,11 +108,20 @@ describe('Electron IPC binding', () => {
     expect(dead.send).not.toHaveBeenCalled();
   });
 
+  it('answers the preload’s synchronous question with the contract’s names, which the preload accepts', () => {
+    setup(false); // names are no secret: even a sender the policy refuses gets them
+    const event: { returnValue?: unknown } = {};
+    listening.get(BRIDGE_NAMES_CHANNEL)!(event);
+    expect(event.returnValue).toEqual({ requests: ['math.double', 'app.ping'], events: ['thing.happened'] });
+    expect(parseBridgeNames(event.returnValue)).toEqual(event.returnValue);
+  });
+
   it('dispose removes every handler and stops forwarding events', () => {
     const target = fakeContents();
     const { gateway, dispose } = setup(true, [target]);
     dispose();
     expect(registered.size).toBe(0);
+    expect(listening.size).toBe(0);
     gateway.emit('thing.happened', { id: 1 });
     expect(target.send).not.toHaveBeenCalled();
   });

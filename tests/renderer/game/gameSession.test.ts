@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { GameSession } from '../../../renderer/src/game/gameSession';
 import type { GameApi } from '../../../renderer/src/game/gameApi';
 import { hudOf } from '../../../renderer/src/games/tag/hudModel';
-import type { ClientControls, ViewFrame } from '../../../shared/games/tag/clientView';
+import type { ClientControls, ViewFrame } from '../../../shared/games/tag/client/clientView';
 import { tagGame } from '../../../shared/games/tag/tagGame';
 import { createGame } from '../../../shared/games/tag/createGame';
-import { toSnapshot } from '../../../shared/games/tag/snapshot';
+import { toSnapshot } from '../../../shared/games/tag/wire/snapshot';
 import type { PlayerInput } from '../../../shared/games/tag/types';
 import type {
   GameCurrent,

@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LanServer } from '../../../shared/ipc/schemas/lan';
 import { lanRoomStatus } from '../../../renderer/src/logic/lanJoinBlocker';
+import { lanServer } from '../lanServerFixture';
 import { DEFAULT_LAN_SORT, nextLanSort, sortLanServers } from '../../../renderer/src/logic/lanSort';
 
-const room = (name: string, overrides: Partial<LanServer> = {}): LanServer => ({
-  id: `id:${name}`,
-  name,
-  host: '10.0.0.2',
-  port: 9000,
-  playerCount: 1,
-  capacity: 8,
-  pingMs: 5,
-  passwordProtected: false,
-  protocolVersion: 1,
-  compatibility: 'compatible',
-  gameName: 'LAN Party Tag',
-  hostName: 'Ada',
-  state: 'lobby',
-  own: false,
-  addedByAddress: false,
-  ...overrides,
-});
+const room = lanServer;
 
 const names = (servers: LanServer[]) => servers.map((s) => s.name);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inputPayloadParser, parseResultsPayload, parseRosterPayload } from '../../../shared/game/gameSchemas';
-import { tagInputCodec } from '../../../shared/games/tag/tagInput';
+import { tagInputCodec } from '../../../shared/games/tag/wire/tagInput';
 
 // Game messages come from peers: every number and string in them is bounded.
 describe('game message bounds', () => {

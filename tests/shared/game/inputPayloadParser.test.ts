@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_GAME_ID, MAX_INPUT_SEQUENCE, MAX_INPUTS_PER_MESSAGE } from '../../../shared/game/gameProtocol';
 import { inputPayloadParser, inputPayloadSchema } from '../../../shared/game/gameSchemas';
-import { inputTupleSchema, readInputTuple, tagInputCodec } from '../../../shared/games/tag/tagInput';
+import { inputTupleSchema, readInputTuple, tagInputCodec } from '../../../shared/games/tag/wire/tagInput';
 import { SeededRandom } from '../../../shared/random/prng';
 
 // The host validates inputs by hand (readWire) instead of with zod; both must make the same decision on anything

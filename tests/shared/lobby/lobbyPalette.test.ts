@@ -9,7 +9,8 @@ import {
   looksLikeItMarker,
 } from '../../../shared/lobby/lobbyPalette';
 import { PLAYER_COLOURS } from '../../../shared/games/tag/rules';
-import { PLAYER_COLORS, playerColorSchema, RETIRED_PLAYER_COLORS } from '../../../shared/ipc/schemas/settings';
+import { playerColorSchema } from '../../../shared/ipc/schemas/settings';
+import { PLAYER_COLORS, RETIRED_PLAYER_COLORS } from '../../../shared/lobby/playerColors';
 
 describe('lobby palette', () => {
   it('is the players’ palette plus the dedicated host’s grey', () => {

@@ -1,4 +1,5 @@
-import { formatClock, type HudState } from './hudModel';
+import { formatClock } from '../../game/formatClock';
+import type { HudState } from './hudModel';
 
 /** What a screen reader hears when "it" changes or the round starts. */
 function announcement(hud: HudState): string {

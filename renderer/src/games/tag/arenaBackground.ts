@@ -6,10 +6,10 @@ export const ARENA_STYLE = {
   page: '#0b0d17',
   floor: '#121731',
   grid: 'rgba(255, 255, 255, 0.045)',
-  border: 'rgba(124, 92, 255, 0.45)',
-  obstacle: '#262d57',
-  obstacleEdge: 'rgba(167, 139, 250, 0.45)',
-  obstacleTop: 'rgba(255, 255, 255, 0.10)',
+  border: 'rgba(139, 112, 255, 0.9)',
+  obstacle: '#3a4380',
+  obstacleEdge: 'rgba(180, 160, 255, 0.85)',
+  obstacleTop: 'rgba(255, 255, 255, 0.18)',
 } as const;
 
 /** Grid spacing in arena units. */

@@ -1,4 +1,4 @@
-import type { ViewFrame } from '../../../../shared/games/tag/clientView';
+import type { ViewFrame } from '../../../../shared/games/tag/client/clientView';
 import { DEFAULT_ARENA } from '../../../../shared/games/tag/rules';
 import type { Arena } from '../../../../shared/games/tag/types';
 import { paintArenaBackground } from './arenaBackground';

@@ -1,4 +1,4 @@
-import type { ViewPlayer } from '../../../../shared/games/tag/clientView';
+import type { ViewPlayer } from '../../../../shared/games/tag/client/clientView';
 import { RULES, TAG_REACH } from '../../../../shared/games/tag/rules';
 import { toCanvasX, toCanvasY, type ArenaTransform } from '../../game/arenaTransform';
 import { placeLabels, type LabelRequest } from '../../game/labelPlacement';
@@ -11,6 +11,8 @@ const SCALES: MarkScales = { cooldownFull: RULES.tagCooldown, immunityFull: RULE
 export const LABEL_FONT_PX = 13;
 const LABEL_PAD_X = 6;
 const LABEL_HEIGHT = 20;
+/** Space kept between a name label and the arena's wall. */
+const LABEL_WALL_GAP = 6;
 
 /** Where on the canvas, at what size, and what state: one player about to be drawn. */
 interface Placed {
@@ -56,10 +58,7 @@ function drawMark(
       ctx.stroke();
       return;
     case 'itRing':
-      ctx.beginPath();
-      ctx.arc(x, y, r + (7 + 5 * m.pulse) * k, 0, full);
-      ctx.fillStyle = `rgba(255, 77, 109, ${0.14 + 0.16 * m.pulse})`;
-      ctx.fill();
+      // Its glow went under every body (drawUnderlay): here only the ring, so the body keeps its own colour.
       ctx.beginPath();
       ctx.arc(x, y, r + 1.5 * k, 0, full);
       ctx.lineWidth = 3.5 * k;
@@ -121,6 +120,18 @@ function drawMark(
   }
 }
 
+/**
+ * What lies under the bodies: the reach circle and the chaser's pulsing glow. Drawn for every player before any
+ * body, so no translucent disc ever tints a body (the chaser's included) or a neighbour's.
+ */
+function drawUnderlay(ctx: CanvasRenderingContext2D, m: PlayerMark, x: number, y: number, r: number, k: number): void {
+  if (m.kind !== 'itRing') return;
+  ctx.beginPath();
+  ctx.arc(x, y, r + (7 + 5 * m.pulse) * k, 0, Math.PI * 2);
+  ctx.fillStyle = `rgba(255, 77, 109, ${0.14 + 0.16 * m.pulse})`;
+  ctx.fill();
+}
+
 const widths = new Map<string, number>();
 
 function labelWidth(ctx: CanvasRenderingContext2D, label: string, font: string): number {
@@ -155,9 +166,12 @@ export function drawPlayers(
   });
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  // Reach and the chaser's glow first, so none of them covers a neighbour's body.
+  // Reach and the chaser's glow first, so none of them covers a body, its own or a neighbour's.
   for (const { x, y, marks } of placed) {
-    for (const m of marks) if (m.kind === 'reach') drawMark(ctx, m, x, y, r, k, t);
+    for (const m of marks) {
+      if (m.kind === 'reach') drawMark(ctx, m, x, y, r, k, t);
+      else drawUnderlay(ctx, m, x, y, r, k);
+    }
   }
   for (const { x, y, marks } of placed) {
     for (const m of marks) if (m.kind !== 'reach') drawMark(ctx, m, x, y, r, k, t);
@@ -178,7 +192,16 @@ export function drawPlayers(
     width: labelWidth(ctx, labels[i]!, font) + 2 * LABEL_PAD_X * k + (badged[i] ? badgeWidth + 4 * k : 0),
     height: LABEL_HEIGHT * k,
   }));
-  const boxes = placeLabels(requests, { x: 0, y: 0, width: ctx.canvas.width, height: ctx.canvas.height }, 2 * k);
+  // Labels stay inside the arena's walls, a little clear of them, not against the canvas edge.
+  const insetX = t.offsetX + LABEL_WALL_GAP * k;
+  const insetY = t.offsetY + LABEL_WALL_GAP * k;
+  const inside = {
+    x: insetX,
+    y: insetY,
+    width: Math.max(0, ctx.canvas.width - 2 * insetX),
+    height: Math.max(0, ctx.canvas.height - 2 * insetY),
+  };
+  const boxes = placeLabels(requests, inside, 2 * k);
   boxes.forEach((box, i) => {
     const o = order[i]!;
     const badge = badged[i];

@@ -1,5 +1,5 @@
 import type { GamePhase } from '../../../../shared/games/tag/types';
-import type { ViewFrame } from '../../../../shared/games/tag/clientView';
+import type { ViewFrame } from '../../../../shared/games/tag/client/clientView';
 import type { PlayerLook } from '../../game/playerLook';
 
 /** One scoreboard line. */
@@ -37,12 +37,6 @@ export const CONNECTING_HUD: HudState = {
   cooldown: 0,
   countdown: 0,
 };
-
-/** "1:05" for 65 s; negative and non-finite times show as 0:00. */
-export function formatClock(seconds: number): string {
-  const s = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0;
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
 
 /** The HUD for a frame: scoreboard sorted by score (ties by join order), "it", timer, own cooldown. */
 export function hudOf(frame: ViewFrame, look: (id: string) => PlayerLook): HudState {

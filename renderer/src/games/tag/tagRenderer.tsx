@@ -1,4 +1,4 @@
-import type { ClientControls, ViewFrame } from '../../../../shared/games/tag/clientView';
+import type { ClientControls, ViewFrame } from '../../../../shared/games/tag/client/clientView';
 import { tagGame } from '../../../../shared/games/tag/tagGame';
 import type { GameRendererModule } from '../../game/gameRenderer';
 import { ArenaRenderer } from './arenaRenderer';
@@ -13,7 +13,6 @@ export const tagRenderer: GameRendererModule<ClientControls, ViewFrame, HudState
   id: tagGame.id,
   game: tagGame,
   createRenderer: (canvas) => new ArenaRenderer(canvas, tagGame.arena),
-  controls: (pad) => ({ moveX: pad.moveX, moveY: pad.moveY, tag: pad.action }),
   hud: (frame, look) => (frame === null ? CONNECTING_HUD : hudOf(frame, look)),
   sameHud,
   selfPosition: (frame) => frame?.players.find((p) => p.self),
@@ -26,7 +25,4 @@ export const tagRenderer: GameRendererModule<ClientControls, ViewFrame, HudState
       “it”. Stay away from whoever is it: your score is the time you spend not being it.
     </p>
   ),
-  formatScore: (score) => `${score.toFixed(1)} s`,
-  scoreMeasure: 'time not it',
-  formatStat: (stat) => `${stat} tag${stat === 1 ? '' : 's'}`,
 };

@@ -4,7 +4,7 @@ import { rewindSeconds } from '../../../../main/game/host/lagHistories';
 import type { GamePlayer } from '../../../../main/game/host/gameHost';
 import { GameMessage, MAX_INPUT_SEQUENCE, ROSTER_PART_SIZE } from '../../../../shared/game/gameProtocol';
 import { parseRosterPayload, parseSnapshotPayload } from '../../../../shared/game/gameSchemas';
-import type { GameSnapshot } from '../../../../shared/games/tag/snapshot';
+import type { GameSnapshot } from '../../../../shared/games/tag/wire/snapshot';
 import { tagGame } from '../../../../shared/games/tag/tagGame';
 import type { GameState } from '../../../../shared/games/tag/types';
 import { inputPayload, startHost } from '../hostKit';

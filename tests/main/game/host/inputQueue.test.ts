@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INPUT_QUEUE_CAPACITY, InputQueue, MAX_INPUT_DEBT } from '../../../../main/game/host/inputQueue';
-import { tagInputCodec } from '../../../../shared/games/tag/tagInput';
+import { tagInputCodec } from '../../../../shared/games/tag/wire/tagInput';
 import type { PlayerInput } from '../../../../shared/games/tag/types';
 
 const input = (sequence: number, moveX = 1, tag = false): PlayerInput => ({ sequence, moveX, moveY: 0, tag });

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { MAX_INPUT_SEQUENCE } from '../../../../shared/game/gameProtocol';
-import type { GameDefinition, GamePhase, GamePlayer } from '../../../../shared/games/gameDefinition';
+import {
+  JSON_GAME_WIRE,
+  type GameDefinition,
+  type GamePhase,
+  type GamePlayer,
+} from '../../../../shared/games/gameDefinition';
 
 /**
  * A tiny game that is nothing like tag, for testing the game seam: no positions, no arena, no lag compensation.
@@ -113,6 +118,18 @@ export const pressRace: GameDefinition<
       return parsed.success ? parsed.data : undefined;
     },
   },
+  controls: {
+    buttons: [{ id: 'press', label: 'Press', keys: ['Space', 'Enter'], mode: 'press', slot: 'action' }],
+    read: (state) => ({ press: state.pressed.has('press') }),
+  },
+  results: {
+    scoreMeasure: 'presses',
+    formatScore: (score) => `${score}`,
+    formatStat: (stat) => `${stat} press${stat === 1 ? '' : 'es'}`,
+    headline: (winners) => `${winners.join(' and ')} pressed first`,
+  },
+  // Its few messages are not worth a binary format: JSON, said explicitly.
+  wire: JSON_GAME_WIRE,
   createView({ interpolationDelay }) {
     let next = 0;
     let latest: RaceSnapshot | undefined;

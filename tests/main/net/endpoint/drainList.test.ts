@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DrainList } from '../../../../main/net/endpoint/drainList';
+import { DrainList } from '../../../../main/net/endpoint/backpressure/drainList';
 
 describe('DrainList', () => {
   it('keeps the waiting items in order and releases the others', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LossDetector, Recovery, type SentUnit } from '../../../../main/net/native/lossDetector';
+import { LossDetector, Recovery, type SentUnit } from '../../../../main/net/native/recovery/lossDetector';
 
 const unit = (sent: number, attempts = 1, firstSent = sent): SentUnit => ({
   sequence: 0,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Channel } from '../../../../shared/net/channel';
 import { parseNativePacket } from '../../../../main/net/native/nativePacket';
 import { Frame } from '../../../../main/net/native/nativeWire';
-import { REDUNDANCY_BUDGET } from '../../../../main/net/native/nativeConnection';
+import { REDUNDANCY_BUDGET } from '../../../../main/net/native/recovery/nativeRecovery';
 import { NativePair } from '../../../support/nativePair';
 import { simulateDelivery } from '../../../support/lossSimulation';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Channel } from '../../../../shared/net/channel';
-import { RedundantCopies } from '../../../../main/net/native/redundantCopies';
+import { RedundantCopies } from '../../../../main/net/native/recovery/redundantCopies';
 import type { InFlight } from '../../../../main/net/v1/reliableSender';
 
 const entry = (sequence: number): InFlight<string> => ({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewFrame, ViewPlayer } from '../../../../shared/games/tag/clientView';
+import type { ViewFrame, ViewPlayer } from '../../../../shared/games/tag/client/clientView';
 import { fallbackLook } from '../../../../renderer/src/game/playerLook';
-import { CONNECTING_HUD, formatClock, hudOf, sameHud } from '../../../../renderer/src/games/tag/hudModel';
+import { formatClock } from '../../../../renderer/src/game/formatClock';
+import { CONNECTING_HUD, hudOf, sameHud } from '../../../../renderer/src/games/tag/hudModel';
 
 const looks: Record<string, { name: string; colour: string }> = {
   '0': { name: 'Ada', colour: '#e6194b' },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ClientView, type ClientControls, type ViewPlayer } from '../../../../shared/games/tag/clientView';
+import { ClientView, type ClientControls, type ViewPlayer } from '../../../../shared/games/tag/client/clientView';
 import { createGame } from '../../../../shared/games/tag/createGame';
 import { GAME_TICK_DT } from '../../../../shared/game/gameProtocol';
-import { toSnapshot, type GameSnapshot, type SnapshotPlayer } from '../../../../shared/games/tag/snapshot';
+import { toSnapshot, type GameSnapshot, type SnapshotPlayer } from '../../../../shared/games/tag/wire/snapshot';
 import { step } from '../../../../shared/games/tag/step';
 import type { GameState, PlayerInput } from '../../../../shared/games/tag/types';
 import { OPEN_ARENA } from './fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClientView } from '../../../../shared/games/tag/clientView';
-import type { GameSnapshot, SnapshotPlayer } from '../../../../shared/games/tag/snapshot';
+import { ClientView } from '../../../../shared/games/tag/client/clientView';
+import type { GameSnapshot, SnapshotPlayer } from '../../../../shared/games/tag/wire/snapshot';
 import { SeededRandom } from '../../../../shared/random/prng';
 import { OPEN_ARENA } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../../../../shared/games/tag/createGame';
 import { applyMove } from '../../../../shared/games/tag/movement';
-import { decodeSnapshotPlayers, toSnapshot } from '../../../../shared/games/tag/snapshot';
+import { decodeSnapshotPlayers, toSnapshot } from '../../../../shared/games/tag/wire/snapshot';
 import { RULES } from '../../../../shared/games/tag/rules';
 import { step } from '../../../../shared/games/tag/step';
 import type { GameState, PlayerBody, PlayerInput } from '../../../../shared/games/tag/types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../../../../shared/games/tag/createGame';
-import { decodeSnapshotPlayers, parseSnapshot, toRoster, toSnapshot } from '../../../../shared/games/tag/snapshot';
+import { decodeSnapshotPlayers, parseSnapshot, toRoster, toSnapshot } from '../../../../shared/games/tag/wire/snapshot';
 import { RULES } from '../../../../shared/games/tag/rules';
 import { withPlayers } from './fixtures';
 

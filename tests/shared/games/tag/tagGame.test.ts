@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_INPUT_SEQUENCE } from '../../../../shared/game/gameProtocol';
 import { createTagGame, tagGame } from '../../../../shared/games/tag/tagGame';
-import { tagInputCodec } from '../../../../shared/games/tag/tagInput';
+import { tagInputCodec } from '../../../../shared/games/tag/wire/tagInput';
 import type { GameState } from '../../../../shared/games/tag/types';
 import { OPEN_ARENA, withPlayers } from './fixtures';
 

@@ -1,4 +1,4 @@
-import type { ClientControls, ViewFrame } from '../../../../../shared/games/tag/clientView';
+import type { ClientControls, ViewFrame } from '../../../../../shared/games/tag/client/clientView';
 import type { GameApi } from '../../../game/gameApi';
 import { GameSession } from '../../../game/gameSession';
 import { fallbackLook } from '../../../game/playerLook';

@@ -1,0 +1,166 @@
+import type { ChildProcess } from 'node:child_process';
+import { createSocket } from 'node:dgram';
+import { Channel, Client } from '../main/net/index';
+import { benchEndpointOptions, payloadOfSize, type BenchMode } from './benchModes';
+
+/** One thing the two-process bench measures (raw dgram, a transport mode, a peer library), its far side in `peer.ts`. */
+export interface Subject {
+  readonly name: string;
+  /** Sends 100-byte reliable ordered messages for `seconds`, held back by its own backpressure; the far side counts. */
+  rate(seconds: number): Promise<RateSample>;
+  /** `samples` echo round trips of a 100-byte message, one at a time, ms each. */
+  echo(samples: number): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+/** Messages/s the far side counted, and what each cost on the wire where the subject counts it. */
+export interface RateSample {
+  rate: number;
+  bytesPerMessage?: number;
+  datagramsPerMessage?: number;
+}
+
+/** Seconds the far side may take to answer a command before the bench gives up. */
+const ASK_TIMEOUT_S = 30;
+
+/** Sends a command to the far side and waits (bounded) for its answer; an answer with `error` rejects. */
+export function ask<T>(child: ChildProcess, message: { cmd: string; [key: string]: unknown }): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off('message', onReply);
+      reject(new Error(`the bench peer did not answer '${message.cmd}' within ${ASK_TIMEOUT_S} s`));
+    }, ASK_TIMEOUT_S * 1000);
+    const onReply = (reply: unknown) => {
+      clearTimeout(timer);
+      const error = (reply as { error?: string }).error;
+      if (error !== undefined) reject(new Error(`the bench peer failed '${message.cmd}': ${error}`));
+      else resolve(reply as T);
+    };
+    child.once('message', onReply);
+    child.send(message);
+  });
+}
+
+/** Lets the event loop run (receive, flush) between batches of sends. */
+export const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
+
+/** Calls `batch` once per event-loop turn for `seconds` (the far side's count reset first); returns when it started. */
+export async function sendFor(child: ChildProcess, seconds: number, batch: () => void): Promise<number> {
+  await ask(child, { cmd: 'count' });
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  while (performance.now() < end) {
+    batch();
+    await yieldToLoop();
+  }
+  return start;
+}
+
+/** Messages/s the far side counted since its last count, over the time since `start`. */
+export async function countedRate(child: ChildProcess, start: number): Promise<number> {
+  const { count } = await ask<{ count: number }>(child, { cmd: 'count' });
+  return count / ((performance.now() - start) / 1000);
+}
+
+/** Waits (bounded: 3 s) until `done`, then a moment for the last datagrams to land. */
+export async function settled(done: () => boolean): Promise<void> {
+  const deadline = performance.now() + 3000;
+  while (!done() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  await new Promise((r) => setTimeout(r, 20));
+}
+
+/** Round trips of `once` (a send and its echo), timed one at a time. */
+export async function timedRoundTrips(samples: number, once: () => Promise<void>): Promise<number[]> {
+  const rtts: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await once();
+    rtts.push(performance.now() - t0);
+  }
+  return rtts;
+}
+
+const RAW_SINK = Buffer.alloc(100, 0x53);
+const RAW_ECHO = Buffer.alloc(100, 0x45);
+
+/** Raw dgram, no header and no reliability: the floor every row is set against. Its rate has no backpressure. */
+export async function rawSubject(child: ChildProcess): Promise<Subject> {
+  const { port } = await ask<{ port: number }>(child, { cmd: 'raw' });
+  const sink = createSocket('udp4');
+  await new Promise<void>((r) => sink.bind(0, '127.0.0.1', r));
+  await new Promise<void>((r) => sink.connect(port, '127.0.0.1', r));
+  const echoer = createSocket('udp4');
+  await new Promise<void>((r) => echoer.bind(0, '127.0.0.1', r));
+  return {
+    name: 'raw dgram',
+    async rate(seconds) {
+      const start = await sendFor(child, seconds, () => {
+        for (let i = 0; i < 256; i++) sink.send(RAW_SINK);
+      });
+      // What is still in the socket buffers arrives: counted over the time it took.
+      await new Promise((r) => setTimeout(r, 100));
+      return { rate: await countedRate(child, start) };
+    },
+    echo: (samples) =>
+      timedRoundTrips(
+        samples,
+        () =>
+          new Promise<void>((r) => {
+            echoer.once('message', () => r());
+            echoer.send(RAW_ECHO, port, '127.0.0.1');
+          }),
+      ),
+    async close() {
+      sink.close();
+      echoer.close();
+    },
+  };
+}
+
+/** Keeps the sender's queue short (as a game would), so the rate is what the link sustains, not a backlog. */
+const MAX_PENDING = 8192;
+
+/** A transport Client of a Server in `mode`, RELIABLE_ORDERED. */
+export async function transportSubject(child: ChildProcess, mode: BenchMode): Promise<Subject> {
+  const { port } = await ask<{ port: number }>(child, { cmd: 'transport', mode });
+  const client = new Client(benchEndpointOptions(mode));
+  await client.connect('127.0.0.1', port);
+  const payload = payloadOfSize(mode, 100);
+  return {
+    name: mode,
+    async rate(seconds) {
+      const before = { bytes: client.counters.bytesSent, datagrams: client.counters.datagramsSent };
+      const pendingBefore = client.stats()?.pendingReliable ?? 0;
+      let sent = 0;
+      const start = await sendFor(child, seconds, () => {
+        if ((client.stats()?.pendingReliable ?? 0) >= MAX_PENDING) return;
+        for (let i = 0; i < 256; i++) client.send('sink', payload, Channel.RELIABLE_ORDERED);
+        sent += 256;
+      });
+      const rate = await countedRate(child, start);
+      // Per message that left: some may still wait in the send queue when the clock stops.
+      const left = sent + pendingBefore - (client.stats()?.pendingReliable ?? 0);
+      const counters = client.counters;
+      // Drained before the next subject's slice, so none of these messages is counted as its.
+      await settled(() => (client.stats()?.pendingReliable ?? 0) === 0);
+      return {
+        rate,
+        bytesPerMessage: (counters.bytesSent - before.bytes) / left,
+        datagramsPerMessage: (counters.datagramsSent - before.datagrams) / left,
+      };
+    },
+    echo: (samples) =>
+      timedRoundTrips(
+        samples,
+        () =>
+          new Promise<void>((r) => {
+            const off = client.onMessage('echo', () => {
+              off();
+              r();
+            });
+            client.send('echo', payload, Channel.RELIABLE_ORDERED);
+          }),
+      ),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,102 @@
+import type { Scheduler, TimerHandle } from '../../base/scheduler';
+import type { DatagramSocket } from '../../net/index';
+import type { SwitchableSocket } from './switchableSocket';
+
+/** A path to the room as the keeper holds it: its socket and what to close when it is replaced. */
+export interface KeptPath {
+  readonly socket: DatagramSocket;
+  close(): Promise<void>;
+}
+
+/** One ICE restart, as the keeper reports it. */
+export interface PathRestart {
+  readonly ok: boolean;
+  /** From the last datagram heard on the old path to the new path taking over (or to giving up), ms. */
+  readonly gapMs: number;
+  /** The restart itself (rendezvous, ICE checks, keys), ms. */
+  readonly tookMs: number;
+  readonly error?: unknown;
+}
+
+/** Options of {@link keepPathAlive}. */
+export interface PathKeeperOptions {
+  readonly socket: SwitchableSocket;
+  /** The first path (its ICE session, closed when it is replaced or the keeper closes). */
+  readonly first: KeptPath;
+  readonly scheduler: Scheduler;
+  /** Opens a new path to the same room over the rendezvous: new ICE credentials, candidates and keys. */
+  readonly reopen: () => Promise<KeptPath>;
+  /**
+   * Silence on the path that means it is gone, ms: both ends send at least a heartbeat a second, so 2.5 s
+   * is two and a half missed (consent-freshness loss; after an address change nothing arrives at all).
+   */
+  readonly silenceMs?: number;
+  /** How often the silence is checked, ms. Default 250. */
+  readonly checkMs?: number;
+  /** Pause after a restart that failed before the next, ms (the rendezvous may be restarting too). Default 1000. */
+  readonly retryMs?: number;
+  readonly onRestart?: (restart: PathRestart) => void;
+}
+
+/** A running keeper. */
+export interface PathKeeper {
+  /** Restarts so far, good or not. */
+  readonly restarts: number;
+  /** Stops watching and closes the current path's session. */
+  close(): Promise<void>;
+}
+
+/** Watches an internet path and restarts ICE over the rendezvous when it falls silent, one restart at a time. */
+export function keepPathAlive(options: PathKeeperOptions): PathKeeper {
+  const { socket, scheduler } = options;
+  const silenceMs = options.silenceMs ?? 2500;
+  let current = options.first;
+  let restarting = false;
+  let closed = false;
+  let restarts = 0;
+  let notBefore = 0;
+
+  const restart = async (): Promise<void> => {
+    restarting = true;
+    restarts += 1;
+    const silentSince = socket.lastHeardAt;
+    const started = scheduler.now();
+    try {
+      const next = await options.reopen();
+      if (closed) {
+        await next.close();
+        return;
+      }
+      await socket.switchTo(next.socket);
+      const previous = current;
+      current = next;
+      void previous.close().catch(() => undefined);
+      const done = scheduler.now();
+      options.onRestart?.({ ok: true, gapMs: done - silentSince, tookMs: done - started });
+    } catch (error) {
+      const done = scheduler.now();
+      notBefore = done + (options.retryMs ?? 1000);
+      options.onRestart?.({ ok: false, gapMs: done - silentSince, tookMs: done - started, error });
+    } finally {
+      restarting = false;
+    }
+  };
+
+  const timer: TimerHandle = scheduler.setRepeating(() => {
+    const now = scheduler.now();
+    if (closed || restarting || now < notBefore) return;
+    if (now - socket.lastHeardAt >= silenceMs) void restart();
+  }, options.checkMs ?? 250);
+
+  return {
+    get restarts() {
+      return restarts;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      scheduler.clearTimer(timer);
+      await current.close().catch(() => undefined);
+    },
+  };
+}

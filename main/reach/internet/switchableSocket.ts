@@ -1,0 +1,95 @@
+import type { DatagramHandlers, DatagramSocket, DatagramSource } from '../../net/index';
+
+/**
+ * A guest's socket to an internet room whose path can be replaced under it (an ICE restart: new candidates, new
+ * keys), so the transport session on top (its peer id, its reliable streams) carries on. Every datagram is
+ * reported as coming from the first path's remote, the label the Client connected to; sends go to the current
+ * path. The host sees the session's datagrams arrive from a new source and moves the peer there once the
+ * session proves it (the native protocol's path challenge).
+ */
+export class SwitchableSocket implements DatagramSocket {
+  readonly recvBufferSize = 0;
+  readonly sendBufferSize = 0;
+  private handlers: DatagramHandlers | undefined;
+  private readonly label: DatagramSource;
+  private closed = false;
+  private lastHeard: number;
+  /** Paths taken over so far (0 before any restart). */
+  switches = 0;
+
+  constructor(
+    private inner: DatagramSocket,
+    /** Where the first path leads (ICE's remote), reported as every datagram's source. */
+    remote: DatagramSource,
+    private readonly now: () => number,
+  ) {
+    this.label = { address: remote.address, port: remote.port };
+    this.lastHeard = now();
+  }
+
+  get address(): string {
+    return this.inner.address;
+  }
+
+  get port(): number {
+    return this.inner.port;
+  }
+
+  /** When the current path last delivered a datagram, on the injected clock (its creation before any). */
+  get lastHeardAt(): number {
+    return this.lastHeard;
+  }
+
+  send(datagram: Uint8Array, port?: number, address?: string): boolean {
+    if (this.closed) return true;
+    return this.inner.send(datagram, port, address);
+  }
+
+  listen(handlers: DatagramHandlers): void {
+    if (this.handlers) throw new Error('listen() was already called on this socket');
+    this.handlers = handlers;
+    this.attach(this.inner);
+  }
+
+  connect(): Promise<DatagramSource> {
+    return Promise.resolve(this.label);
+  }
+
+  /** Moves to a new path (already connected and secured); the old one is closed. Ignored once closed. */
+  async switchTo(next: DatagramSocket): Promise<void> {
+    if (this.closed) {
+      await next.close();
+      return;
+    }
+    const previous = this.inner;
+    this.inner = next;
+    this.switches += 1;
+    this.lastHeard = this.now();
+    if (this.handlers) this.attach(next);
+    await previous.close().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.inner.close();
+  }
+
+  private attach(socket: DatagramSocket): void {
+    const handlers = this.handlers!;
+    socket.listen({
+      // A late datagram of a path already replaced is dropped: only the current path speaks for the room.
+      message: (datagram) => {
+        if (this.closed || socket !== this.inner) return;
+        this.lastHeard = this.now();
+        handlers.message(datagram, this.label);
+      },
+      sendError: (error) => {
+        if (socket === this.inner) handlers.sendError(error);
+      },
+      error: (error) => {
+        if (socket === this.inner) handlers.error(error);
+      },
+    });
+  }
+}

@@ -1,0 +1,60 @@
+import type { ConnectionStats } from '../net/index';
+import type { Channel } from '../../shared/net/channel';
+import type { RoomSeats, SeatChange } from './roomSeats';
+
+/** The part of a transport Server the seat view needs (a Server satisfies it). */
+export interface SeatServer {
+  onMessage(type: string, callback: (peer: { id: number }, payload: Record<string, unknown>) => void): () => void;
+  broadcast(type: string, payload: object, options?: { channel?: Channel }): boolean;
+  getRtt(peerId: number): number | undefined;
+  getPeers(): readonly { id: number; stats(): ConnectionStats }[];
+}
+
+/** The room's transport as the game sees it: players by seat (player id), whatever connection each sits on now. */
+export interface SeatTransport {
+  onMessage(type: string, callback: (peer: { id: number }, payload: Record<string, unknown>) => void): () => void;
+  /** A seat let go for good (not a link that went silent: its seat is held, see onSeatChange). */
+  onDisconnect(callback: (peer: { id: number }, reason: string) => void): () => void;
+  /** A seat held (its link went silent) or resumed (back on a new link). */
+  onSeatChange(callback: (peer: { id: number }, change: Exclude<SeatChange, 'released'>) => void): () => void;
+  broadcast(type: string, payload: object, options?: { channel?: Channel }): boolean;
+  getRtt(seat: number): number | undefined;
+  /** The seated players' links, by seat id. */
+  getPeers(): { id: number; stats(): ConnectionStats }[];
+}
+
+/** Builds the game's view of a room's transport over its seats. */
+export function seatTransport(server: SeatServer, seats: RoomSeats): SeatTransport {
+  return {
+    onMessage(type, callback) {
+      // Only seated players reach the game; a peer still at the door, or dropped for a newer link, does not.
+      return server.onMessage(type, (peer, payload) => {
+        const seat = seats.seatOf(peer.id);
+        if (seat !== undefined) callback({ id: seat }, payload);
+      });
+    },
+    onDisconnect(callback) {
+      return seats.onChange(({ seat, change, reason }) => {
+        if (change === 'released') callback({ id: seat }, reason ?? 'left');
+      });
+    },
+    onSeatChange(callback) {
+      return seats.onChange(({ seat, change }) => {
+        if (change !== 'released') callback({ id: seat }, change);
+      });
+    },
+    broadcast: (type, payload, options) => server.broadcast(type, payload, options),
+    getRtt(seat) {
+      const peer = seats.peerOf(seat);
+      return peer === undefined ? undefined : server.getRtt(peer);
+    },
+    getPeers() {
+      const out: { id: number; stats(): ConnectionStats }[] = [];
+      for (const peer of server.getPeers()) {
+        const seat = seats.seatOf(peer.id);
+        if (seat !== undefined) out.push({ id: seat, stats: () => peer.stats() });
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { LanPartyApi } from '../../../../shared/ipc/api';
+import { parseBindingHash } from '../../../../shared/ipc/bindingHash';
+import { webSocketBindingUrl } from '../../../../shared/ipc/wsProtocol';
+import { createApiFromBridge } from '../../api/apiFromBridge';
+import { browserSocket } from '../../api/browserSocket';
+import { connectWebSocketBridge } from '../../api/webSocketBridge';
+
+type Profile = { loss: number; latencyMs: number; jitterMs: number };
+
+/** Opens this section's own link to the backend (the preload bridge in Electron, else the page's WebSocket). */
+async function openApi(): Promise<{ api: LanPartyApi; close: () => void }> {
+  const warn = (message: string) => console.warn('[lanParty dev]', message);
+  if (window.lanParty) return { api: createApiFromBridge(window.lanParty, warn), close: () => undefined };
+  const location = parseBindingHash(window.location.hash);
+  if (!location) throw new Error('no backend named in the page address');
+  const connection = await connectWebSocketBridge(webSocketBindingUrl(location.port, location.secret), browserSocket);
+  return { api: createApiFromBridge(connection.bridge, warn), close: () => connection.close() };
+}
+
+const describeProfile = (p: Profile | null, active: boolean): string =>
+  p === null
+    ? 'Off: rooms are joined directly.'
+    : `On: ${Math.round(p.loss * 1000) / 10}% loss, ${p.latencyMs} ms latency, ±${p.jitterMs} ms jitter each way` +
+      (active ? ' (applied to the room you are in).' : ' (applies to the next room you join).');
+
+/** Developer tool: joins rooms through a local link conditioner that adds loss, latency and jitter. */
+export function DevConditionerSection() {
+  const [api, setApi] = useState<LanPartyApi | null>(null);
+  const [form, setForm] = useState({ loss: '0', latencyMs: '0', jitterMs: '0' });
+  const [status, setStatus] = useState('Loading…');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    let close: (() => void) | undefined;
+    openApi()
+      .then(async (link) => {
+        if (!alive) return link.close();
+        close = link.close;
+        setApi(link.api);
+        const view = await link.api['dev.getConditioner']();
+        if (!alive) return;
+        if (view.profile) {
+          const p = view.profile;
+          setForm({ loss: String(p.loss * 100), latencyMs: String(p.latencyMs), jitterMs: String(p.jitterMs) });
+        }
+        setStatus(describeProfile(view.profile, view.active));
+      })
+      .catch((e: unknown) => alive && setError(`Developer settings unavailable: ${String(e)}`));
+    return () => {
+      alive = false;
+      close?.();
+    };
+  }, []);
+
+  const send = async (profile: Profile | null): Promise<void> => {
+    if (!api) return;
+    setError(null);
+    try {
+      const view = await api['dev.setConditioner']({ profile });
+      setStatus(describeProfile(view.profile, view.active));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    void send({ loss: Number(form.loss) / 100, latencyMs: Number(form.latencyMs), jitterMs: Number(form.jitterMs) });
+  };
+  const field = (key: keyof typeof form, label: string, max: number, step: string) => (
+    <div className="field">
+      <label className="field-label" htmlFor={`dev-conditioner-${key}`}>
+        {label}
+      </label>
+      <input
+        id={`dev-conditioner-${key}`}
+        className="input"
+        type="number"
+        min={0}
+        max={max}
+        step={step}
+        value={form[key]}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+      />
+    </div>
+  );
+
+  return (
+    <details className="card">
+      <summary className="card-title">Developer: simulate a bad network</summary>
+      <form onSubmit={apply} aria-label="Simulated network for joined rooms">
+        {field('loss', 'Packet loss (%)', 100, '0.1')}
+        {field('latencyMs', 'Latency each way (ms)', 60000, '1')}
+        {field('jitterMs', 'Jitter (ms)', 60000, '1')}
+        <div className="field-row">
+          <button type="submit" className="button button-small-primary" disabled={!api}>
+            Apply
+          </button>
+          <button type="button" className="button button-small" disabled={!api} onClick={() => void send(null)}>
+            Clear
+          </button>
+        </div>
+      </form>
+      <p className="muted small" role="status" aria-live="polite">
+        {status}
+      </p>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
+  );
+}

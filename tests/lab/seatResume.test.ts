@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { GameHost } from '../../main/game/host/gameHost';
+import { LinkConditioner } from '../../main/conditioner/linkConditioner';
+import type { LobbyEnd, LobbyGuest } from '../../main/lobby/lobbyGuest';
+import { GAMES } from '../../shared/games/registry';
+import { loopbackGuest, loopbackHost, type Cleanups } from '../support/loopbackRoom';
+import { sleep, waitFor } from '../support/waitFor';
+
+// A LAN guest's link cut for a while (the link conditioner on loopback dropping every datagram both ways), with
+// the real timings: the transport's 5 s timeout, the room's default 30 s seat grace. Times are printed; the
+// bounds are generous (the machine may be busy), the outcomes are exact.
+
+const cleanups: Cleanups = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** A room on loopback; each guest joins through a conditioner of its own, so its link alone can be cut. */
+async function roomThroughRelay() {
+  const host = await loopbackHost(cleanups);
+  const relays = new Map<string, LinkConditioner>();
+  const join = async (name: string) => {
+    const relay = await LinkConditioner.start({ target: { host: '127.0.0.1', port: host.port } });
+    cleanups.push(() => relay.close());
+    relays.set(name, relay);
+    return loopbackGuest(cleanups, relay.address.port, name, { timeout: 5 });
+  };
+  const cut = (name: string, down: boolean) => relays.get(name)!.setProfile('both', { loss: down ? 1 : 0 });
+  return { host, cut, join };
+}
+
+const seatOf = (guest: LobbyGuest, host: Awaited<ReturnType<typeof roomThroughRelay>>['host']) =>
+  host.state.players.find((p) => p.id === guest.you);
+
+describe('lab: a LAN guest whose link is cut', () => {
+  it('cut for 10 s in the lobby, then mid-round: back in the same seat with its score, without a click', async () => {
+    const { host, cut, join } = await roomThroughRelay();
+    const gus = await join('Gus');
+    const ida = await join('Ida');
+    gus.setReady(true);
+    await waitFor(() => seatOf(gus, host)?.ready === true, 5000, 'Gus ready');
+    const before = seatOf(gus, host)!;
+
+    // In the lobby.
+    const cutAt = performance.now();
+    cut('Gus', true);
+    await waitFor(() => seatOf(gus, host)?.awayUntil !== undefined, 15_000, 'the host holding the seat');
+    const heldAfter = performance.now() - cutAt;
+    await sleep(Math.max(0, 10_000 - (performance.now() - cutAt)));
+    cut('Gus', false);
+    const restoredAt = performance.now();
+    await waitFor(() => !gus.reconnecting && seatOf(gus, host)?.awayUntil === undefined, 15_000, 'Gus back');
+    const back = performance.now();
+    console.log(
+      `[lab seats] lobby: cut 10 s; held after ${Math.round(heldAfter)} ms; back ${Math.round(back - restoredAt)} ms ` +
+        `after the link returned (${Math.round(back - cutAt)} ms in all)`,
+    );
+    expect(seatOf(gus, host)).toMatchObject({ id: before.id, name: 'Gus', colour: before.colour, ready: true });
+    expect(gus.endReason).toBeUndefined();
+
+    // Mid-round.
+    ida.setReady(true);
+    await waitFor(() => host.state.players.filter((p) => p.ready).length === 2, 5000, 'both ready');
+    host.startGame();
+    const game = new GameHost({
+      game: GAMES.get(host.state.gameId),
+      transport: host.gameTransport,
+      players: host.state.players,
+      onRoundEnd: () => undefined,
+      roundDuration: 120,
+    });
+    cleanups.push(() => game.stop());
+    game.start();
+    const id = String(gus.you);
+    const scoreOf = () => (game.state as { players: { id: string; score: number }[] }).players.find((p) => p.id === id);
+    // Past the round's countdown, so there is a score to keep.
+    await waitFor(() => (scoreOf()?.score ?? 0) > 0.5, 10_000, 'a score');
+    const scoreBefore = scoreOf()!.score;
+    cut('Gus', true);
+    await sleep(10_000);
+    // Held the whole time: still in the round, its score kept.
+    expect(scoreOf()).toBeDefined();
+    expect(scoreOf()!.score).toBeGreaterThanOrEqual(scoreBefore);
+    cut('Gus', false);
+    const roundRestoredAt = performance.now();
+    await waitFor(() => !gus.reconnecting && seatOf(gus, host)?.awayUntil === undefined, 15_000, 'Gus back mid-round');
+    console.log(
+      `[lab seats] round: cut 10 s; back ${Math.round(performance.now() - roundRestoredAt)} ms after the link ` +
+        `returned; score ${scoreBefore.toFixed(2)} → ${scoreOf()!.score.toFixed(2)}`,
+    );
+    expect(game.running).toBe(true);
+    expect(scoreOf()!.score).toBeGreaterThanOrEqual(scoreBefore);
+    expect(host.state.phase).toBe('playing');
+    expect(host.state.players.map((p) => p.name).sort()).toEqual(['Gus', 'Hana', 'Ida']);
+  }, 90_000);
+
+  it('cut for 40 s: removed when the 30 s grace is over, and told why', async () => {
+    const { host, cut, join } = await roomThroughRelay();
+    const gus = await join('Gus');
+    const ended = new Promise<LobbyEnd>((resolve) => gus.onEnd(resolve));
+    const cutAt = performance.now();
+    cut('Gus', true);
+    await waitFor(() => host.state.players.length === 1, 45_000, 'the seat given up');
+    const removedAfter = performance.now() - cutAt;
+    const end = await ended;
+    const toldAfter = performance.now() - cutAt;
+    await sleep(Math.max(0, 40_000 - (performance.now() - cutAt)));
+    cut('Gus', false);
+    console.log(
+      `[lab seats] cut 40 s: removed after ${Math.round(removedAfter)} ms, the guest told after ` +
+        `${Math.round(toldAfter)} ms: "${end.message}"`,
+    );
+    // The transport notices within its 5 s timeout, then the seat waits 30 s.
+    expect(removedAfter).toBeGreaterThan(30_000);
+    expect(end).toEqual({ code: 'host-gone', message: 'Lost contact with the host for 30 s: your seat was given up.' });
+    expect(host.state.players.map((p) => p.name)).toEqual(['Hana']);
+  }, 90_000);
+});

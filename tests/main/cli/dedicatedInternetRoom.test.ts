@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDedicatedHost } from '../../../main/cli/dedicatedHost';
+import { waitFor } from '../../support/waitFor';
+import {
+  LOOPBACK_ROOM,
+  joinByInternetCode,
+  loopbackInternetRoom,
+  loopbackRendezvous,
+  type Cleanups,
+} from '../reach/internet/loopbackInternetRoom';
+
+const cleanups: Cleanups = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('the dedicated host with --reach internet', () => {
+  it('registers the room, prints its NET- code, lets a guest in by it and registers again after a restart', async () => {
+    const service = await loopbackRendezvous(cleanups);
+    const port = service.server.port;
+    const url = `ws://127.0.0.1:${port}/rendezvous/v1`;
+    const lines: string[] = [];
+    const { dedicated, code } = await loopbackInternetRoom(cleanups, url, (line) => lines.push(line));
+    expect(dedicated.banner).toContain(`Internet code: ${code} (registered with the rendezvous)`);
+
+    // A guest joins by the code: found through the rendezvous, over an encrypted ICE path on loopback.
+    const guest = await joinByInternetCode(cleanups, url, code, 'Nina');
+    await waitFor(() => dedicated.host.state.players.some((p) => p.name === 'Nina'), 5000, 'Nina in the room');
+    expect(dedicated.host.state.players.find((p) => p.name === 'Nina')?.path).toMatch(/direct|relayed/);
+
+    // The rendezvous restarts on the same port: the room registers again by itself, the guest stays.
+    await service.close();
+    await waitFor(() => lines.some((l) => /registering again by itself/.test(l)), 15_000, 'the room noticing');
+    const restartedAt = Date.now();
+    await loopbackRendezvous(cleanups, port);
+    await waitFor(() => lines.some((l) => l.startsWith(`Internet code: ${code}`)), 20_000, 'registered again');
+    console.log(`[cli internet room] registered again ${Date.now() - restartedAt} ms after the rendezvous restarted`);
+    expect(guest.endReason).toBeUndefined();
+    expect(dedicated.host.state.players.some((p) => p.name === 'Nina')).toBe(true);
+  }, 60_000);
+
+  it('fails to start, with the reason, when the rendezvous cannot be reached', async () => {
+    const service = await loopbackRendezvous(cleanups);
+    const url = `ws://127.0.0.1:${service.server.port}/rendezvous/v1`;
+    await service.close();
+    await expect(
+      startDedicatedHost({ ...LOOPBACK_ROOM, internet: { rendezvousUrl: url } }, { log: () => undefined }),
+    ).rejects.toThrow(/Could not open the internet room/);
+  }, 30_000);
+});

@@ -1,0 +1,93 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { silentLogger, type Logger } from '../../../../main/base/logger';
+import { systemScheduler } from '../../../../main/base/scheduler';
+import { startDedicatedHost, type DedicatedHost } from '../../../../main/cli/dedicatedHost';
+import type { HostCliOptions } from '../../../../main/cli/hostCliArgs';
+import { startRendezvousMode, type RendezvousMode } from '../../../../main/cli/rendezvousMode';
+import { LobbyGuest } from '../../../../main/lobby/lobbyGuest';
+import { createInternetReach } from '../../../../main/reach/internet/index';
+
+// Loopback only: the rendezvous, the room and the guests on 127.0.0.1, ICE offered 127.0.0.1 as a host candidate.
+
+/** Where a test registers what its afterEach closes, newest first. */
+export type Cleanups = Array<() => Promise<unknown>>;
+
+/** A dedicated room's options on loopback, discovery off. */
+export const LOOPBACK_ROOM: HostCliOptions = {
+  name: 'Always On',
+  port: 0,
+  maxPlayers: 4,
+  password: undefined,
+  discoveryPort: null,
+  announce: false,
+  bindAddress: '127.0.0.1',
+  advertiseAddress: '127.0.0.1',
+  logFile: undefined,
+};
+
+/** One service key file for every rendezvous this test process starts: a restart keeps the rooms' owners. */
+const SERVICE_KEY_FILE = join(tmpdir(), `lp-rendezvous-key-${process.pid}`);
+
+/** The rendezvous service on 127.0.0.1 (`port` 0: a free one), without TURN. */
+export async function loopbackRendezvous(cleanups: Cleanups, port = 0): Promise<RendezvousMode> {
+  const mode = await startRendezvousMode(
+    {
+      host: '127.0.0.1',
+      port,
+      turnUrls: [],
+      turnSecret: undefined,
+      logFile: undefined,
+      serviceKeyFile: SERVICE_KEY_FILE,
+      tls: undefined,
+      trustedProxies: [],
+    },
+    () => undefined,
+  );
+  cleanups.push(() => mode.close());
+  return mode;
+}
+
+/** A dedicated internet room registered with the rendezvous at `url`, its NET- code read from the banner. */
+export async function loopbackInternetRoom(
+  cleanups: Cleanups,
+  url: string,
+  log: (line: string) => void = () => undefined,
+): Promise<{ dedicated: DedicatedHost; code: string }> {
+  const dedicated = await startDedicatedHost(
+    { ...LOOPBACK_ROOM, internet: { rendezvousUrl: url } },
+    { log, iceHostAddresses: ['127.0.0.1'] },
+  );
+  cleanups.push(() => dedicated.close());
+  const code = /NET(-[0-9A-Z]{4}){4}/.exec(dedicated.banner.join('\n'))?.[0];
+  if (code === undefined) throw new Error(`no NET- code in the banner:\n${dedicated.banner.join('\n')}`);
+  return { dedicated, code };
+}
+
+/** A guest joining by the NET- code through the internet reach, as the app does. */
+export async function joinByInternetCode(
+  cleanups: Cleanups,
+  url: string,
+  code: string,
+  name: string,
+  logger: Logger = silentLogger,
+): Promise<LobbyGuest> {
+  const reach = createInternetReach({
+    settings: async () => ({ rendezvousUrl: url, turn: { mode: 'none' } }),
+    scheduler: systemScheduler,
+    logger,
+    hostAddresses: ['127.0.0.1'],
+  });
+  const located = await reach.plan({ code })!.locate({ passwordGiven: false, onProgress: () => undefined });
+  cleanups.push(() => located.close());
+  const guest = await LobbyGuest.join({
+    host: located.connectTo!.host,
+    port: located.connectTo!.port,
+    playerName: name,
+    colour: '#3ddc97',
+    timeout: 5,
+    transport: { openSocket: located.openSocket! },
+  });
+  cleanups.push(() => guest.leave());
+  return guest;
+}
