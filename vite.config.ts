@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron/simple';
+import { DEV_CONTENT_SECURITY_POLICY, withMetaCsp } from './main/shell/window/contentSecurityPolicy';
 
 /** One config builds all three: the renderer (vite root), main and preload (CommonJS, for a sandboxed preload). */
 export default defineConfig({
@@ -13,6 +14,8 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    // The dev server's page may reach the loopback WebSocket binding; the built (packaged) page may not.
+    { name: 'dev-csp', apply: 'serve', transformIndexHtml: (html) => withMetaCsp(html, DEV_CONTENT_SECURITY_POLICY) },
     electron({
       main: {
         entry: resolve(__dirname, 'main/index.ts'),

@@ -125,7 +125,10 @@ export function createBackend(options: BackendOptions): Backend {
         stunEndpointsForSettings((await settings.get()).internet ?? DEFAULT_INTERNET_SETTINGS, async (url) => {
           const guest = await openRendezvousGuest({ url, scheduler: systemScheduler, timeoutMs: 3000 });
           guest.close();
-          return guest.turn;
+          // STUN needs the relay's address only; an anonymous connection gets no credentials.
+          return guest.relays.length > 0
+            ? { urls: [...guest.relays], username: '-', password: '-', expiresAt: 0 }
+            : null;
         }),
       ...(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
     }),

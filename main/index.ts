@@ -177,7 +177,11 @@ async function start(): Promise<void> {
       allowedOrigins,
       logger,
     });
-    logger.info(`WebSocket binding for browsers: append ${formatBindingHash(binding.location)} to the page URL`);
+    // The hash holds the binding's secret: to the terminal only, never into main.log.
+    logger.info(`WebSocket binding for browsers on port ${binding.location.port} (its secret is on the terminal)`);
+    process.stdout.write(
+      `WebSocket binding for browsers: append ${formatBindingHash(binding.location)} to the page URL\n`,
+    );
     app.on('will-quit', () => void binding.close());
   }
   // Notifications on Windows are attributed to the app by this id (electron-builder's appId).

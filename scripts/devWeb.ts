@@ -1,8 +1,9 @@
 // `npm run dev:web`: the production renderer in your own browser, talking to the real backend over the
-// loopback WebSocket binding. Options: --port N (http port, default random), --user-data DIR, and network
+// loopback WebSocket binding. Options: --port N (http port, default random), --user-data DIR (default a fresh
+// private temp folder, removed on exit, so no other user or run shares its settings), and network
 // flags: --loopback (stay on this machine), --discovery-port N, --game-port N, --bind ADDR, --advertise ADDR,
 // --targets A,B (where LAN searches and announcements go), --ice-host A,B (extra ICE host candidates).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,9 +30,13 @@ try {
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { productName?: string; version: string };
 
+// mkdtemp: a new folder only this user can open (0700), never a fixed name another user could plant first.
+const freshDir = values['user-data'] === undefined ? mkdtempSync(join(tmpdir(), 'lan-party-dev-web-')) : undefined;
+const removeFreshDir = () => freshDir && rmSync(freshDir, { recursive: true, force: true });
+
 startDevServer({
   rendererDir: join(root, 'dist/renderer'),
-  userDataDir: resolve(values['user-data'] ?? join(tmpdir(), 'lan-party-dev-web')),
+  userDataDir: freshDir ?? resolve(values['user-data']!),
   osUserName: readOsUserName(),
   app: { name: pkg.productName ?? 'LAN Party', version: pkg.version, platform: process.platform },
   httpPort: port,
@@ -42,13 +47,17 @@ startDevServer({
     console.log(`LAN Party dev backend (settings in ${server.backend.settings.filePath})`);
     console.log(`Open: ${server.url}`);
     const stop = (): void => {
-      void server.close().then(() => process.exit(0));
+      void server.close().then(() => {
+        removeFreshDir();
+        process.exit(0);
+      });
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   },
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
+    removeFreshDir();
     process.exit(1);
   },
 );

@@ -52,6 +52,12 @@ export interface RendezvousCliOptions {
   /** coturn's --static-auth-secret; undefined exactly when turnUrls is empty. */
   turnSecret: string | undefined;
   logFile: string | undefined;
+  /** Where the service key lives (created when missing), so rooms keep their owners across restarts. */
+  serviceKeyFile: string | undefined;
+  /** PEM certificate chain and key: serve wss:// itself. */
+  tls: { certFile: string; keyFile: string } | undefined;
+  /** Reverse proxies whose X-Forwarded-For is believed. */
+  trustedProxies: string[];
 }
 
 /** What the command line asked for. */
@@ -80,6 +86,10 @@ const FLAGS = [
     'with --rendezvous <ipv4:port>: TURN server(s) players get, comma-separated, e.g. turn:203.0.113.5:3478',
   ],
   ['turn-secret', '<text>', `with --turn-url: coturn's --static-auth-secret (${TURN_SECRET_ENV} is read if absent)`],
+  ['service-key-file', '<path>', 'with --rendezvous: the key room secrets derive from (created if missing; keep it)'],
+  ['tls-cert', '<path>', 'with --rendezvous and --tls-key: PEM certificate chain, to serve wss:// itself'],
+  ['tls-key', '<path>', 'with --tls-cert: its PEM private key'],
+  ['trust-proxy', '<ipv4,…>', 'with --rendezvous: reverse proxies whose X-Forwarded-For names the client'],
 ] as const;
 
 /**
@@ -130,7 +140,8 @@ export function hostCliHelp(): string {
     '',
     'Self-host internet rooms (next to coturn started with --use-auth-secret --static-auth-secret S):',
     `  ${TURN_SECRET_ENV}=S lan-party-host --rendezvous 0.0.0.0:8787 --turn-url turn:203.0.113.5:3478`,
-    '  Players set ws://203.0.113.5:8787/rendezvous/v1 as the rendezvous in Settings (allow TCP 8787 in).',
+    '  Players set ws://203.0.113.5:8787/rendezvous/v1 as the rendezvous in Settings (allow TCP 8787 in);',
+    '  with --tls-cert/--tls-key it is wss://, and --service-key-file keeps rooms across restarts.',
   ].join('\n');
 }
 
@@ -175,12 +186,14 @@ export function parseHostCliArgs(
   if (str('rendezvous') !== undefined && internet === undefined) {
     return { kind: 'rendezvous', options: rendezvousOptions(values, env) };
   }
-  for (const flag of ['turn-url', 'turn-secret']) {
+  for (const flag of ['turn-url', 'turn-secret', 'service-key-file', 'tls-cert', 'tls-key', 'trust-proxy']) {
     if (str(flag) === undefined) continue;
     throw new HostCliUsageError(
-      internet
+      internet && (flag === 'turn-url' || flag === 'turn-secret')
         ? `--${flag} does not apply to a room: it gets TURN credentials from its rendezvous`
-        : `--${flag} only goes with --rendezvous`,
+        : internet
+          ? `--${flag} does not apply to a room: it is the rendezvous service's`
+          : `--${flag} only goes with --rendezvous`,
     );
   }
 
@@ -313,5 +326,23 @@ function rendezvousOptions(
   }
   const logFile = values['log-file'] as string | undefined;
   if (logFile !== undefined && logFile.trim() === '') throw new HostCliUsageError('--log-file: the path is empty');
-  return { host, port, turnUrls, turnSecret: turnUrls.length > 0 ? turnSecret : undefined, logFile };
+  const [certFile, keyFile] = [values['tls-cert'], values['tls-key']] as (string | undefined)[];
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new HostCliUsageError('--tls-cert and --tls-key go together');
+  }
+  const trustedProxies = ((values['trust-proxy'] as string | undefined) ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter((address) => address !== '')
+    .map((address) => toIpv4('trust-proxy', address));
+  return {
+    host,
+    port,
+    turnUrls,
+    turnSecret: turnUrls.length > 0 ? turnSecret : undefined,
+    logFile,
+    serviceKeyFile: values['service-key-file'] as string | undefined,
+    tls: certFile !== undefined && keyFile !== undefined ? { certFile, keyFile } : undefined,
+    trustedProxies,
+  };
 }

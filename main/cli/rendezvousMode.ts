@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Logger } from '../base/logger';
 import { systemScheduler } from '../base/scheduler';
 import { startRendezvousServer, type RendezvousServer } from '../rendezvous/rendezvousServer';
+import { loadOrCreateServiceKey } from '../rendezvous/serviceKey';
 import type { RendezvousCliOptions } from './hostCliArgs';
 
 /** A running self-host rendezvous, with the lines to print at start. */
@@ -26,10 +28,19 @@ export async function startRendezvousMode(
     scheduler: systemScheduler,
     logger,
     ...(options.turnSecret !== undefined ? { turn: { urls: options.turnUrls, secret: options.turnSecret } } : {}),
+    ...(options.serviceKeyFile !== undefined ? { serviceKey: loadOrCreateServiceKey(options.serviceKeyFile) } : {}),
+    ...(options.tls
+      ? { tls: { cert: readFileSync(options.tls.certFile), key: readFileSync(options.tls.keyFile) } }
+      : {}),
+    trustedProxies: options.trustedProxies,
   });
+  const scheme = options.tls ? 'wss' : 'ws';
   const banner = [
     `Rendezvous for internet rooms on ${options.host}:${server.port}`,
-    `Players' Settings → Internet rooms → rendezvous: ws://<this machine's public address>:${server.port}/rendezvous/v1`,
+    `Players' Settings → Internet rooms → rendezvous: ${scheme}://<this machine's public address>:${server.port}/rendezvous/v1`,
+    options.serviceKeyFile !== undefined
+      ? `Service key: ${options.serviceKeyFile} (rooms keep their owners across restarts)`
+      : 'Service key: new for this run (rooms cannot be re-registered after a restart); add --service-key-file',
     options.turnSecret !== undefined
       ? `TURN: minting time-limited credentials for ${options.turnUrls.join(', ')} (shared-secret mode)`
       : 'TURN: none (players behind strict NATs cannot connect); add --turn-url and --turn-secret',

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatBindingHash } from '../../shared/ipc/bindingHash';
 import type { AppFacts } from '../shell/appInfoHandlers';
-import { CONTENT_SECURITY_POLICY } from '../shell/window/contentSecurityPolicy';
+import { DEV_CONTENT_SECURITY_POLICY } from '../shell/window/contentSecurityPolicy';
 import { createBackend, type Backend } from '../createBackend';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
@@ -62,7 +62,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   const web = await startStaticServer({
     root: options.rendererDir,
-    csp: CONTENT_SECURITY_POLICY,
+    csp: DEV_CONTENT_SECURITY_POLICY,
     port: options.httpPort,
     logger,
   });

@@ -3,13 +3,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import type { Logger } from '../base/logger';
+import { withMetaCsp } from '../shell/window/contentSecurityPolicy';
 import { contentTypeFor } from './contentTypes';
 import { resolveStaticPath } from './resolveStaticPath';
 
 /** Options for {@link startStaticServer}. */
 export interface StaticServerOptions {
   readonly root: string;
-  /** Sent as the Content-Security-Policy header on every response. */
+  /** Sent as the Content-Security-Policy header on every response, and put into HTML pages' CSP meta tag. */
   readonly csp: string;
   /** 0 (default) lets the OS pick. */
   readonly port?: number;
@@ -47,7 +48,9 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     if (!path) return reply(res, 400, 'Bad Request');
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) return reply(res, 404, 'Not Found');
-    const body = await readFile(path);
+    const file = await readFile(path);
+    // The built page carries the packaged policy; a browser applies both tag and header, so both say ours.
+    const body = extname(path) === '.html' ? Buffer.from(withMetaCsp(file.toString('utf8'), csp)) : file;
     res.writeHead(200, {
       ...securityHeaders,
       'Content-Type': contentTypeFor(extname(path)),

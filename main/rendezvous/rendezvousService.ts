@@ -1,36 +1,29 @@
-import { createHash, randomBytes as nodeRandomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes as nodeRandomBytes } from 'node:crypto';
 import {
   RENDEZVOUS_LIMITS,
-  ROOM_ID_CHARS,
   RendezvousErrorCode,
   RendezvousKind,
   clientMessageSchema,
   parseRendezvousMessage,
   type ClientMessage,
-  type PeerOffer,
-  type ServiceMessageBody,
-  type TurnGrant,
 } from '../../shared/rendezvous';
-import { CROCKFORD_BASE32 } from '../../shared/roomCode/roomCodeFormat';
 import { clipText } from '../../shared/text/normalizeText';
 import type { Logger } from '../base/logger';
 import type { Scheduler, TimerHandle } from '../base/scheduler';
 import { createRateLimiter, type RateLimiter } from '../base/rateLimiter';
 import { mintTurnCredentials } from '../net/ice';
+import { createProbeGuard } from './probeGuard';
+import { createJoinTable } from './rendezvousJoins';
+import { createRoomRegistry } from './rendezvousRooms';
 import {
   DEFAULT_RENDEZVOUS_LIMITS,
   RENDEZVOUS_SWEEP_MS,
   type RendezvousServiceLimits,
 } from './rendezvousServiceLimits';
+import type { Connection, RendezvousPeer, Refusal, ServiceContext } from './rendezvousState';
+import { createRoomSecrets } from './roomSecrets';
 
-/** One client connection as the service sees it (a WebSocket in production, a fake in unit tests). */
-export interface RendezvousPeer {
-  /** The source address, the key for rate limits. */
-  readonly address: string;
-  send(message: ServiceMessageBody): void;
-  /** Ends the connection (WebSocket close codes: 1008 policy, 4000 replaced). */
-  close(code: number, reason: string): void;
-}
+export type { RendezvousPeer } from './rendezvousState';
 
 /** What the transport calls for an accepted connection. */
 export interface RendezvousSession {
@@ -54,9 +47,14 @@ export interface RendezvousServiceOptions {
   readonly logger: Logger;
   /** Wall clock in unix milliseconds, for TURN expiry and the `expiresAt` the host is told; default Date.now. */
   readonly wallClock?: () => number;
-  /** Randomness for room ids, secrets and join ids; default node:crypto. */
+  /** Randomness for room ids and join ids; default node:crypto. */
   readonly randomBytes?: (size: number) => Uint8Array;
-  /** Mint TURN credentials for every connection; absent: clients get `turn: null`. */
+  /**
+   * The key room secrets are derived from (≥ 32 bytes; serviceKey.ts loads or creates one): keep it across
+   * restarts so owners can re-register their rooms. Default: a random key for this process only.
+   */
+  readonly serviceKey?: Uint8Array;
+  /** Mint TURN credentials for registered hosts and answered guests; absent: they get `turn: null`. */
   readonly turn?: RendezvousTurnConfig;
   readonly limits?: Partial<RendezvousServiceLimits>;
 }
@@ -77,44 +75,10 @@ export interface RendezvousService {
   close(): void;
 }
 
-interface Connection {
-  readonly peer: RendezvousPeer;
-  hosting: Room | null;
-  readonly joins: Set<Join>;
-  strikes: number;
-  limitedInARow: number;
-  open: boolean;
-}
-
-interface Room {
-  readonly id: string;
-  readonly secretHash: Buffer;
-  readonly createdAt: number;
-  host: Connection | null;
-  hostLeftAt: number;
-  readonly joins: Map<string, Join>;
-}
-
-interface Join {
-  readonly id: string;
-  readonly room: Room;
-  readonly guest: Connection;
-  readonly createdAt: number;
-  answered: boolean;
-  hostTrickled: number;
-  guestTrickled: number;
-}
-
 const POLICY_VIOLATION = 1008;
-const REPLACED = 4000;
-
-function base64url(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('base64url');
-}
-
-function hashSecret(secret: string): Buffer {
-  return createHash('sha256').update(secret).digest();
-}
+const IDLE = 4001;
+/** Messages a host sends about its room's joins: never counted against its rate (it did not ask for them). */
+const HOST_REPLIES = new Set<string>(['answer', 'reject', 'signal']);
 
 /** Creates the service; its sweep timer runs until {@link RendezvousService.close}. */
 export function createRendezvousService(options: RendezvousServiceOptions): RendezvousService {
@@ -125,59 +89,55 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
   const now = () => scheduler.now();
   const messageLimiter: RateLimiter = createRateLimiter(limits.messageRate, { now, maxKeys: limits.maxConnections });
   const connectLimiter: RateLimiter = createRateLimiter(limits.connectRate, { now, maxKeys: limits.maxConnections });
-  const rooms = new Map<string, Room>();
-  // Ids of rooms that reached their hard cap: refused for re-registration until the cap would have passed again.
-  const retired = new Map<string, number>();
+  const probes = createProbeGuard({
+    budget: limits.probeBudget,
+    stepMs: limits.probeStepMs,
+    maxDelayMs: limits.probeMaxDelayMs,
+    now,
+    maxKeys: limits.maxConnections,
+  });
   const connections = new Set<Connection>();
   const perAddress = new Map<string, number>();
-  let joinCount = 0;
 
-  const send = (conn: Connection, message: ServiceMessageBody): void => {
-    if (conn.open) conn.peer.send(message);
-  };
-  const fail = (conn: Connection, code: RendezvousErrorCode, message: string, joinId?: string): void =>
-    send(conn, { kind: RendezvousKind.ERROR, code, message, ...(joinId !== undefined ? { joinId } : {}) });
-
-  function strike(conn: Connection, code: RendezvousErrorCode, message: string, joinId?: string): void {
-    conn.strikes += 1;
-    if (conn.strikes >= limits.maxStrikes) {
-      fail(conn, code, `${message}; closing after ${conn.strikes} refused messages`, joinId);
+  const ctx: ServiceContext = {
+    limits,
+    logger,
+    now,
+    send: (conn, message) => {
+      if (conn.open) conn.peer.send(message);
+    },
+    fail: (conn, refusal, joinId) =>
+      ctx.send(conn, { kind: RendezvousKind.ERROR, ...refusal, ...(joinId !== undefined ? { joinId } : {}) }),
+    strike(conn, refusal, joinId) {
+      conn.strikes += 1;
+      if (conn.strikes >= limits.maxStrikes) {
+        ctx.fail(
+          conn,
+          { ...refusal, message: `${refusal.message}; closing after ${conn.strikes} refused messages` },
+          joinId,
+        );
+        ctx.dropAndClose(conn, POLICY_VIOLATION, 'too many refused messages');
+        return;
+      }
+      ctx.fail(conn, refusal, joinId);
+    },
+    dropAndClose(conn, code, reason) {
       drop(conn);
-      conn.peer.close(POLICY_VIOLATION, 'too many refused messages');
-      return;
-    }
-    fail(conn, code, message, joinId);
-  }
-
-  function newRoomId(): string | undefined {
-    for (let attempt = 0; attempt < 16; attempt++) {
-      const bytes = random(ROOM_ID_CHARS);
-      const id = Array.from(bytes, (b) => CROCKFORD_BASE32[b & 31]).join('');
-      if (!rooms.has(id) && !retired.has(id)) return id;
-    }
-    return undefined;
-  }
-
-  function endJoin(join: Join, tellGuest?: { code: RendezvousErrorCode; message: string }): void {
-    if (!join.room.joins.delete(join.id)) return;
-    join.guest.joins.delete(join);
-    joinCount -= 1;
-    if (tellGuest) fail(join.guest, tellGuest.code, tellGuest.message, join.id);
-  }
-
-  function deleteRoom(room: Room, guestsHear: { code: RendezvousErrorCode; message: string }): void {
-    for (const join of [...room.joins.values()]) endJoin(join, guestsHear);
-    if (room.host) room.host.hosting = null;
-    rooms.delete(room.id);
-  }
-
-  function hostLeft(room: Room): void {
-    room.host = null;
-    room.hostLeftAt = now();
-    for (const join of [...room.joins.values()]) {
-      endJoin(join, { code: RendezvousErrorCode.HOST_AWAY, message: 'the host lost its connection to the rendezvous' });
-    }
-  }
+      conn.peer.close(code, reason);
+    },
+    turnGrant(forHost) {
+      if (!options.turn) return null;
+      // Refreshed at three quarters of their life, so a host never holds expired ones.
+      if (forHost) forHost.turnRefreshAt = now() + limits.turnTtlSeconds * 750;
+      const id = Buffer.from(random(9)).toString('base64url');
+      const minted = mintTurnCredentials(options.turn.secret, id, limits.turnTtlSeconds, wallClock() / 1000);
+      return { urls: [...options.turn.urls], ...minted };
+    },
+  };
+  const secrets = createRoomSecrets(options.serviceKey ?? random(32), random);
+  const joins = createJoinTable(ctx, () => Buffer.from(random(12)).toString('base64url'));
+  const rooms = createRoomRegistry(ctx, secrets, joins, wallClock);
+  const notAllowed = (message: string): Refusal => ({ code: RendezvousErrorCode.NOT_ALLOWED, message });
 
   function drop(conn: Connection): void {
     if (!conn.open) return;
@@ -186,190 +146,146 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
     const left = (perAddress.get(conn.peer.address) ?? 1) - 1;
     if (left <= 0) perAddress.delete(conn.peer.address);
     else perAddress.set(conn.peer.address, left);
-    for (const join of [...conn.joins]) endJoin(join);
+    for (const join of [...conn.joins]) joins.end(join);
     if (conn.hosting) {
       const room = conn.hosting;
       conn.hosting = null;
-      hostLeft(room);
+      rooms.hostLeft(room);
     }
   }
 
-  function register(conn: Connection, message: Extract<ClientMessage, { kind: 'register' }>): void {
-    if (conn.hosting) return strike(conn, RendezvousErrorCode.NOT_ALLOWED, 'this connection already hosts a room');
-    if (conn.joins.size > 0) return strike(conn, RendezvousErrorCode.NOT_ALLOWED, 'this connection is joining a room');
-    let room: Room | undefined;
-    if (message.room) {
-      const { roomId, roomSecret } = message.room;
-      if (retired.has(roomId)) return fail(conn, RendezvousErrorCode.ROOM_UNKNOWN, 'the room expired');
-      room = rooms.get(roomId);
-      const hash = hashSecret(roomSecret);
-      if (room && !timingSafeEqual(room.secretHash, hash)) {
-        return strike(conn, RendezvousErrorCode.ROOM_TAKEN, 'the room id is held with another secret');
-      }
-      if (room?.host) {
-        // The old connection has not noticed it is dead yet (or the host opened a second one): the newest wins.
-        const old = room.host;
-        old.hosting = null;
-        room.host = null;
-        fail(old, RendezvousErrorCode.ROOM_TAKEN, 'the room was registered again from another connection');
-        old.peer.close(REPLACED, 'replaced');
-        drop(old);
-      }
-      if (!room) {
-        // A restarted service, or a host back after its grace: the same id under the same secret.
-        if (rooms.size >= limits.maxRooms)
-          return fail(conn, RendezvousErrorCode.SERVICE_FULL, 'no room for more rooms');
-        room = { id: roomId, secretHash: hash, createdAt: now(), host: null, hostLeftAt: 0, joins: new Map() };
-        rooms.set(roomId, room);
-      }
-      room.host = conn;
-      conn.hosting = room;
-      return sendRegistered(conn, room, roomSecret);
-    }
-    if (rooms.size >= limits.maxRooms) return fail(conn, RendezvousErrorCode.SERVICE_FULL, 'no room for more rooms');
-    const id = newRoomId();
-    if (id === undefined) return fail(conn, RendezvousErrorCode.SERVICE_FULL, 'no free room id');
-    const secret = base64url(random(24));
-    room = { id, secretHash: hashSecret(secret), createdAt: now(), host: conn, hostLeftAt: 0, joins: new Map() };
-    rooms.set(id, room);
-    conn.hosting = room;
-    logger.info(`room ${id} registered from ${conn.peer.address}`);
-    sendRegistered(conn, room, secret);
-  }
-
-  function sendRegistered(conn: Connection, room: Room, roomSecret: string): void {
-    const expiresAt = Math.round(wallClock() + (room.createdAt + limits.roomMaxAgeMs - now()));
-    send(conn, { kind: RendezvousKind.REGISTERED, roomId: room.id, roomSecret, expiresAt });
-  }
-
-  function join(conn: Connection, roomId: string, offer: PeerOffer): void {
-    if (conn.hosting) return strike(conn, RendezvousErrorCode.NOT_ALLOWED, 'a host connection cannot join');
+  function join(conn: Connection, message: Extract<ClientMessage, { kind: 'join' }>): void {
+    if (conn.hosting) return ctx.strike(conn, notAllowed('a host connection cannot join'));
     if (conn.joins.size >= limits.maxJoinsPerConnection) {
-      return strike(conn, RendezvousErrorCode.RATE_LIMITED, 'too many joins open on this connection');
+      return ctx.strike(conn, {
+        code: RendezvousErrorCode.RATE_LIMITED,
+        message: 'too many joins open on this connection',
+      });
     }
-    const room = rooms.get(roomId);
-    if (!room) return fail(conn, RendezvousErrorCode.ROOM_UNKNOWN, `no room ${roomId}: it expired or never existed`);
-    if (!room.host) return fail(conn, RendezvousErrorCode.HOST_AWAY, 'the host is not connected right now');
-    if (room.joins.size >= limits.maxPendingJoinsPerRoom) {
-      return fail(conn, RendezvousErrorCode.ROOM_FULL, 'too many players are joining this room right now');
+    const room = rooms.get(message.roomId);
+    if (!room) {
+      // Guessing ids costs the guesser: a budget per address, then answers that come ever later.
+      const unknown = {
+        code: RendezvousErrorCode.ROOM_UNKNOWN,
+        message: `no room ${message.roomId}: it expired or never existed`,
+      };
+      const delay = probes.delayFor(conn.peer.address);
+      if (delay === 0) return ctx.fail(conn, unknown);
+      conn.strikes += 1;
+      scheduler.setTimer(
+        () => (conn.strikes >= limits.maxStrikes ? ctx.strike(conn, unknown) : ctx.fail(conn, unknown)),
+        delay,
+      );
+      return;
     }
-    const id = base64url(random(12));
-    const entry: Join = { id, room, guest: conn, createdAt: now(), answered: false, hostTrickled: 0, guestTrickled: 0 };
-    room.joins.set(id, entry);
-    conn.joins.add(entry);
-    joinCount += 1;
-    send(room.host, { kind: RendezvousKind.JOIN_REQUEST, joinId: id, offer });
-    send(conn, { kind: RendezvousKind.JOIN_PENDING, joinId: id });
-  }
-
-  /** The join `joinId` if this connection is its host or its guest. */
-  function ownJoin(conn: Connection, joinId: string): { join: Join; fromHost: boolean } | undefined {
-    const asHost = conn.hosting?.joins.get(joinId);
-    if (asHost) return { join: asHost, fromHost: true };
-    for (const j of conn.joins) if (j.id === joinId) return { join: j, fromHost: false };
-    return undefined;
+    if (!room.host)
+      return ctx.fail(conn, { code: RendezvousErrorCode.HOST_AWAY, message: 'the host is not connected right now' });
+    const refused = joins.open(conn, room, message.pake);
+    if (refused) ctx.fail(conn, refused);
   }
 
   function handle(conn: Connection, message: ClientMessage): void {
     switch (message.kind) {
       case 'ping':
-        return send(conn, { kind: RendezvousKind.PONG });
+        return ctx.send(conn, { kind: RendezvousKind.PONG });
       case 'register':
-        return register(conn, message);
-      case 'unregister': {
-        const room = conn.hosting;
-        if (!room) return strike(conn, RendezvousErrorCode.NOT_ALLOWED, 'this connection hosts no room');
-        logger.info(`room ${room.id} closed by its host`);
-        return deleteRoom(room, { code: RendezvousErrorCode.ROOM_UNKNOWN, message: 'the host closed the room' });
-      }
+        if (conn.hosting) return ctx.strike(conn, notAllowed('this connection already hosts a room'));
+        if (conn.joins.size > 0) return ctx.strike(conn, notAllowed('this connection is joining a room'));
+        return rooms.register(conn, message.room);
+      case 'unregister':
+        if (!conn.hosting) return ctx.strike(conn, notAllowed('this connection hosts no room'));
+        return rooms.unregister(conn.hosting);
       case 'join':
-        return join(conn, message.roomId, message.offer);
+        return join(conn, message);
       default:
         break;
     }
-    const own = ownJoin(conn, message.joinId);
-    if (!own) return strike(conn, RendezvousErrorCode.NOT_ALLOWED, 'no such join on this connection', message.joinId);
+    const own = joins.own(conn, message.joinId);
+    if (!own) {
+      // A host answering a join its guest just dropped is not misbehaving: drop the reply quietly.
+      if (conn.hosting?.ended.has(message.joinId)) return;
+      return ctx.strike(conn, notAllowed('no such join on this connection'), message.joinId);
+    }
     const { join: entry, fromHost } = own;
-    const host = entry.room.host;
     switch (message.kind) {
       case 'answer':
-        if (!fromHost || entry.answered) {
-          return strike(conn, RendezvousErrorCode.NOT_ALLOWED, 'only the host answers, once', entry.id);
+        if (!fromHost || entry.answeredAt !== undefined) {
+          return ctx.strike(conn, notAllowed('only the host answers, once'), entry.id);
         }
-        entry.answered = true;
-        return send(entry.guest, { kind: RendezvousKind.ANSWER, joinId: entry.id, answer: message.answer });
+        joins.answered(entry);
+        // An answered join is the only way a guest gets TURN credentials.
+        return ctx.send(entry.guest, {
+          kind: RendezvousKind.ANSWER,
+          joinId: entry.id,
+          pake: message.pake,
+          turn: ctx.turnGrant(),
+        });
       case 'reject':
-        if (!fromHost) return strike(conn, RendezvousErrorCode.NOT_ALLOWED, 'only the host rejects', entry.id);
-        return endJoin(entry, {
+        if (!fromHost) return ctx.strike(conn, notAllowed('only the host rejects'), entry.id);
+        return joins.end(entry, {
           code: RendezvousErrorCode.REJECTED,
           message: clipText(message.reason, RENDEZVOUS_LIMITS.MAX_REASON_CHARS) || 'the host turned the join down',
         });
-      case 'candidate':
-      case 'end-of-candidates': {
-        if (message.kind === 'candidate') {
-          const sent = fromHost ? ++entry.hostTrickled : ++entry.guestTrickled;
-          if (sent > RENDEZVOUS_LIMITS.MAX_TRICKLED_CANDIDATES) {
-            return strike(conn, RendezvousErrorCode.TOO_LARGE, 'too many trickled candidates', entry.id);
-          }
+      case 'confirm':
+        if (fromHost || entry.answeredAt === undefined || entry.confirmed) {
+          return ctx.strike(conn, notAllowed('the guest confirms an answered join, once'), entry.id);
         }
-        const to = fromHost ? entry.guest : host;
+        entry.confirmed = true;
+        if (!entry.room.host) return;
+        return ctx.send(entry.room.host, {
+          kind: RendezvousKind.CONFIRM,
+          joinId: entry.id,
+          pake: message.pake,
+          sealed: message.sealed,
+        });
+      case 'signal': {
+        // Signalling only after the confirmation: nothing of either side's ICE reaches an unconfirmed peer.
+        if (!entry.confirmed) return ctx.strike(conn, notAllowed('no signalling before the confirmation'), entry.id);
+        const sent = fromHost ? ++entry.hostSignals : ++entry.guestSignals;
+        if (sent > RENDEZVOUS_LIMITS.MAX_SIGNALS) {
+          return ctx.strike(conn, { code: RendezvousErrorCode.TOO_LARGE, message: 'too many signals' }, entry.id);
+        }
+        const to = fromHost ? entry.guest : entry.room.host;
         if (!to) return;
-        return send(
-          to,
-          message.kind === 'candidate'
-            ? { kind: RendezvousKind.CANDIDATE, joinId: entry.id, candidate: message.candidate }
-            : { kind: RendezvousKind.END_OF_CANDIDATES, joinId: entry.id },
-        );
+        return ctx.send(to, { kind: RendezvousKind.SIGNAL, joinId: entry.id, sealed: message.sealed });
       }
     }
   }
 
   function receive(conn: Connection, text: string): void {
     if (!conn.open) return;
-    if (!messageLimiter.allow(conn.peer.address)) {
+    conn.lastHeard = now();
+    // A host's replies are bounded by the joins it was sent: parse them before the rate check, which they skip.
+    const parsed = conn.hosting ? parseRendezvousMessage(text, clientMessageSchema) : undefined;
+    const isReply = parsed?.ok === true && HOST_REPLIES.has(parsed.message.kind);
+    if (!isReply && !messageLimiter.allow(conn.peer.address)) {
       conn.limitedInARow += 1;
       // One error per burst of refused messages, so a flood does not get a flood back.
-      if (conn.limitedInARow === 1) strike(conn, RendezvousErrorCode.RATE_LIMITED, 'too many messages; slow down');
-      else if (conn.limitedInARow % 16 === 0) strike(conn, RendezvousErrorCode.RATE_LIMITED, 'still too many messages');
+      const slowDown = { code: RendezvousErrorCode.RATE_LIMITED, message: 'too many messages; slow down' };
+      if (conn.limitedInARow === 1) ctx.strike(conn, slowDown);
+      else if (conn.limitedInARow % 16 === 0) ctx.strike(conn, { ...slowDown, message: 'still too many messages' });
       return;
     }
     conn.limitedInARow = 0;
-    const parsed = parseRendezvousMessage(text, clientMessageSchema);
-    if (!parsed.ok) return strike(conn, parsed.code, parsed.message);
-    handle(conn, parsed.message);
-  }
-
-  function turnGrant(): TurnGrant | null {
-    if (!options.turn) return null;
-    const id = base64url(random(9));
-    const minted = mintTurnCredentials(options.turn.secret, id, limits.turnTtlSeconds, wallClock() / 1000);
-    return { urls: [...options.turn.urls], ...minted };
+    const message = parsed ?? parseRendezvousMessage(text, clientMessageSchema);
+    if (!message.ok) return ctx.strike(conn, { code: message.code, message: message.message });
+    handle(conn, message.message);
   }
 
   function sweep(): void {
+    rooms.sweep();
     const t = now();
-    for (const room of [...rooms.values()]) {
-      if (t - room.createdAt >= limits.roomMaxAgeMs) {
-        logger.info(`room ${room.id} reached its hard cap`);
-        if (room.host) fail(room.host, RendezvousErrorCode.ROOM_UNKNOWN, 'the room expired');
-        deleteRoom(room, { code: RendezvousErrorCode.ROOM_UNKNOWN, message: 'the room expired' });
-        if (retired.size >= limits.maxRooms) retired.delete(retired.keys().next().value as string);
-        retired.set(room.id, room.createdAt + 2 * limits.roomMaxAgeMs);
-      } else if (!room.host && t - room.hostLeftAt >= limits.hostGraceMs) {
-        rooms.delete(room.id);
-      } else {
-        for (const entry of [...room.joins.values()]) {
-          if (t - entry.createdAt < limits.joinTtlMs) continue;
-          endJoin(
-            entry,
-            entry.answered
-              ? undefined
-              : { code: RendezvousErrorCode.TIMEOUT, message: 'the host did not answer in time' },
-          );
-        }
+    for (const conn of [...connections]) {
+      if (conn.hosting && conn.turnRefreshAt !== undefined && t >= conn.turnRefreshAt) {
+        const turn = ctx.turnGrant(conn);
+        if (turn) ctx.send(conn, { kind: RendezvousKind.TURN, turn });
+      }
+      // Neither hosting nor joining, and silent: nothing to wait for.
+      if (!conn.hosting && conn.joins.size === 0 && t - conn.lastHeard >= limits.idleMs) {
+        ctx.fail(conn, { code: RendezvousErrorCode.TIMEOUT, message: 'closing an idle connection' });
+        ctx.dropAndClose(conn, IDLE, 'idle');
       }
     }
-    for (const [id, until] of retired) if (t >= until) retired.delete(id);
   }
 
   const sweepTimer: TimerHandle = scheduler.setRepeating(sweep, RENDEZVOUS_SWEEP_MS);
@@ -385,19 +301,25 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
       if (connections.size >= limits.maxConnections) return refuse('the rendezvous has too many connections');
       if (count >= limits.maxConnectionsPerAddress) return refuse('too many connections from this address');
       if (!connectLimiter.allow(peer.address)) return refuse('connecting too often from this address');
-      const conn: Connection = { peer, hosting: null, joins: new Set(), strikes: 0, limitedInARow: 0, open: true };
+      const conn: Connection = {
+        peer,
+        hosting: null,
+        joins: new Set(),
+        strikes: 0,
+        limitedInARow: 0,
+        lastHeard: now(),
+        turnRefreshAt: undefined,
+        open: true,
+      };
       connections.add(conn);
       perAddress.set(peer.address, count + 1);
-      send(conn, { kind: RendezvousKind.WELCOME, turn: turnGrant() });
+      ctx.send(conn, { kind: RendezvousKind.WELCOME, relays: options.turn ? [...options.turn.urls] : [] });
       return { receive: (text) => receive(conn, text), closed: () => drop(conn) };
     },
-    stats: () => ({ rooms: rooms.size, joins: joinCount, connections: connections.size }),
+    stats: () => ({ rooms: rooms.size, joins: joins.count, connections: connections.size }),
     close() {
       scheduler.clearTimer(sweepTimer);
-      for (const conn of [...connections]) {
-        drop(conn);
-        conn.peer.close(1001, 'rendezvous shutting down');
-      }
+      for (const conn of [...connections]) ctx.dropAndClose(conn, 1001, 'rendezvous shutting down');
     },
   };
 }

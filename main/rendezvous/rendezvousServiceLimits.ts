@@ -6,6 +6,8 @@ export interface RendezvousServiceLimits {
   readonly maxRooms: number;
   /** Guests waiting on one room (asked to join, not yet answered or timed out). */
   readonly maxPendingJoinsPerRoom: number;
+  /** Of those, from one source address (so one address cannot keep a room unjoinable). */
+  readonly maxPendingJoinsPerAddressPerRoom: number;
   /** Joins one connection may have open at once. */
   readonly maxJoinsPerConnection: number;
   /** WebSocket connections at once, and from one source address. */
@@ -15,15 +17,23 @@ export interface RendezvousServiceLimits {
   readonly hostGraceMs: number;
   /** Longest life of a room, connected or not; after it the code stops working. */
   readonly roomMaxAgeMs: number;
-  /** A join's life: the guest's wait for the answer plus the trickle that follows. */
+  /** How long a join waits for the host's answer. */
   readonly joinTtlMs: number;
+  /** How long an answered join still forwards its confirmation and signals (then it ends and holds nothing). */
+  readonly trickleTtlMs: number;
+  /** A connection that neither hosts nor joins is closed after this long without a message. */
+  readonly idleMs: number;
+  /** Unknown-room answers an address gets at once; past them each waits `probeStepMs` longer, up to `probeMaxDelayMs`. */
+  readonly probeBudget: RateLimit;
+  readonly probeStepMs: number;
+  readonly probeMaxDelayMs: number;
   /** Messages per source address. */
   readonly messageRate: RateLimit;
   /** New connections per source address. */
   readonly connectRate: RateLimit;
   /** Refused messages (malformed, rate-limited, not allowed) after which a connection is closed. */
   readonly maxStrikes: number;
-  /** Lifetime of minted TURN credentials, seconds. */
+  /** Lifetime of minted TURN credentials, seconds (an hour: a host's are refreshed at three quarters). */
   readonly turnTtlSeconds: number;
 }
 
@@ -31,16 +41,22 @@ export interface RendezvousServiceLimits {
 export const DEFAULT_RENDEZVOUS_LIMITS: RendezvousServiceLimits = {
   maxRooms: 2000,
   maxPendingJoinsPerRoom: 8,
+  maxPendingJoinsPerAddressPerRoom: 2,
   maxJoinsPerConnection: 4,
   maxConnections: 4000,
   maxConnectionsPerAddress: 16,
   hostGraceMs: 60_000,
   roomMaxAgeMs: 24 * 60 * 60_000,
-  joinTtlMs: 60_000,
+  joinTtlMs: 15_000,
+  trickleTtlMs: 20_000,
+  idleMs: 30_000,
+  probeBudget: { burst: 5, perSecond: 0.1 },
+  probeStepMs: 1000,
+  probeMaxDelayMs: 10_000,
   messageRate: { burst: 40, perSecond: 10 },
   connectRate: { burst: 10, perSecond: 1 },
   maxStrikes: 20,
-  turnTtlSeconds: 6 * 60 * 60,
+  turnTtlSeconds: 60 * 60,
 };
 
 /** How often expired rooms and joins are swept out. */

@@ -4,28 +4,25 @@ import { ROOM_ID_CHARS } from './rendezvousMessages';
 
 /**
  * Internet room codes: `NET-` then 16 Crockford base32 characters in groups of four, e.g. `NET-7K2M-Q9XA-4H0R-BN3T`.
- * They carry the room id the rendezvous service gave the host (6 characters) and a check of the host's X25519
- * public key (9 characters, 45 bits of its SHA-256), then one check character. The guest compares the key the
- * rendezvous forwards with the check, so the service cannot swap in a key of its own without 2^45 tries at
- * matching it. The service's address is not in the code: it comes from the guest's settings, so a code read
- * aloud stays short (and two friends share one service anyway).
+ * They carry the room id the rendezvous service gave the host (6 characters) and the room's secret (9 random
+ * characters, 45 bits), then one check character. The secret is the password of the join's CPace exchange
+ * (main/net/secure/keyAgreement.ts): it never travels, a rendezvous or relay in the middle gets one online guess
+ * per join (which the host counts) and nothing to test guesses against offline. The service's address is not
+ * in the code: it comes from the guest's settings, so a code read aloud stays short.
  */
 export const INTERNET_CODE_PREFIX = 'NET-';
 
-/** Characters of the key check in a code. */
-export const KEY_CHECK_CHARS = 9;
+/** Characters of the room secret in a code. */
+export const CODE_SECRET_CHARS = 9;
 
-/** Alphabet characters after the prefix: room id, key check, check character. */
-export const INTERNET_CODE_CHARS = ROOM_ID_CHARS + KEY_CHECK_CHARS + 1;
-
-/** Bytes of a key digest {@link keyCheckOf} needs (45 bits are used). */
-export const KEY_DIGEST_MIN_BYTES = 6;
+/** Alphabet characters after the prefix: room id, secret, check character. */
+export const INTERNET_CODE_CHARS = ROOM_ID_CHARS + CODE_SECRET_CHARS + 1;
 
 /** A decoded internet code. */
 export interface InternetCode {
   readonly roomId: string;
-  /** The key check, 9 upper-case Crockford characters; compare with {@link keyCheckOf} of the host key's digest. */
-  readonly keyCheck: string;
+  /** The room secret, 9 upper-case Crockford characters: the PAKE password. */
+  readonly secret: string;
 }
 
 /** A decoded code, or why the text is not one. */
@@ -40,25 +37,20 @@ const LOOKALIKES: Readonly<Record<string, string>> = { O: '0', I: '1', L: '1' };
 const SEPARATORS = /[\s\-._]/g;
 const MAX_INPUT_CHARS = 64;
 
-/** The 9-character key check of a key digest (SHA-256 of the public key): its first 45 bits, most significant first. */
-export function keyCheckOf(digest: Uint8Array): string {
-  if (digest.length < KEY_DIGEST_MIN_BYTES) throw new RangeError(`key digest needs ${KEY_DIGEST_MIN_BYTES} bytes`);
-  let bits = 0n;
-  for (let i = 0; i < KEY_DIGEST_MIN_BYTES; i++) bits = (bits << 8n) | BigInt(digest[i] ?? 0);
-  bits >>= BigInt(KEY_DIGEST_MIN_BYTES * 8 - KEY_CHECK_CHARS * 5);
-  let out = '';
-  for (let i = KEY_CHECK_CHARS - 1; i >= 0; i--) out += ALPHABET[Number((bits >> BigInt(i * 5)) & 31n)];
-  return out;
+/** A fresh room secret from `random` (9 bytes drawn, 5 bits of each used). */
+export function newCodeSecret(random: (size: number) => Uint8Array): string {
+  return Array.from(random(CODE_SECRET_CHARS), (b) => ALPHABET[b & 31]).join('');
 }
 
 function digitsOf(text: string): number[] {
   return Array.from(text, (ch) => ALPHABET.indexOf(ch));
 }
 
-/** The code for a room id and the digest of the host's public key. */
-export function encodeInternetCode(roomId: string, keyDigest: Uint8Array): string {
+/** The code for a room id and its secret. */
+export function encodeInternetCode(roomId: string, secret: string): string {
   if (!new RegExp(`^[${ALPHABET}]{${ROOM_ID_CHARS}}$`).test(roomId)) throw new RangeError('not a room id');
-  const body = roomId + keyCheckOf(keyDigest);
+  if (!new RegExp(`^[${ALPHABET}]{${CODE_SECRET_CHARS}}$`).test(secret)) throw new RangeError('not a room secret');
+  const body = roomId + secret;
   const full = body + ALPHABET[checkDigit(digitsOf(body), RADIX)];
   return INTERNET_CODE_PREFIX + (full.match(/.{1,4}/g) ?? []).join('-');
 }
@@ -100,7 +92,7 @@ export function decodeInternetCode(input: string): InternetCodeParse {
     ok: true,
     code: {
       roomId: text.slice(0, ROOM_ID_CHARS),
-      keyCheck: text.slice(ROOM_ID_CHARS, ROOM_ID_CHARS + KEY_CHECK_CHARS),
+      secret: text.slice(ROOM_ID_CHARS, ROOM_ID_CHARS + CODE_SECRET_CHARS),
     },
   };
 }

@@ -25,7 +25,7 @@ export const RendezvousErrorCode = {
   HOST_AWAY: 'host-away',
   /** A message names a join this connection is not part of, or comes in the wrong order. */
   NOT_ALLOWED: 'not-allowed',
-  /** The key the host answered with does not match the internet code's key check. */
+  /** The host's key confirmation failed: it does not hold the code's secret, or someone is in between. */
   KEY_MISMATCH: 'key-mismatch',
   /** The client could not connect to the service (or lost it). */
   UNREACHABLE: 'unreachable',
@@ -50,7 +50,8 @@ export const RENDEZVOUS_ERROR_TEXT: Readonly<Record<RendezvousErrorCode, string>
   rejected: 'The host turned the join down.',
   'host-away': 'The host lost its connection to the rendezvous service.',
   'not-allowed': 'The rendezvous service refused the request.',
-  'key-mismatch': 'The host’s key does not match the code: check the code, or someone may be between you and the host.',
+  'key-mismatch':
+    'The host could not prove it holds this code: check the code, or someone may be between you and the host.',
   unreachable: 'The rendezvous service cannot be reached: check its address in Settings and your internet connection.',
   timeout: 'The rendezvous service or the host did not answer in time.',
 };

@@ -1,5 +1,5 @@
 /** The rendezvous protocol version every message carries; a service refuses any other. */
-export const RENDEZVOUS_VERSION = 1;
+export const RENDEZVOUS_VERSION = 2;
 
 /**
  * Size bounds of the rendezvous protocol, shared by the service (which enforces them) and the clients (which
@@ -18,8 +18,10 @@ export const RENDEZVOUS_LIMITS = {
   /** ICE password: 22–256 characters by RFC 8445. */
   MIN_ICE_PASSWORD_CHARS: 22,
   MAX_ICE_PASSWORD_CHARS: 128,
-  /** Trickled candidates per join and side, on top of those in the offer or answer. */
-  MAX_TRICKLED_CANDIDATES: 32,
+  /** Sealed signals per join and side after the confirmation (later candidates, restarts). */
+  MAX_SIGNALS: 32,
+  /** A sealed signal: ICE parameters with every candidate, sealed and base64url (about 4/3 of ~5 KB). */
+  MAX_SEALED_CHARS: 8192,
   /** Reason text a host gives when it turns a guest away. */
   MAX_REASON_CHARS: 200,
 } as const;

@@ -14,13 +14,17 @@ export const RendezvousKind = {
   // service → client
   WELCOME: 'welcome',
   REGISTERED: 'registered',
+  /** A host's fresh TURN grant, before the last one expires. */
+  TURN: 'turn',
   JOIN_REQUEST: 'join-request',
   JOIN_PENDING: 'join-pending',
   PONG: 'pong',
   ERROR: 'error',
-  // both ways, forwarded between the two sides of one join
-  CANDIDATE: 'candidate',
-  END_OF_CANDIDATES: 'end-of-candidates',
+  // forwarded between the two sides of one join, opaque to the service
+  /** The guest's key confirmation and its sealed ICE parameters. */
+  CONFIRM: 'confirm',
+  /** Sealed ICE parameters or candidates, after confirmation. */
+  SIGNAL: 'signal',
 } as const;
 
 /** One of the {@link RendezvousKind} values. */
@@ -39,14 +43,11 @@ export const roomSecretSchema = z.string().length(32).regex(BASE64URL, 'not base
 /** The service's handle for one guest's join request: 16 base64url characters. */
 export const joinIdSchema = z.string().length(16).regex(BASE64URL, 'not base64url');
 
-/** An X25519 public key, 32 bytes as base64url without padding (43 characters). */
-export const publicKeySchema = z
-  .string()
-  .length(43)
-  .regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/, 'not a 32-byte base64url key');
+/** A CPace message of the join's key agreement (main/net/secure/keyAgreement.ts), base64url. */
+export const pakeSchema = z.string().min(40).max(400).regex(BASE64URL, 'not base64url');
 
-/** A fresh random value from each side, 16–32 bytes as base64url (22–43 characters), bound into the key agreement. */
-export const nonceSchema = z.string().min(22).max(43).regex(BASE64URL, 'not base64url');
+/** Signalling sealed under the agreement's keys (main/net/secure/signalSeal.ts), base64url. */
+export const sealedSchema = z.string().min(38).max(L.MAX_SEALED_CHARS).regex(BASE64URL, 'not base64url');
 
 /** One ICE candidate line (SDP attribute value, no `candidate:` prefix needed); printable ASCII only. */
 export const candidateSchema = z
@@ -55,7 +56,7 @@ export const candidateSchema = z
   .max(L.MAX_CANDIDATE_CHARS)
   .regex(/^[\x20-\x7e]+$/, 'not printable ASCII');
 
-/** ICE parameters as the ICE session gathers them. */
+/** ICE parameters as the ICE session gathers them (inside a sealed signal: the service never reads them). */
 export const iceParametersSchema = z.strictObject({
   usernameFragment: z
     .string()
@@ -70,20 +71,12 @@ export const iceParametersSchema = z.strictObject({
   candidates: z.array(candidateSchema).max(L.MAX_CANDIDATES),
 });
 
-/** What each side sends the other: its ICE parameters, its X25519 public key and a nonce. */
-export const peerOfferSchema = z.strictObject({
-  ice: iceParametersSchema,
-  publicKey: publicKeySchema,
-  nonce: nonceSchema,
-});
+/** `turn:host:port` or `turns:host:port`, optionally `?transport=tcp`. */
+const turnUrlSchema = z.string().regex(/^turns?:[\x21-\x7e]{1,200}$/, 'not a turn: URL');
 
-/** A TURN server with time-limited credentials the service minted for this connection. */
+/** A TURN server with time-limited credentials the service minted for a host or an answered guest. */
 export const turnGrantSchema = z.strictObject({
-  /** `turn:host:port` or `turns:host:port`, optionally `?transport=tcp`. */
-  urls: z
-    .array(z.string().regex(/^turns?:[\x21-\x7e]{1,200}$/, 'not a turn: URL'))
-    .min(1)
-    .max(4),
+  urls: z.array(turnUrlSchema).min(1).max(4),
   username: z.string().min(1).max(128),
   password: z.string().min(1).max(128),
   /** Unix seconds after which the TURN server refuses them. */
@@ -92,6 +85,21 @@ export const turnGrantSchema = z.strictObject({
 
 const v = z.literal(RENDEZVOUS_VERSION);
 const reason = z.string().max(L.MAX_REASON_CHARS);
+
+/** The guest's confirmation and the sealed signals: forwarded as they are, so one schema both ways. */
+const confirmSchema = z.strictObject({
+  v,
+  kind: z.literal(RendezvousKind.CONFIRM),
+  joinId: joinIdSchema,
+  pake: pakeSchema,
+  sealed: sealedSchema,
+});
+const signalSchema = z.strictObject({
+  v,
+  kind: z.literal(RendezvousKind.SIGNAL),
+  joinId: joinIdSchema,
+  sealed: sealedSchema,
+});
 
 /** Messages a client (host or guest) sends to the service. */
 export const clientMessageSchema = z.discriminatedUnion('kind', [
@@ -102,18 +110,21 @@ export const clientMessageSchema = z.discriminatedUnion('kind', [
     room: z.strictObject({ roomId: roomIdSchema, roomSecret: roomSecretSchema }).optional(),
   }),
   z.strictObject({ v, kind: z.literal(RendezvousKind.UNREGISTER) }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN), roomId: roomIdSchema, offer: peerOfferSchema }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.ANSWER), joinId: joinIdSchema, answer: peerOfferSchema }),
+  z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN), roomId: roomIdSchema, pake: pakeSchema }),
+  z.strictObject({ v, kind: z.literal(RendezvousKind.ANSWER), joinId: joinIdSchema, pake: pakeSchema }),
   z.strictObject({ v, kind: z.literal(RendezvousKind.REJECT), joinId: joinIdSchema, reason }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.CANDIDATE), joinId: joinIdSchema, candidate: candidateSchema }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.END_OF_CANDIDATES), joinId: joinIdSchema }),
+  confirmSchema,
+  signalSchema,
   z.strictObject({ v, kind: z.literal(RendezvousKind.PING) }),
 ]);
 
 /** Messages the service sends to a client. */
 export const serviceMessageSchema = z.discriminatedUnion('kind', [
-  /** First message on every connection: the TURN grant (null when the service mints none). */
-  z.strictObject({ v, kind: z.literal(RendezvousKind.WELCOME), turn: turnGrantSchema.nullable() }),
+  /**
+   * First message on every connection: the TURN servers' URLs for STUN (the network check), without
+   * credentials (an anonymous connection gets none).
+   */
+  z.strictObject({ v, kind: z.literal(RendezvousKind.WELCOME), relays: z.array(turnUrlSchema).max(4) }),
   z.strictObject({
     v,
     kind: z.literal(RendezvousKind.REGISTERED),
@@ -121,12 +132,22 @@ export const serviceMessageSchema = z.discriminatedUnion('kind', [
     roomSecret: roomSecretSchema,
     /** Unix milliseconds when the room expires even if its host stays connected. */
     expiresAt: z.number().int().nonnegative(),
+    /** The host's TURN grant (null when the service mints none), refreshed by `turn` messages. */
+    turn: turnGrantSchema.nullable(),
   }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN_REQUEST), joinId: joinIdSchema, offer: peerOfferSchema }),
+  z.strictObject({ v, kind: z.literal(RendezvousKind.TURN), turn: turnGrantSchema }),
+  z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN_REQUEST), joinId: joinIdSchema, pake: pakeSchema }),
   z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN_PENDING), joinId: joinIdSchema }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.ANSWER), joinId: joinIdSchema, answer: peerOfferSchema }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.CANDIDATE), joinId: joinIdSchema, candidate: candidateSchema }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.END_OF_CANDIDATES), joinId: joinIdSchema }),
+  /** The host's answer, and the guest's TURN grant (an answered join is the only way a guest gets one). */
+  z.strictObject({
+    v,
+    kind: z.literal(RendezvousKind.ANSWER),
+    joinId: joinIdSchema,
+    pake: pakeSchema,
+    turn: turnGrantSchema.nullable(),
+  }),
+  confirmSchema,
+  signalSchema,
   z.strictObject({ v, kind: z.literal(RendezvousKind.PONG) }),
   z.strictObject({
     v,
@@ -139,8 +160,6 @@ export const serviceMessageSchema = z.discriminatedUnion('kind', [
 
 /** ICE parameters: ufrag, password and candidate lines. */
 export type IceParameters = z.output<typeof iceParametersSchema>;
-/** One side's offer or answer. */
-export type PeerOffer = z.output<typeof peerOfferSchema>;
 /** TURN server and credentials from the service. */
 export type TurnGrant = z.output<typeof turnGrantSchema>;
 /** A message to the service. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../main/shell/window/contentSecurityPolicy';
+import { DEV_CONTENT_SECURITY_POLICY } from '../../main/shell/window/contentSecurityPolicy';
 import { silentLogger, type Logger } from '../../main/base/logger';
 import { createSettingsStore } from '../../main/settings/settingsStore';
 import { chromiumSkipReason } from './support/chromium';
@@ -153,7 +153,7 @@ describe.skipIf(skipReason !== null)('app shell in Chromium (production build)',
     const { page } = player;
     await player.focus();
     const response = await page.request.get(player.server.origin + '/');
-    expect(response.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(response.headers()['content-security-policy']).toBe(DEV_CONTENT_SECURITY_POLICY);
     const outcome = await page.evaluate(`new Promise((resolve) => {
       const timer = setTimeout(() => resolve({ directive: null, ran: window.__inlineRan === true }), 3000);
       document.addEventListener('securitypolicyviolation', (event) => {

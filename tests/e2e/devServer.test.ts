@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CONTENT_SECURITY_POLICY } from '../../main/shell/window/contentSecurityPolicy';
+import { DEV_CONTENT_SECURITY_POLICY } from '../../main/shell/window/contentSecurityPolicy';
 import { silentLogger } from '../../main/base/logger';
 import { resolveStaticPath } from '../../main/devServer/resolveStaticPath';
 import { startDevServer, type DevServer } from '../../main/devServer/startDevServer';
@@ -74,7 +74,7 @@ describe('dev server', () => {
     server = await start();
     const index = await get(server.origin, '/');
     expect(index.status).toBe(200);
-    expect(index.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(index.headers['content-security-policy']).toBe(DEV_CONTENT_SECURITY_POLICY);
     expect(index.headers['x-content-type-options']).toBe('nosniff');
     expect(index.headers['content-type']).toMatch(/^text\/html/);
     const script = await get(server.origin, '/assets/app.js');

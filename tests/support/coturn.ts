@@ -11,6 +11,40 @@ export function coturnUnavailableReason(): string | undefined {
   return undefined;
 }
 
+/**
+ * Peer addresses a relay must never reach (coturn `--denied-peer-ip` ranges): unspecified, loopback, private,
+ * CGNAT, link-local, IETF-reserved, multicast and broadcast for IPv4; loopback, unique-local and link-local for
+ * IPv6. Otherwise a stranger with TURN credentials could reach the relay host's own services or its LAN. The
+ * IPv6 unspecified address and the IPv4-mapped block cannot be listed: coturn 4.6.1 then refuses every IPv4
+ * peer (a range starting at `::` matches them all; turnPeerDenial's public control caught it). A relay with an
+ * IPv4 relay address reaches no IPv6 peer at all. The README's coturn command lists the same ranges (a test
+ * holds them equal).
+ */
+export const DENIED_PEER_RANGES: readonly string[] = [
+  '0.0.0.0-0.255.255.255',
+  '10.0.0.0-10.255.255.255',
+  '100.64.0.0-100.127.255.255',
+  '127.0.0.0-127.255.255.255',
+  '169.254.0.0-169.254.255.255',
+  '172.16.0.0-172.31.255.255',
+  '192.0.0.0-192.0.0.255',
+  '192.168.0.0-192.168.255.255',
+  '198.18.0.0-198.19.255.255',
+  '224.0.0.0-255.255.255.255',
+  '::1-::1',
+  'fc00::-fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+  'fe80::-febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+];
+
+/** coturn arguments that keep a relay to public UDP peers only: every denied range, and no TCP relaying. */
+export function relayPolicyArgs(): string[] {
+  return [
+    ...DENIED_PEER_RANGES.flatMap((range) => ['--denied-peer-ip', range]),
+    '--no-tcp-relay',
+    '--no-multicast-peers',
+  ];
+}
+
 /** A coturn running inside a namespace until {@link Coturn.stop}. */
 export interface Coturn {
   readonly host: string;
@@ -29,8 +63,8 @@ export type RunIn = (command: string, args: readonly string[]) => { status: numb
 
 /**
  * Starts `turnserver` on `host` (inside a namespace: `spawnIn`/`runIn` wrap `ip netns exec`) with the REST API
- * shared-secret scheme, private ranges denied as peers (else a relay to a private host candidate fails the
- * whole allocation), and its db, log and pid file in a temp dir; resolves once it answers STUN.
+ * shared-secret scheme, {@link relayPolicyArgs} (which also keeps a relay to a private host candidate from
+ * failing the whole allocation), and its db, log and pid file in a temp dir; resolves once it answers STUN.
  */
 export async function startCoturn(options: {
   host: string;
@@ -53,12 +87,7 @@ export async function startCoturn(options: {
     '49152',
     '--max-port',
     '65535',
-    '--denied-peer-ip',
-    '10.0.0.0-10.255.255.255',
-    '--denied-peer-ip',
-    '172.16.0.0-172.31.255.255',
-    '--denied-peer-ip',
-    '192.168.0.0-192.168.255.255',
+    ...relayPolicyArgs(),
     '--use-auth-secret',
     '--static-auth-secret',
     secret,
@@ -67,7 +96,6 @@ export async function startCoturn(options: {
     '--no-tls',
     '--no-dtls',
     '--no-cli',
-    '--no-tcp-relay',
     '--userdb',
     join(dir, 'turndb'),
     '--log-file',

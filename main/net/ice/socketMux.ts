@@ -5,10 +5,12 @@ export interface SocketMux {
   /** Pass to `Server.listen({ openSocket: async () => this.socket })`. */
   readonly socket: DatagramSocket;
   /**
-   * Adds a guest's connected socket and returns the synthetic source (100.64.x.y:1, the shared address
+   * Adds a guest's connected socket and returns the synthetic source (100.64.x.y:p, the shared address
    * range of RFC 6598, never reused while this mux lives) the Server will see that guest's datagrams come from.
+   * Guests given the same `origin` (the ICE remote candidate's IP) share one synthetic address, each on its
+   * own port below 1024, so what the Server keys on an address (a password backoff) is keyed on the origin.
    */
-  add(guest: DatagramSocket): DatagramSource;
+  add(guest: DatagramSocket, origin?: string): DatagramSource;
   /** Removes a guest (after the Server dropped it) and closes its socket. */
   remove(source: DatagramSource): Promise<void>;
   /** Guests currently attached. */
@@ -16,6 +18,8 @@ export interface SocketMux {
 }
 
 const SYNTHETIC_PORT = 1;
+/** Ports a synthetic address gives guests from one origin: privileged, so no real UDP peer has them. */
+const MAX_SYNTHETIC_PORT = 1023;
 // 100.64.0.0/10 holds 2^22 addresses; 0 is left out.
 const MAX_LABELS = 2 ** 22 - 1;
 
@@ -36,6 +40,8 @@ class SocketMuxImpl implements SocketMux {
   private readonly guests = new Map<string, DatagramSocket>();
   private handlers: DatagramHandlers | undefined;
   private next = 1;
+  /** Origin (ICE remote IP) → its synthetic address and the next port there. */
+  private readonly origins = new Map<string, { address: string; nextPort: number }>();
   private closed = false;
 
   constructor(private readonly base: DatagramSocket | undefined) {
@@ -47,7 +53,8 @@ class SocketMuxImpl implements SocketMux {
       send: (datagram, port, address) => {
         const guest = port !== undefined && address !== undefined ? this.guests.get(key(address, port)) : undefined;
         // A label of a guest that left must not leak out of the UDP socket to a real 100.64/10 address.
-        if (!guest && base && !(port === SYNTHETIC_PORT && isLabel(address))) return base.send(datagram, port, address);
+        if (!guest && base && !((port ?? 0) <= MAX_SYNTHETIC_PORT && isLabel(address)))
+          return base.send(datagram, port, address);
         if (!guest) {
           // As UDP to nobody: lost, reported, never thrown (the guest may just have been removed).
           queueMicrotask(() => this.handlers?.sendError(new Error(`no guest at ${address}:${port} on this mux`)));
@@ -76,14 +83,18 @@ class SocketMuxImpl implements SocketMux {
     return this.guests.size;
   }
 
-  add(guest: DatagramSocket): DatagramSource {
+  add(guest: DatagramSocket, origin?: string): DatagramSource {
     if (this.closed) throw new Error('the socket mux is closed');
-    if (this.next > MAX_LABELS) throw new RangeError('the socket mux ran out of synthetic addresses');
-    const n = this.next++;
-    const source: DatagramSource = {
-      address: `100.${64 + ((n >> 16) & 63)}.${(n >> 8) & 255}.${n & 255}`,
-      port: SYNTHETIC_PORT,
-    };
+    const known = origin === undefined ? undefined : this.origins.get(origin);
+    let source: DatagramSource;
+    if (known && known.nextPort <= MAX_SYNTHETIC_PORT) {
+      source = { address: known.address, port: known.nextPort++ };
+    } else {
+      if (this.next > MAX_LABELS) throw new RangeError('the socket mux ran out of synthetic addresses');
+      const n = this.next++;
+      source = { address: `100.${64 + ((n >> 16) & 63)}.${(n >> 8) & 255}.${n & 255}`, port: SYNTHETIC_PORT };
+      if (origin !== undefined) this.origins.set(origin, { address: source.address, nextPort: SYNTHETIC_PORT + 1 });
+    }
     this.guests.set(key(source.address, source.port), guest);
     guest.listen({
       message: (datagram) => {

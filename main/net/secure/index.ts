@@ -8,12 +8,27 @@ export {
   type SecureTranscript,
   type SecureRole,
   type DirectionalKeys,
+} from './x25519Keys';
+export {
+  startGuestAgreement,
+  answerGuestAgreement,
+  agreedKeys,
+  KeyAgreementError,
+  type AgreementContext,
+  type GuestAgreement,
+  type HostAgreement,
+  type SessionKeys,
+  type AgreedKeys,
 } from './keyAgreement';
+export { CpaceAbort, type RandomBytes } from './cpace';
+export { sealSignal, openSignal } from './signalSeal';
 export {
   secureSocket,
   SECURE_OVERHEAD,
   type SecureSocket,
   type SecureSocketOptions,
+  type AgreedKeyOptions,
+  type X25519KeyOptions,
   type SecureCounters,
 } from './secureSocket';
 export { ReplayWindow } from './replayWindow';

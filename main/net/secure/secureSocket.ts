@@ -1,10 +1,19 @@
 import { createCipheriv, createDecipheriv, type KeyObject } from 'node:crypto';
 import type { DatagramHandlers, DatagramSocket, DatagramSource } from '../endpoint/datagramSocket';
-import { deriveKeys, type SecureRole, type SecureTranscript } from './keyAgreement';
+import type { SessionKeys } from './keyAgreement';
 import { ReplayWindow } from './replayWindow';
+import { deriveKeys, type DirectionalKeys, type SecureRole, type SecureTranscript } from './x25519Keys';
 
-/** Options of {@link secureSocket}. */
-export interface SecureSocketOptions {
+/** Keys from the CPace agreement (keyAgreement.ts): the path's datagram keys, by role. */
+export interface AgreedKeyOptions {
+  readonly sessionKeys: SessionKeys;
+  readonly role: SecureRole;
+  /** Replay window, datagrams; default 1024. */
+  readonly replayWindow?: number;
+}
+
+/** Keys from an unauthenticated X25519 exchange (x25519Keys.ts), until every caller uses the agreement. */
+export interface X25519KeyOptions {
   readonly ownPrivate: KeyObject;
   /** The peer's base64url X25519 key (check it against the fingerprint in the code first). */
   readonly peerPublic: string;
@@ -12,6 +21,19 @@ export interface SecureSocketOptions {
   readonly role: SecureRole;
   /** Replay window, datagrams; default 1024. */
   readonly replayWindow?: number;
+}
+
+/** Options of {@link secureSocket}. */
+export type SecureSocketOptions = AgreedKeyOptions | X25519KeyOptions;
+
+function keysOf(options: SecureSocketOptions): DirectionalKeys {
+  if ('sessionKeys' in options) {
+    const { hostToGuest, guestToHost } = options.sessionKeys;
+    return options.role === 'host'
+      ? { send: hostToGuest, receive: guestToHost }
+      : { send: guestToHost, receive: hostToGuest };
+  }
+  return deriveKeys(options.ownPrivate, options.peerPublic, options.transcript, options.role);
 }
 
 /** What a secure socket did with datagrams so far. */
@@ -40,12 +62,12 @@ const TWO_32 = 2 ** 32;
 const MAX_COUNTER = Number.MAX_SAFE_INTEGER;
 
 /**
- * Wraps `inner` (one peer's path) in end-to-end AEAD: keys from X25519 + HKDF over the transcript, one per
- * direction; nonce = 32 zero bits ‖ the 64-bit send counter, which travels in clear (and is authenticated)
+ * Wraps `inner` (one peer's path) in end-to-end AEAD: one key per direction, from the CPace agreement (or
+ * X25519 + HKDF over the transcript); nonce = 32 zero bits ‖ the 64-bit send counter, which travels in clear (and is authenticated)
  * in front. Arrivals that are short, forged or replayed are counted and dropped, never thrown or delivered.
  */
 export function secureSocket(inner: DatagramSocket, options: SecureSocketOptions): SecureSocket {
-  const keys = deriveKeys(options.ownPrivate, options.peerPublic, options.transcript, options.role);
+  const keys = keysOf(options);
   return new SealedSocket(inner, keys.send, keys.receive, new ReplayWindow(options.replayWindow ?? 1024));
 }
 

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { createIceSession, IceConnectError, type IcePath } from '../../net/ice';
-import { createKeyPair, secureSocket, type SecureSocket } from '../../net/secure';
+import {
+  KeyAgreementError,
+  openSignal,
+  sealSignal,
+  secureSocket,
+  startGuestAgreement,
+  type SecureSocket,
+} from '../../net/secure';
 import { openRendezvousGuest } from './rendezvousGuest';
+import { internetJoinAgreement } from './internetJoinAgreement';
 import {
   decodeInternetCode,
   RENDEZVOUS_ERROR_TEXT,
@@ -55,10 +63,14 @@ function joinFailure(error: unknown, url: string): IpcError {
   return new IpcError(IpcErrorCode.UNAVAILABLE, 'Could not reach the internet room.', raw);
 }
 
+const random = (size: number) => new Uint8Array(randomBytes(size));
+
 /**
- * Joins an internet room's host as far as a working, encrypted datagram path: reads the NET-… code, asks the
- * rendezvous for the host (its answer's key must match the code's key check), runs ICE (direct first, the relay
- * when no direct pair works) and seals the path with keys only the two ends hold. Rejects with an IpcError in
+ * Joins an internet room's host as far as a working, encrypted datagram path: reads the NET-… code, runs the
+ * password-authenticated key agreement with the host through the rendezvous (the code's secret is the
+ * password; a host, or anyone in between, that cannot confirm it is refused, with no second guess on this
+ * join), then swaps ICE parameters sealed under the agreed keys, runs ICE (direct first, the relay when no
+ * direct pair works) and seals the path with keys bound to both ICE sessions. Rejects with an IpcError in
  * words: a mistyped code, the rendezvous unreachable, the room gone, no path and no relay.
  */
 export async function connectInternetRoom(text: string, options: InternetJoinOptions): Promise<InternetPath> {
@@ -80,41 +92,45 @@ export async function connectInternetRoom(text: string, options: InternetJoinOpt
   } catch (error) {
     throw joinFailure(error, url);
   }
-  const keys = createKeyPair();
-  const session = createIceSession({
-    controlling: false,
-    ...iceServersFor(settings, guest.turn),
-    ...(options.hostAddresses ? { hostAddresses: options.hostAddresses } : {}),
-    connectTimeoutSeconds: options.connectTimeoutSeconds ?? 10,
-  });
+  const agreement = startGuestAgreement(internetJoinAgreement(parsed.code), random);
+  let session: ReturnType<typeof createIceSession> | undefined;
   let hint: unknown;
   try {
-    const ours = await session.gather();
-    const { answer } = await guest.join(parsed.code.roomId, parsed.code.keyCheck, {
-      ice: { ...ours, candidates: [...ours.candidates] },
-      publicKey: keys.publicKey,
-      nonce: randomBytes(16).toString('base64url'),
+    const answered = await guest.join(parsed.code.roomId, Buffer.from(agreement.offer).toString('base64url'));
+    let agreed;
+    try {
+      agreed = agreement.finish(Buffer.from(answered.pake, 'base64url'));
+    } catch (error) {
+      // Wrong code, or someone in between: nothing of ours (no address, no ICE) was sent, and no retry.
+      if (error instanceof KeyAgreementError) throw new RendezvousError(RendezvousErrorCode.KEY_MISMATCH);
+      throw error;
+    }
+    session = createIceSession({
+      controlling: false,
+      ...iceServersFor(settings, answered.turn),
+      ...(options.hostAddresses ? { hostAddresses: options.hostAddresses } : {}),
+      connectTimeoutSeconds: options.connectTimeoutSeconds ?? 10,
     });
+    const ours = await session.gather();
+    const sealedOurs = sealSignal(agreed.keys.signalGuestToHost, JSON.stringify(ours), random);
+    guest.confirm(Buffer.from(agreed.confirm).toString('base64url'), sealedOurs);
+    const sealedTheirs = await guest.nextSignal();
+    const theirs = openSignal(agreed.keys.signalHostToGuest, sealedTheirs);
+    if (theirs === undefined) throw new RendezvousError(RendezvousErrorCode.KEY_MISMATCH);
+    const hostIce = JSON.parse(theirs) as { usernameFragment?: unknown };
     step('trying-direct');
     // Direct pairs answer within a few round trips; still checking after that means the relay is being tried.
     hint = options.scheduler.setTimer(() => step('using-relay'), options.relayHintMs ?? 1500);
-    const path = await session.connect(answer.ice);
+    const path = await session.connect(hostIce);
     const socket = secureSocket(session.socket, {
-      ownPrivate: keys.privateKey,
-      peerPublic: answer.publicKey,
+      sessionKeys: agreed.keys.datagramKeys(String(hostIce.usernameFragment), ours.usernameFragment),
       role: 'guest',
-      transcript: {
-        roomId: parsed.code.roomId,
-        hostPublicKey: answer.publicKey,
-        guestPublicKey: keys.publicKey,
-        hostUfrag: answer.ice.usernameFragment,
-        guestUfrag: ours.usernameFragment,
-      },
     });
     if (path.kind === 'relayed') step('using-relay');
-    return { socket, path, close: () => session.close() };
+    const opened = session;
+    return { socket, path, close: () => opened.close() };
   } catch (error) {
-    await session.close();
+    await session?.close();
     throw joinFailure(error, url);
   } finally {
     if (hint !== undefined) options.scheduler.clearTimer(hint);

@@ -32,8 +32,8 @@ const noRendezvous = () =>
 /**
  * The internet reach: a NET-… code is found through the rendezvous and joined over an encrypted ICE path (the
  * path is the guest's socket); a hosted room's Server listens on a mux over its UDP socket, LAN guests arriving
- * on the socket and each internet guest on its own secured path added to the mux. Where the keys are agreed
- * (internetJoin.ts, internetRoom.ts) is where a password-authenticated exchange would go; a path that changes
+ * on the socket and each internet guest on its own secured path added to the mux. The keys are agreed by a
+ * password-authenticated exchange on the code's secret (internetJoin.ts, internetRoom.ts); a path that changes
  * (an ICE restart) would surface from the located room and the opening, never through the lobby.
  */
 export function createInternetReach(options: InternetReachOptions): RoomReach {

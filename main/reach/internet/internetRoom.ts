@@ -1,8 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { createIceSession, type IceSession, type SocketMux } from '../../net/ice';
-import { createKeyPair, secureSocket } from '../../net/secure';
-import { startRendezvousHost, type JoinRequest, type RendezvousHostStatus } from './rendezvousHost';
-import { internetCodeFor } from './hostKeyCheck';
+import {
+  answerGuestAgreement,
+  KeyAgreementError,
+  openSignal,
+  sealSignal,
+  secureSocket,
+  type HostAgreement,
+} from '../../net/secure';
+import { encodeInternetCode, newCodeSecret } from '../../../shared/rendezvous';
+import {
+  startRendezvousHost,
+  type JoinConfirmation,
+  type JoinRequest,
+  type RendezvousHostStatus,
+} from './rendezvousHost';
+import { internetJoinAgreement } from './internetJoinAgreement';
+import { createJoinBudget } from './joinBudget';
 import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
 import { PlayerPath } from '../../../shared/lobby/lobbyState';
 import type { DatagramSource } from '../../net/index';
@@ -24,6 +38,14 @@ export interface InternetRoomOptions {
   readonly connectTimeoutSeconds?: number;
   /** Guests setting up a path at once; more are turned away with "busy, try again". Default 4. */
   readonly maxPending?: number;
+  /**
+   * Join attempts that do not prove the code (a wrong code, or someone guessing through the rendezvous) the
+   * room answers at once, whatever address they come from, then one every `refillMs` (joinBudget.ts); the
+   * rest are turned away with the wait. Default 20, then one every 2 s.
+   */
+  readonly joinBudget?: { readonly burst: number; readonly refillMs: number };
+  /** Randomness for the code's secret and the agreement; default node:crypto. */
+  readonly randomBytes?: (size: number) => Uint8Array;
 }
 
 /** A room's presence on the rendezvous, and the paths of the guests who came through it. */
@@ -40,17 +62,24 @@ export interface InternetRoom {
 }
 
 const key = (source: DatagramSource): string => `${source.address}:${source.port}`;
+/** How long a guest has, after our answer, to confirm: then its agreement is dropped. */
+const CONFIRM_WINDOW_MS = 20_000;
+/** Answers held at once while their guests confirm (the join budget bounds how fast they come). */
+const MAX_WAITING_ANSWERS = 64;
 
 /**
- * Registers the room with the rendezvous and answers each join: an ICE session per guest (we control), our
- * room key for the end-to-end encryption (its digest is in the code, so the rendezvous cannot swap it), and once
- * a pair works the secured path joins the room's Server through the mux. No game traffic touches the rendezvous.
+ * Registers the room with the rendezvous and answers each join: the password-authenticated key agreement on
+ * the code's secret (the rendezvous never sees it), and only once the guest's confirmation checks (a failed
+ * one counts against the room-wide budget) its sealed ICE parameters are read and ours sent back, sealed, so
+ * a replayed or guessed offer makes us check no address; an ICE session per guest (we control), and once a
+ * pair works the secured path joins the room's Server through the mux. No game traffic touches the rendezvous.
  * Rejects with a RendezvousError when the rendezvous cannot register the room.
  */
 export async function openInternetRoom(options: InternetRoomOptions): Promise<InternetRoom> {
-  const { settings, mux, logger } = options;
+  const { settings, mux, logger, scheduler } = options;
   if (settings.rendezvousUrl === null) throw new Error('internet rooms need a rendezvous server (Settings)');
-  const keys = createKeyPair();
+  const random = options.randomBytes ?? ((size: number) => new Uint8Array(randomBytes(size)));
+  const budget = createJoinBudget(() => scheduler.now(), options.joinBudget?.burst, options.joinBudget?.refillMs);
   const rendezvous = await startRendezvousHost({
     url: settings.rendezvousUrl,
     scheduler: options.scheduler,
@@ -61,11 +90,58 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
   const statusListeners = new Listeners<[RendezvousHostStatus]>((error) => logger.warn('status listener', error));
   let closed = false;
 
-  const answerJoin = async (request: JoinRequest): Promise<void> => {
+  const agreements = new Map<string, { agreement: HostAgreement; timer: unknown }>();
+  const secret = newCodeSecret(random);
+  const code = encodeInternetCode(rendezvous.roomId, secret);
+  const context = internetJoinAgreement({ roomId: rendezvous.roomId, secret });
+
+  const answerJoin = (request: JoinRequest): void => {
     if (pending.size >= (options.maxPending ?? 4)) {
       rendezvous.reject(request.joinId, 'The host is busy letting others in; try again in a moment.');
       return;
     }
+    // Each answer lets the asker test one guess of the code: answers are budgeted for the whole room.
+    const wait = budget.take();
+    if (wait > 0) {
+      logger.warn('internet joins: too many attempts that did not prove the code; turning joins away for now');
+      rendezvous.reject(
+        request.joinId,
+        `Too many wrong codes for this room; try again in ${Math.ceil(wait / 1000)} s.`,
+      );
+      return;
+    }
+    try {
+      const agreement = answerGuestAgreement(context, Buffer.from(request.pake, 'base64url'), random);
+      const timer = scheduler.setTimer(() => agreements.delete(request.joinId), CONFIRM_WINDOW_MS);
+      agreements.set(request.joinId, { agreement, timer });
+      // Answers waiting for a confirmation are cheap but bounded: the oldest goes first.
+      if (agreements.size > MAX_WAITING_ANSWERS) {
+        const [oldestId, oldest] = agreements.entries().next().value as [string, { timer: unknown }];
+        scheduler.clearTimer(oldest.timer);
+        agreements.delete(oldestId);
+      }
+      rendezvous.answer(request.joinId, Buffer.from(agreement.answer).toString('base64url'));
+    } catch (error) {
+      if (!(error instanceof KeyAgreementError)) throw error;
+      rendezvous.reject(request.joinId, 'That join request was malformed.');
+    }
+  };
+
+  const connectGuest = async (confirmation: JoinConfirmation): Promise<void> => {
+    const entry = agreements.get(confirmation.joinId);
+    if (!entry) return;
+    agreements.delete(confirmation.joinId);
+    scheduler.clearTimer(entry.timer);
+    const keys = entry.agreement.confirm(Buffer.from(confirmation.pake, 'base64url'));
+    const guestText = keys && openSignal(keys.signalGuestToHost, confirmation.sealed);
+    if (!keys || guestText === undefined) {
+      // A wrong code or a guess: counted for the whole room, whatever address or path it came by.
+      logger.warn('an internet join failed the key confirmation (wrong code, or a guess)');
+      rendezvous.reject(confirmation.joinId, 'Wrong code: check it with the host.');
+      return;
+    }
+    budget.succeeded();
+    const guestIce = JSON.parse(guestText) as { usernameFragment?: unknown };
     const session = createIceSession({
       controlling: true,
       ...iceServersFor(settings, rendezvous.turn),
@@ -75,26 +151,17 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     pending.add(session);
     try {
       const ours = await session.gather();
-      rendezvous.answer(request.joinId, {
-        ice: { ...ours, candidates: [...ours.candidates] },
-        publicKey: keys.publicKey,
-        nonce: randomBytes(16).toString('base64url'),
-      });
-      const path = await session.connect(request.offer.ice);
+      rendezvous.signal(confirmation.joinId, sealSignal(keys.signalHostToGuest, JSON.stringify(ours), random));
+      const path = await session.connect(guestIce);
       if (closed) throw new Error('room closed');
       const secured = secureSocket(session.socket, {
-        ownPrivate: keys.privateKey,
-        peerPublic: request.offer.publicKey,
+        sessionKeys: keys.datagramKeys(ours.usernameFragment, String(guestIce.usernameFragment)),
         role: 'host',
-        transcript: {
-          roomId: rendezvous.roomId,
-          hostPublicKey: keys.publicKey,
-          guestPublicKey: request.offer.publicKey,
-          hostUfrag: ours.usernameFragment,
-          guestUfrag: request.offer.ice.usernameFragment,
-        },
       });
-      const source = mux.add(secured);
+      // The remote candidate's IP: guests from one IP share a synthetic address, so the room's password
+      // backoff (keyed on the address) is per ICE origin, not per join.
+      const origin = (await session.socket.connect(0, 'ice')).address;
+      const source = mux.add(secured, origin);
       paths.set(key(source), { path: path.kind === 'relayed' ? PlayerPath.RELAYED : PlayerPath.DIRECT, session });
       logger.info(
         `internet guest ${key(source)} connected ${path.kind} (${path.localType}→${path.remoteType}, ${Math.round(path.setupMs)} ms)`,
@@ -107,11 +174,12 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     }
   };
 
-  rendezvous.onJoinRequest((request) => void answerJoin(request));
+  rendezvous.onJoinRequest((request) => answerJoin(request));
+  rendezvous.onConfirm((confirmation) => void connectGuest(confirmation));
   rendezvous.onStatus((status) => statusListeners.emit(status));
 
   return {
-    code: internetCodeFor(rendezvous.roomId, keys.publicKey),
+    code,
     get status() {
       return rendezvous.status;
     },
@@ -126,6 +194,8 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     },
     async close() {
       closed = true;
+      for (const entry of agreements.values()) scheduler.clearTimer(entry.timer);
+      agreements.clear();
       rendezvous.close();
       const sessions = [...pending, ...[...paths.values()].map((entry) => entry.session)];
       paths.clear();

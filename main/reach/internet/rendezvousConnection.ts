@@ -9,15 +9,14 @@ import {
   serviceMessageSchema,
   type ClientMessageBody,
   type ServiceMessage,
-  type TurnGrant,
 } from '../../../shared/rendezvous';
 import { Listeners, reportCallbackError } from '../../base/listeners';
 import type { Scheduler } from '../../base/scheduler';
 
 /** An open connection to a rendezvous service, past its welcome. */
 export interface RendezvousConnection {
-  /** The TURN grant of the welcome (null: the service mints none). */
-  readonly turn: TurnGrant | null;
+  /** The TURN servers' URLs the welcome named (no credentials: those come with a registration or an answer). */
+  readonly relays: readonly string[];
   /** Sends a message; throws a RendezvousError (too-large, unreachable) instead of sending a bad one. */
   send(body: ClientMessageBody): void;
   /** Every valid message from the service. */
@@ -114,15 +113,15 @@ export function openRendezvousConnection(
         }
         welcomed = true;
         scheduler.clearTimer(timer);
-        resolve(connection(message.turn));
+        resolve(connection(message.relays));
         return;
       }
       messages.emit(message);
     });
 
-    function connection(turn: TurnGrant | null): RendezvousConnection {
+    function connection(relays: readonly string[]): RendezvousConnection {
       return {
-        turn,
+        relays,
         send(body) {
           const text = frameMessage(body);
           if (Buffer.byteLength(text) > RENDEZVOUS_LIMITS.MAX_MESSAGE_BYTES) {

@@ -1,13 +1,5 @@
-import {
-  RendezvousError,
-  RendezvousErrorCode,
-  RendezvousKind,
-  type PeerOffer,
-  type TurnGrant,
-} from '../../../shared/rendezvous';
-import { Listeners, reportCallbackError } from '../../base/listeners';
+import { RendezvousError, RendezvousErrorCode, RendezvousKind, type TurnGrant } from '../../../shared/rendezvous';
 import type { Scheduler } from '../../base/scheduler';
-import { hostKeyMatches } from './hostKeyCheck';
 import { openRendezvousConnection } from './rendezvousConnection';
 
 /** Options for {@link openRendezvousGuest}. */
@@ -18,25 +10,27 @@ export interface RendezvousGuestOptions {
   readonly timeoutMs?: number;
 }
 
-/** The host's answer, its key already checked against the code. */
+/** The host's answer to our join: its key-agreement message, and our TURN grant (the service gives it now). */
 export interface JoinAnswer {
   readonly joinId: string;
-  readonly answer: PeerOffer;
+  readonly pake: string;
+  readonly turn: TurnGrant | null;
 }
 
-/** A guest's connection to the rendezvous: TURN grant first (to gather with), then one join. */
+/** A guest's connection to the rendezvous for one join: offer, answer, confirmation, then sealed signalling. */
 export interface RendezvousGuest {
-  readonly turn: TurnGrant | null;
+  /** The TURN servers' URLs from the welcome, for STUN only (credentials come with the answer). */
+  readonly relays: readonly string[];
   /**
-   * Asks room `roomId` to let us in and waits for the host's answer (default 20 s). Rejects with a
-   * RendezvousError: room unknown or expired, room full, host away, rejected, timeout, unreachable, and
-   * key-mismatch when the answer's public key is not the one `keyCheck` (from the code) names.
+   * Asks room `roomId` to let us in with our key-agreement offer and waits for the host's answer (default
+   * 20 s). Rejects with a RendezvousError: room unknown or expired, room full, host away, rejected, timeout,
+   * unreachable.
    */
-  join(roomId: string, keyCheck: string, offer: PeerOffer, answerTimeoutMs?: number): Promise<JoinAnswer>;
-  /** Trickles one of our candidates to the host (null: end of candidates); after {@link join} resolved. */
-  sendCandidate(candidate: string | null): void;
-  /** The host's trickled candidates; null is its end. A listener added after the join first gets those already in. */
-  onCandidate(listener: (candidate: string | null) => void): () => void;
+  join(roomId: string, pake: string, answerTimeoutMs?: number): Promise<JoinAnswer>;
+  /** Our key confirmation and our sealed ICE parameters; after {@link join} resolved. */
+  confirm(pake: string, sealed: string): void;
+  /** The host's next sealed signal (its ICE parameters), or a RendezvousError (rejected, timeout, gone). */
+  nextSignal(timeoutMs?: number): Promise<string>;
   close(): void;
 }
 
@@ -44,66 +38,52 @@ export interface RendezvousGuest {
 export async function openRendezvousGuest(options: RendezvousGuestOptions): Promise<RendezvousGuest> {
   const { scheduler } = options;
   const connection = await openRendezvousConnection(options.url, { scheduler, timeoutMs: options.timeoutMs ?? 10_000 });
-  const candidates = new Listeners<[string | null]>(reportCallbackError);
   let joinId: string | undefined;
   let joining = false;
   let pendingId: string | undefined;
-  // The host's candidates as they came (bounded by the service's trickle limit): ws may deliver the answer
-  // and the first candidates in one turn, before the caller, awaiting join(), can add a listener.
-  const received: (string | null)[] = [];
+  // The host's signals as they came (bounded by the service): one may arrive before nextSignal is called.
+  const signals: string[] = [];
   connection.onMessage((message) => {
     if (message.kind === RendezvousKind.JOIN_PENDING && joining && pendingId === undefined) pendingId = message.joinId;
-    if (pendingId === undefined || !('joinId' in message) || message.joinId !== pendingId) return;
-    const candidate =
-      message.kind === RendezvousKind.CANDIDATE
-        ? message.candidate
-        : message.kind === RendezvousKind.END_OF_CANDIDATES
-          ? null
-          : undefined;
-    if (candidate === undefined) return;
-    received.push(candidate);
-    if (joinId !== undefined) candidates.emit(candidate);
+    if (message.kind === RendezvousKind.SIGNAL && message.joinId === joinId) signals.push(message.sealed);
   });
+  const ours = (joinIdOfError: string | undefined) => joinIdOfError === undefined || joinIdOfError === pendingId;
 
   return {
-    turn: connection.turn,
-    async join(roomId, keyCheck, offer, answerTimeoutMs = 20_000) {
+    relays: connection.relays,
+    async join(roomId, pake, answerTimeoutMs = 20_000) {
       if (joining) throw new RendezvousError(RendezvousErrorCode.NOT_ALLOWED, 'One join per connection.');
       joining = true;
-      // Send first: a refused (too large) offer throws here, before a wait is armed. Replies come in a later
-      // turn of the event loop, so none can slip past the wait armed just after.
+      // Replies come in a later turn of the event loop, so none can slip past the wait armed just after.
       try {
-        connection.send({ kind: RendezvousKind.JOIN, roomId, offer });
+        connection.send({ kind: RendezvousKind.JOIN, roomId, pake });
       } catch (error) {
         joining = false;
         throw error;
       }
-      const answered = connection.expect(
+      const message = await connection.expect(
         (m) => (m.kind === RendezvousKind.ANSWER && m.joinId === pendingId ? m : undefined),
         // Our join's errors, and the service's refusals of the join message itself (which name no join).
-        (e) => e.joinId === undefined || e.joinId === pendingId,
+        (e) => ours(e.joinId),
         answerTimeoutMs,
       );
-      const message = await answered;
-      if (!hostKeyMatches(message.answer.publicKey, keyCheck)) {
-        connection.close();
-        throw new RendezvousError(RendezvousErrorCode.KEY_MISMATCH);
-      }
       joinId = message.joinId;
-      return { joinId: message.joinId, answer: message.answer };
+      return { joinId: message.joinId, pake: message.pake, turn: message.turn };
     },
-    sendCandidate(candidate) {
+    confirm(pake, sealed) {
       if (joinId === undefined) throw new RendezvousError(RendezvousErrorCode.NOT_ALLOWED, 'Join first.');
-      connection.send(
-        candidate === null
-          ? { kind: RendezvousKind.END_OF_CANDIDATES, joinId }
-          : { kind: RendezvousKind.CANDIDATE, joinId, candidate },
-      );
+      connection.send({ kind: RendezvousKind.CONFIRM, joinId, pake, sealed });
     },
-    onCandidate(listener) {
-      // Candidates that came before the listener was added first, in order.
-      if (joinId !== undefined) for (const candidate of received) listener(candidate);
-      return candidates.add(listener);
+    async nextSignal(timeoutMs = 20_000) {
+      const queued = signals.shift();
+      if (queued !== undefined) return queued;
+      const message = await connection.expect(
+        (m) => (m.kind === RendezvousKind.SIGNAL && m.joinId === joinId ? m : undefined),
+        (e) => ours(e.joinId),
+        timeoutMs,
+      );
+      signals.splice(signals.indexOf(message.sealed), 1);
+      return message.sealed;
     },
     close: () => connection.close(),
   };

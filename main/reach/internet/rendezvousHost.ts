@@ -2,7 +2,6 @@ import {
   RendezvousError,
   RendezvousErrorCode,
   RendezvousKind,
-  type PeerOffer,
   type ServiceMessage,
   type TurnGrant,
 } from '../../../shared/rendezvous';
@@ -20,10 +19,17 @@ export type RendezvousHostStatus =
   | { readonly state: 'expired'; readonly error: RendezvousError }
   | { readonly state: 'closed' };
 
-/** A guest asking to join, forwarded by the service. */
+/** A guest asking to join, forwarded by the service: its key-agreement offer (keyAgreement.ts). */
 export interface JoinRequest {
   readonly joinId: string;
-  readonly offer: PeerOffer;
+  readonly pake: string;
+}
+
+/** A guest's key confirmation and its sealed ICE parameters, after our answer. */
+export interface JoinConfirmation {
+  readonly joinId: string;
+  readonly pake: string;
+  readonly sealed: string;
 }
 
 /** Options for {@link startRendezvousHost}. */
@@ -51,17 +57,17 @@ export interface RendezvousHost {
   readonly roomSecret: string;
   /** Unix ms after which the service forgets the room regardless. */
   readonly expiresAt: number;
-  /** The TURN grant of the current connection (refreshed on each reconnect). */
+  /** The latest TURN grant (with the registration, refreshed by the service before it expires). */
   readonly turn: TurnGrant | null;
   readonly status: RendezvousHostStatus;
   onStatus(listener: (status: RendezvousHostStatus) => void): () => void;
   onJoinRequest(listener: (request: JoinRequest) => void): () => void;
-  /** A guest's trickled candidate; null is its end of candidates. */
-  onCandidate(listener: (joinId: string, candidate: string | null) => void): () => void;
+  onConfirm(listener: (confirmation: JoinConfirmation) => void): () => void;
   /** These throw a RendezvousError when the rendezvous is not connected right now. */
-  answer(joinId: string, answer: PeerOffer): void;
+  answer(joinId: string, pake: string): void;
   reject(joinId: string, reason: string): void;
-  sendCandidate(joinId: string, candidate: string | null): void;
+  /** Sealed signalling to the guest (our ICE parameters), after its confirmation checked. */
+  signal(joinId: string, sealed: string): void;
   /** Unregisters the room (best effort) and stops. Idempotent. */
   close(): void;
 }
@@ -94,7 +100,7 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
   const retryMaxMs = options.retryMaxMs ?? 30_000;
   const statusListeners = new Listeners<[RendezvousHostStatus]>(reportCallbackError);
   const joinListeners = new Listeners<[JoinRequest]>(reportCallbackError);
-  const candidateListeners = new Listeners<[string, string | null]>(reportCallbackError);
+  const confirmListeners = new Listeners<[JoinConfirmation]>(reportCallbackError);
 
   const first = await openRendezvousConnection(url, { scheduler, timeoutMs });
   let registered;
@@ -107,7 +113,7 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
   const room = { roomId: registered.roomId, roomSecret: registered.roomSecret };
   let expiresAt = registered.expiresAt;
   let connection: RendezvousConnection | null = first;
-  let turn = first.turn;
+  let turn = registered.turn;
   let status: RendezvousHostStatus = { state: 'registered' };
   let retryMs = retryInitialMs;
   let retryTimer: TimerHandle | undefined;
@@ -126,17 +132,17 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
 
   function attach(conn: RendezvousConnection): void {
     connection = conn;
-    turn = conn.turn;
     retryMs = retryInitialMs;
     unsubscribe = [
       conn.onMessage((message) => {
         switch (message.kind) {
           case RendezvousKind.JOIN_REQUEST:
-            return joinListeners.emit({ joinId: message.joinId, offer: message.offer });
-          case RendezvousKind.CANDIDATE:
-            return candidateListeners.emit(message.joinId, message.candidate);
-          case RendezvousKind.END_OF_CANDIDATES:
-            return candidateListeners.emit(message.joinId, null);
+            return joinListeners.emit({ joinId: message.joinId, pake: message.pake });
+          case RendezvousKind.CONFIRM:
+            return confirmListeners.emit({ joinId: message.joinId, pake: message.pake, sealed: message.sealed });
+          case RendezvousKind.TURN:
+            turn = message.turn;
+            return;
           case RendezvousKind.PONG:
             if (pongTimer !== undefined) scheduler.clearTimer(pongTimer);
             pongTimer = undefined;
@@ -207,6 +213,7 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
         return;
       }
       expiresAt = again.expiresAt;
+      turn = again.turn;
       attach(conn);
       logger.info(`room ${room.roomId} registered again with the rendezvous`);
       setStatus({ state: 'registered' });
@@ -244,15 +251,10 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
     },
     onStatus: (listener) => statusListeners.add(listener),
     onJoinRequest: (listener) => joinListeners.add(listener),
-    onCandidate: (listener) => candidateListeners.add(listener),
-    answer: (joinId, answer) => live().send({ kind: RendezvousKind.ANSWER, joinId, answer }),
+    onConfirm: (listener) => confirmListeners.add(listener),
+    answer: (joinId, pake) => live().send({ kind: RendezvousKind.ANSWER, joinId, pake }),
     reject: (joinId, reason) => live().send({ kind: RendezvousKind.REJECT, joinId, reason: reason.slice(0, 200) }),
-    sendCandidate: (joinId, candidate) =>
-      live().send(
-        candidate === null
-          ? { kind: RendezvousKind.END_OF_CANDIDATES, joinId }
-          : { kind: RendezvousKind.CANDIDATE, joinId, candidate },
-      ),
+    signal: (joinId, sealed) => live().send({ kind: RendezvousKind.SIGNAL, joinId, sealed }),
     close() {
       if (status.state === 'closed') return;
       const conn = connection;

@@ -1,9 +1,23 @@
-import type { AppUpdater } from 'electron-updater';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import type { UpdateStatus } from '../../../shared/ipc/schemas/shell';
 import type { Logger } from '../../base/logger';
+import { UPDATE_SIGNING_KEY } from './updateSigningKey';
+import { compareVersions, updatePublicKey, updateSignatureValid, type SignedUpdateInfo } from './updateSignature';
 
 /** The updater surface used; electron-updater's `autoUpdater` satisfies it (tests pass a fake). */
-export type Updater = Pick<AppUpdater, 'on' | 'checkForUpdates' | 'quitAndInstall' | 'autoDownload' | 'logger'>;
+export type Updater = Pick<
+  AppUpdater,
+  | 'on'
+  | 'checkForUpdates'
+  | 'downloadUpdate'
+  | 'quitAndInstall'
+  | 'autoDownload'
+  | 'autoInstallOnAppQuit'
+  | 'allowDowngrade'
+  | 'logger'
+> & { readonly currentVersion: { readonly version: string } };
 
 /** Options of {@link startUpdates}. */
 export interface UpdateOptions {
@@ -19,14 +33,36 @@ export interface UpdateOptions {
   /** Runs before the restart: close the room so guests hear it closed. */
   readonly beforeInstall: () => Promise<void>;
   readonly logger: Logger;
+  /** The update-signing public key (raw Ed25519, base64); default the one built in (updateSigningKey.ts). */
+  readonly signingKey?: string;
+  /** SHA-512 (base64) of a downloaded file; default reads it with node:fs. */
+  readonly hashFile?: (path: string) => Promise<string>;
 }
 
 /** Why updates are off, or that a check started. */
-export type UpdateStart = 'development' | 'no-feed' | 'checking';
+export type UpdateStart = 'development' | 'no-feed' | 'insecure-feed' | 'no-signing-key' | 'checking';
+
+async function sha512OfFile(path: string): Promise<string> {
+  const hash = createHash('sha512');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('base64');
+}
+
+/** Why an offered update is refused, or undefined when it is signed, newer, and names its files. */
+function refusal(info: SignedUpdateInfo, current: string, key: ReturnType<typeof updatePublicKey>): string | undefined {
+  const order = compareVersions(info.version, current);
+  if (order === undefined) return `version ${info.version} is not a version`;
+  if (order <= 0) return `version ${info.version} is not newer than ${current} (no downgrades)`;
+  if (info.files.length === 0) return 'the update names no files';
+  if (!updateSignatureValid(info, key)) return 'its metadata is not signed by the LAN Party update key';
+  return undefined;
+}
 
 /**
- * Wires the updater: only a packaged build with a feed checks, once at start; a newer version downloads in the
- * background and is then offered as "Restart to update" (and installed on the next quit otherwise). A failed
+ * Wires the updater: only a packaged build with an https feed and a built-in signing key checks, once at start.
+ * An offered version must be newer than this one and its metadata (version, files, their SHA-512) signed by
+ * that key before it is downloaded; the downloaded file must hash to a signed SHA-512 before it is offered as
+ * "Restart to update" or installed on quit. Anything else is refused and logged, on every platform. A failed
  * check is logged and leaves the app as it is. The feed itself is the `publish` entry electron-builder wrote
  * into the app (app-update.yml) from the same LAN_PARTY_UPDATE_URL.
  */
@@ -36,30 +72,71 @@ export async function startUpdates(options: UpdateOptions): Promise<UpdateStart>
     logger.info('updates off: a development run');
     return 'development';
   }
-  if (options.feedUrl.trim() === '') {
+  const feed = options.feedUrl.trim();
+  if (feed === '') {
     logger.info('updates off: this build has no update feed (set LAN_PARTY_UPDATE_URL when building)');
     return 'no-feed';
   }
+  if (!/^https:\/\//i.test(feed)) {
+    logger.warn(`updates off: the update feed ${feed} is not https, so anyone on the network could swap it`);
+    return 'insecure-feed';
+  }
+  const signingKey = options.signingKey ?? UPDATE_SIGNING_KEY;
+  if (signingKey === '') {
+    logger.warn('updates off: this build has no update-signing key (main/shell/desktop/updateSigningKey.ts)');
+    return 'no-signing-key';
+  }
+  const key = updatePublicKey(signingKey);
+  const hashFile = options.hashFile ?? sha512OfFile;
   const updater = await options.loadUpdater();
-  updater.autoDownload = true;
+  // Nothing downloads or installs by itself: each step waits for the checks below.
+  updater.autoDownload = false;
+  updater.autoInstallOnAppQuit = false;
+  updater.allowDowngrade = false;
   updater.logger = {
     info: (message?: unknown) => logger.info(`updater: ${String(message)}`),
     warn: (message?: unknown) => logger.warn(`updater: ${String(message)}`),
     error: (message?: unknown) => logger.error(`updater: ${String(message)}`),
   };
+  let approved: SignedUpdateInfo | undefined;
   let ready = false;
-  updater.on('update-available', (info) => options.setStatus({ state: 'downloading', version: info.version }));
+  const refuse = (version: string, why: string) => {
+    logger.warn(`update ${version} refused: ${why}`);
+    if (!ready) options.setStatus({ state: 'idle' });
+  };
+  updater.on('update-available', (info: UpdateInfo) => {
+    const why = refusal(info, updater.currentVersion.version, key);
+    if (why) return refuse(info.version, why);
+    approved = info;
+    options.setStatus({ state: 'downloading', version: info.version });
+    updater.downloadUpdate().catch((error: unknown) => {
+      logger.warn('update download failed', error);
+      if (!ready) options.setStatus({ state: 'idle' });
+    });
+  });
   updater.on('update-not-available', () => options.setStatus({ state: 'idle' }));
   updater.on('update-downloaded', (event) => {
-    ready = true;
-    logger.info(`update ${event.version} downloaded; offering a restart`);
-    options.setStatus({ state: 'ready', version: event.version });
+    const signed = approved;
+    if (!signed || signed.version !== event.version) return refuse(event.version, 'it was not the approved update');
+    void hashFile(event.downloadedFile).then(
+      (sha512) => {
+        if (!signed.files.some((file) => file.sha512 === sha512)) {
+          return refuse(event.version, 'the downloaded file does not hash to a signed SHA-512');
+        }
+        ready = true;
+        updater.autoInstallOnAppQuit = true;
+        logger.info(`update ${event.version} downloaded and verified; offering a restart`);
+        options.setStatus({ state: 'ready', version: event.version });
+      },
+      (error: unknown) => refuse(event.version, `could not read the download (${String(error)})`),
+    );
   });
   updater.on('error', (error) => {
     logger.warn('update check or download failed', error);
     if (!ready) options.setStatus({ state: 'idle' });
   });
   options.setInstaller(async () => {
+    if (!ready) throw new Error('no verified update to install');
     await options.beforeInstall();
     updater.quitAndInstall();
   });

@@ -1,11 +1,27 @@
-/**
- * The renderer's Content-Security-Policy: only our own scripts and styles (no inline, no eval), network
- * only to ourselves and the loopback WebSocket binding. renderer/index.html's meta tag must equal this
- * (a test checks), and the dev server sends it as a header.
- */
-export const CONTENT_SECURITY_POLICY =
+const policyWith = (connectSrc: string): string =>
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-  "connect-src 'self' ws://127.0.0.1:*; frame-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'";
+  `connect-src ${connectSrc}; frame-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'`;
+
+/**
+ * The renderer's Content-Security-Policy as built and packaged: only our own scripts and styles (no inline,
+ * no eval), network only to ourselves (the packaged page talks to the backend over Electron IPC).
+ * renderer/index.html's meta tag must equal this (a test checks), so the production build carries it.
+ */
+export const CONTENT_SECURITY_POLICY = policyWith("'self'");
+
+/**
+ * The policy of a page served to a browser in development (`npm run dev:web`, the vite dev server): the
+ * same, plus the loopback WebSocket binding the page reaches the backend through. Never in a package.
+ */
+export const DEV_CONTENT_SECURITY_POLICY = policyWith("'self' ws://127.0.0.1:*");
+
+/** `html` with the content of its Content-Security-Policy meta tag replaced by `policy` (no tag: unchanged). */
+export function withMetaCsp(html: string, policy: string): string {
+  return html.replace(
+    /(<meta\b[^>]*http-equiv\s*=\s*["']content-security-policy["'][^>]*content\s*=\s*")[^"]*(")/i,
+    `$1${policy}$2`,
+  );
+}
 
 /** Directive name → its source list, e.g. `script-src` → [`'self'`]. */
 export function parseCsp(policy: string): Map<string, string[]> {

@@ -3,13 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/base/logger';
 import { systemScheduler } from '../../../main/base/scheduler';
 import { HostCliUsageError, TURN_SECRET_ENV, parseHostCliArgs } from '../../../main/cli/hostCliArgs';
-import { internetCodeFor } from '../../../main/reach/internet/hostKeyCheck';
 import { openRendezvousGuest } from '../../../main/reach/internet/rendezvousGuest';
 import { startRendezvousHost } from '../../../main/reach/internet/rendezvousHost';
-import { decodeInternetCode } from '../../../shared/rendezvous';
 import { runCli, type RunningCli } from '../../support/runCli';
 import { waitFor } from '../../support/waitFor';
-import { offerOf } from '../rendezvous/fakePeers';
+import { pakeOf } from '../rendezvous/fakePeers';
 
 const CLI_TIMEOUT = 30_000;
 const parse = (argv: string[], env: Record<string, string> = {}) => parseHostCliArgs(argv, env, 'box');
@@ -18,7 +16,36 @@ describe('host CLI --rendezvous arguments', () => {
   it('parses the listen address, TURN URLs and the secret from the flag or the environment', () => {
     expect(parse(['--rendezvous', '0.0.0.0:8787'])).toEqual({
       kind: 'rendezvous',
-      options: { host: '0.0.0.0', port: 8787, turnUrls: [], turnSecret: undefined, logFile: undefined },
+      options: {
+        host: '0.0.0.0',
+        port: 8787,
+        turnUrls: [],
+        turnSecret: undefined,
+        logFile: undefined,
+        serviceKeyFile: undefined,
+        tls: undefined,
+        trustedProxies: [],
+      },
+    });
+    expect(
+      parse([
+        '--rendezvous',
+        '0.0.0.0:443',
+        '--service-key-file',
+        '/var/lib/lp/key',
+        '--tls-cert',
+        'c.pem',
+        '--tls-key',
+        'k.pem',
+        '--trust-proxy',
+        '10.0.0.5, 10.0.0.6',
+      ]),
+    ).toMatchObject({
+      options: {
+        serviceKeyFile: '/var/lib/lp/key',
+        tls: { certFile: 'c.pem', keyFile: 'k.pem' },
+        trustedProxies: ['10.0.0.5', '10.0.0.6'],
+      },
     });
     const withTurn = parse(['--rendezvous', '127.0.0.1:0', '--turn-url', 'turn:203.0.113.5:3478, turns:x:5349'], {
       [TURN_SECRET_ENV]: 's',
@@ -46,6 +73,9 @@ describe('host CLI --rendezvous arguments', () => {
     refused(['--rendezvous', '0.0.0.0:8787', '--turn-secret', 's'], /needs --turn-url/);
     refused(['--rendezvous', '0.0.0.0:8787', '--turn-url', 'http://a', '--turn-secret', 's'], /turn:host:port/);
     refused(['--rendezvous', '0.0.0.0:8787', '--name', 'Friday'], /--name does not apply/);
+    refused(['--rendezvous', '0.0.0.0:8787', '--tls-cert', 'c.pem'], /go together/);
+    refused(['--rendezvous', '0.0.0.0:8787', '--trust-proxy', 'proxy.example'], /trust-proxy/);
+    refused(['--tls-cert', 'c.pem'], /only goes with --rendezvous/);
     refused(['--rendezvous', '0.0.0.0:8787', '--discovery-port', '9998'], /--discovery-port does not apply/);
     refused(['--rendezvous', '10.9.0.2:8787', '--bind', '10.9.0.3'], /name different addresses/);
     refused(['--rendezvous', '10.9.0.2:8787', '--bind', 'localhost'], /--bind: expected an IPv4 address/);
@@ -77,7 +107,7 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
       const url = `ws://127.0.0.1:${port}/rendezvous/v1`;
 
       const host = await startRendezvousHost({ url, scheduler: systemScheduler, logger: silentLogger });
-      host.onJoinRequest(({ joinId }) => host.answer(joinId, offerOf('H')));
+      host.onJoinRequest(({ joinId }) => host.answer(joinId, pakeOf('H')));
       const turn = host.turn;
       expect(turn?.urls).toEqual(['turn:127.0.0.1:3478']);
       // coturn's check: password = base64(HMAC-SHA1(secret, username)), username = "<expiry>:<id>".
@@ -88,11 +118,11 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
       );
       expect(Number(turn?.username.split(':')[0])).toBeGreaterThan(Date.now() / 1000);
 
-      const code = decodeInternetCode(internetCodeFor(host.roomId, offerOf('H').publicKey));
-      if (!code.ok) throw new Error(code.reason);
       const guest = await openRendezvousGuest({ url, scheduler: systemScheduler });
-      const { answer } = await guest.join(code.code.roomId, code.code.keyCheck, offerOf('G'));
-      expect(answer.publicKey).toBe(offerOf('H').publicKey);
+      // The service forwards the exchange as it is; an answered guest gets its own TURN grant.
+      const answer = await guest.join(host.roomId, pakeOf('G'));
+      expect(answer.pake).toBe(pakeOf('H'));
+      expect(answer.turn?.urls).toEqual(['turn:127.0.0.1:3478']);
       guest.close();
       host.close();
       await waitFor(() => /closed by its host/.test(cli.stdout()), 5000, 'host unregistered');

@@ -1,9 +1,4 @@
-import {
-  frameMessage,
-  type ClientMessageBody,
-  type PeerOffer,
-  type ServiceMessageBody,
-} from '../../../shared/rendezvous';
+import { frameMessage, type ClientMessageBody, type ServiceMessageBody } from '../../../shared/rendezvous';
 import type { RendezvousPeer, RendezvousService, RendezvousSession } from '../../../main/rendezvous/rendezvousService';
 
 /** A connection to the service without a socket: what it was sent, whether and how it was closed. */
@@ -38,15 +33,12 @@ export function connectPeer(service: RendezvousService, address = '127.0.0.1'): 
   return peer;
 }
 
-/** A valid offer; `tag` varies the public key so offers can be told apart. */
-export function offerOf(tag = 'A'): PeerOffer {
-  return {
-    ice: {
-      usernameFragment: 'ufrag',
-      password: 'p'.repeat(22),
-      candidates: ['1 1 udp 2130706431 127.0.0.1 5000 typ host'],
-    },
-    publicKey: `${tag.repeat(42).slice(0, 42)}A`,
-    nonce: 'n'.repeat(22),
-  };
+/** A well-formed CPace message for the wire (the service never reads it); `tag` tells them apart. */
+export function pakeOf(tag = 'A'): string {
+  return `${tag}${'p'.repeat(63)}`;
+}
+
+/** A well-formed sealed signal (opaque to the service); `tag` tells them apart. */
+export function sealedOf(tag = 'S'): string {
+  return `${tag}${'s'.repeat(63)}`;
 }

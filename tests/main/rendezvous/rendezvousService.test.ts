@@ -3,7 +3,7 @@ import { silentLogger } from '../../../main/base/logger';
 import { createRendezvousService, type RendezvousServiceOptions } from '../../../main/rendezvous/rendezvousService';
 import { RENDEZVOUS_LIMITS, RendezvousErrorCode } from '../../../shared/rendezvous';
 import { ManualScheduler } from '../../support/manualScheduler';
-import { connectPeer, offerOf } from './fakePeers';
+import { connectPeer, pakeOf, sealedOf } from './fakePeers';
 
 function setup(extra: Partial<RendezvousServiceOptions> = {}) {
   const scheduler = new ManualScheduler();
@@ -25,57 +25,97 @@ function registeredHost(service: ReturnType<typeof setup>['service'], address = 
 }
 
 describe('rendezvous service', () => {
-  it('welcomes with minted TURN credentials in shared-secret mode, and with none otherwise', () => {
+  it('gives TURN credentials (an hour) to a registered host and an answered guest, never to a bare connection', () => {
     const { service } = setup({ turn: { urls: ['turn:127.0.0.1:3478'], secret: 's3cret' } });
-    const peer = connectPeer(service);
-    const welcome = peer.ofKind('welcome')[0];
-    expect(welcome?.turn?.urls).toEqual(['turn:127.0.0.1:3478']);
-    expect(welcome?.turn?.username).toMatch(/^1700021600:[A-Za-z0-9_-]{12}$/);
-    expect(welcome?.turn?.expiresAt).toBe(1_700_021_600);
-    expect(connectPeer(setup().service).ofKind('welcome')[0]?.turn).toBeNull();
+    const anonymous = connectPeer(service, '10.0.0.9');
+    // The welcome names the relay (for STUN) but carries no credentials.
+    expect(anonymous.ofKind('welcome')).toEqual([{ kind: 'welcome', relays: ['turn:127.0.0.1:3478'] }]);
+    const { host, roomId } = registeredHost(service);
+    const grant = host.ofKind('registered')[0]?.turn;
+    expect(grant?.urls).toEqual(['turn:127.0.0.1:3478']);
+    expect(grant?.username).toMatch(/^1700003600:[A-Za-z0-9_-]{12}$/);
+    expect(grant?.expiresAt).toBe(1_700_003_600);
+    const guest = connectPeer(service, '10.0.0.2');
+    guest.say({ kind: 'join', roomId, pake: pakeOf('G') });
+    expect(JSON.stringify(guest.sent)).not.toContain('password');
+    host.say({ kind: 'answer', joinId: host.ofKind('join-request')[0]!.joinId, pake: pakeOf('H') });
+    expect(guest.ofKind('answer')[0]?.turn?.expiresAt).toBe(1_700_003_600);
+    expect(connectPeer(setup().service).ofKind('welcome')).toEqual([{ kind: 'welcome', relays: [] }]);
   });
 
-  it('registers a room, forwards a join to the host and the answer and candidates both ways', () => {
+  it('registers a room, forwards the join, the answer, the confirmation and signals, in that order only', () => {
     const { service } = setup();
     const { host, roomId } = registeredHost(service);
     expect(roomId).toMatch(/^[0-9A-HJKMNP-TV-Z]{6}$/);
     const guest = connectPeer(service, '10.0.0.2');
-    guest.say({ kind: 'join', roomId, offer: offerOf('G') });
+    guest.say({ kind: 'join', roomId, pake: pakeOf('G') });
     const request = host.ofKind('join-request')[0];
-    expect(request?.offer).toEqual(offerOf('G'));
+    expect(request?.pake).toEqual(pakeOf('G'));
     const joinId = request?.joinId ?? '';
     expect(guest.ofKind('join-pending')).toEqual([{ kind: 'join-pending', joinId }]);
-    host.say({ kind: 'answer', joinId, answer: offerOf('H') });
-    expect(guest.ofKind('answer')).toEqual([{ kind: 'answer', joinId, answer: offerOf('H') }]);
-    guest.say({ kind: 'candidate', joinId, candidate: 'guest-cand' });
-    guest.say({ kind: 'end-of-candidates', joinId });
-    host.say({ kind: 'candidate', joinId, candidate: 'host-cand' });
-    expect(host.ofKind('candidate')).toEqual([{ kind: 'candidate', joinId, candidate: 'guest-cand' }]);
-    expect(host.ofKind('end-of-candidates')).toEqual([{ kind: 'end-of-candidates', joinId }]);
-    expect(guest.ofKind('candidate')).toEqual([{ kind: 'candidate', joinId, candidate: 'host-cand' }]);
+    // Nothing but the exchange before the confirmation: no signal either way, no early confirmation.
+    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') });
+    host.say({ kind: 'signal', joinId, sealed: sealedOf('H') });
+    expect(host.ofKind('confirm')).toEqual([]);
+    expect(guest.ofKind('signal')).toEqual([]);
+    host.say({ kind: 'answer', joinId, pake: pakeOf('H') });
+    expect(guest.ofKind('answer')).toEqual([{ kind: 'answer', joinId, pake: pakeOf('H'), turn: null }]);
+    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') });
+    expect(host.ofKind('confirm')).toEqual([{ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') }]);
+    host.say({ kind: 'signal', joinId, sealed: sealedOf('H') });
+    guest.say({ kind: 'signal', joinId, sealed: sealedOf('g') });
+    expect(guest.ofKind('signal')).toEqual([{ kind: 'signal', joinId, sealed: sealedOf('H') }]);
+    expect(host.ofKind('signal')).toEqual([{ kind: 'signal', joinId, sealed: sealedOf('g') }]);
+    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') });
+    expect(host.ofKind('confirm')).toHaveLength(1);
     expect(service.stats()).toEqual({ rooms: 1, joins: 1, connections: 2 });
+  });
+
+  it("keeps a host's TURN credentials valid for the room's whole day, on a virtual clock", () => {
+    const scheduler = new ManualScheduler();
+    const wall = () => 1_700_000_000_000 + scheduler.now();
+    const service = createRendezvousService({
+      scheduler,
+      logger: silentLogger,
+      wallClock: wall,
+      turn: { urls: ['turn:127.0.0.1:3478'], secret: 's' },
+    });
+    const { host } = registeredHost(service);
+    const latest = () => host.ofKind('turn').at(-1)?.turn ?? host.ofKind('registered')[0]!.turn!;
+    // Every five minutes up to a minute before the room's 24 h cap, the grant the host holds is still valid.
+    for (let minute = 5; minute < 24 * 60; minute += 5) {
+      scheduler.advance(5 * 60_000);
+      expect(latest().expiresAt * 1000, `minute ${minute}`).toBeGreaterThan(wall());
+      expect(latest().expiresAt * 1000 - wall()).toBeLessThanOrEqual(3_600_000);
+    }
+    expect(host.ofKind('turn').length).toBeGreaterThanOrEqual(31);
+    // Past the cap the room is gone and so are the refreshes.
+    scheduler.advance(60 * 60_000);
+    const after = host.ofKind('turn').length;
+    scheduler.advance(60 * 60_000);
+    expect(host.ofKind('turn')).toHaveLength(after);
   });
 
   it('refuses an unknown room, a third party trickling into a join, a second answer, and a host that joins', () => {
     const { service } = setup();
     const { host, roomId } = registeredHost(service);
     const guest = connectPeer(service, '10.0.0.2');
-    guest.say({ kind: 'join', roomId: 'ZZZZZZ', offer: offerOf() });
+    guest.say({ kind: 'join', roomId: 'ZZZZZZ', pake: pakeOf() });
     expect(guest.last()).toMatchObject({ kind: 'error', code: RendezvousErrorCode.ROOM_UNKNOWN });
-    guest.say({ kind: 'join', roomId, offer: offerOf() });
+    guest.say({ kind: 'join', roomId, pake: pakeOf() });
     const joinId = host.ofKind('join-request')[0]?.joinId ?? '';
     const stranger = connectPeer(service, '10.0.0.3');
-    stranger.say({ kind: 'candidate', joinId, candidate: 'evil' });
-    stranger.say({ kind: 'answer', joinId, answer: offerOf('E') });
+    stranger.say({ kind: 'signal', joinId, sealed: sealedOf('E') });
+    stranger.say({ kind: 'answer', joinId, pake: pakeOf('E') });
     expect(stranger.ofKind('error').map((e) => e.code)).toEqual(['not-allowed', 'not-allowed']);
-    expect(host.ofKind('candidate')).toEqual([]);
+    expect(host.ofKind('signal')).toEqual([]);
     expect(guest.ofKind('answer')).toEqual([]);
-    guest.say({ kind: 'answer', joinId, answer: offerOf('E') });
+    guest.say({ kind: 'answer', joinId, pake: pakeOf('E') });
     expect(guest.last()).toMatchObject({ kind: 'error', code: 'not-allowed' });
-    host.say({ kind: 'answer', joinId, answer: offerOf('H') });
-    host.say({ kind: 'answer', joinId, answer: offerOf('X') });
+    host.say({ kind: 'answer', joinId, pake: pakeOf('H') });
+    host.say({ kind: 'answer', joinId, pake: pakeOf('X') });
     expect(guest.ofKind('answer')).toHaveLength(1);
-    host.say({ kind: 'join', roomId, offer: offerOf() });
+    host.say({ kind: 'join', roomId, pake: pakeOf() });
     expect(host.last()).toMatchObject({ kind: 'error', code: 'not-allowed' });
   });
 
@@ -83,7 +123,7 @@ describe('rendezvous service', () => {
     const { service } = setup();
     const { host, roomId } = registeredHost(service);
     const guest = connectPeer(service, '10.0.0.2');
-    guest.say({ kind: 'join', roomId, offer: offerOf() });
+    guest.say({ kind: 'join', roomId, pake: pakeOf() });
     const joinId = host.ofKind('join-request')[0]?.joinId ?? '';
     host.say({ kind: 'reject', joinId, reason: 'The room is full' });
     expect(guest.last()).toEqual({ kind: 'error', code: 'rejected', message: 'The room is full', joinId });
@@ -91,23 +131,24 @@ describe('rendezvous service', () => {
   });
 
   it('keeps a room through the host grace period, lets the same secret re-register it, and refuses another secret', () => {
-    const { service, scheduler } = setup({ limits: { hostGraceMs: 60_000 } });
+    const { service, scheduler } = setup({ limits: { hostGraceMs: 60_000, idleMs: 3_600_000 } });
     const { host, roomId, roomSecret } = registeredHost(service);
     const guest = connectPeer(service, '10.0.0.2');
-    guest.say({ kind: 'join', roomId, offer: offerOf() });
+    guest.say({ kind: 'join', roomId, pake: pakeOf() });
     host.session?.closed();
     expect(guest.last()).toMatchObject({ kind: 'error', code: RendezvousErrorCode.HOST_AWAY });
-    guest.say({ kind: 'join', roomId, offer: offerOf() });
+    guest.say({ kind: 'join', roomId, pake: pakeOf() });
     expect(guest.last()).toMatchObject({ kind: 'error', code: RendezvousErrorCode.HOST_AWAY });
     scheduler.advance(59_000);
     const thief = connectPeer(service, '10.0.0.9');
     thief.say({ kind: 'register', room: { roomId, roomSecret: 'x'.repeat(32) } });
+    expect(thief.last()).toMatchObject({ message: 'that is not the room’s secret' });
     expect(thief.last()).toMatchObject({ kind: 'error', code: RendezvousErrorCode.ROOM_TAKEN });
     const back = connectPeer(service, '10.0.0.1');
     back.say({ kind: 'register', room: { roomId, roomSecret } });
     expect(back.last()).toMatchObject({ kind: 'registered', roomId, roomSecret });
     scheduler.advance(10_000);
-    guest.say({ kind: 'join', roomId, offer: offerOf() });
+    guest.say({ kind: 'join', roomId, pake: pakeOf() });
     expect(back.ofKind('join-request')).toHaveLength(1);
   });
 
@@ -118,7 +159,7 @@ describe('rendezvous service', () => {
     scheduler.advance(61_000);
     expect(service.stats().rooms).toBe(0);
     const guest = connectPeer(service, '10.0.0.2');
-    guest.say({ kind: 'join', roomId, offer: offerOf() });
+    guest.say({ kind: 'join', roomId, pake: pakeOf() });
     expect(guest.last()).toMatchObject({ kind: 'error', code: RendezvousErrorCode.ROOM_UNKNOWN });
     const back = connectPeer(service, '10.0.0.1');
     back.say({ kind: 'register', room: { roomId, roomSecret } });
@@ -130,7 +171,10 @@ describe('rendezvous service', () => {
     const { host, roomId, roomSecret } = registeredHost(service);
     expect(host.ofKind('registered')[0]?.expiresAt).toBe(1_700_000_000_000 + 3_600_000);
     scheduler.advance(3_600_000);
-    expect(host.last()).toMatchObject({ kind: 'error', code: RendezvousErrorCode.ROOM_UNKNOWN });
+    expect(host.ofKind('error')[0]).toMatchObject({
+      code: RendezvousErrorCode.ROOM_UNKNOWN,
+      message: 'the room expired',
+    });
     const again = connectPeer(service, '10.0.0.1');
     again.say({ kind: 'register', room: { roomId, roomSecret } });
     expect(again.last()).toMatchObject({
@@ -141,16 +185,18 @@ describe('rendezvous service', () => {
   });
 
   it('times out an unanswered join and frees its place', () => {
-    const { service, scheduler } = setup({ limits: { joinTtlMs: 30_000, maxPendingJoinsPerRoom: 1 } });
+    const { service, scheduler } = setup({
+      limits: { joinTtlMs: 30_000, maxPendingJoinsPerRoom: 1, idleMs: 3_600_000 },
+    });
     const { roomId } = registeredHost(service);
     const guest = connectPeer(service, '10.0.0.2');
-    guest.say({ kind: 'join', roomId, offer: offerOf() });
+    guest.say({ kind: 'join', roomId, pake: pakeOf() });
     const other = connectPeer(service, '10.0.0.3');
-    other.say({ kind: 'join', roomId, offer: offerOf() });
+    other.say({ kind: 'join', roomId, pake: pakeOf() });
     expect(other.last()).toMatchObject({ kind: 'error', code: RendezvousErrorCode.ROOM_FULL });
     scheduler.advance(31_000);
     expect(guest.last()).toMatchObject({ kind: 'error', code: RendezvousErrorCode.TIMEOUT });
-    other.say({ kind: 'join', roomId, offer: offerOf() });
+    other.say({ kind: 'join', roomId, pake: pakeOf() });
     expect(other.last()).toMatchObject({ kind: 'join-pending' });
   });
 
@@ -206,15 +252,17 @@ describe('rendezvous service', () => {
     expect(connectPeer(slow, '10.0.0.6').session).toBeNull();
   });
 
-  it('bounds trickled candidates per join', () => {
+  it('bounds signals per join and side', () => {
     const { service } = setup();
     const { host, roomId } = registeredHost(service);
     const guest = connectPeer(service, '10.0.0.2');
-    guest.say({ kind: 'join', roomId, offer: offerOf() });
+    guest.say({ kind: 'join', roomId, pake: pakeOf() });
     const joinId = host.ofKind('join-request')[0]?.joinId ?? '';
-    for (let i = 0; i < RENDEZVOUS_LIMITS.MAX_TRICKLED_CANDIDATES + 3; i++)
-      guest.say({ kind: 'candidate', joinId, candidate: `c${i}` });
-    expect(host.ofKind('candidate')).toHaveLength(RENDEZVOUS_LIMITS.MAX_TRICKLED_CANDIDATES);
+    host.say({ kind: 'answer', joinId, pake: pakeOf('H') });
+    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf() });
+    for (let i = 0; i < RENDEZVOUS_LIMITS.MAX_SIGNALS + 3; i++)
+      guest.say({ kind: 'signal', joinId, sealed: sealedOf() });
+    expect(host.ofKind('signal')).toHaveLength(RENDEZVOUS_LIMITS.MAX_SIGNALS);
     expect(guest.last()).toMatchObject({ kind: 'error', code: 'too-large' });
   });
 
@@ -222,7 +270,7 @@ describe('rendezvous service', () => {
     const { service } = setup();
     const { host, roomId } = registeredHost(service);
     const guest = connectPeer(service, '10.0.0.2');
-    guest.say({ kind: 'join', roomId, offer: offerOf() });
+    guest.say({ kind: 'join', roomId, pake: pakeOf() });
     host.say({ kind: 'unregister' });
     expect(guest.last()).toMatchObject({ kind: 'error', code: RendezvousErrorCode.ROOM_UNKNOWN });
     expect(service.stats()).toMatchObject({ rooms: 0, joins: 0 });

@@ -3,28 +3,27 @@ import {
   INTERNET_CODE_PREFIX,
   decodeInternetCode,
   encodeInternetCode,
-  keyCheckOf,
   looksLikeInternetCode,
+  newCodeSecret,
 } from '../../../shared/rendezvous/internetCode';
 import { CROCKFORD_BASE32 } from '../../../shared/roomCode/roomCodeFormat';
 
-const digest = Uint8Array.from([0xde, 0xad, 0xbe, 0xef, 0x01, 0x23, 0x45, 0x67]);
+const digest = 'K7Q2M9XD4';
 
 describe('internet codes', () => {
-  it('round-trips a room id and key check, shaped NET-XXXX-XXXX-XXXX-XXXX', () => {
+  it('round-trips a room id and secret, shaped NET-XXXX-XXXX-XXXX-XXXX', () => {
     const code = encodeInternetCode('7K2MQ9', digest);
     expect(code).toMatch(/^NET-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(code.startsWith(INTERNET_CODE_PREFIX)).toBe(true);
-    expect(decodeInternetCode(code)).toEqual({ ok: true, code: { roomId: '7K2MQ9', keyCheck: keyCheckOf(digest) } });
+    expect(decodeInternetCode(code)).toEqual({ ok: true, code: { roomId: '7K2MQ9', secret: digest } });
   });
 
-  it('takes the first 45 bits of the digest as the key check', () => {
-    // 0xdeadbeef0123 >> 3 = 45 bits; in base32, most significant first.
-    const bits = 0xdeadbeef0123n >> 3n;
-    let expected = '';
-    for (let i = 8; i >= 0; i--) expected += CROCKFORD_BASE32[Number((bits >> BigInt(i * 5)) & 31n)];
-    expect(keyCheckOf(digest)).toBe(expected);
-    expect(() => keyCheckOf(new Uint8Array(5))).toThrow(RangeError);
+  it('draws a 45-bit secret from the random source, and refuses one that is not nine code characters', () => {
+    expect(newCodeSecret((size) => Uint8Array.from({ length: size }, (_, i) => i * 33))).toMatch(
+      /^[0-9A-HJKMNP-TV-Z]{9}$/,
+    );
+    expect(() => encodeInternetCode('7K2MQ9', 'short')).toThrow(RangeError);
+    expect(() => encodeInternetCode('7K2MQ9', 'K7Q2M9XDU')).toThrow(RangeError);
   });
 
   it('reads lower case, spaces, dashes and the O/I/L lookalikes, with or without the prefix', () => {

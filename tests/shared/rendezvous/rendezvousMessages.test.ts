@@ -5,29 +5,31 @@ import {
   clientMessageSchema,
   frameMessage,
   parseRendezvousMessage,
+  iceParametersSchema,
   serviceMessageSchema,
-  type PeerOffer,
 } from '../../../shared/rendezvous';
 
-const offer: PeerOffer = {
-  ice: {
-    usernameFragment: 'abcd',
-    password: 'p'.repeat(22),
-    candidates: ['1 1 udp 2130706431 127.0.0.1 50000 typ host'],
-  },
-  publicKey: `${'A'.repeat(42)}A`,
-  nonce: 'n'.repeat(22),
+const pake = 'P'.repeat(94);
+const ice = {
+  usernameFragment: 'abcd',
+  password: 'p'.repeat(22),
+  candidates: ['1 1 udp 2130706431 127.0.0.1 50000 typ host'],
 };
 
 describe('rendezvous messages', () => {
-  it('parses a framed join and a framed answer', () => {
-    const join = parseRendezvousMessage(frameMessage({ kind: 'join', roomId: '7K2MQ9', offer }), clientMessageSchema);
-    expect(join).toEqual({ ok: true, message: { v: 1, kind: 'join', roomId: '7K2MQ9', offer } });
+  it('parses a framed join, answer and confirmation: key-agreement messages, ICE only sealed', () => {
+    const join = parseRendezvousMessage(frameMessage({ kind: 'join', roomId: '7K2MQ9', pake }), clientMessageSchema);
+    expect(join).toEqual({ ok: true, message: { v: 2, kind: 'join', roomId: '7K2MQ9', pake } });
     const answer = parseRendezvousMessage(
-      frameMessage({ kind: 'answer', joinId: 'j'.repeat(16), answer: offer }),
+      frameMessage({ kind: 'answer', joinId: 'j'.repeat(16), pake, turn: null }),
       serviceMessageSchema,
     );
     expect(answer.ok).toBe(true);
+    const confirm = frameMessage({ kind: 'confirm', joinId: 'j'.repeat(16), pake, sealed: 's'.repeat(60) });
+    expect(parseRendezvousMessage(confirm, clientMessageSchema).ok).toBe(true);
+    // A join that carries ICE in clear is not a message of this protocol.
+    const clear = JSON.stringify({ v: 2, kind: 'join', roomId: '7K2MQ9', pake, ice });
+    expect(parseRendezvousMessage(clear, clientMessageSchema).ok).toBe(false);
   });
 
   it('refuses non-JSON, another version, unknown kinds and unknown keys', () => {
@@ -35,45 +37,43 @@ describe('rendezvous messages', () => {
       ok: false,
       code: RendezvousErrorCode.MALFORMED,
     });
-    expect(parseRendezvousMessage('{"v":2,"kind":"ping"}', clientMessageSchema)).toMatchObject({
+    expect(parseRendezvousMessage('{"v":1,"kind":"ping"}', clientMessageSchema)).toMatchObject({
       ok: false,
       code: RendezvousErrorCode.UNSUPPORTED_VERSION,
     });
-    expect(parseRendezvousMessage('{"v":1,"kind":"welcome","turn":null}', clientMessageSchema).ok).toBe(false);
-    expect(parseRendezvousMessage('{"v":1,"kind":"ping","extra":1}', clientMessageSchema)).toMatchObject({
+    expect(parseRendezvousMessage('{"v":2,"kind":"welcome","relays":[]}', clientMessageSchema).ok).toBe(false);
+    expect(parseRendezvousMessage('{"v":2,"kind":"welcome","relays":[]}', serviceMessageSchema).ok).toBe(true);
+    expect(parseRendezvousMessage('{"v":2,"kind":"welcome","turn":null}', serviceMessageSchema).ok).toBe(false);
+    expect(parseRendezvousMessage('{"v":2,"kind":"ping","extra":1}', clientMessageSchema)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/extra/),
     });
   });
 
-  it('bounds the message size, the candidate count and each string', () => {
+  it('bounds the message size, the key-agreement and sealed strings, and ICE parameters (inside a seal)', () => {
     const huge = ' '.repeat(RENDEZVOUS_LIMITS.MAX_MESSAGE_BYTES + 1);
     expect(parseRendezvousMessage(huge, clientMessageSchema)).toMatchObject({
       ok: false,
       code: RendezvousErrorCode.TOO_LARGE,
     });
-    const tooMany = {
-      ...offer,
-      ice: { ...offer.ice, candidates: Array(RENDEZVOUS_LIMITS.MAX_CANDIDATES + 1).fill('c') },
-    };
-    const join = (o: unknown) => frameMessage({ kind: 'join', roomId: '7K2MQ9', offer: o } as never);
-    expect(parseRendezvousMessage(join(tooMany), clientMessageSchema).ok).toBe(false);
-    const longLine = {
-      ...offer,
-      ice: { ...offer.ice, candidates: ['c'.repeat(RENDEZVOUS_LIMITS.MAX_CANDIDATE_CHARS + 1)] },
-    };
-    expect(parseRendezvousMessage(join(longLine), clientMessageSchema).ok).toBe(false);
-    expect(parseRendezvousMessage(join({ ...offer, publicKey: 'A'.repeat(44) }), clientMessageSchema).ok).toBe(false);
-    expect(parseRendezvousMessage(join({ ...offer, nonce: 'short' }), clientMessageSchema).ok).toBe(false);
+    const join = (p: unknown) => frameMessage({ kind: 'join', roomId: '7K2MQ9', pake: p } as never);
+    for (const bad of ['short', 'P'.repeat(401), `${'P'.repeat(60)}=`]) {
+      expect(parseRendezvousMessage(join(bad), clientMessageSchema).ok).toBe(false);
+    }
+    const signal = (sealed: string) => frameMessage({ kind: 'signal', joinId: 'j'.repeat(16), sealed });
     expect(
-      parseRendezvousMessage(join({ ...offer, ice: { ...offer.ice, candidates: ['a\nb'] } }), clientMessageSchema).ok,
+      parseRendezvousMessage(signal('s'.repeat(RENDEZVOUS_LIMITS.MAX_SEALED_CHARS + 1)), clientMessageSchema).ok,
     ).toBe(false);
+    expect(iceParametersSchema.safeParse(ice).success).toBe(true);
+    const tooMany = { ...ice, candidates: Array(RENDEZVOUS_LIMITS.MAX_CANDIDATES + 1).fill('c') };
+    expect(iceParametersSchema.safeParse(tooMany).success).toBe(false);
+    expect(iceParametersSchema.safeParse({ ...ice, candidates: ['a\nb'] }).success).toBe(false);
   });
 
   it('refuses a room id outside the alphabet and a register with half a room', () => {
-    const bad = frameMessage({ kind: 'join', roomId: '7K2MQU', offer });
+    const bad = frameMessage({ kind: 'join', roomId: '7K2MQU', pake });
     expect(parseRendezvousMessage(bad, clientMessageSchema).ok).toBe(false);
-    const half = JSON.stringify({ v: 1, kind: 'register', room: { roomId: '7K2MQ9' } });
+    const half = JSON.stringify({ v: 2, kind: 'register', room: { roomId: '7K2MQ9' } });
     expect(parseRendezvousMessage(half, clientMessageSchema).ok).toBe(false);
   });
 });

@@ -111,4 +111,18 @@ describe('createSocketMux', () => {
     await mux.socket.close();
     expect(() => mux.add(hostSide as DatagramSocket)).toThrow(/closed/);
   });
+
+  it('guests from one ICE origin share a synthetic address on their own ports; other origins get their own', async () => {
+    const mux = createSocketMux();
+    const links = await Promise.all([0, 1, 2].map((i) => securedLink(i)));
+    const a = mux.add(links[0]!.hostSide, '198.51.100.7');
+    const b = mux.add(links[1]!.hostSide, '198.51.100.7');
+    const c = mux.add(links[2]!.hostSide, '203.0.113.9');
+    expect(b.address).toBe(a.address);
+    expect(new Set([a.port, b.port]).size).toBe(2);
+    expect(Math.max(a.port, b.port)).toBeLessThan(1024);
+    expect(c.address).not.toBe(a.address);
+    expect(mux.size).toBe(3);
+    await mux.socket.close();
+  });
 });

@@ -5,7 +5,7 @@ import { systemScheduler } from '../../../../main/base/scheduler';
 import { IpcError } from '../../../../shared/ipc/errors';
 import { encodeInternetCode, RENDEZVOUS_ERROR_TEXT } from '../../../../shared/rendezvous';
 
-const code = encodeInternetCode('7K3QXM', new Uint8Array(32).fill(3));
+const code = encodeInternetCode('7K3QXM', 'K7Q2M9XD4');
 
 /** A TCP port on 127.0.0.1 that nothing listens on (bound, read, closed). */
 async function deadPort(): Promise<number> {

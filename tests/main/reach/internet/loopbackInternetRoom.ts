@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { silentLogger, type Logger } from '../../../../main/base/logger';
 import { systemScheduler } from '../../../../main/base/scheduler';
 import { startDedicatedHost, type DedicatedHost } from '../../../../main/cli/dedicatedHost';
@@ -24,10 +26,22 @@ export const LOOPBACK_ROOM: HostCliOptions = {
   logFile: undefined,
 };
 
+/** One service key file for every rendezvous this test process starts: a restart keeps the rooms' owners. */
+const SERVICE_KEY_FILE = join(tmpdir(), `lp-rendezvous-key-${process.pid}`);
+
 /** The rendezvous service on 127.0.0.1 (`port` 0: a free one), without TURN. */
 export async function loopbackRendezvous(cleanups: Cleanups, port = 0): Promise<RendezvousMode> {
   const mode = await startRendezvousMode(
-    { host: '127.0.0.1', port, turnUrls: [], turnSecret: undefined, logFile: undefined },
+    {
+      host: '127.0.0.1',
+      port,
+      turnUrls: [],
+      turnSecret: undefined,
+      logFile: undefined,
+      serviceKeyFile: SERVICE_KEY_FILE,
+      tls: undefined,
+      trustedProxies: [],
+    },
     () => undefined,
   );
   cleanups.push(() => mode.close());

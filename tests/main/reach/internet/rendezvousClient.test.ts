@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { silentLogger } from '../../../../main/base/logger';
 import { systemScheduler, type Scheduler } from '../../../../main/base/scheduler';
-import { hostKeyMatches, internetCodeFor } from '../../../../main/reach/internet/hostKeyCheck';
+import { randomBytes } from 'node:crypto';
+import { internetJoinAgreement } from '../../../../main/reach/internet/internetJoinAgreement';
+import { answerGuestAgreement, startGuestAgreement, type HostAgreement } from '../../../../main/net/secure';
 import { openRendezvousGuest } from '../../../../main/reach/internet/rendezvousGuest';
 import {
   startRendezvousHost,
@@ -11,10 +13,15 @@ import {
 } from '../../../../main/reach/internet/rendezvousHost';
 import { startRendezvousServer, type RendezvousServer } from '../../../../main/rendezvous/rendezvousServer';
 import type { RendezvousServiceOptions } from '../../../../main/rendezvous/rendezvousService';
-import { RENDEZVOUS_LIMITS, RendezvousErrorCode, decodeInternetCode } from '../../../../shared/rendezvous';
+import {
+  RENDEZVOUS_LIMITS,
+  RendezvousErrorCode,
+  decodeInternetCode,
+  encodeInternetCode,
+} from '../../../../shared/rendezvous';
 import { ManualScheduler } from '../../../support/manualScheduler';
 import { waitFor } from '../../../support/waitFor';
-import { offerOf } from '../../rendezvous/fakePeers';
+import { pakeOf } from '../../rendezvous/fakePeers';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -28,6 +35,8 @@ async function server(extra: Partial<RendezvousServiceOptions> & { port?: number
     scheduler: systemScheduler,
     logger: silentLogger,
     turn: { urls: ['turn:127.0.0.1:3478'], secret: 'lab-secret' },
+    // One key for every service the test starts: a restart keeps the owners (as --service-key-file does).
+    serviceKey: new Uint8Array(32).fill(1),
     ...extra,
   });
   cleanups.push(() => started.close());
@@ -53,16 +62,35 @@ async function guest(url: string) {
   return g;
 }
 
-/** The host answers every join with its offer `H` and trickles one candidate and the end. */
-function answerAll(h: RendezvousHost) {
-  const seen: string[] = [];
-  h.onCandidate((_joinId, candidate) => seen.push(String(candidate)));
-  h.onJoinRequest(({ joinId }) => {
-    h.answer(joinId, offerOf('H'));
-    h.sendCandidate(joinId, 'host-trickled');
-    h.sendCandidate(joinId, null);
+const random = (size: number) => new Uint8Array(randomBytes(size));
+const SECRET = 'K7Q2M9XD4';
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+const bytesOf = (text: string) => Buffer.from(text, 'base64url');
+
+/** The host runs the real key agreement on every join (secret `secret`) and signals `host-ice` once confirmed. */
+function answerAll(h: RendezvousHost, secret = SECRET) {
+  const agreements = new Map<string, HostAgreement>();
+  const confirmed: string[] = [];
+  const context = internetJoinAgreement({ roomId: h.roomId, secret });
+  h.onJoinRequest(({ joinId, pake }) => {
+    const agreement = answerGuestAgreement(context, bytesOf(pake), random);
+    agreements.set(joinId, agreement);
+    h.answer(joinId, b64(agreement.answer));
   });
-  return seen;
+  h.onConfirm(({ joinId, pake, sealed }) => {
+    const keys = agreements.get(joinId)?.confirm(bytesOf(pake));
+    if (!keys) return h.reject(joinId, 'Wrong code');
+    confirmed.push(sealed);
+    h.signal(joinId, sealed.split('').reverse().join(''));
+  });
+  return confirmed;
+}
+
+/** A guest's run of the agreement through `g` with the code's secret. */
+async function joinWith(g: Awaited<ReturnType<typeof guest>>, roomId: string, secret = SECRET) {
+  const agreement = startGuestAgreement(internetJoinAgreement({ roomId, secret }), random);
+  const answered = await g.join(roomId, b64(agreement.offer));
+  return { answered, agreement };
 }
 
 /** A raw WebSocket from a chosen loopback source, collecting what the service says and how it closes. */
@@ -82,57 +110,48 @@ async function rawSocket(url: string, localAddress = '127.0.0.1') {
 }
 
 describe('rendezvous clients against the real service on loopback', () => {
-  it('host registers, a guest joins by internet code, checks the key and swaps candidates both ways', async () => {
+  it('host registers with a TURN grant; a guest joins by code, confirms, and gets its grant with the answer', async () => {
     const s = await server();
     const h = await host(s.url);
-    const hostSaw = answerAll(h);
+    const confirmed = answerAll(h);
     expect(h.turn?.urls).toEqual(['turn:127.0.0.1:3478']);
-    const code = internetCodeFor(h.roomId, offerOf('H').publicKey);
-    const decoded = decodeInternetCode(code);
+    const decoded = decodeInternetCode(encodeInternetCode(h.roomId, SECRET));
     if (!decoded.ok) throw new Error(decoded.reason);
-    expect(decoded.code.roomId).toBe(h.roomId);
-
     const g = await guest(s.url);
-    expect(g.turn?.username).toMatch(/^\d+:/);
-    const { answer } = await g.join(decoded.code.roomId, decoded.code.keyCheck, offerOf('G'));
-    expect(answer).toEqual(offerOf('H'));
-    expect(hostKeyMatches(answer.publicKey, decoded.code.keyCheck)).toBe(true);
-    const guestSaw: (string | null)[] = [];
-    g.onCandidate((c) => guestSaw.push(c));
-    await waitFor(() => guestSaw.length === 2, 3000, 'host candidates');
-    expect(guestSaw).toEqual(['host-trickled', null]);
-    g.sendCandidate('guest-trickled');
-    g.sendCandidate(null);
-    await waitFor(() => hostSaw.length === 2, 3000, 'guest candidates');
-    expect(hostSaw).toEqual(['guest-trickled', 'null']);
+    expect(g.relays).toEqual(['turn:127.0.0.1:3478']);
+    const { answered, agreement } = await joinWith(g, decoded.code.roomId, decoded.code.secret);
+    expect(answered.turn?.username).toMatch(/^\d+:/);
+    const { confirm } = agreement.finish(bytesOf(answered.pake));
+    const sealed = 'sealed-guest-ice-' + 'x'.repeat(40);
+    g.confirm(b64(confirm), sealed);
+    expect(await g.nextSignal(3000)).toBe(sealed.split('').reverse().join(''));
+    expect(confirmed).toEqual([sealed]);
   });
 
-  it('refuses a host key that does not match the code (a rendezvous swapping keys)', async () => {
+  it('a host (or a rendezvous in between) without the code secret fails the guest check: no confirmation sent', async () => {
     const s = await server();
     const h = await host(s.url);
-    answerAll(h);
-    const forOtherKey = decodeInternetCode(internetCodeFor(h.roomId, offerOf('Q').publicKey));
-    if (!forOtherKey.ok) throw new Error('bad code');
+    const confirmed = answerAll(h, 'WRONGSECR');
     const g = await guest(s.url);
-    await expect(g.join(h.roomId, forOtherKey.code.keyCheck, offerOf('G'))).rejects.toMatchObject({
-      code: RendezvousErrorCode.KEY_MISMATCH,
-    });
+    const { answered, agreement } = await joinWith(g, h.roomId);
+    expect(() => agreement.finish(bytesOf(answered.pake))).toThrow(/confirmation failed/);
+    expect(confirmed).toEqual([]);
   });
 
   it('says room unknown for a wrong room, rejected when the host declines, timeout when it never answers', async () => {
     const s = await server();
     const h = await host(s.url);
     const g = await guest(s.url);
-    await expect(g.join('ZZZZZZ', '000000000', offerOf('G'))).rejects.toMatchObject({ code: 'room-unknown' });
+    await expect(g.join('ZZZZZZ', pakeOf('G'))).rejects.toMatchObject({ code: 'room-unknown' });
     h.onJoinRequest(({ joinId }) => h.reject(joinId, 'Password required'));
     const g2 = await guest(s.url);
-    await expect(g2.join(h.roomId, '000000000', offerOf('G'))).rejects.toMatchObject({
+    await expect(g2.join(h.roomId, pakeOf('G'))).rejects.toMatchObject({
       code: 'rejected',
       message: 'Password required',
     });
     const silent = await host(s.url);
     const g3 = await guest(s.url);
-    await expect(g3.join(silent.roomId, '000000000', offerOf('G'), 200)).rejects.toMatchObject({ code: 'timeout' });
+    await expect(g3.join(silent.roomId, pakeOf('G'), 200)).rejects.toMatchObject({ code: 'timeout' });
   });
 
   it('says unreachable when nothing listens, for host and guest', async () => {
@@ -160,11 +179,9 @@ describe('rendezvous clients against the real service on loopback', () => {
     expect(second.url).toBe(url);
     await waitFor(() => h.status.state === 'registered', 5000, 'host registers again');
     expect(second.service.stats().rooms).toBe(1);
-    const decoded = decodeInternetCode(internetCodeFor(h.roomId, offerOf('H').publicKey));
-    if (!decoded.ok) throw new Error('bad code');
     const g = await guest(url);
-    const { answer } = await g.join(decoded.code.roomId, decoded.code.keyCheck, offerOf('G'));
-    expect(answer.publicKey).toBe(offerOf('H').publicKey);
+    const { answered, agreement } = await joinWith(g, h.roomId);
+    expect(() => agreement.finish(bytesOf(answered.pake))).not.toThrow();
     expect(statuses[0]).toBe('reconnecting');
     expect(statuses.at(-1)).toBe('registered');
   });
@@ -188,13 +205,13 @@ describe('rendezvous clients against the real service on loopback', () => {
     clock.advance(60_000);
     await waitFor(() => h.status.state === 'expired', 3000, 'host hears of the expiry');
     const g = await guest(s.url);
-    await expect(g.join(h.roomId, '000000000', offerOf('G'))).rejects.toMatchObject({ code: 'room-unknown' });
+    await expect(g.join(h.roomId, pakeOf('G'))).rejects.toMatchObject({ code: 'room-unknown' });
   });
 
   it('refuses malformed text and binary messages, and closes on an oversized one', async () => {
     const s = await server();
     const raw = await rawSocket(s.url);
-    raw.ws.send('{"v":1,"kind":"nope"}');
+    raw.ws.send('{"v":2,"kind":"nope"}');
     raw.ws.send(Buffer.from([1, 2, 3]));
     await waitFor(() => raw.got.length === 3, 3000, 'two errors after the welcome');
     expect(raw.got.slice(1).map((t) => JSON.parse(t).code)).toEqual(['malformed', 'malformed']);
@@ -202,16 +219,17 @@ describe('rendezvous clients against the real service on loopback', () => {
     await waitFor(() => raw.closeCode() !== undefined, 3000, 'close');
     expect(raw.closeCode()).toBe(1009);
     const g = await guest(s.url);
-    // An offer the service would close on is refused locally, with its own message, and the connection stays.
-    const huge = { ...offerOf('G'), ice: { ...offerOf('G').ice, candidates: Array(100).fill('c'.repeat(256)) } };
-    await expect(g.join('ZZZZZZ', '000000000', huge)).rejects.toMatchObject({ code: 'too-large' });
+    // A message the service would close on is refused locally, with its own message, and the connection stays.
+    await expect(g.join('ZZZZZZ', 'p'.repeat(RENDEZVOUS_LIMITS.MAX_MESSAGE_BYTES))).rejects.toMatchObject({
+      code: 'too-large',
+    });
     expect(s.service.stats().connections).toBe(1);
   });
 
   it('cuts a flood from one source address while another address is served', async () => {
     const s = await server();
     const flood = await rawSocket(s.url, '127.0.0.2');
-    for (let i = 0; i < 600; i++) flood.ws.send('{"v":1,"kind":"ping"}');
+    for (let i = 0; i < 600; i++) flood.ws.send('{"v":2,"kind":"ping"}');
     await waitFor(() => flood.closeCode() !== undefined, 5000, 'flood closed');
     expect(flood.closeCode()).toBe(1008);
     const codes = flood.got

@@ -1,24 +1,52 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { UpdateDownloadedEvent, UpdateInfo } from 'electron-updater';
 import { describe, expect, it, vi } from 'vitest';
 import type { UpdateStatus } from '../../../../shared/ipc/schemas/shell';
 import { startUpdates, type Updater, type UpdateOptions } from '../../../../main/shell/desktop/updates';
+import { publicKeyOf, signUpdateInfo } from '../../../../main/shell/desktop/updateSignature';
 import { loggerSpy } from '../../ipc/loggerSpy';
+import { waitFor } from '../../../support/waitFor';
+
+const pem = (pair: ReturnType<typeof generateKeyPairSync>) =>
+  pair.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+const maintainer = pem(generateKeyPairSync('ed25519'));
+const stranger = pem(generateKeyPairSync('ed25519'));
+const SIGNING_KEY = publicKeyOf(maintainer);
+/** What each fake download hashes to (SHA-512, base64), by path. */
+const FILE_HASHES: Record<string, string> = { '/tmp/u': 'c2lnbmVkIGZpbGU=', '/tmp/swapped': 'b3RoZXIgZmlsZQ==' };
 
 /** electron-updater's autoUpdater stand-in: a real emitter plus the calls the wiring makes. */
 function fakeUpdater(check: () => Promise<unknown> = async () => null) {
   const emitter = new EventEmitter();
   const updater = Object.assign(emitter, {
-    autoDownload: false,
+    autoDownload: true,
+    autoInstallOnAppQuit: true,
+    allowDowngrade: true,
+    currentVersion: { version: '1.2.0' },
     logger: null as Updater['logger'],
     checkForUpdates: vi.fn(check),
+    downloadUpdate: vi.fn(async () => ['/tmp/u']),
     quitAndInstall: vi.fn(),
   });
   return { updater, asUpdater: updater as unknown as Updater };
 }
 
-const info = (version: string): UpdateInfo => ({ version, files: [], path: '', sha512: '', releaseDate: '' });
-const downloaded = (version: string): UpdateDownloadedEvent => ({ ...info(version), downloadedFile: '/tmp/u' });
+/** Update metadata as electron-updater parses latest.yml, signed by `by` (the maintainer unless told). */
+function info(version: string, by: string | null = maintainer): UpdateInfo {
+  const unsigned = {
+    version,
+    files: [{ url: `lan-party-${version}.AppImage`, sha512: FILE_HASHES['/tmp/u']!, size: 1000 }],
+    path: `lan-party-${version}.AppImage`,
+    sha512: FILE_HASHES['/tmp/u']!,
+    releaseDate: '2026-12-04T00:00:00.000Z',
+  };
+  return by === null ? unsigned : ({ ...unsigned, lanPartySignature: signUpdateInfo(unsigned, by) } as UpdateInfo);
+}
+const downloaded = (version: string, file = '/tmp/u'): UpdateDownloadedEvent => ({
+  ...info(version),
+  downloadedFile: file,
+});
 
 function setup(overrides: Partial<UpdateOptions> = {}, fake = fakeUpdater()) {
   const statuses: UpdateStatus[] = [];
@@ -33,6 +61,8 @@ function setup(overrides: Partial<UpdateOptions> = {}, fake = fakeUpdater()) {
     setInstaller: (install) => (installer = install),
     beforeInstall: vi.fn(async () => void steps.push('room closed')),
     logger: loggerSpy(),
+    signingKey: SIGNING_KEY,
+    hashFile: async (path) => FILE_HASHES[path] ?? '',
     ...overrides,
   };
   return { options, statuses, steps, updater: fake.updater, install: () => installer?.() };
@@ -59,23 +89,26 @@ describe('updates: off', () => {
 });
 
 describe('updates: with a feed', () => {
-  it('checks once at start with background download on', async () => {
+  it('checks once at start; nothing downloads, installs on quit or downgrades by itself', async () => {
     const { options, statuses, updater } = setup();
     expect(await startUpdates(options)).toBe('checking');
     expect(updater.checkForUpdates).toHaveBeenCalledOnce();
-    expect(updater.autoDownload).toBe(true);
+    expect([updater.autoDownload, updater.autoInstallOnAppQuit, updater.allowDowngrade]).toEqual([false, false, false]);
     expect(statuses).toEqual([{ state: 'idle' }]);
     updater.logger?.info('checking for update');
     expect(options.logger.info).toHaveBeenCalledWith('updater: checking for update');
   });
 
-  it('a newer version downloads, then is offered; installing closes the room first', async () => {
+  it('a signed newer version downloads, is verified, then offered; installing closes the room first', async () => {
     const { options, statuses, updater, install, steps } = setup();
     await startUpdates(options);
     updater.emit('update-available', info('1.3.0'));
     expect(statuses.at(-1)).toEqual({ state: 'downloading', version: '1.3.0' });
+    expect(updater.downloadUpdate).toHaveBeenCalledOnce();
     updater.emit('update-downloaded', downloaded('1.3.0'));
+    await waitFor(() => statuses.at(-1)?.state === 'ready');
     expect(statuses.at(-1)).toEqual({ state: 'ready', version: '1.3.0' });
+    expect(updater.autoInstallOnAppQuit).toBe(true);
     await install();
     expect(steps).toEqual(['room closed', 'quitAndInstall']);
   });
@@ -104,7 +137,69 @@ describe('updates: with a feed', () => {
     updater.emit('error', new Error('sha512 mismatch'));
     expect(statuses.at(-1)).toEqual({ state: 'idle' });
     updater.emit('update-downloaded', downloaded('1.3.0'));
+    await waitFor(() => statuses.at(-1)?.state === 'ready');
     updater.emit('error', new Error('later hiccup'));
     expect(statuses.at(-1)).toEqual({ state: 'ready', version: '1.3.0' });
+  });
+});
+
+describe('updates: refused', () => {
+  it('an http (or any non-https) feed: never loads the updater', async () => {
+    for (const feedUrl of ['http://updates.example.org/lan-party/', 'ftp://x/', 'updates.example.org']) {
+      const { options, updater } = setup({ feedUrl });
+      expect(await startUpdates(options)).toBe('insecure-feed');
+      expect(options.loadUpdater).not.toHaveBeenCalled();
+      expect(updater.checkForUpdates).not.toHaveBeenCalled();
+      expect(vi.mocked(options.logger.warn).mock.calls[0]![0]).toContain('not https');
+    }
+  });
+
+  it('a build without a signing key: never loads the updater', async () => {
+    const { options } = setup({ signingKey: '' });
+    expect(await startUpdates(options)).toBe('no-signing-key');
+    expect(options.loadUpdater).not.toHaveBeenCalled();
+  });
+
+  async function offered(update: UpdateInfo) {
+    const run = setup();
+    await startUpdates(run.options);
+    run.updater.emit('update-available', update);
+    return run;
+  }
+
+  it('metadata with a bad signature, no signature or one by another key is never downloaded', async () => {
+    const tampered = { ...info('1.3.0'), files: [{ url: 'evil.AppImage', sha512: 'ZXZpbA==', size: 5 }] };
+    for (const update of [tampered, info('1.3.0', null), info('1.3.0', stranger)]) {
+      const { updater, statuses, options } = await offered(update);
+      expect(updater.downloadUpdate).not.toHaveBeenCalled();
+      expect(statuses.at(-1)).toEqual({ state: 'idle' });
+      expect(vi.mocked(options.logger.warn).mock.calls.at(-1)![0]).toMatch(/refused: its metadata is not signed/);
+    }
+  });
+
+  it('an older or the same version, even signed, is never downloaded (no downgrade)', async () => {
+    for (const version of ['1.1.9', '1.2.0', '1.2.0-beta.1', 'not-a-version']) {
+      const { updater, options } = await offered(info(version));
+      expect(updater.downloadUpdate).not.toHaveBeenCalled();
+      expect(vi.mocked(options.logger.warn).mock.calls.at(-1)![0]).toContain(`update ${version} refused`);
+    }
+  });
+
+  it('a download that does not hash to the signed SHA-512 is never offered or installed', async () => {
+    const { updater, statuses, options, install, steps } = await offered(info('1.3.0'));
+    updater.emit('update-downloaded', downloaded('1.3.0', '/tmp/swapped'));
+    await waitFor(() => vi.mocked(options.logger.warn).mock.calls.length > 0);
+    expect(vi.mocked(options.logger.warn).mock.calls.at(-1)![0]).toContain('does not hash to a signed SHA-512');
+    expect(statuses.some((status) => status.state === 'ready')).toBe(false);
+    expect(updater.autoInstallOnAppQuit).toBe(false);
+    await expect(install()).rejects.toThrow('no verified update');
+    expect(steps).toEqual([]);
+  });
+
+  it('a downloaded event for a version that was never approved is refused', async () => {
+    const { updater, statuses, options } = await offered(info('1.1.0'));
+    updater.emit('update-downloaded', downloaded('1.1.0'));
+    expect(vi.mocked(options.logger.warn).mock.calls.at(-1)![0]).toContain('not the approved update');
+    expect(statuses.some((status) => status.state === 'ready')).toBe(false);
   });
 });

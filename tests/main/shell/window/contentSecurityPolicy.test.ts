@@ -1,13 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, extractMetaCsp, parseCsp } from '../../../../main/shell/window/contentSecurityPolicy';
+import {
+  CONTENT_SECURITY_POLICY,
+  DEV_CONTENT_SECURITY_POLICY,
+  extractMetaCsp,
+  parseCsp,
+  withMetaCsp,
+} from '../../../../main/shell/window/contentSecurityPolicy';
 
 const root = resolve(__dirname, '../../../..');
 const sourceHtml = resolve(root, 'renderer/index.html');
 const builtHtml = resolve(root, 'dist/renderer/index.html');
 
-function assertStrict(policy: string): void {
+function assertStrict(policy: string, connect: string[]): void {
   const csp = parseCsp(policy);
   expect(csp.get('default-src')).toEqual(["'self'"]);
   expect(csp.get('script-src')).toEqual(["'self'"]);
@@ -16,8 +22,7 @@ function assertStrict(policy: string): void {
   expect(csp.get('base-uri')).toEqual(["'none'"]);
   expect(csp.get('frame-src')).toEqual(["'none'"]);
   expect(csp.get('form-action')).toEqual(["'none'"]);
-  // Network: ourselves and the loopback WebSocket binding only.
-  expect(csp.get('connect-src')).toEqual(["'self'", 'ws://127.0.0.1:*']);
+  expect(csp.get('connect-src')).toEqual(connect);
   for (const sources of csp.values()) {
     for (const source of sources) {
       expect(source).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|wasm-unsafe-eval|^\*$|^https?:$|^blob:$/);
@@ -29,8 +34,21 @@ function assertStrict(policy: string): void {
 }
 
 describe('Content-Security-Policy', () => {
-  it('the shared policy is strict', () => {
-    assertStrict(CONTENT_SECURITY_POLICY);
+  it('the packaged policy is strict and reaches nothing but its own origin', () => {
+    assertStrict(CONTENT_SECURITY_POLICY, ["'self'"]);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/ws:|127\.0\.0\.1|localhost/);
+  });
+
+  it('the development policy adds only the loopback WebSocket binding', () => {
+    assertStrict(DEV_CONTENT_SECURITY_POLICY, ["'self'", 'ws://127.0.0.1:*']);
+  });
+
+  it('withMetaCsp swaps the meta tag policy and nothing else', () => {
+    const html = readFileSync(sourceHtml, 'utf8');
+    const dev = withMetaCsp(html, DEV_CONTENT_SECURITY_POLICY);
+    expect(extractMetaCsp(dev)).toBe(DEV_CONTENT_SECURITY_POLICY);
+    expect(dev.replace(DEV_CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY)).toBe(html);
+    expect(withMetaCsp('<p>no tag</p>', 'x')).toBe('<p>no tag</p>');
   });
 
   it('renderer/index.html carries exactly that policy', () => {

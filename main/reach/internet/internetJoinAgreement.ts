@@ -1,0 +1,7 @@
+import type { InternetCode } from '../../../shared/rendezvous';
+import type { AgreementContext } from '../../net/secure';
+
+/** What both ends of an internet join run the key agreement on: the code's secret, bound to the room. */
+export function internetJoinAgreement(code: InternetCode): AgreementContext {
+  return { secret: new TextEncoder().encode(code.secret), channel: ['internet-join', code.roomId] };
+}
