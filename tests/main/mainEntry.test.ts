@@ -299,11 +299,20 @@ describe('main entry wiring', () => {
     expect(vi.mocked(console.info).mock.calls.flat().join(' ')).not.toContain('#ws=');
   });
 
-  it('starts the WebSocket binding in a dev run when the env var asks for it', async () => {
+  it('starts the WebSocket binding in a dev run when the env var asks for it, its secret on the terminal only', async () => {
     process.env[WS_BINDING_ENV] = '1';
-    await boot();
-    await vi.waitFor(() => expect(fakes.appListeners.has('will-quit')).toBe(true));
-    expect(vi.mocked(console.info).mock.calls.flat().join(' ')).toMatch(/#ws=\d+&secret=[\w-]{43}/);
+    const terminal = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await boot();
+      await vi.waitFor(() => expect(fakes.appListeners.has('will-quit')).toBe(true));
+      expect(terminal.mock.calls.flat().join(' ')).toMatch(/#ws=\d+&secret=[\w-]{43}/);
+    } finally {
+      terminal.mockRestore();
+    }
+    // The log (main.log in the app) names the port, never the secret.
+    const logged = vi.mocked(console.info).mock.calls.flat().join(' ');
+    expect(logged).toMatch(/WebSocket binding for browsers on port \d+/);
+    expect(logged).not.toContain('secret=');
   });
 
   it('sets the native theme from the theme setting and follows changes', async () => {
