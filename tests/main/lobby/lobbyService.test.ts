@@ -273,10 +273,10 @@ describe('lobby service: host and guest on loopback', () => {
     const stale = await rejection(b.lobby.joinByCode({ code }));
     const elapsed = performance.now() - started;
     console.log(`[lobby] stale code (the computer hosts another room) refused in ${elapsed.toFixed(0)} ms on loopback`);
+    // This sentence comes only from the short connect wait (the join's own timeout says "did not answer"), so it
+    // shows the short wait won without timing it; the time is printed.
     expect(stale).toMatchObject({ code: 'not-found', message: OTHER_ROOM_SENTENCE });
     expect(stale.detail).toContain(`answered as the room on port ${hosted.port}`);
-    // Its connect waits 0.6 s, not the join's 5 s: the bound leaves room for a busy machine, the figure is printed.
-    expect(elapsed).toBeLessThan(2500);
     expect(b.views.map((v) => v.status)).toEqual(['joining', 'idle']);
     // The room the computer does host is still joined as before.
     expect((await b.lobby.joinByCode({ code: hosted.code! })).status).toBe('in-room');
