@@ -11,6 +11,7 @@ import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 import { chromiumSkipReason, launchChromium, type LaunchedChromium } from './support/chromium';
 import { coverOf } from './support/coverage';
 import { completeFirstRun } from './support/firstRun';
+import { startTwoPlayerRound } from './support/startTwoPlayerRound';
 import { assertRendererBuilt, RENDERER_DIST } from './support/rendererBuild';
 import { saveScreenshot } from './support/screenshots';
 
@@ -108,16 +109,7 @@ describe.skipIf(skipReason !== null)('the arena fills the window and reads at a 
     await completeFirstRun(ada.page);
     await completeFirstRun(bob.page);
     await ada.page.getByRole('button', { name: /Host a room/ }).click();
-    await ada.page.getByRole('button', { name: 'Open room' }).click();
-    const code = ada.page.getByTestId('room-code');
-    await expect.poll(() => code.isVisible()).toBe(true);
-    await bob.page.getByRole('button', { name: /Join with a code/ }).click();
-    await bob.page.getByLabel('Room code').fill((await code.textContent()) ?? '');
-    await bob.page.getByRole('button', { name: 'Join room' }).click();
-    await bob.page.getByRole('button', { name: 'I’m ready' }).click();
-    const start = ada.page.getByRole('button', { name: 'Start round' });
-    await expect.poll(() => start.isEnabled()).toBe(true);
-    await start.click();
+    await startTwoPlayerRound(ada.page, bob.page);
 
     // Both pages watched at once, in the page, every frame: the 3 s countdown is caught however slow the machine
     // is to answer the test (polling each page in turn from here missed it with the other core busy).

@@ -8,6 +8,7 @@ import { startDevServer, type DevServer } from '../../main/devServer/startDevSer
 import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 import { chromiumSkipReason, launchChromium, type LaunchedChromium } from './support/chromium';
 import { completeFirstRun } from './support/firstRun';
+import { startTwoPlayerRound } from './support/startTwoPlayerRound';
 import { assertRendererBuilt, RENDERER_DIST } from './support/rendererBuild';
 import { saveElementScreenshot, saveScreenshot } from './support/screenshots';
 
@@ -98,16 +99,7 @@ describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through 
     await completeFirstRun(ada.page);
     await completeFirstRun(bob.page);
     await ada.page.getByRole('button', { name: /Host a room/ }).click();
-    await ada.page.getByRole('button', { name: 'Open room' }).click();
-    const code = ada.page.getByTestId('room-code');
-    await expect.poll(() => code.isVisible()).toBe(true);
-    await bob.page.getByRole('button', { name: /Join with a code/ }).click();
-    await bob.page.getByLabel('Room code').fill((await code.textContent()) ?? '');
-    await bob.page.getByRole('button', { name: 'Join room' }).click();
-    await bob.page.getByRole('button', { name: 'I’m ready' }).click();
-    const start = ada.page.getByRole('button', { name: 'Start round' });
-    await expect.poll(() => start.isEnabled()).toBe(true);
-    await start.click();
+    await startTwoPlayerRound(ada.page, bob.page);
     const patiently = { timeout: 5000 };
     for (const { page } of [ada, bob]) {
       await expect.poll(() => page.getByTestId('game-canvas').isVisible(), patiently).toBe(true);

@@ -4,6 +4,7 @@ import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 import { startBackends, stopBackends, type TestBackend } from './support/backends';
 import { chromiumSkipReason, launchChromium, type LaunchedChromium } from './support/chromium';
 import { completeFirstRun } from './support/firstRun';
+import { startTwoPlayerRound } from './support/startTwoPlayerRound';
 import { saveScreenshot } from './support/screenshots';
 
 // Light cycles, the second game, end to end: two real backends (loopback only, discovery on a free loopback port)
@@ -76,16 +77,7 @@ describe.skipIf(skipReason !== null)(
       await ada.page.locator('.game-card', { has: card }).getByText('Light Cycles', { exact: true }).click();
       expect(await card.isChecked()).toBe(true);
       await saveScreenshot(ada.page, 'light-cycles-host-form');
-      await ada.page.getByRole('button', { name: 'Open room' }).click();
-      const code = ada.page.getByTestId('room-code');
-      await expect.poll(() => code.isVisible()).toBe(true);
-      await bob.page.getByRole('button', { name: /Join with a code/ }).click();
-      await bob.page.getByLabel('Room code').fill((await code.textContent()) ?? '');
-      await bob.page.getByRole('button', { name: 'Join room' }).click();
-      await bob.page.getByRole('button', { name: 'I’m ready' }).click();
-      const start = ada.page.getByRole('button', { name: 'Start round' });
-      await expect.poll(() => start.isEnabled()).toBe(true);
-      await start.click();
+      await startTwoPlayerRound(ada.page, bob.page);
       const patiently = { timeout: 8000 };
       for (const { page } of [ada, bob]) {
         await expect
