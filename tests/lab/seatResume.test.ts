@@ -73,8 +73,9 @@ describe('lab: a LAN guest whose link is cut', () => {
     game.start();
     const id = String(gus.you);
     const scoreOf = () => (game.state as { players: { id: string; score: number }[] }).players.find((p) => p.id === id);
-    // Past the round's countdown, so there is a score to keep.
-    await waitFor(() => (scoreOf()?.score ?? 0) > 0.5, 10_000, 'a score');
+    // Past the round's countdown: someone scores (Gus may be IT, drawn at random, and then keeps 0 while nobody moves).
+    const scores = () => (game.state as { players: { score: number }[] }).players.map((p) => p.score);
+    await waitFor(() => Math.max(...scores()) > 0.5, 10_000, 'a score');
     const scoreBefore = scoreOf()!.score;
     cut('Gus', true);
     await sleep(10_000);
