@@ -15,7 +15,7 @@ import {
 } from './lobbyErrors';
 import { lobbyTransportOptions } from './lobbyTransport';
 import { errnoIn, networkErrorSentence } from '../base/networkErrorSentence';
-import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from './passwordProof';
+import { GuestPasswordCheck } from './guestPassword';
 import { versionMismatchMessage } from './versionMismatch';
 import { ResumableLink } from '../seats/resumableLink';
 import { takeSeatBack } from '../seats/rejoinSeat';
@@ -209,7 +209,7 @@ export class LobbyGuest {
   private static admission(client: Client, options: LobbyJoinOptions, timeout: number, logger: Logger) {
     return new Promise<Admission>((resolve) => {
       const timer = setTimeout(() => done(new LobbyJoinError('timeout', LOBBY_END_MESSAGES.timeout)), timeout * 1000);
-      let answered = false;
+      const password = new GuestPasswordCheck(client, options.password, logger);
       const done = (value: Admission) => {
         clearTimeout(timer);
         offs.forEach((off) => off());
@@ -218,22 +218,17 @@ export class LobbyGuest {
       const offs = [
         client.onMessage(LobbyMessage.WELCOME, (payload) => {
           const parsed = hostMessageSchemas[LobbyMessage.WELCOME].safeParse(payload);
-          if (parsed.success) return done(parsed.data);
+          if (parsed.success) return done(password.welcome(parsed.data, options.resume !== undefined) ?? parsed.data);
           logger.warn(`the host sent an invalid room: ${describeIssues(parsed.error)}`);
           done(invalidRoom());
         }),
         client.onMessage(LobbyMessage.CHALLENGE, (payload) => {
-          const parsed = hostMessageSchemas[LobbyMessage.CHALLENGE].safeParse(payload);
-          if (answered || !parsed.success) return;
-          answered = true;
-          if (options.password === undefined) {
-            return done(new LobbyJoinError('wrong-password', LOBBY_END_MESSAGES['wrong-password']));
-          }
-          const nonce = fromBase64Url(parsed.data.nonce);
-          deriveRoomKey(options.password, fromBase64Url(parsed.data.salt)).then(
-            (key) =>
-              client.send(LobbyMessage.PROOF, { proof: toBase64Url(joinProof(key, nonce)) }, Channel.RELIABLE_ORDERED),
-            (error: unknown) => logger.warn('could not derive the room key', error),
+          password.challenge(payload).then(
+            (answer) =>
+              answer.kind === 'prove'
+                ? client.send(LobbyMessage.PROOF, answer.proof, Channel.RELIABLE_ORDERED)
+                : answer.kind === 'refuse' && done(answer.error),
+            (error: unknown) => logger.warn('could not answer the password challenge', error),
           );
         }),
         client.onMessage(LobbyMessage.REJECTED, (payload) => {

@@ -17,11 +17,11 @@ import { LOBBY_PROTOCOL_VERSION, MAX_CHAT_LINES, PlayerPath, type LobbyEvent, ty
 /** Lobby message types on the transport (all on RELIABLE_ORDERED). */
 export const LobbyMessage = {
   HELLO: 'lobby.hello',
-  /** Guest → host: the answer to a password challenge. */
+  /** Guest → host: the answer to a password challenge (its CPace share and key confirmation). */
   PROOF: 'lobby.proof',
   READY: 'lobby.ready',
   CHAT: 'lobby.chat',
-  /** Host → guest: a password room's one-time nonce and key salt. */
+  /** Host → guest: a password room's CPace challenge (key salt, session id, the host's share). */
   CHALLENGE: 'lobby.challenge',
   WELCOME: 'lobby.welcome',
   REJECTED: 'lobby.rejected',
@@ -61,10 +61,15 @@ export const colourSchema = z
 /** Chat text: normalised, visible, 1–200 characters. */
 export const chatTextSchema = normalizedTextSchema({ label: 'Message', maxChars: CHAT_TEXT_MAX });
 
-/** 32 random bytes as unpadded base64url: a challenge nonce or an HMAC-SHA256 proof. */
-const base64url32 = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'expected 32 bytes of base64url');
-/** 16 random bytes as unpadded base64url: a room's key salt. */
+/** 64 bytes as unpadded base64url: a CPace key-confirmation tag (HMAC-SHA512). */
+const base64url64 = z.string().regex(/^[A-Za-z0-9_-]{86}$/, 'expected 64 bytes of base64url');
+/** 16 random bytes as unpadded base64url: a room's key salt, a challenge's session id. */
 const base64url16 = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'expected 16 bytes of base64url');
+/** A CPace message (a ristretto255 share and its associated data) as unpadded base64url; the exchange parses it. */
+const cpaceShare = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'expected a CPace share in base64url');
+
+/** The password exchange's cipher suite, named in every challenge (passwordExchange.ts). */
+export const PASSWORD_SUITE = 'CPACE-RISTR255-SHA512';
 
 /** Just the version of a hello, read first so an older or newer guest gets a clear version mismatch. */
 export const helloVersionSchema = z.object({ v: z.number() });
@@ -90,7 +95,7 @@ export const guestMessageSchemas = {
     /** A guest coming back after losing its link: the resume token its welcome gave it (checked by the host). */
     resume: z.string().max(RESUME_TOKEN_MAX).optional(),
   }),
-  [LobbyMessage.PROOF]: z.object({ proof: base64url32 }),
+  [LobbyMessage.PROOF]: z.object({ share: cpaceShare, tag: base64url64 }),
   [LobbyMessage.READY]: z.object({ ready: z.boolean() }),
   [LobbyMessage.CHAT]: z.object({ text: chatTextSchema }),
 } as const;
@@ -112,9 +117,12 @@ export interface LobbyNotice {
 
 /** Host → guest payloads (checked by guests with {@link hostMessageSchemas}). */
 export interface HostMessages {
-  [LobbyMessage.CHALLENGE]: { nonce: string; salt: string };
-  /** `resume`: the token to come back with after losing the link, good for `graceSec` seconds of silence. */
-  [LobbyMessage.WELCOME]: { you: number; state: LobbyState; resume?: string; graceSec?: number };
+  [LobbyMessage.CHALLENGE]: { suite: typeof PASSWORD_SUITE; salt: string; sid: string; share: string };
+  /**
+   * `resume`: the token to come back with after losing the link, good for `graceSec` seconds of silence.
+   * `confirm`: in a password room, the host's key confirmation, proving it knew the password too.
+   */
+  [LobbyMessage.WELCOME]: { you: number; state: LobbyState; resume?: string; graceSec?: number; confirm?: string };
   [LobbyMessage.REJECTED]: LobbyNotice;
   [LobbyMessage.EVENT]: { event: LobbyEvent; revision: number };
   [LobbyMessage.CLOSING]: LobbyNotice;
@@ -204,13 +212,19 @@ const noticeSchema = z.object({
 
 /** Host → guest payload schemas, for the guest's single parsing point. */
 export const hostMessageSchemas = {
-  [LobbyMessage.CHALLENGE]: z.object({ nonce: base64url32, salt: base64url16 }),
+  [LobbyMessage.CHALLENGE]: z.object({
+    suite: z.literal(PASSWORD_SUITE),
+    salt: base64url16,
+    sid: base64url16,
+    share: cpaceShare,
+  }),
   [LobbyMessage.WELCOME]: z
     .object({
       you: playerIdSchema.min(1),
       state: lobbyStateSchema,
       resume: z.string().max(RESUME_TOKEN_MAX).optional(),
       graceSec: z.number().int().min(0).max(SEAT_GRACE_MAX_SEC).optional(),
+      confirm: base64url64.optional(),
     })
     .refine((w) => w.state.players.some((p) => p.id === w.you), 'the welcome does not include us'),
   [LobbyMessage.REJECTED]: noticeSchema,

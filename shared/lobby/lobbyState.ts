@@ -3,8 +3,9 @@ import { DEFAULT_GAME_ID } from '../games/registry';
 /**
  * Version of the lobby's own messages; a host refuses guests of another version with a version mismatch.
  * 2: a password room answers the hello with a challenge (the password never crosses the wire); bounded state.
+ * 3: the password check is a CPace exchange bound to the connection, confirmed both ways (v2's HMAC proof is gone).
  */
-export const LOBBY_PROTOCOL_VERSION = 2;
+export const LOBBY_PROTOCOL_VERSION = 3;
 
 /** The host's own player id (transport peer ids start at 1). */
 export const HOST_PLAYER_ID = 0;

@@ -222,12 +222,13 @@ describe('hostile lobby (lab)', () => {
     while (attempts < 2000 && elapsed() < 30_000 && (elapsed() < 4000 || attempts < 20)) {
       attempts += 1;
       const probe = await lobbyProbe(h.port);
-      probe.say('lobby.hello', { v: 2, name: 'Eve', colour: '#3ddc97' });
+      probe.say('lobby.hello', { v: LOBBY_PROTOCOL_VERSION, name: 'Eve', colour: '#3ddc97' });
       const answer = await probe.next(['lobby.challenge', 'lobby.rejected']);
       if (answer.type === 'lobby.challenge') {
-        probe.say('lobby.proof', {
-          proof: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url'),
-        });
+        // A made-up CPace share and tag: the check fails, and the try counts, as a wrong password's does.
+        const random = (size: number) =>
+          Buffer.from(crypto.getRandomValues(new Uint8Array(size))).toString('base64url');
+        probe.say('lobby.proof', { share: random(49), tag: random(64) });
         await probe.next(['lobby.rejected']);
       } else {
         told = String(answer.payload.message);

@@ -10,20 +10,17 @@ import {
 } from '../../../shared/lobby/lobbyMessages';
 import type { Scheduler } from '../../base/scheduler';
 import type { LobbyHostLimits } from './lobbyHostLimits';
-import { PROOF_BYTES, freshBytes, fromBase64Url, proofMatches, toBase64Url } from '../passwordProof';
+import type { RandomBytes } from '../../net/pake/index';
+import { startHostCheck, systemRandom, type HostPasswordCheck, type RoomKey } from '../passwordExchange';
 import { PendingPeers } from './pendingPeers';
 import { roomNameFor } from './playerNames';
 import { TryBackoff } from './tryBackoff';
 
-/** A password room's secret: the scrypt key (the password itself is not kept) and its salt. */
-export interface RoomKey {
-  readonly key: Buffer;
-  readonly salt: Buffer;
-}
+export type { RoomKey } from '../passwordExchange';
 
-/** What a password room remembers about a challenge it sent. */
+/** What a password room remembers about a challenge it sent: its half of the exchange, and the hello. */
 interface Challenge {
-  readonly nonce: Buffer;
+  readonly check: HostPasswordCheck;
   readonly hello: GuestMessage<'lobby.hello'>;
 }
 
@@ -34,10 +31,12 @@ export interface AdmissionDeskRoom {
   /** Seconds from connecting to being admitted. */
   readonly deadlineSec: number;
   readonly clock: Scheduler;
+  /** CPace's ephemeral scalars and session ids; default the OS's CSPRNG. */
+  readonly random?: RandomBytes;
   /** Why nobody can join right now (full, in a round), or undefined. */
   refusal(): RejectReason | undefined;
-  /** Lets a peer in; the desk has forgotten it already. */
-  admit(peer: Peer, hello: GuestMessage<'lobby.hello'>): void;
+  /** Lets a peer in; the desk has forgotten it already. `confirm`: the host's password confirmation, for the welcome. */
+  admit(peer: Peer, hello: GuestMessage<'lobby.hello'>, confirm?: string): void;
   /** A peer comes back to its seat with the resume token in its hello; the desk has forgotten it already. */
   resume(peer: Peer, hello: GuestMessage<'lobby.hello'> & { resume: string }): void;
   /** Tells a peer why not and lets it go. */
@@ -50,7 +49,8 @@ export interface AdmissionDeskRoom {
 /**
  * The room's door: every peer that connected but is not a player yet. It holds them in the pre-lobby slots
  * (their own budget, never the room's capacity), hears the one hello each may send, sends a password room's
- * challenge, checks the proof once per nonce and slows down an address that keeps guessing.
+ * challenge (passwordExchange.ts, bound to the peer's connection), checks the proof once per challenge and slows
+ * down an address that keeps guessing.
  */
 export class AdmissionDesk {
   private readonly pending: PendingPeers<Challenge>;
@@ -123,32 +123,36 @@ export class AdmissionDesk {
     const refusal = room.refusal();
     if (refusal) return room.reject(peer, refusal);
     if (!room.roomKey) return this.admit(peer, parsed.data);
-    const nonce = freshBytes(PROOF_BYTES.nonce);
-    this.pending.challenge(peer.id, { nonce, hello: parsed.data });
-    room.sendChallenge(peer.id, { nonce: toBase64Url(nonce), salt: toBase64Url(room.roomKey.salt) });
+    // A fresh scalar and session id for every challenge, bound to this connection's token and native keys.
+    const channel = { token: peer.token, binding: peer.channelBinding };
+    const check = startHostCheck(room.roomKey, channel, room.random ?? systemRandom);
+    this.pending.challenge(peer.id, { check, hello: parsed.data });
+    room.sendChallenge(peer.id, check.challenge);
   }
 
   /** The answer to a challenge: checked once, in constant time. */
   proof(peer: Peer, payload: unknown): void {
     const { room } = this;
-    // Taken once: a nonce answers one proof, so neither a retry nor a replay gets a second go with it.
+    // Taken once: a challenge answers one proof, so neither a retry nor a replay gets a second go with it.
     const challenge = this.pending.takeChallenge(peer.id);
     if (!challenge || !room.roomKey) return;
     this.counts.passwordChecks += 1;
     const parsed = guestMessageSchemas[LobbyMessage.PROOF].safeParse(payload);
-    const proof = parsed.success ? fromBase64Url(parsed.data.proof) : undefined;
-    if (!proof || !proofMatches(room.roomKey.key, challenge.nonce, proof)) {
+    const verdict = parsed.success ? challenge.check.check(parsed.data) : undefined;
+    if (!verdict?.ok) {
+      // Either way the challenge is spent and the try counts; a proof of another design is another version's.
       this.tries.fail(peer.address);
-      return room.reject(peer, RejectReason.WRONG_PASSWORD);
+      const malformed = !verdict || verdict.reason === 'malformed';
+      return room.reject(peer, malformed ? RejectReason.VERSION_MISMATCH : RejectReason.WRONG_PASSWORD);
     }
     this.tries.succeed(peer.address);
     const refusal = room.refusal();
     if (refusal) return room.reject(peer, refusal);
-    this.admit(peer, challenge.hello);
+    this.admit(peer, challenge.hello, verdict.confirm);
   }
 
-  private admit(peer: Peer, hello: GuestMessage<'lobby.hello'>): void {
+  private admit(peer: Peer, hello: GuestMessage<'lobby.hello'>, confirm?: string): void {
     this.pending.remove(peer.id);
-    this.room.admit(peer, hello);
+    this.room.admit(peer, hello, confirm);
   }
 }

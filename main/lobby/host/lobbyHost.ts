@@ -28,7 +28,7 @@ import { createRateLimiter, type RateLimiter } from '../../base/rateLimiter';
 import { AdmissionDesk, type RoomKey } from './admissionDesk';
 import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
 import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostLimits, type LobbyHostStats } from './lobbyHostLimits';
-import { PROOF_BYTES, deriveRoomKey, freshBytes } from '../passwordProof';
+import { deriveRoomKey, freshSalt } from '../passwordExchange';
 import { lobbyTransportOptions } from '../lobbyTransport';
 import { roomNameFor } from './playerNames';
 import { SeatedRoom } from '../../seats/seatedRoom';
@@ -94,8 +94,9 @@ export class LobbyHost {
       limits,
       deadlineSec: options.helloTimeout ?? 3,
       clock,
+      ...(options.random ? { random: options.random } : {}),
       refusal: () => this.roomRefusal(),
-      admit: (peer, hello) => this.admit(peer, hello),
+      admit: (peer, hello, confirm) => this.admit(peer, hello, confirm),
       resume: (peer, hello) => this.seats.resume(peer, hello.resume),
       reject: (peer, reason, retryAfterSec) => this.reject(peer, reason, retryAfterSec),
       sendChallenge: (peerId, challenge) => this.seats.sendTo(peerId, LobbyMessage.CHALLENGE, challenge),
@@ -120,8 +121,8 @@ export class LobbyHost {
     if (!host.ok) throw new RangeError('the host’s name shows nothing');
     const limits = { ...DEFAULT_LOBBY_HOST_LIMITS, ...options.limits };
     const clock = options.clock ?? backgroundScheduler;
-    // Derived once: guests prove they know the password with an HMAC over a fresh nonce, keyed by this.
-    const salt = freshBytes(PROOF_BYTES.salt);
+    // Derived once, and the password let go: it is the PRS of every guest's CPace exchange (passwordExchange.ts).
+    const salt = freshSalt();
     const roomKey = options.password ? { key: await deriveRoomKey(options.password, salt), salt } : undefined;
     // Pre-lobby peers have slots of their own beyond the room's, so silent connections never lock a player out.
     const server = await Server.listen({
@@ -315,7 +316,7 @@ export class LobbyHost {
     return undefined;
   }
 
-  private admit(peer: Peer, hello: GuestMessage<'lobby.hello'>): void {
+  private admit(peer: Peer, hello: GuestMessage<'lobby.hello'>, confirm?: string): void {
     const name = roomNameFor(
       hello.name,
       this.stateValue.players.map((p) => p.name),
@@ -330,7 +331,8 @@ export class LobbyHost {
       { kind: 'joined', player: { id: peer.id, name: name.name, colour, ready: false, host: false, pingMs, path } },
       peer.id,
     );
-    this.seats.send(peer.id, LobbyMessage.WELCOME, { you: peer.id, state: this.stateValue, ...seat });
+    const proof = confirm !== undefined ? { confirm } : {};
+    this.seats.send(peer.id, LobbyMessage.WELCOME, { you: peer.id, state: this.stateValue, ...seat, ...proof });
   }
 
   /** With a version refusal, the host's app version and lobby protocol, so the guest can say who must update. */

@@ -4,6 +4,7 @@ import type { Logger } from '../../base/logger';
 import type { Scheduler } from '../../base/scheduler';
 import type { PlayerPath } from '../../../shared/lobby/lobbyState';
 import type { LobbyHostLimits } from './lobbyHostLimits';
+import type { RandomBytes } from '../../net/pake/index';
 
 /** Options of {@link LobbyHost.start}. */
 export interface LobbyHostOptions {
@@ -45,4 +46,6 @@ export interface LobbyHostOptions {
   /** Milliseconds of the wall clock, for the "reconnecting…" countdown players see. Default Date.now. */
   wallClock?: () => number;
   transport?: Omit<EndpointOptions, 'drive'>;
+  /** The password exchange's ephemeral scalars and session ids; default the OS's CSPRNG (tests record them). */
+  random?: RandomBytes;
 }

@@ -96,6 +96,11 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     return this.peerIdValue;
   }
 
+  /** Native: bytes naming this connection, the same on both ends (see Link.channelBinding); undefined on v1. */
+  get channelBinding(): Uint8Array | undefined {
+    return this.connection?.channelBinding;
+  }
+
   /** The unsigned 64-bit connection token, while connected. */
   get token(): bigint | undefined {
     return this.connection?.token;

@@ -50,6 +50,11 @@ export class Peer {
     return this.connection.token;
   }
 
+  /** Native: bytes naming this connection, the same on both ends (see Link.channelBinding); undefined on v1. */
+  get channelBinding(): Uint8Array | undefined {
+    return this.connection.channelBinding;
+  }
+
   /** Smoothed round-trip time in seconds, or undefined before the first measurement. */
   get rtt(): number | undefined {
     return this.connection.rtt.smoothed;

@@ -20,7 +20,7 @@ export {
   type SessionKeys,
   type AgreedKeys,
 } from './keyAgreement';
-export { CpaceAbort, type RandomBytes } from './cpace';
+export { CpaceAbort, type RandomBytes } from '../pake/cpace';
 export { sealSignal, openSignal } from './signalSeal';
 export {
   secureSocket,

@@ -1,6 +1,6 @@
 import { hkdfSync } from 'node:crypto';
-import { CpaceAbort, startCpace, type RandomBytes } from './cpace';
-import { parsePrefixFree, prefixFreeCat } from './prefixFree';
+import { CpaceAbort, startCpace, type RandomBytes } from '../pake/cpace';
+import { parsePrefixFree, prefixFreeCat } from '../pake/prefixFree';
 
 /**
  * The password-authenticated key agreement of one join (CPace, see cpace.ts): the guest speaks first.

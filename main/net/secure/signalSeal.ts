@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
-import type { RandomBytes } from './cpace';
+import type { RandomBytes } from '../pake/cpace';
 
 /**
  * Signalling (ICE parameters, candidates) sealed end to end through the rendezvous after the key agreement:

@@ -20,6 +20,8 @@ export interface LinkEvents {
 export interface Link {
   readonly protocol: WireProtocol;
   readonly token: bigint;
+  /** Native: public bytes both ends derived from the handshake's keys, naming this connection; v1 has none. */
+  readonly channelBinding?: Uint8Array;
   /** The body codec this connection speaks (native connections negotiate theirs). */
   readonly serializer: Serializer;
   readonly counters: TrafficCounters;

@@ -5,6 +5,7 @@ import type { DirectionKeys } from './packetProtection';
 /** Bytes of an X25519 public key on the wire (base64url in the offer's and the accept's `key`). */
 export const PUBLIC_KEY_SIZE = 32;
 const INFO = 'lan-party native v2 packet keys';
+const BINDING_INFO = 'lan-party native v2 channel binding';
 
 /** One side's ephemeral X25519 key pair for one connection. */
 export interface NativeKeyPair {
@@ -34,7 +35,8 @@ export function decodePublicKey(value: unknown): Uint8Array | undefined {
 
 /**
  * The two direction keys of a connection from our key pair and the other side's public key: X25519, then HKDF-SHA256
- * salted with both public keys (client's first) into client→server and server→client keys. Undefined when the other
+ * salted with both public keys (client's first) into client→server and server→client keys, and a channel binding both
+ * ends share (a man in the middle holds a different one with each side). Undefined when the other
  * key is unusable (a low-order point gives an all-zero secret, which anyone could compute).
  */
 export function deriveNativeKeys(
@@ -58,5 +60,9 @@ export function deriveNativeKeys(
   const okm = new Uint8Array(hkdfSync('sha256', secret, salt, INFO, 32));
   const toServer = okm.slice(0, 16);
   const toClient = okm.slice(16, 32);
-  return role === 'client' ? { send: toServer, receive: toClient } : { send: toClient, receive: toServer };
+  // Apart from the keys (its own HKDF info), so naming the connection to a layer above reveals nothing of them.
+  const binding = new Uint8Array(hkdfSync('sha256', secret, salt, BINDING_INFO, 32));
+  return role === 'client'
+    ? { send: toServer, receive: toClient, binding }
+    : { send: toClient, receive: toServer, binding };
 }

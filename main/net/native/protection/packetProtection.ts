@@ -10,6 +10,8 @@ export interface DirectionKeys {
   readonly send: Uint8Array;
   /** Checks what the other side sends. */
   readonly receive: Uint8Array;
+  /** 32 public bytes both ends derive alike from the handshake, naming this connection (for a password check above). */
+  readonly binding?: Uint8Array;
 }
 
 /**

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Channel, Client } from '../../../../main/net/index';
 import type { LobbyHost } from '../../../../main/lobby/host/lobbyHost';
 import { type LobbyHostOptions } from '../../../../main/lobby/host/lobbyHost';
-import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from '../../../../main/lobby/passwordProof';
+import { answerChallenge, systemRandom, type PasswordChallenge } from '../../../../main/lobby/passwordExchange';
+import { LOBBY_PROTOCOL_VERSION } from '../../../../shared/lobby/lobbyState';
 import { waitFor } from '../../../support/waitFor';
 import { ManualScheduler } from '../../../support/manualScheduler';
 import { loopbackGuest, loopbackHost } from '../../../support/loopbackRoom';
@@ -31,6 +32,22 @@ async function rawGuest(h: LobbyHost) {
   await client.connect('127.0.0.1', h.port, { timeout: 2 });
   const say = (type: string, payload: object) => client.send(type, payload as never, Channel.RELIABLE_ORDERED);
   return { client, got, say, gone: () => gone, last: (type: string) => got.filter((g) => g.type === type).at(-1) };
+}
+
+type RawGuest = Awaited<ReturnType<typeof rawGuest>>;
+const V = LOBBY_PROTOCOL_VERSION;
+
+/** Says hello and waits for the room's password challenge. */
+async function challenged(raw: RawGuest, name: string): Promise<PasswordChallenge> {
+  raw.say('lobby.hello', { v: V, name, colour: '#3ddc97' });
+  await waitFor(() => raw.last('lobby.challenge') !== undefined, 2000, 'a challenge');
+  return raw.last('lobby.challenge')!.payload as unknown as PasswordChallenge;
+}
+
+/** The proof for `challenge`, made on `on`'s connection (its token and native channel binding). */
+async function proofFor(challenge: PasswordChallenge, password: string, on: RawGuest) {
+  const link = { token: on.client.token!, binding: on.client.channelBinding };
+  return answerChallenge(password, challenge, link, systemRandom);
 }
 
 describe('admission before the room', () => {
@@ -78,39 +95,63 @@ describe('admission before the room', () => {
   });
 });
 
-describe('passwords by challenge and response', () => {
-  it('sends a fresh nonce per connection, admits the right proof and refuses a replayed one', async () => {
+describe('passwords by a CPace exchange bound to the connection', () => {
+  it('sends a fresh challenge per connection, admits the right proof with its confirmation, refuses a replay', async () => {
     const h = await host({ password: 'open sesame' });
     const first = await rawGuest(h);
-    first.say('lobby.hello', { v: 2, name: 'Gus', colour: '#3ddc97' });
-    await waitFor(() => first.last('lobby.challenge') !== undefined, 2000, 'a challenge');
-    const challenge = first.last('lobby.challenge')!.payload as { nonce: string; salt: string };
-    const key = await deriveRoomKey('open sesame', fromBase64Url(challenge.salt));
-    const proof = toBase64Url(joinProof(key, fromBase64Url(challenge.nonce)));
-    first.say('lobby.proof', { proof });
+    expect(first.client.protocol).toBe('native');
+    expect(first.client.channelBinding).toHaveLength(32);
+    const challenge = await challenged(first, 'Gus');
+    const answer = await proofFor(challenge, 'open sesame', first);
+    first.say('lobby.proof', answer.proof);
     await waitFor(() => first.last('lobby.welcome') !== undefined, 2000, 'the welcome');
+    // The host proves it knew the password too: its confirmation checks on the guest's side.
+    expect(answer.hostConfirmed(first.last('lobby.welcome')!.payload.confirm as string)).toBe(true);
 
     const replay = await rawGuest(h);
-    replay.say('lobby.hello', { v: 2, name: 'Mallory', colour: '#3ddc97' });
-    await waitFor(() => replay.last('lobby.challenge') !== undefined, 2000, 'a second challenge');
-    expect(replay.last('lobby.challenge')!.payload.nonce).not.toBe(challenge.nonce);
-    expect(replay.last('lobby.challenge')!.payload.salt).toBe(challenge.salt);
-    replay.say('lobby.proof', { proof });
+    const again = await challenged(replay, 'Mallory');
+    expect(again.sid).not.toBe(challenge.sid);
+    expect(again.share).not.toBe(challenge.share);
+    expect(again.salt).toBe(challenge.salt);
+    replay.say('lobby.proof', answer.proof);
     await waitFor(() => replay.last('lobby.rejected') !== undefined, 2000, 'the replay refused');
     expect(replay.last('lobby.rejected')!.payload.reason).toBe('wrong-password');
     expect(h.state.players.map((p) => p.name)).toEqual(['Hana', 'Gus']);
   });
 
-  it('a guest without the password hears that the room needs one; a garbled proof is a wrong password', async () => {
+  it('refuses a proof made on another connection: a relayed challenge does not check', async () => {
+    const h = await host({ password: 'pw' });
+    // Mallory relays the room's challenge to a victim, who answers it on its own connection (to Mallory).
+    const mallory = await rawGuest(h);
+    const victim = await rawGuest(h);
+    const challenge = await challenged(mallory, 'Mallory');
+    const relayed = await proofFor(challenge, 'pw', victim);
+    mallory.say('lobby.proof', relayed.proof);
+    await waitFor(() => mallory.last('lobby.rejected') !== undefined, 2000, 'the relayed proof refused');
+    expect(mallory.last('lobby.rejected')!.payload.reason).toBe('wrong-password');
+    expect(h.state.players).toHaveLength(1);
+    // The same password on the right connection gets in, so it was the binding that refused.
+    const own = await proofFor(await challenged(victim, 'Vic'), 'pw', victim);
+    victim.say('lobby.proof', own.proof);
+    await waitFor(() => victim.last('lobby.welcome') !== undefined, 2000, 'the victim admitted on its own link');
+  });
+
+  it('a guest without the password hears that the room needs one; garbled or old proofs get a clear refusal', async () => {
     const h = await host({ password: 'pw' });
     await expect(join(h, 'Eve')).rejects.toMatchObject({ code: 'wrong-password' });
-    const raw = await rawGuest(h);
-    raw.say('lobby.hello', { v: 2, name: 'Eve', colour: '#3ddc97' });
-    await waitFor(() => raw.last('lobby.challenge') !== undefined, 2000, 'a challenge');
-    raw.say('lobby.proof', { proof: 'not base64url at all!' });
-    await waitFor(() => raw.last('lobby.rejected') !== undefined, 2000, 'the refusal');
-    expect(raw.last('lobby.rejected')!.payload.reason).toBe('wrong-password');
-    expect(h.stats().passwordChecks).toBe(1);
+    for (const proof of [{ proof: 'an old v2 HMAC proof' }, { share: 'not base64url at all!', tag: 'x' }]) {
+      const raw = await rawGuest(h);
+      await challenged(raw, 'Eve');
+      raw.say('lobby.proof', proof);
+      await waitFor(() => raw.last('lobby.rejected') !== undefined, 2000, 'the refusal');
+      expect(raw.last('lobby.rejected')!.payload).toMatchObject({
+        reason: 'version-mismatch',
+        message: expect.stringMatching(/different LAN Party version/),
+      });
+    }
+    // The guest without a password sent no proof; the two garbled ones were each a check (and a try).
+    expect(h.stats().passwordChecks).toBe(2);
+    expect(h.state.players).toHaveLength(1);
   });
 
   it('after five wrong passwords an address waits, doubling, and is told how long', async () => {

@@ -6,7 +6,7 @@ import {
   startGuestAgreement,
   type AgreementContext,
 } from '../../../../main/net/secure';
-import { prefixFreeCat } from '../../../../main/net/secure/prefixFree';
+import { prefixFreeCat } from '../../../../main/net/pake/prefixFree';
 
 const random = (size: number) => new Uint8Array(randomBytes(size));
 const secret = new TextEncoder().encode('K7Q2-M9XD');

@@ -95,6 +95,13 @@ describe('packet numbers and tags', () => {
     expect(new PacketOpener(otherKeys.send).open(Uint8Array.from(d))).toBe(Opened.BAD_TAG);
     expect(new PacketOpener(serverKeys.send).open(Uint8Array.from(d))).toBe(Opened.BAD_TAG); // the wrong direction
     expect(new PacketOpener(serverKeys.receive).open(d)).toBe(Opened.NEWEST);
+    // The channel binding the lobby's password check uses: alike on both ends, another with another key, no key.
+    expect(clientKeys.binding).toHaveLength(32);
+    expect(Buffer.from(clientKeys.binding!).equals(Buffer.from(serverKeys.binding!))).toBe(true);
+    expect(Buffer.from(otherKeys.binding!).equals(Buffer.from(clientKeys.binding!))).toBe(false);
+    for (const key of [clientKeys.send, clientKeys.receive]) {
+      expect(Buffer.from(clientKeys.binding!).includes(Buffer.from(key))).toBe(false);
+    }
   });
 
   it('a number more than the replay window behind the newest is refused even if never seen', () => {

@@ -14,14 +14,14 @@ import {
   scalarMultVfy,
   startCpace,
   type RandomBytes,
-} from '../../../../main/net/secure/cpace';
+} from '../../../../main/net/pake/cpace';
 import {
   lexicographicallyLarger,
   orderedCat,
   parsePrefixFree,
   prefixFreeCat,
   prependLen,
-} from '../../../../main/net/secure/prefixFree';
+} from '../../../../main/net/pake/prefixFree';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'hex'));
