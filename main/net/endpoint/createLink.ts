@@ -45,7 +45,7 @@ export function createLink(
   const native = options.native;
   if (!agreed || !native) return new Connection({ ...common, serializer: options.serializer });
   if (!wiring.keys) throw new Error('a native connection needs the packet keys of its handshake');
-  return new NativeConnection({
+  const link = new NativeConnection({
     ...common,
     serializer: serializerFor(agreed.codec, native.serializer),
     mtu: Math.min(agreed.mtu, native.mtu),
@@ -58,4 +58,6 @@ export function createLink(
     migration: wiring.migration,
     followPeerPings: wiring.followPeerPings,
   });
+  // Link.channelBinding: what the handshake gave, read once by the lobby; the hot-path class never needs it.
+  return Object.assign(link, { channelBinding: wiring.keys.binding });
 }

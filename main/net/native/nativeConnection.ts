@@ -71,8 +71,6 @@ export class NativeConnection implements Link {
   /** @internal see Link.queueMarks */
   queueMarks = 0;
   readonly token: bigint;
-  /** See Link.channelBinding. */
-  readonly channelBinding: Uint8Array | undefined;
   private readonly tokenHigh: number;
   private readonly tokenLow: number;
   readonly counters = new TrafficCounters();
@@ -102,7 +100,6 @@ export class NativeConnection implements Link {
     const maxMessageSize = options.maxMessageSize ?? 4 * 1024 * 1024;
     this.opts = { ...options, maxMessageSize };
     this.token = options.token;
-    this.channelBinding = options.keys.binding;
     ({ high: this.tokenHigh, low: this.tokenLow } = splitToken(options.token));
     this.health = new ConnectionHealth(options, this.counters);
     this.sealer = new PacketSealer(options.keys.send);
