@@ -13,7 +13,7 @@ import {
   tooManyTriesMessage,
   type LobbyEndCode,
 } from './lobbyErrors';
-import { lobbyTransportOptions } from './lobbyTransport';
+import { lobbyTransportOptions, offersNative } from './lobbyTransport';
 import { errnoIn, networkErrorSentence } from '../base/networkErrorSentence';
 import { GuestPasswordCheck } from './guestPassword';
 import { versionMismatchMessage } from './versionMismatch';
@@ -256,7 +256,7 @@ export class LobbyGuest {
       ];
       client.send(
         LobbyMessage.HELLO,
-        helloPayload(options.playerName, options.colour, options.appVersion, options.resume),
+        helloPayload(options.playerName, options.colour, options.appVersion, options.resume, offersNative(options)),
         Channel.RELIABLE_ORDERED,
       );
     });

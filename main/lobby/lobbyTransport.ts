@@ -23,3 +23,8 @@ export function lobbyTransportOptions(transport: Omit<EndpointOptions, 'drive'> 
     },
   };
 }
+
+/** Whether a room's host or guest with these options offers the native path (a v1 link then means it was lost). */
+export function offersNative(options: { readonly transport?: Omit<EndpointOptions, 'drive'> }): boolean {
+  return lobbyTransportOptions(options.transport).native !== false;
+}

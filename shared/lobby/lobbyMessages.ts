@@ -94,6 +94,8 @@ export const guestMessageSchemas = {
     app: z.string().max(APP_VERSION_MAX).optional(),
     /** A guest coming back after losing its link: the resume token its welcome gave it (checked by the host). */
     resume: z.string().max(RESUME_TOKEN_MAX).optional(),
+    /** The guest's transport offered the native path, so a v1 connection means the offer was lost on the way. */
+    native: z.boolean().optional(),
   }),
   [LobbyMessage.PROOF]: z.object({ share: cpaceShare, tag: base64url64 }),
   [LobbyMessage.READY]: z.object({ ready: z.boolean() }),
@@ -130,13 +132,14 @@ export interface HostMessages {
 
 /**
  * The hello a guest sends first (the password never travels: a password room answers with a challenge); with
- * `resume`, the token of the seat it comes back to.
+ * `resume`, the token of the seat it comes back to; `offersNative` when its transport offered the native path.
  */
 export function helloPayload(
   name: string,
   colour: string,
   appVersion?: string,
   resume?: string,
+  offersNative = false,
 ): GuestMessage<'lobby.hello'> {
   return {
     v: LOBBY_PROTOCOL_VERSION,
@@ -144,6 +147,7 @@ export function helloPayload(
     colour,
     ...(appVersion ? { app: appVersion.slice(0, APP_VERSION_MAX) } : {}),
     ...(resume !== undefined ? { resume } : {}),
+    ...(offersNative ? { native: true } : {}),
   };
 }
 
@@ -159,6 +163,7 @@ const playerSchema = z.object({
   pingMs: z.number().int().min(0).max(MAX_PING_MS).nullable(),
   path: z.enum(Object.values(PlayerPath) as [PlayerPath, ...PlayerPath[]]).optional(),
   awayUntil: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  fellBackToV1: z.boolean().optional(),
 });
 
 const chatLineSchema = z.object({

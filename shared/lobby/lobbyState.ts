@@ -34,6 +34,11 @@ export interface LobbyPlayer {
    * the host's wall clock (exact on the host's screen, about right on a guest's); absent while it is connected.
    */
   awayUntil?: number;
+  /**
+   * The guest's LAN Party offered the native path (message authentication) and this host speaks it, yet the
+   * connection is gale.net v1: the offer was lost or stripped on the way. Shown as a warning on the player.
+   */
+  fellBackToV1?: boolean;
 }
 
 /** One chat message, numbered by the host. */

@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteLink, parseDeepLink } from '../../shared/deepLink';
 import { decode } from '../../shared/roomCode';
+import { LobbyGuest } from '../../main/lobby/lobbyGuest';
 import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
+import { startOfferStripper } from '../support/offerStripper';
 import { chromiumSkipReason } from './support/chromium';
 import { coverOf } from './support/coverage';
 import { openE2eSession, type E2ePlayer, type E2eSession } from './support/e2eSession';
@@ -190,6 +192,27 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     await expect.poll(() => ada.page.getByText('hi ada').isVisible()).toBe(true);
     expect(await ada.page.getByText('Waiting for bob to get ready.').first().isVisible()).toBe(true);
     await session.screenshot(ada.page, 'lobby-room-host');
+  });
+
+  it('a guest whose native offer was stripped on the way shows a v1 warning on its row, and leaves', async () => {
+    // A third player from this process, through a relay on 127.0.0.1 that removes the native offer.
+    const stripper = await startOfferStripper(decode(code).port);
+    try {
+      const cy = await LobbyGuest.join({ host: '127.0.0.1', port: stripper.port, playerName: 'cy', colour: '#3ddc97' });
+      await ada.focus();
+      const warning = ada.page.getByTestId('player-v1-fallback');
+      await expect.poll(() => warning.count()).toBe(1);
+      expect(await warning.textContent()).toContain(
+        'cy joined over the older gale.net v1 path (no message authentication)',
+      );
+      await session.screenshot(ada.page, 'lobby-room-v1-fallback');
+      // The goodbye goes through the relay too: it stays up until the host has let cy go.
+      await cy.leave();
+      await expect.poll(() => ada.page.getByTestId('player-row').count()).toBe(2);
+    } finally {
+      await stripper.close();
+    }
+    expect(await ada.page.getByTestId('player-v1-fallback').count()).toBe(0);
   });
 
   it('the action bar never covers the chat input or the players, at the default window and a large one', async () => {

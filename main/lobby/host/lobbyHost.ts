@@ -29,7 +29,8 @@ import { AdmissionDesk, type RoomKey } from './admissionDesk';
 import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
 import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostLimits, type LobbyHostStats } from './lobbyHostLimits';
 import { deriveRoomKey, freshSalt } from '../passwordExchange';
-import { lobbyTransportOptions } from '../lobbyTransport';
+import { lobbyTransportOptions, offersNative } from '../lobbyTransport';
+import { fellBackToV1, v1FallbackWarning } from './v1Fallback';
 import { roomNameFor } from './playerNames';
 import { SeatedRoom } from '../../seats/seatedRoom';
 import type { SeatTransport } from '../../seats/seatTransport';
@@ -327,10 +328,10 @@ export class LobbyHost {
     const pingMs = this.seats.pingOf(peer.id);
     const colour = lobbyColourOf(hello.colour, GUEST_PALETTE);
     const path = this.options.pathOf?.(peer) ?? PlayerPath.LAN;
-    this.apply(
-      { kind: 'joined', player: { id: peer.id, name: name.name, colour, ready: false, host: false, pingMs, path } },
-      peer.id,
-    );
+    const fellBack = fellBackToV1(offersNative(this.options), hello, peer.protocol, path);
+    if (fellBack) this.options.logger?.warn(v1FallbackWarning(name.name, peer.endpoint));
+    const player = { id: peer.id, name: name.name, colour, ready: false, host: false, pingMs, path };
+    this.apply({ kind: 'joined', player: fellBack ? { ...player, fellBackToV1: true } : player }, peer.id);
     const proof = confirm !== undefined ? { confirm } : {};
     this.seats.send(peer.id, LobbyMessage.WELCOME, { you: peer.id, state: this.stateValue, ...seat, ...proof });
   }

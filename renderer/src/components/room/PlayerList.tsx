@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { LobbyState } from '../../../../shared/lobby/lobbyState';
 import { describePath, describePing } from '../../logic/ping';
 import { describeAway, useSecondTick } from '../../logic/away';
-import { CheckIcon, CloseIcon, CrownIcon } from '../common/Icons';
+import { CheckIcon, CloseIcon, CrownIcon, WarningIcon } from '../common/Icons';
 import { PlayerAvatar } from '../common/PlayerAvatar';
 
 /**
@@ -32,7 +32,8 @@ function KickConfirm({ name, onConfirm, onCancel }: { name: string; onConfirm: (
 
 /**
  * The room's players: who hosts, who is you, path and ping, ready state; the host can remove guests (after a
- * confirm). A guest whose link went silent is greyed with its seat's countdown ("Reconnecting… 23 s").
+ * confirm). A guest whose link went silent is greyed with its seat's countdown ("Reconnecting… 23 s"); one that
+ * offered the native path but fell back to gale.net v1 carries a warning line under its row.
  */
 export function PlayerList({
   state,
@@ -140,6 +141,16 @@ export function PlayerList({
                     <span className="icon-button-spacer" aria-hidden="true" />
                   )}
                 </>
+              )}
+              {player.fellBackToV1 && (
+                <span
+                  className="player-warning"
+                  data-testid="player-v1-fallback"
+                  title="Its LAN Party offered the native path, but the connection fell back to gale.net v1: something on the network may have stripped the offer."
+                >
+                  <WarningIcon size={14} /> {player.name} joined over the older gale.net v1 path (no message
+                  authentication).
+                </span>
               )}
             </li>
           );
