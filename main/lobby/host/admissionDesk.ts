@@ -15,6 +15,7 @@ import { startHostCheck, systemRandom, type HostPasswordCheck, type RoomKey } fr
 import { PendingPeers } from './pendingPeers';
 import { roomNameFor } from './playerNames';
 import { TryBackoff } from './tryBackoff';
+import { createAttemptBudget, type AttemptBudget } from '../../base/attemptBudget';
 
 export type { RoomKey } from '../passwordExchange';
 
@@ -50,11 +51,13 @@ export interface AdmissionDeskRoom {
  * The room's door: every peer that connected but is not a player yet. It holds them in the pre-lobby slots
  * (their own budget, never the room's capacity), hears the one hello each may send, sends a password room's
  * challenge (passwordExchange.ts, bound to the peer's connection), checks the proof once per challenge and slows
- * down an address that keeps guessing.
+ * down an address that keeps guessing, and the whole room past its password budget.
  */
 export class AdmissionDesk {
   private readonly pending: PendingPeers<Challenge>;
   private readonly tries: TryBackoff;
+  /** Password challenges for the whole room: per-address backoff alone is beaten by guessing from many addresses. */
+  private readonly roomTries: AttemptBudget;
   /** Pre-lobby peers dropped for a newcomer, dropped at their deadline, and proofs checked. */
   readonly counts = { evicted: 0, expired: 0, passwordChecks: 0 };
 
@@ -71,6 +74,8 @@ export class AdmissionDesk {
       },
     });
     this.tries = new TryBackoff(limits.tries, () => clock.now());
+    const { burst, refillMs } = limits.passwordBudget;
+    this.roomTries = createAttemptBudget(() => clock.now(), burst, refillMs);
   }
 
   /** Peers waiting at the door now. */
@@ -123,6 +128,8 @@ export class AdmissionDesk {
     const refusal = room.refusal();
     if (refusal) return room.reject(peer, refusal);
     if (!room.roomKey) return this.admit(peer, parsed.data);
+    const roomWait = this.roomTries.take();
+    if (roomWait > 0) return room.reject(peer, RejectReason.TOO_MANY_TRIES, Math.ceil(roomWait / 1000));
     // A fresh scalar and session id for every challenge, bound to this connection's token and native keys.
     const channel = { token: peer.token, binding: peer.channelBinding };
     const check = startHostCheck(room.roomKey, channel, room.random ?? systemRandom);
@@ -146,6 +153,7 @@ export class AdmissionDesk {
       return room.reject(peer, malformed ? RejectReason.VERSION_MISMATCH : RejectReason.WRONG_PASSWORD);
     }
     this.tries.succeed(peer.address);
+    this.roomTries.succeeded();
     const refusal = room.refusal();
     if (refusal) return room.reject(peer, refusal);
     this.admit(peer, challenge.hello, verdict.confirm);

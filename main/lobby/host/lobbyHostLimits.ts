@@ -13,15 +13,24 @@ export interface LobbyHostLimits {
   readonly ready: RateLimit;
   /** Wrong passwords per address. */
   readonly tries: BackoffRules;
+  /**
+   * Password challenges for the whole room, whatever address they come from (main/base/attemptBudget.ts): `burst`
+   * at once, then one every `refillMs`; a right password gives its challenge back.
+   */
+  readonly passwordBudget: { readonly burst: number; readonly refillMs: number };
 }
 
-/** 8 pre-lobby slots, 4 silent per address, 5 chat lines at once then 1 a second, 10 ready toggles then 2 a second, 5 free tries. */
+/**
+ * 8 pre-lobby slots, 4 silent per address, 5 chat lines at once then 1 a second, 10 ready toggles then 2 a second,
+ * 5 free tries per address, 20 password challenges at once for the room then one every 2 s.
+ */
 export const DEFAULT_LOBBY_HOST_LIMITS: LobbyHostLimits = {
   preLobbySlots: 8,
   silentPerSource: 4,
   chat: { burst: 5, perSecond: 1 },
   ready: { burst: 10, perSecond: 2 },
   tries: DEFAULT_BACKOFF,
+  passwordBudget: { burst: 20, refillMs: 2000 },
 };
 
 /** Counters of what a room refused or dropped, for diagnostics and the lab's figures. */

@@ -16,7 +16,7 @@ import {
   type RendezvousHostStatus,
 } from './rendezvousHost';
 import { internetJoinAgreement } from './internetJoinAgreement';
-import { createJoinBudget } from './joinBudget';
+import { createAttemptBudget } from '../../base/attemptBudget';
 import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
 import { PlayerPath } from '../../../shared/lobby/lobbyState';
 import type { DatagramSource } from '../../net/index';
@@ -40,7 +40,7 @@ export interface InternetRoomOptions {
   readonly maxPending?: number;
   /**
    * Join attempts that do not prove the code (a wrong code, or someone guessing through the rendezvous) the
-   * room answers at once, whatever address they come from, then one every `refillMs` (joinBudget.ts); the
+   * room answers at once, whatever address they come from, then one every `refillMs` (main/base/attemptBudget.ts); the
    * rest are turned away with the wait. Default 20, then one every 2 s.
    */
   readonly joinBudget?: { readonly burst: number; readonly refillMs: number };
@@ -79,7 +79,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
   const { settings, mux, logger, scheduler } = options;
   if (settings.rendezvousUrl === null) throw new Error('internet rooms need a rendezvous server (Settings)');
   const random = options.randomBytes ?? ((size: number) => new Uint8Array(randomBytes(size)));
-  const budget = createJoinBudget(() => scheduler.now(), options.joinBudget?.burst, options.joinBudget?.refillMs);
+  const budget = createAttemptBudget(() => scheduler.now(), options.joinBudget?.burst, options.joinBudget?.refillMs);
   const rendezvous = await startRendezvousHost({
     url: settings.rendezvousUrl,
     scheduler: options.scheduler,

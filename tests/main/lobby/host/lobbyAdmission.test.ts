@@ -4,6 +4,7 @@ import type { LobbyHost } from '../../../../main/lobby/host/lobbyHost';
 import { type LobbyHostOptions } from '../../../../main/lobby/host/lobbyHost';
 import { answerChallenge, systemRandom, type PasswordChallenge } from '../../../../main/lobby/passwordExchange';
 import { LOBBY_PROTOCOL_VERSION } from '../../../../shared/lobby/lobbyState';
+import { DEFAULT_BACKOFF } from '../../../../main/lobby/host/tryBackoff';
 import { waitFor } from '../../../support/waitFor';
 import { ManualScheduler } from '../../../support/manualScheduler';
 import { loopbackGuest, loopbackHost } from '../../../support/loopbackRoom';
@@ -172,6 +173,32 @@ describe('passwords by a CPace exchange bound to the connection', () => {
     expect(guest.state.players.map((p) => p.name)).toEqual(['Hana', 'Eve']);
     expect(h.stats().passwordChecks).toBe(7);
     expect(h.stats().rejected['too-many-tries']).toBe(2);
+  });
+});
+
+describe('the room-wide password budget', () => {
+  it('slows guessing from any number of addresses, gives a right password its challenge back, refills in time', async () => {
+    const time = new ManualScheduler();
+    // No per-address backoff here (a guesser with many addresses, or many ICE origins), a budget of 3 every 1 s.
+    const tries = { ...DEFAULT_BACKOFF, freeTries: 1000 };
+    const h = await host({
+      password: 'right',
+      clock: time,
+      limits: { tries, passwordBudget: { burst: 3, refillMs: 1000 } },
+    });
+    await join(h, 'Gus', 'right'); // a right password costs the room nothing
+    for (let i = 0; i < 3; i++) {
+      await expect(join(h, 'Eve', `wrong ${i}`)).rejects.toMatchObject({ code: 'wrong-password' });
+    }
+    // The budget is spent: the right password too is told to wait, before any challenge (so no check).
+    await expect(join(h, 'Ida', 'right')).rejects.toMatchObject({
+      code: 'too-many-tries',
+      message: 'Too many tries, wait 1 s.',
+    });
+    expect(h.stats().passwordChecks).toBe(4);
+    time.advance(1000);
+    const ida = await join(h, 'Ida', 'right');
+    expect(ida.state.players.map((p) => p.name)).toEqual(['Hana', 'Gus', 'Ida']);
   });
 });
 

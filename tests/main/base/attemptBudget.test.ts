@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createJoinBudget } from '../../../../main/reach/internet/joinBudget';
+import { createAttemptBudget } from '../../../main/base/attemptBudget';
 
-describe('the room-wide join budget', () => {
+describe('the room-wide attempt budget', () => {
   it('answers 20 unproven attempts at once, then one every 2 s, saying how long to wait', () => {
     let t = 0;
-    const budget = createJoinBudget(() => t, 20, 2000);
+    const budget = createAttemptBudget(() => t, 20, 2000);
     for (let i = 0; i < 20; i++) expect(budget.take()).toBe(0);
     expect(budget.take()).toBe(2000);
     t += 500;
@@ -22,7 +22,7 @@ describe('the room-wide join budget', () => {
   });
 
   it('a proven attempt gives its token back, so real guests do not use up the room', () => {
-    const budget = createJoinBudget(() => 0, 2, 2000);
+    const budget = createAttemptBudget(() => 0, 2, 2000);
     for (let i = 0; i < 10; i++) {
       expect(budget.take()).toBe(0);
       budget.succeeded();
