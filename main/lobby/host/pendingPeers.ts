@@ -13,7 +13,7 @@ export interface PendingPeer<C> {
   /** When it is dropped unless admitted, on the clock's scale (moved on once if the host itself stalled past it). */
   deadline: number;
   stage: PendingStage;
-  /** What the challenge was (nonce, hello) while `challenged`. */
+  /** What the challenge was (its half of the password exchange, the hello) while `challenged`. */
   challenge: C | undefined;
 }
 
@@ -97,7 +97,7 @@ export class PendingPeers<C> {
     peer.challenge = challenge;
   }
 
-  /** Hands out a peer's challenge once (a nonce answers one proof, never two), leaving the peer `heard`. */
+  /** Hands out a peer's challenge once (a challenge answers one proof, never two), leaving the peer `heard`. */
   takeChallenge(id: number): C | undefined {
     const peer = this.entries.get(id);
     if (peer?.stage !== 'challenged') return undefined;
