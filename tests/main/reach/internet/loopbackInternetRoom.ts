@@ -53,9 +53,10 @@ export async function loopbackInternetRoom(
   cleanups: Cleanups,
   url: string,
   log: (line: string) => void = () => undefined,
+  room: Partial<HostCliOptions> = {},
 ): Promise<{ dedicated: DedicatedHost; code: string }> {
   const dedicated = await startDedicatedHost(
-    { ...LOOPBACK_ROOM, internet: { rendezvousUrl: url } },
+    { ...LOOPBACK_ROOM, ...room, internet: { rendezvousUrl: url } },
     { log, iceHostAddresses: ['127.0.0.1'] },
   );
   cleanups.push(() => dedicated.close());
@@ -64,13 +65,14 @@ export async function loopbackInternetRoom(
   return { dedicated, code };
 }
 
-/** A guest joining by the NET- code through the internet reach, as the app does. */
+/** A guest joining by the NET- code through the internet reach, as the app does (with `password`, a password room's). */
 export async function joinByInternetCode(
   cleanups: Cleanups,
   url: string,
   code: string,
   name: string,
   logger: Logger = silentLogger,
+  password?: string,
 ): Promise<LobbyGuest> {
   const reach = createInternetReach({
     settings: async () => ({ rendezvousUrl: url, turn: { mode: 'none' } }),
@@ -78,7 +80,8 @@ export async function joinByInternetCode(
     logger,
     hostAddresses: ['127.0.0.1'],
   });
-  const located = await reach.plan({ code })!.locate({ passwordGiven: false, onProgress: () => undefined });
+  const passwordGiven = password !== undefined;
+  const located = await reach.plan({ code })!.locate({ passwordGiven, onProgress: () => undefined });
   cleanups.push(() => located.close());
   const guest = await LobbyGuest.join({
     host: located.connectTo!.host,
@@ -87,6 +90,7 @@ export async function joinByInternetCode(
     colour: '#3ddc97',
     timeout: 5,
     transport: { openSocket: located.openSocket! },
+    ...(passwordGiven ? { password } : {}),
   });
   cleanups.push(() => guest.leave());
   return guest;
