@@ -65,7 +65,7 @@ export async function loopbackInternetRoom(
   return { dedicated, code };
 }
 
-/** A guest joining by the NET- code through the internet reach, as the app does (with `password`, a password room's). */
+/** A guest joining by the NET- code through the internet reach, as the app does; `password` for a password room. */
 export async function joinByInternetCode(
   cleanups: Cleanups,
   url: string,
