@@ -4,6 +4,7 @@ import type { NatLab } from './natLab';
 import type { SwarmPlan } from './labTrustSwarm';
 
 const SWARM = fileURLToPath(new URL('./labTrustSwarm.ts', import.meta.url));
+const PROBE = fileURLToPath(new URL('./coturnPermissionProbe.ts', import.meta.url));
 
 function inNamespace(lab: NatLab, player: string, command: string, args: readonly string[], input?: string): string {
   const ns = lab.namespaces[player];
@@ -143,4 +144,19 @@ export function cutTcp(lab: NatLab, player: string, address: string, port: numbe
 `,
   );
   return { restore: () => void inNamespace(lab, player, 'nft', ['delete', 'table', 'ip', 'trust_cut']) };
+}
+
+/** Tries a TURN allocation on the lab's coturn from `player`'s namespace (coturnPermissionProbe.ts, no peers). */
+export async function tryAllocate(
+  lab: NatLab,
+  player: string,
+  credentials: { readonly username: string; readonly password: string },
+): Promise<{ ok: boolean; said: string }> {
+  const request = { host: lab.turn.host, port: lab.turn.port, ...credentials, peers: [] };
+  const child = lab.spawnIn(player, process.execPath, ['--import', 'tsx', PROBE, JSON.stringify(request)]);
+  let said = '';
+  child.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { ok: status === 0, said: said.trim() };
 }
