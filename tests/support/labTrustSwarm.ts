@@ -225,22 +225,30 @@ async function probe(plan: Extract<SwarmPlan, { mode: 'probe' }>) {
   const sendingMs = performance.now() - started;
   await Promise.all(answers);
   const elapsedMs = performance.now() - started;
-  // A join of a room that exists, from the same (over-budget) address: how soon does the service react?
+  // A join of a room that exists, from the same (over-budget) address: does the service react within 3 s?
   const known = await openSwarmClient(plan.url, source).catch(() => undefined);
   let knownMs: number | undefined;
+  let knownReply = 'none';
   if (known) {
     const t = performance.now();
     known.send({ kind: 'join', roomId: plan.knownRoomId, pake: wrongOffer(plan.knownRoomId) });
     await known
-      .next((m) => m.kind === 'join-pending' || m.kind === 'error', plan.waitMs)
+      .next((m) => m.kind === 'join-pending' || m.kind === 'error', 3000)
       .then(
-        () => (knownMs = performance.now() - t),
+        (m) => {
+          knownMs = performance.now() - t;
+          knownReply = `${m.kind}:${String(m.code ?? '')}`;
+        },
         () => undefined,
       );
     known.close();
   }
-  for (const client of clients) client.close();
-  return { tally, sendingMs, elapsedMs, answeredAt, connections: clients.length, knownMs };
+  for (const client of clients) {
+    for (const m of client.seen)
+      if (m.kind === 'error' && !/no room/.test(String(m.message))) count(tally, `refused:${String(m.code)}`);
+    client.close();
+  }
+  return { tally, sendingMs, elapsedMs, answeredAt, connections: clients.length, knownMs, knownReply };
 }
 
 async function churn(plan: Extract<SwarmPlan, { mode: 'churn' }>) {
