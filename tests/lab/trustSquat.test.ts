@@ -72,6 +72,33 @@ async function reregistered(from: number): Promise<number> {
   return performance.now() - t;
 }
 
+/**
+ * Cuts the host's link to the service, runs `meanwhile` (with the service's URL it returns), lets the squatter
+ * claim the room's id from every address, and gives the link back; then waits for the host to be registered
+ * again and a guest to get in by the same code. Returns the squatter's tally.
+ */
+async function squatWhileCut(
+  room: { code: string; roomId: string; from: number },
+  what: string,
+  meanwhile: () => Promise<string>,
+): Promise<Record<string, number>> {
+  const cut = cutTcp(lab, 'hostp', lab.addresses.rdv!, RDV_PORT);
+  let squat;
+  try {
+    await host.until((v) => v.internet?.status === 'reconnecting', 'the host’s link down', 30_000);
+    const url = await meanwhile();
+    squat = await runSwarm(lab, 'squatter', { mode: 'squat', url, sources: squatters, roomId: room.roomId });
+  } finally {
+    cut.restore();
+  }
+  console.log(`[squat, ${what}] ${JSON.stringify(squat)}`);
+  const ms = await reregistered(room.from);
+  console.log(`[squat, ${what}] the link back, the host registered its id again in ${Math.round(ms)} ms`);
+  await guestJoins(room.code);
+  await host.call('lobby.leave');
+  return squat.tally as Record<string, number>;
+}
+
 async function guestJoins(code: string): Promise<void> {
   const joined = await guest.joinAsPlayer(code);
   expect(joined.view?.status, joined.refusals.join(' | ')).toBe('in-room');
@@ -82,61 +109,23 @@ async function guestJoins(code: string): Promise<void> {
 
 describe.skipIf(skip)('a squatter cannot take a room id', () => {
   it('after the host’s link drops: the claims are refused, the host comes back to its id', async () => {
-    const room = await hostRoom();
-    const cut = cutTcp(lab, 'hostp', lab.addresses.rdv!, RDV_PORT);
-    let squat;
-    try {
-      await host.until((v) => v.internet?.status === 'reconnecting', 'the host’s link down', 30_000);
-      squat = await runSwarm(lab, 'squatter', {
-        mode: 'squat',
-        url: rendezvous.url,
-        sources: squatters,
-        roomId: room.roomId,
-      });
-    } finally {
-      cut.restore();
-    }
-    console.log(`[squat, link down] ${JSON.stringify(squat)}`);
-    const tally = squat.tally as Record<string, number>;
-    // Every claim refused; the room stays the host's, waiting for it (a join hears the host is away).
+    const tally = await squatWhileCut(await hostRoom(), 'link down', async () => rendezvous.url);
+    // Every claim refused; the room stayed the host's, waiting for it (a join heard the host is away).
     expect(tally['claim error:room-taken']).toBe(squatters.length);
     expect(tally['join error:host-away']).toBe(squatters.length);
-    console.log(
-      `[squat, link down] the link back, the host registered its id again in ${Math.round(await reregistered(room.from))} ms`,
-    );
-    await guestJoins(room.code);
-    await host.call('lobby.leave');
   }, 180_000);
 
   it('after a restart of the service (same --service-key-file): the claims are refused, the host re-registers', async () => {
-    const room = await hostRoom();
     // The host cannot reach the service until the squatter has had its go at the fresh, empty service.
-    const cut = cutTcp(lab, 'hostp', lab.addresses.rdv!, RDV_PORT);
-    let squat;
-    try {
+    const tally = await squatWhileCut(await hostRoom(), 'restart', async () => {
       const gone = new Promise((resolve) => rendezvous.child.once('exit', resolve));
       rendezvous.child.kill('SIGKILL');
       await gone;
-      await host.until((v) => v.internet?.status === 'reconnecting', 'the host’s link down', 30_000);
       rendezvous = await startLabRendezvous(lab, 'rdv', RDV_PORT, { serviceKeyFile: join(keyDir, 'service.key') });
-      squat = await runSwarm(lab, 'squatter', {
-        mode: 'squat',
-        url: rendezvous.url,
-        sources: squatters,
-        roomId: room.roomId,
-      });
-    } finally {
-      cut.restore();
-    }
-    console.log(`[squat, restart] ${JSON.stringify(squat)}`);
-    const tally = squat.tally as Record<string, number>;
+      return rendezvous.url;
+    });
     expect(tally['claim error:room-taken']).toBe(squatters.length);
-    // The fresh service holds no room under that id until its owner comes back.
+    // The fresh service held no room under that id until its owner came back.
     expect(tally['join error:room-unknown']).toBe(squatters.length);
-    console.log(
-      `[squat, restart] the link back, the host registered its id again in ${Math.round(await reregistered(room.from))} ms`,
-    );
-    await guestJoins(room.code);
-    await host.call('lobby.leave');
   }, 240_000);
 });

@@ -32,6 +32,8 @@ type CallResult = { ok: boolean; value?: unknown; error?: { message: string } };
 /** A whole backend (labRoomPeer.ts) in a lab player's namespace, called over its stdio. */
 export class TrustRoomPeer {
   readonly views: LobbyView[] = [];
+  /** game.snapshot events seen so far. */
+  snapshots = 0;
   private nextId = 1;
   private readonly waiting = new Map<number, (result: CallResult) => void>();
   private stderr = '';
@@ -42,6 +44,7 @@ export class TrustRoomPeer {
       const event = JSON.parse(line) as { ev: string; id?: number; result?: never; name?: string; payload?: unknown };
       if (event.ev === 'result') this.waiting.get(event.id!)?.(event.result!);
       if (event.ev === 'event' && event.name === 'lobby.changed') this.views.push(event.payload as LobbyView);
+      if (event.ev === 'event' && event.name === 'game.snapshot') this.snapshots += 1;
     });
   }
 

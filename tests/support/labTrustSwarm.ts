@@ -62,6 +62,29 @@ async function openJoin(client: SwarmClient, text: string): Promise<SwarmMessage
   return client.next((m) => m.kind === 'join-pending' || (m.kind === 'error' && m.joinId === undefined), WAIT_MS);
 }
 
+/**
+ * Sends a join (as text) and waits for the host's reply to it: its answer, or its join's error. Undefined when
+ * the service refused the join before it reached the host (counted in `tally`; the caller retries).
+ */
+async function joinToHost(
+  client: SwarmClient,
+  text: string,
+  tally: Record<string, number>,
+): Promise<{ joinId: string; reply: SwarmMessage } | undefined> {
+  const pending = await openJoin(client, text);
+  if (pending.kind === 'error') {
+    count(tally, `refused:${String(pending.code)}`);
+    await new Promise((r) => setTimeout(r, 20));
+    return undefined;
+  }
+  const joinId = String(pending.joinId);
+  const reply = await client.next(
+    (m) => (m.kind === 'answer' && m.joinId === joinId) || isJoinError(joinId)(m),
+    WAIT_MS,
+  );
+  return { joinId, reply };
+}
+
 /** Runs `attempts` jobs on `concurrency` workers, each on its own share of the clients. */
 async function onWorkers(
   clients: SwarmClient[],
@@ -89,20 +112,13 @@ async function guess(plan: Extract<SwarmPlan, { mode: 'guess' }>) {
   let backoffText = '';
   const started = performance.now();
   await onWorkers(clients, plan.attempts, plan.concurrency, async (client) => {
-    const pending = await openJoin(
+    const reached = await joinToHost(
       client,
       JSON.stringify({ v: 2, kind: 'join', roomId: plan.roomId, pake: wrongOffer(plan.roomId) }),
+      tally,
     );
-    if (pending.kind === 'error') {
-      count(tally, `refused:${String(pending.code)}`);
-      await new Promise((r) => setTimeout(r, 20));
-      return false;
-    }
-    const joinId = String(pending.joinId);
-    const reply = await client.next(
-      (m) => (m.kind === 'answer' && m.joinId === joinId) || isJoinError(joinId)(m),
-      WAIT_MS,
-    );
+    if (!reached) return false;
+    const { joinId, reply } = reached;
     if (reply.kind === 'answer') {
       // The host ran the agreement: one guess it checked. Our confirmation cannot be right.
       count(tally, 'answered');
@@ -154,17 +170,9 @@ async function replay(plan: Extract<SwarmPlan, { mode: 'replay' }>) {
   const tally: Record<string, number> = {};
   await onWorkers(clients, plan.replays, plan.concurrency, async (client) => {
     // The captured join, byte for byte; then the captured confirmation under the join id the service gave.
-    const pending = await openJoin(client, plan.joinText);
-    if (pending.kind === 'error') {
-      count(tally, `refused:${String(pending.code)}`);
-      await new Promise((r) => setTimeout(r, 20));
-      return false;
-    }
-    const joinId = String(pending.joinId);
-    const reply = await client.next(
-      (m) => (m.kind === 'answer' && m.joinId === joinId) || isJoinError(joinId)(m),
-      WAIT_MS,
-    );
+    const reached = await joinToHost(client, plan.joinText, tally);
+    if (!reached) return false;
+    const { joinId, reply } = reached;
     if (reply.kind !== 'answer') {
       count(tally, BACKOFF.test(String(reply.message)) ? 'backoff' : `join-error:${String(reply.code)}`);
       return true;
