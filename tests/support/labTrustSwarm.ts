@@ -290,6 +290,8 @@ async function churn(plan: Extract<SwarmPlan, { mode: 'churn' }>) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  // Held joins: give the host's answers time to arrive before saying what was seen.
+  if (plan.hold) await new Promise((r) => setTimeout(r, 1000));
   for (const client of held)
     for (const m of client.seen) count(tally, `seen:${String(m.kind)}:${String(m.code ?? '')}`);
   return {
