@@ -107,9 +107,18 @@ export function udpOutCounter(
   };
 }
 
-/** Waits (bounded) until `read` stops changing for `quietMs`: a sender's retransmissions are over. */
-export async function untilQuiet(read: () => number, quietMs: number, timeoutMs: number): Promise<number> {
+/**
+ * Waits (bounded) until `read` stops changing for `quietMs`, and no earlier than `notBeforeMs` from now (a
+ * sender's own give-up time): a sender's retransmissions are over.
+ */
+export async function untilQuiet(
+  read: () => number,
+  quietMs: number,
+  timeoutMs: number,
+  notBeforeMs = 0,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
+  const earliest = Date.now() + notBeforeMs;
   let last = read();
   let since = Date.now();
   while (Date.now() < deadline) {
@@ -118,7 +127,7 @@ export async function untilQuiet(read: () => number, quietMs: number, timeoutMs:
     if (now !== last) {
       last = now;
       since = Date.now();
-    } else if (Date.now() - since >= quietMs) return now;
+    } else if (Date.now() - since >= quietMs && Date.now() >= earliest) return now;
   }
   throw new Error(`still changing after ${timeoutMs} ms (at ${last})`);
 }
