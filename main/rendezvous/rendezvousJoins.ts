@@ -7,8 +7,13 @@ export interface JoinTable {
   open(guest: Connection, room: Room, pake: string): Refusal | undefined;
   /** Ends a join (telling the guest why, when given) and frees its place. */
   end(join: Join, tellGuest?: Refusal): void;
-  /** Marks the host's answer: the join stops holding a pending place and keeps only the trickle window. */
+  /**
+   * Marks the host's answer: the join stops holding a pending place and keeps only the trickle window, and it
+   * counts against its guest's address on this room until {@link proven}.
+   */
   answered(join: Join): void;
+  /** The host signalled the guest (its confirmation checked): the join no longer counts against its address. */
+  proven(join: Join): void;
   /** The join `joinId` if this connection is its host or its guest. */
   own(conn: Connection, joinId: string): { join: Join; fromHost: boolean } | undefined;
   /** Ends the joins of `room` whose time is up (pending: the host did not answer; answered: trickle over). */
@@ -17,6 +22,18 @@ export interface JoinTable {
 }
 
 const RECENTLY_ENDED = 64;
+/** Guest addresses whose unproven joins a room remembers (the oldest are forgotten first). */
+const UNPROVEN_ADDRESSES = 1024;
+
+/** The unproven joins of `address` on `room` still inside the window (older ones are dropped). */
+function unprovenOf(ctx: ServiceContext, room: Room, address: string): Map<string, number> | undefined {
+  const entries = room.unproven.get(address);
+  if (!entries) return undefined;
+  const since = ctx.now() - ctx.limits.unprovenJoinWindowMs;
+  for (const [joinId, at] of entries) if (at <= since) entries.delete(joinId);
+  if (entries.size === 0) room.unproven.delete(address);
+  return entries.size > 0 ? entries : undefined;
+}
 
 /** The join table; `newJoinId` gives fresh random ids (16 base64url characters). */
 export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): JoinTable {
@@ -39,6 +56,20 @@ export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): J
         return {
           code: RendezvousErrorCode.RATE_LIMITED,
           message: 'this address already has joins waiting on this room',
+        };
+      }
+      // Each answer spends one of the room's guesses: one address cannot spend them all (and keep guests out).
+      const unproven = unprovenOf(ctx, room, guest.peer.address);
+      // Pending ones count too: each may be answered a moment from now.
+      if ((unproven?.size ?? 0) + fromAddress >= limits.maxUnprovenJoinsPerAddressPerRoom) {
+        // One still open may yet get in in a moment (friends behind one router joining together); else the
+        // oldest leaves the window.
+        const open = fromAddress > 0 || [...unproven!.keys()].some((id) => room.joins.has(id));
+        const oldest = Math.min(...(unproven?.values() ?? []));
+        const wait = open ? 5 : Math.ceil((oldest + limits.unprovenJoinWindowMs - ctx.now()) / 1000);
+        return {
+          code: RendezvousErrorCode.RATE_LIMITED,
+          message: `too many joins of this room from this address did not get in; try again in ${wait} s`,
         };
       }
       const join: Join = {
@@ -69,6 +100,18 @@ export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): J
     },
     answered(join) {
       join.answeredAt = ctx.now();
+      const { room } = join;
+      const address = join.guest.peer.address;
+      const entries = room.unproven.get(address) ?? new Map<string, number>();
+      entries.set(join.id, join.answeredAt);
+      room.unproven.delete(address);
+      room.unproven.set(address, entries);
+      if (room.unproven.size > UNPROVEN_ADDRESSES) room.unproven.delete(room.unproven.keys().next().value as string);
+    },
+    proven(join) {
+      const entries = join.room.unproven.get(join.guest.peer.address);
+      entries?.delete(join.id);
+      if (entries?.size === 0) join.room.unproven.delete(join.guest.peer.address);
     },
     own(conn, joinId) {
       const asHost = conn.hosting?.joins.get(joinId);
@@ -78,6 +121,7 @@ export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): J
     },
     sweep(room) {
       const t = ctx.now();
+      for (const address of [...room.unproven.keys()]) unprovenOf(ctx, room, address);
       for (const join of [...room.joins.values()]) {
         if (join.answeredAt === undefined) {
           if (t - join.createdAt >= ctx.limits.joinTtlMs) {

@@ -32,7 +32,15 @@ export function createRoomRegistry(
   const { limits, logger } = ctx;
 
   const newRoom = (id: string, host: Connection): Room => {
-    const room: Room = { id, createdAt: ctx.now(), host, hostLeftAt: 0, joins: new Map(), ended: new Set() };
+    const room: Room = {
+      id,
+      createdAt: ctx.now(),
+      host,
+      hostLeftAt: 0,
+      joins: new Map(),
+      ended: new Set(),
+      unproven: new Map(),
+    };
     rooms.set(id, room);
     host.hosting = room;
     return room;

@@ -93,6 +93,7 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
     budget: limits.probeBudget,
     stepMs: limits.probeStepMs,
     maxDelayMs: limits.probeMaxDelayMs,
+    maxQueueMs: limits.probeMaxQueueMs,
     now,
     maxKeys: limits.maxConnections,
   });
@@ -162,24 +163,45 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
         message: 'too many joins open on this connection',
       });
     }
+    // Guessing ids costs the guesser: a budget per address, then one answer after another, ever later. Joins
+    // of rooms that exist wait in the same line once the address is over budget (the wait tells nothing).
+    const delay = probes.delayFor(conn.peer.address, !rooms.get(message.roomId));
+    if (delay < 0) {
+      return ctx.strike(conn, {
+        code: RendezvousErrorCode.RATE_LIMITED,
+        message: 'too many joins from this address; slow down',
+      });
+    }
+    if (delay === 0) return openJoin(conn, message);
+    conn.strikes += 1;
+    scheduler.setTimer(() => {
+      if (!conn.open) return;
+      if (conn.strikes >= limits.maxStrikes) {
+        return ctx.strike(conn, {
+          code: RendezvousErrorCode.RATE_LIMITED,
+          message: 'too many joins from this address',
+        });
+      }
+      openJoin(conn, message);
+    }, delay);
+  }
+
+  function openJoin(conn: Connection, message: Extract<ClientMessage, { kind: 'join' }>): void {
     const room = rooms.get(message.roomId);
     if (!room) {
-      // Guessing ids costs the guesser: a budget per address, then answers that come ever later.
-      const unknown = {
+      return ctx.fail(conn, {
         code: RendezvousErrorCode.ROOM_UNKNOWN,
         message: `no room ${message.roomId}: it expired or never existed`,
-      };
-      const delay = probes.delayFor(conn.peer.address);
-      if (delay === 0) return ctx.fail(conn, unknown);
-      conn.strikes += 1;
-      scheduler.setTimer(
-        () => (conn.strikes >= limits.maxStrikes ? ctx.strike(conn, unknown) : ctx.fail(conn, unknown)),
-        delay,
-      );
-      return;
+      });
     }
     if (!room.host)
       return ctx.fail(conn, { code: RendezvousErrorCode.HOST_AWAY, message: 'the host is not connected right now' });
+    if (conn.hosting || conn.joins.size >= limits.maxJoinsPerConnection) {
+      return ctx.strike(conn, {
+        code: RendezvousErrorCode.RATE_LIMITED,
+        message: 'too many joins open on this connection',
+      });
+    }
     const refused = joins.open(conn, room, message.pake);
     if (refused) ctx.fail(conn, refused);
   }
@@ -242,6 +264,8 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
         // Signalling only after the confirmation: nothing of either side's ICE reaches an unconfirmed peer.
         if (!entry.confirmed) return ctx.strike(conn, notAllowed('no signalling before the confirmation'), entry.id);
         const sent = fromHost ? ++entry.hostSignals : ++entry.guestSignals;
+        // The host signals only once the guest's confirmation checked: this guest got in.
+        if (fromHost && sent === 1) joins.proven(entry);
         if (sent > RENDEZVOUS_LIMITS.MAX_SIGNALS) {
           return ctx.strike(conn, { code: RendezvousErrorCode.TOO_LARGE, message: 'too many signals' }, entry.id);
         }

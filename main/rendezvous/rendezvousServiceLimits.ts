@@ -23,10 +23,24 @@ export interface RendezvousServiceLimits {
   readonly trickleTtlMs: number;
   /** A connection that neither hosts nor joins is closed after this long without a message. */
   readonly idleMs: number;
-  /** Unknown-room answers an address gets at once; past them each waits `probeStepMs` longer, up to `probeMaxDelayMs`. */
+  /**
+   * Unknown-room answers an address gets at once; past them its joins (of any room) are answered one after
+   * another, each `probeStepMs` later than the last (growing up to `probeMaxDelayMs`), and refused at once
+   * when the wait would pass `probeMaxQueueMs`.
+   */
   readonly probeBudget: RateLimit;
   readonly probeStepMs: number;
   readonly probeMaxDelayMs: number;
+  readonly probeMaxQueueMs: number;
+  /**
+   * Joins the host answered that did not get in (the host sent no signalling: a wrong code, a guess, a join
+   * dropped half-way) one address may have on one room within `unprovenJoinWindowMs`; past them its joins
+   * of that room are refused. Each answer spends one of the room's guesses (the host's budget: 20, then one
+   * every 2 s), so without this a few addresses could keep that budget empty and every real guest out; with
+   * 2 per 2 minutes, eight addresses together spend less than the budget holds.
+   */
+  readonly maxUnprovenJoinsPerAddressPerRoom: number;
+  readonly unprovenJoinWindowMs: number;
   /** Messages per source address. */
   readonly messageRate: RateLimit;
   /** New connections per source address. */
@@ -53,6 +67,9 @@ export const DEFAULT_RENDEZVOUS_LIMITS: RendezvousServiceLimits = {
   probeBudget: { burst: 5, perSecond: 0.1 },
   probeStepMs: 1000,
   probeMaxDelayMs: 10_000,
+  probeMaxQueueMs: 30_000,
+  maxUnprovenJoinsPerAddressPerRoom: 2,
+  unprovenJoinWindowMs: 120_000,
   messageRate: { burst: 40, perSecond: 10 },
   connectRate: { burst: 10, perSecond: 1 },
   maxStrikes: 20,

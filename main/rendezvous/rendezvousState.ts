@@ -34,6 +34,8 @@ export interface Room {
   readonly joins: Map<string, Join>;
   /** Join ids that ended lately, so the host's late replies to them are dropped without a strike. */
   readonly ended: Set<string>;
+  /** Per guest address: joins the host answered that have not got in (join id → when answered). */
+  readonly unproven: Map<string, Map<string, number>>;
 }
 
 /** One guest's join of one room. */

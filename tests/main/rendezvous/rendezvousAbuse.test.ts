@@ -111,7 +111,9 @@ describe('rendezvous: one address cannot keep a room unjoinable', () => {
   });
 
   it('the host link survives 64 joins opened and dropped at once from 8 addresses, answered late', () => {
-    const { service } = setup({ limits: { maxPendingJoinsPerRoom: 64, maxPendingJoinsPerAddressPerRoom: 8 } });
+    const { service } = setup({
+      limits: { maxPendingJoinsPerRoom: 64, maxPendingJoinsPerAddressPerRoom: 8, maxUnprovenJoinsPerAddressPerRoom: 8 },
+    });
     const { peer: hostPeer, roomId } = host(service);
     const guests: FakePeer[] = [];
     for (let a = 0; a < 8; a++) {
@@ -172,5 +174,88 @@ describe('rendezvous: silent connections', () => {
     scheduler.advance(3_600_000);
     expect(hostPeer.closedWith).toBeUndefined();
     expect(service.stats().connections).toBe(1);
+  });
+});
+
+describe('rendezvous: probes past the budget wait in one line per address (found in the trust lab)', () => {
+  it('spreading probes over 16 connections gets no more answers; a room that exists is no faster', () => {
+    const { service, scheduler } = setup();
+    const { roomId } = host(service);
+    const conns = Array.from({ length: 16 }, () => connectPeer(service, '203.0.113.66'));
+    const unknown = () => conns.flatMap((c) => c.ofKind('error')).filter((e) => e.code === 'room-unknown').length;
+    // 60 probes at 10 a second, the rate the service lets one address send: before, every one was answered.
+    for (let i = 0; i < 60; i++) {
+      conns[i % 16]!.say({ kind: 'join', roomId: `Z${String(i).padStart(5, '0')}`, pake: pakeOf() });
+      scheduler.advance(100);
+    }
+    scheduler.advance(12_000);
+    console.log(`[probe line] 60 probes over 16 connections in 6 s: ${unknown()} answered by 18 s`);
+    // The budget (5) at once, then answers 1, 2, 3 … s apart, the line bounded at 30 s; the rest refused.
+    expect(unknown()).toBeGreaterThanOrEqual(5);
+    expect(unknown()).toBeLessThanOrEqual(13);
+    // Over budget, a join of the real room waits in the line as a probe would: no quick "it exists".
+    const knower = conns.find((c) => !c.closedWith)!;
+    const before = knower.ofKind('join-pending').length;
+    knower.say({ kind: 'join', roomId, pake: pakeOf('K') });
+    scheduler.advance(500);
+    expect(knower.ofKind('join-pending')).toHaveLength(before);
+  });
+
+  it('another address is not slowed by a prober, and a quiet prober starts over', () => {
+    const { service, scheduler } = setup();
+    const { roomId } = host(service);
+    const prober = connectPeer(service, '203.0.113.66');
+    for (let i = 0; i < 10; i++) prober.say({ kind: 'join', roomId: `Z${String(i).padStart(5, '0')}`, pake: pakeOf() });
+    const guest = connectPeer(service, '198.51.100.7');
+    guest.say({ kind: 'join', roomId, pake: pakeOf('G') });
+    expect(guest.last()).toMatchObject({ kind: 'join-pending' });
+    scheduler.advance(10 * 60_000);
+    const back = connectPeer(service, '203.0.113.66');
+    back.say({ kind: 'join', roomId, pake: pakeOf('B') });
+    expect(back.last()).toMatchObject({ kind: 'join-pending' });
+  });
+});
+
+describe('rendezvous: one address cannot spend a room’s guesses (found in the trust lab)', () => {
+  it('past 2 answered joins that did not get in, its joins of that room are refused; proven ones do not count', () => {
+    const { service, scheduler } = setup();
+    const { peer: hostPeer, roomId } = host(service);
+    const answerAll = () => {
+      for (const request of hostPeer.ofKind('join-request').slice(answered)) {
+        hostPeer.say({ kind: 'answer', joinId: request.joinId, pake: pakeOf('H') });
+        answered += 1;
+      }
+    };
+    let answered = 0;
+    // Joins answered and then dropped (the hog never confirms), each on a fresh connection.
+    for (let i = 0; i < 2; i++) {
+      const hog = connectPeer(service, '203.0.113.66');
+      hog.say({ kind: 'join', roomId, pake: pakeOf() });
+      answerAll();
+      hog.session?.closed();
+    }
+    const third = connectPeer(service, '203.0.113.66');
+    third.say({ kind: 'join', roomId, pake: pakeOf() });
+    expect(third.last()).toMatchObject({
+      code: 'rate-limited',
+      message: expect.stringMatching(/did not get in; try again in \d+ s/),
+    });
+    expect(hostPeer.ofKind('join-request')).toHaveLength(2);
+    // A guest that gets in (the host signals it) leaves nothing counted, however often it comes back.
+    for (let i = 0; i < 6; i++) {
+      const friend = connectPeer(service, '198.51.100.7');
+      friend.say({ kind: 'join', roomId, pake: pakeOf('F') });
+      answerAll();
+      const joinId = friend.ofKind('answer')[0]!.joinId;
+      friend.say({ kind: 'confirm', joinId, pake: pakeOf('C'), sealed: sealedOf() });
+      hostPeer.say({ kind: 'signal', joinId, sealed: sealedOf('H') });
+      expect(friend.ofKind('signal')).toHaveLength(1);
+      friend.session?.closed();
+    }
+    // After the window the hog may try again.
+    scheduler.advance(121_000);
+    const later = connectPeer(service, '203.0.113.66');
+    later.say({ kind: 'join', roomId, pake: pakeOf() });
+    expect(later.last()).toMatchObject({ kind: 'join-pending' });
   });
 });

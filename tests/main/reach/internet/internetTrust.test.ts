@@ -32,7 +32,11 @@ async function service(): Promise<RendezvousServer> {
     port: 0,
     scheduler: systemScheduler,
     logger: silentLogger,
-    limits: { connectRate: { burst: 1000, perSecond: 1000 }, messageRate: { burst: 1000, perSecond: 1000 } },
+    limits: {
+      connectRate: { burst: 1000, perSecond: 1000 },
+      messageRate: { burst: 1000, perSecond: 1000 },
+      maxUnprovenJoinsPerAddressPerRoom: 1000,
+    },
   });
   cleanups.push(() => server.close());
   return server;
