@@ -1,11 +1,10 @@
-import { createInterface } from 'node:readline';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineMatching } from '../support/lineMatching';
 import { startLabRendezvous } from '../support/labRendezvous';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
-import type { LobbyView } from '../../shared/ipc/schemas/lobby';
+import { RoomPeer } from '../support/labRoomDriver';
 import { hasPython } from '../support/galeReferencePeer';
 import { mintTurnCredentials } from '../../main/net/ice';
 
@@ -15,26 +14,6 @@ import { mintTurnCredentials } from '../../main/net/ice';
 // start, play a little, leave; the path each guest took is asserted.
 const skip = natLabUnavailableReason();
 const RDV_PORT = 8787;
-
-/**
- * A player's network options, all explicit: bind and advertise its own namespace address, discovery only to
- * loopback, the ICE agent told that address. Never the app's defaults.
- */
-function labNetwork(ownAddress: string) {
-  return {
-    ownAddress,
-    discoveryPort: 0,
-    bindAddress: ownAddress,
-    discoveryBindAddress: ownAddress,
-    advertiseAddress: ownAddress,
-    broadcastTargets: ['127.255.255.255'],
-    selfTestTargets: ['127.255.255.255'],
-    announceIntervalMs: 500,
-    browseIntervalMs: 500,
-    defaultGamePort: 0,
-    joinTimeoutSec: 10,
-  };
-}
 
 let lab: NatLab;
 const children: ChildProcess[] = [];
@@ -71,80 +50,12 @@ afterAll(async () => {
   await lab?.destroy();
 });
 
-/** A backend in a player's namespace, called over its stdio. */
-class RoomPeer {
-  readonly views: LobbyView[] = [];
-  snapshots = 0;
-  private nextId = 1;
-  private readonly waiting = new Map<
-    number,
-    (result: { ok: boolean; value?: unknown; error?: { message: string } }) => void
-  >();
-  private stderr = '';
-
-  constructor(private readonly child: ChildProcess) {
-    children.push(child);
-    child.stderr?.on('data', (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-4000)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const event = JSON.parse(line) as { ev: string; id?: number; result?: never; name?: string; payload?: unknown };
-      if (event.ev === 'result') this.waiting.get(event.id!)?.(event.result!);
-      if (event.ev === 'event' && event.name === 'lobby.changed') this.views.push(event.payload as LobbyView);
-      if (event.ev === 'event' && event.name === 'game.snapshot') this.snapshots += 1;
-    });
-  }
-
-  static async start(player: string): Promise<RoomPeer> {
-    const script = fileURLToPath(new URL('../support/labRoomPeer.ts', import.meta.url));
-    const peer = new RoomPeer(
-      lab.spawnIn(player, process.execPath, [
-        '--import',
-        'tsx',
-        script,
-        JSON.stringify(labNetwork(lab.addresses[player]!)),
-      ]),
-    );
-    // A tsx process in a namespace: ~2 s idle, over 20 s on a busy machine.
-    await lineMatching(peer.child, /"ev":"ready"/, 60_000);
-    await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });
-    return peer;
-  }
-
-  async call<T = LobbyView>(name: string, input?: unknown): Promise<T> {
-    const result = await this.tryCall(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error?.message}\n${this.stderr}`);
-    return result.value as T;
-  }
-
-  tryCall(name: string, input?: unknown, timeoutMs = 40_000) {
-    const id = this.nextId++;
-    return new Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name}: no answer\n${this.stderr}`)), timeoutMs);
-      this.waiting.set(id, (result) => {
-        clearTimeout(timer);
-        resolve(result);
-      });
-      this.child.stdin!.write(`${JSON.stringify({ id, call: name, input })}\n`);
-    });
-  }
-
-  async until(test: (view: LobbyView) => boolean, what: string, timeoutMs = 15_000): Promise<LobbyView> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const view = this.views.findLast(test);
-      if (view) return view;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${this.stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
-  stop(): void {
-    this.child.stdin?.write(`${JSON.stringify({ exit: true })}\n`);
-  }
-}
+/** A backend in `player`'s namespace, on the lab's rendezvous. */
+const startPeer = (player: string) => RoomPeer.start(lab, player, rendezvousUrl);
 
 /** Hosts an internet room in `hostAt`, joins it from `guestAt`, plays through a round and leaves. */
 async function playOver(hostAt: string, guestAt: string): Promise<{ path: string | undefined; code: string }> {
-  const [host, guest] = await Promise.all([RoomPeer.start(hostAt), RoomPeer.start(guestAt)]);
+  const [host, guest] = await Promise.all([startPeer(hostAt), startPeer(guestAt)]);
   try {
     const hosted = await host.call('lobby.host', { roomName: `${hostAt} room`, reach: 'internet' });
     const code = hosted.internet!.code;
@@ -207,8 +118,8 @@ describe.skipIf(skip)('internet rooms across NATs', () => {
   }, 120_000);
 
   it('fails in words: wrong code, a closed room, the rendezvous down', async () => {
-    const guest = await RoomPeer.start('e2');
-    const host = await RoomPeer.start('e1');
+    const guest = await startPeer('e2');
+    const host = await startPeer('e1');
     try {
       const hosted = await host.call('lobby.host', { reach: 'internet' });
       const code = hosted.internet!.code;
@@ -244,7 +155,7 @@ describe.skipIf(skip)('internet rooms across NATs', () => {
       username: expired.username,
       password: expired.password,
     };
-    const [host, guest] = await Promise.all([RoomPeer.start('s1'), RoomPeer.start('s2')]);
+    const [host, guest] = await Promise.all([startPeer('s1'), startPeer('s2')]);
     try {
       await Promise.all(
         [host, guest].map((peer) => peer.call('settings.update', { internet: { rendezvousUrl, turn } })),
@@ -263,7 +174,7 @@ describe.skipIf(skip)('internet rooms across NATs', () => {
   it.skipIf(!hasPython)(
     'a Python gale.net peer reaches an internet room’s host by its LAN address',
     async () => {
-      const host = await RoomPeer.start('pub');
+      const host = await startPeer('pub');
       try {
         const hosted = await host.call('lobby.host', { reach: 'internet' });
         const script = fileURLToPath(new URL('../support/galeReferencePeer.py', import.meta.url));

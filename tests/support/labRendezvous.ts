@@ -7,12 +7,14 @@ const HOST_CLI = fileURLToPath(new URL('../../main/cli/hostCli.ts', import.meta.
 
 /**
  * The self-hosted rendezvous (the host CLI's --rendezvous mode, minting credentials for the lab's coturn) in
- * `player`'s public namespace on `port`; resolves with the process and its URL once it is listening.
+ * `player`'s public namespace on `port`; resolves with the process and its URL once it is listening. With
+ * `serviceKeyFile`, rooms keep their owners across a restart (the same file again).
  */
 export async function startLabRendezvous(
   lab: NatLab,
   player: string,
   port: number,
+  options: { serviceKeyFile?: string } = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   // Its network, named in full: no loopback here, by design. It listens on `at:port` (--bind says the same address),
   // an address inside the lab's own public namespace (203.0.113.0/24, a documentation range that exists only there),
@@ -29,6 +31,7 @@ export async function startLabRendezvous(
     '--no-discovery',
     '--turn-url',
     `turn:${lab.turn.host}:${lab.turn.port}`,
+    ...(options.serviceKeyFile !== undefined ? ['--service-key-file', options.serviceKeyFile] : []),
   ];
   const child = lab.spawnIn(player, 'env', [
     `LAN_PARTY_TURN_SECRET=${lab.turn.secret}`,
