@@ -6,6 +6,8 @@ import {
   portSchema,
   roomCapacityRange,
   roomNameSchema,
+  SEAT_GRACE,
+  seatGraceSchema,
 } from '../../../../shared/ipc/schemas/lobby';
 import type { HostAddress, HostAddresses, HostRoomInput } from '../../../../shared/ipc/schemas/lobby';
 import { LAN_PARTY_PORTS } from '../../../../shared/netcheck/ports';
@@ -49,6 +51,7 @@ export function HostScreen({
   const [capacity, setCapacity] = useState<number>(ROOM_CAPACITY.DEFAULT);
   const [password, setPassword] = useState('');
   const [port, setPort] = useState('');
+  const [grace, setGrace] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [addresses, setAddresses] = useState<readonly HostAddress[]>([]);
@@ -78,10 +81,12 @@ export function HostScreen({
   };
   const nameError = roomName.trim() === '' ? null : firstIssue(roomNameSchema.safeParse(roomName));
   const portError = port.trim() === '' ? null : firstIssue(portSchema.safeParse(Number(port.trim())));
+  const graceError = grace.trim() === '' ? null : firstIssue(seatGraceSchema.safeParse(Number(grace.trim())));
+  const invalid = nameError !== null || portError !== null || graceError !== null;
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    if (nameError || portError || pending) return;
+    if (invalid || pending) return;
     setPending(true);
     setError(null);
     const result = await onHost({
@@ -90,6 +95,7 @@ export function HostScreen({
       capacity,
       ...(password ? { password } : {}),
       ...(port.trim() ? { port: Number(port.trim()) } : {}),
+      ...(grace.trim() ? { seatGraceSec: Number(grace.trim()) } : {}),
       ...(address !== null && addresses.length > 0 ? { advertiseAddress: address } : {}),
       ...(reach === 'internet' ? { reach } : {}),
     });
@@ -240,6 +246,26 @@ export function HostScreen({
               {portError ?? `Leave empty for ${LAN_PARTY_PORTS.GAME}, or a free port if it is busy`}
             </p>
           </div>
+          <div className="field">
+            <label className="field-label" htmlFor="room-seat-grace">
+              Seat kept for (seconds)
+            </label>
+            <input
+              id="room-seat-grace"
+              className="input input-narrow"
+              type="text"
+              inputMode="numeric"
+              placeholder={String(SEAT_GRACE.DEFAULT)}
+              value={grace}
+              aria-invalid={graceError !== null}
+              aria-describedby="room-seat-grace-hint"
+              onChange={(event) => setGrace(event.target.value)}
+            />
+            <p id="room-seat-grace-hint" className={graceError ? 'field-error' : 'field-hint'}>
+              {graceError ??
+                `How long a player who loses the connection keeps their seat and score to come back to, ${SEAT_GRACE.MIN}–${SEAT_GRACE.MAX} s; leave empty for ${SEAT_GRACE.DEFAULT}`}
+            </p>
+          </div>
         </details>
         {error && (
           <div className="alert alert-error" role="alert">
@@ -250,7 +276,7 @@ export function HostScreen({
           <button type="button" className="button button-ghost" onClick={onBack}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={pending || !!nameError || !!portError}>
+          <button type="submit" className="button button-primary" disabled={pending || invalid}>
             {pending && <Spinner />}
             {pending ? 'Opening room…' : 'Open room'}
           </button>
