@@ -72,7 +72,12 @@ export class VirtualGameLink {
     };
   }
 
-  private carry(direction: string, channel: Channel, payload: object, deliver: (wire: Record<string, unknown>) => void) {
+  private carry(
+    direction: string,
+    channel: Channel,
+    payload: object,
+    deliver: (wire: Record<string, unknown>) => void,
+  ) {
     const { latencyMs, jitterMs, loss } = this.impairment;
     if (!CHANNEL_POLICY[channel]!.reliable && this.random() < loss) return;
     const wire = JSON.parse(JSON.stringify(payload)) as Record<string, unknown>;

@@ -14,6 +14,7 @@ import { LAN_PARTY_PORTS } from '../../../../shared/netcheck/ports';
 import type { ActionResult } from '../../state/actionResult';
 import { AddressPicker } from './AddressPicker';
 import { GamePicker, playerLimitsText } from './GamePicker';
+import { WholeNumberField } from './WholeNumberField';
 import { ScreenHeader } from '../common/ScreenHeader';
 import { Spinner } from '../common/Spinner';
 
@@ -227,45 +228,24 @@ export function HostScreen({
         </div>
         <details className="advanced">
           <summary>Advanced</summary>
-          <div className="field">
-            <label className="field-label" htmlFor="room-port">
-              UDP port
-            </label>
-            <input
-              id="room-port"
-              className="input input-narrow"
-              type="text"
-              inputMode="numeric"
-              placeholder={String(LAN_PARTY_PORTS.GAME)}
-              value={port}
-              aria-invalid={portError !== null}
-              aria-describedby="room-port-hint"
-              onChange={(event) => setPort(event.target.value)}
-            />
-            <p id="room-port-hint" className={portError ? 'field-error' : 'field-hint'}>
-              {portError ?? `Leave empty for ${LAN_PARTY_PORTS.GAME}, or a free port if it is busy`}
-            </p>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="room-seat-grace">
-              Seat kept for (seconds)
-            </label>
-            <input
-              id="room-seat-grace"
-              className="input input-narrow"
-              type="text"
-              inputMode="numeric"
-              placeholder={String(SEAT_GRACE.DEFAULT)}
-              value={grace}
-              aria-invalid={graceError !== null}
-              aria-describedby="room-seat-grace-hint"
-              onChange={(event) => setGrace(event.target.value)}
-            />
-            <p id="room-seat-grace-hint" className={graceError ? 'field-error' : 'field-hint'}>
-              {graceError ??
-                `How long a player who loses the connection keeps their seat and score to come back to, ${SEAT_GRACE.MIN}–${SEAT_GRACE.MAX} s; leave empty for ${SEAT_GRACE.DEFAULT}`}
-            </p>
-          </div>
+          <WholeNumberField
+            id="room-port"
+            label="UDP port"
+            placeholder={String(LAN_PARTY_PORTS.GAME)}
+            value={port}
+            error={portError}
+            hint={`Leave empty for ${LAN_PARTY_PORTS.GAME}, or a free port if it is busy`}
+            onChange={setPort}
+          />
+          <WholeNumberField
+            id="room-seat-grace"
+            label="Seat kept for (seconds)"
+            placeholder={String(SEAT_GRACE.DEFAULT)}
+            value={grace}
+            error={graceError}
+            hint={`How long a player who loses the connection keeps their seat and score to come back to, ${SEAT_GRACE.MIN}–${SEAT_GRACE.MAX} s; leave empty for ${SEAT_GRACE.DEFAULT}`}
+            onChange={setGrace}
+          />
         </details>
         {error && (
           <div className="alert alert-error" role="alert">

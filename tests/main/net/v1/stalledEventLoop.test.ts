@@ -36,10 +36,14 @@ async function serverWithChattyPeer(protocol: 'v1' | 'native') {
   server.onDisconnect((_peer: Peer, reason: string) => drops.push({ reason, at: performance.now() }));
   let ticks = 0;
   server.onMessage('tick', () => ticks++);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/chattyPeerAgent.ts', String(server.port), protocol], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tests/support/chattyPeerAgent.ts', String(server.port), protocol],
+    {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   children.push(child);
   await waitFor(() => server.getPeers().length === 1 && ticks > 0, 20_000, 'the chatty peer connected and talking');
   return { server, drops, child, ticks: () => ticks };
