@@ -1,10 +1,11 @@
 import type { GameResults } from '../../shared/game/gameProtocol';
 import { GAMES } from '../../shared/games/registry';
+import { RESULTS_HOLD_SECONDS } from '../../shared/ipc/schemas/game';
 import { GameHost } from '../game/host/gameHost';
 import type { LobbyHost } from '../lobby/host/lobbyHost';
 
 /** How long the winner screen stays up before the room returns to the lobby, as in the app. */
-export const RESULTS_HOLD_MS = 5000;
+export const RESULTS_HOLD_MS = RESULTS_HOLD_SECONDS * 1000;
 
 /** Options of {@link onAllReady}; tests shorten the round and the hold. */
 export interface RoundOptions {
@@ -22,14 +23,17 @@ export function onAllReady(host: LobbyHost, options: RoundOptions = {}): void {
   const players = host.state.players.filter((p) => !p.host);
   if (players.length < 2) throw new Error('a round needs at least two players (the dedicated host does not play)');
   host.startGame();
+  const holdMs = options.resultsHoldMs ?? RESULTS_HOLD_MS;
   const game = new GameHost({
     game: GAMES.get(host.state.gameId),
     transport: host.gameTransport,
     players,
     ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),
+    // Sent with the results: the players' winner screens count down this room's hold.
+    resultsHoldSeconds: holdMs / 1000,
     onRoundEnd: (results) => {
       options.onResults?.(results);
-      setTimeout(() => host.endGame(), options.resultsHoldMs ?? RESULTS_HOLD_MS).unref();
+      setTimeout(() => host.endGame(), holdMs).unref();
     },
   });
   game.start();

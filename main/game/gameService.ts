@@ -29,10 +29,12 @@ const rosterPayload = (r: GameRoster): GameRosterPayload => ({
   game: r.game,
   players: r.players.map((p) => ({ ...p })),
 });
+// A host too old to say how long it holds the results holds them the default time.
 const resultsPayload = (r: GameResults): GameResultsPayload => ({
   ...r,
   winners: [...r.winners],
   scores: r.scores.map((s) => ({ ...s })),
+  holdSeconds: r.holdSeconds ?? RESULTS_HOLD_SECONDS,
 });
 /** The running game's own check of renderer inputs (the contract only checks their sequence). */
 function checkedInputs(game: GameDefinition, inputs: readonly GameInput[]): GameInput[] {
@@ -145,6 +147,7 @@ export function createGameService(options: GameServiceOptions): GameService {
       transport: r.gameTransport ?? r.transport,
       players: r.state.players.map(({ id, name, colour }) => ({ id, name, colour })),
       ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),
+      resultsHoldSeconds: holdMs / 1000,
       onCallbackError: onError,
       onRoundEnd: (final) => {
         hold = setTimeout(() => {

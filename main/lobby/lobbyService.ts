@@ -1,5 +1,5 @@
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
-import type { LobbyView } from '../../shared/ipc/schemas/lobby';
+import { SEAT_GRACE, type LobbyView } from '../../shared/ipc/schemas/lobby';
 import type { Settings } from '../../shared/ipc/schemas/settings';
 import { startBlocker } from '../../shared/ipc/startBlocker';
 import type { HostAddresses } from '../../shared/ipc/schemas/lobby';
@@ -45,6 +45,8 @@ export interface LobbyService {
     port?: number;
     reach?: 'lan' | 'internet';
     advertiseAddress?: string;
+    /** Seconds a guest that lost its link keeps its seat; default SEAT_GRACE.DEFAULT. */
+    seatGraceSec?: number;
   }): Promise<LobbyView>;
   /** Joins by a short or full code, confirming the room with a probe first unless `probe` is false. */
   joinByCode(input: { code: string; password?: string; probe?: boolean }): Promise<LobbyView>;
@@ -143,7 +145,12 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     instanceId = opened.instanceId;
     held = opening;
     const hosting = (state = lobby.state): LobbyPhase =>
-      hostingPhase(lobby, { discoverable: opened.discoverable, state, internet: opening.presence?.() });
+      hostingPhase(lobby, {
+        discoverable: opened.discoverable,
+        state,
+        internet: opening.presence?.(),
+        seatGraceSec: input.seatGraceSec ?? SEAT_GRACE.DEFAULT,
+      });
     setSession({ role: 'host', host: lobby });
     unsubscribe.push(lobby.onState((state) => setPhase(hosting(state))));
     if (opening.onPresence) unsubscribe.push(opening.onPresence(() => setPhase(hosting())));

@@ -20,6 +20,8 @@ export type LobbyPhase =
       readonly discoverable: boolean;
       readonly state: LobbyState;
       readonly internet?: InternetView;
+      /** The seat grace the room was opened with, seconds. */
+      readonly seatGraceSec?: number;
     }
   | {
       readonly kind: 'guest';
@@ -83,6 +85,7 @@ export function lobbyViewOf(phase: LobbyPhase): LobbyView {
         discoverable: phase.discoverable,
         end: null,
         internet: phase.internet ? { ...phase.internet } : null,
+        seatGraceSec: phase.seatGraceSec ?? null,
       };
     case 'guest':
       return {
@@ -112,7 +115,10 @@ export function lobbyViewOf(phase: LobbyPhase): LobbyView {
   }
 }
 
-/** A hosted room's phase: its codes and addresses, whether LAN lists see it, its state and its internet presence. */
+/**
+ * A hosted room's phase: its codes and addresses, whether LAN lists see it, its state, its internet presence and
+ * the seat grace it was opened with.
+ */
 export function hostingPhase(
   room: {
     readonly code: string;
@@ -120,7 +126,12 @@ export function hostingPhase(
     readonly codes: RoomCodes;
     readonly addresses: readonly LanAddress[];
   },
-  now: { readonly discoverable: boolean; readonly state: LobbyState; readonly internet: InternetView | undefined },
+  now: {
+    readonly discoverable: boolean;
+    readonly state: LobbyState;
+    readonly internet: InternetView | undefined;
+    readonly seatGraceSec?: number;
+  },
 ): LobbyPhase {
   return {
     kind: 'hosting',
@@ -130,5 +141,6 @@ export function hostingPhase(
     discoverable: now.discoverable,
     state: now.state,
     ...(now.internet ? { internet: now.internet } : {}),
+    ...(now.seatGraceSec !== undefined ? { seatGraceSec: now.seatGraceSec } : {}),
   };
 }

@@ -83,6 +83,8 @@ export interface OpenRoomRequest {
   readonly password: string | undefined;
   /** A port the player chose; undefined tries the default game port, then any free one. */
   readonly port: number | undefined;
+  /** Seconds a guest that lost its link keeps its seat; undefined: the room's default. */
+  readonly seatGraceSec?: number;
   /** This app's version, for a guest refused for another version. */
   readonly appVersion?: string;
   /** What the room's reaches give it: its socket, how guests came in, its discovery, the code's address. */
@@ -132,6 +134,7 @@ export async function openRoom(request: OpenRoomRequest, deps: OpenRoomDeps): Pr
     bindAddress: network.bindAddress,
     ...(request.password !== undefined ? { password: request.password } : {}),
     ...(request.appVersion !== undefined ? { appVersion: request.appVersion } : {}),
+    ...(request.seatGraceSec !== undefined ? { seatGraceSec: request.seatGraceSec } : {}),
     ...(opening.openSocket ? { transport: { openSocket: opening.openSocket } } : {}),
     ...(opening.pathOf ? { pathOf: opening.pathOf } : {}),
     ...((opening.advertiseAddress ?? network.advertiseAddress) !== undefined
@@ -215,6 +218,7 @@ export interface HostInput {
   readonly capacity: number;
   readonly password?: string;
   readonly port?: number;
+  readonly seatGraceSec?: number;
 }
 
 /**
@@ -239,6 +243,7 @@ export async function openReachedRoom(
         capacity: input.capacity,
         password: input.password,
         port: input.port,
+        ...(input.seatGraceSec !== undefined ? { seatGraceSec: input.seatGraceSec } : {}),
         opening,
         ...(deps.appVersion !== undefined ? { appVersion: deps.appVersion } : {}),
       },

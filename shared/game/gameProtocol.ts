@@ -38,6 +38,9 @@ export const MAX_REPORTED_INTERPOLATION_DELAY = 0.25;
 export const MAX_GAME_ID = 65_535;
 /** Longest round a host runs (seconds); it bounds scores and host times, so snapshots stay within 1200 bytes. */
 export const MAX_ROUND_DURATION = 600;
+
+/** Longest results hold a host may announce, seconds. */
+export const MAX_RESULTS_HOLD_SECONDS = 600;
 /** Most players in any game (a room's capacity, the host included). */
 export const MAX_GAME_PLAYERS = 16;
 /** Longest player id on the wire: the lobby id as a string, kept short so a 16-player snapshot fits one datagram. */
@@ -81,6 +84,8 @@ export interface ResultsPayload {
   readonly w: readonly PlayerId[];
   /** `[id, score (1 decimal), stat (whole count)]` per player, in join order (see GameScore). */
   readonly s: readonly (readonly [id: PlayerId, score: number, stat: number])[];
+  /** Seconds the room shows these results before it returns to the lobby (absent from older hosts). */
+  readonly hold?: number;
 }
 
 /** The complete player list of a game, as the renderer uses it. */
@@ -102,6 +107,8 @@ export interface GameResults {
   readonly reason: RoundEndReason;
   readonly winners: readonly PlayerId[];
   readonly scores: readonly PlayerResult[];
+  /** Seconds the room shows the results before it returns to the lobby, when the host said. */
+  readonly holdSeconds?: number;
 }
 
 /** Whether `value` is a valid input sequence (a whole number 1..MAX_INPUT_SEQUENCE). */
@@ -127,5 +134,6 @@ export function fromResultsPayload(payload: ResultsPayload): GameResults {
     reason: payload.why,
     winners: [...payload.w],
     scores: payload.s.map(([id, score, stat]) => ({ id, score, stat })),
+    ...(payload.hold !== undefined ? { holdSeconds: payload.hold } : {}),
   };
 }

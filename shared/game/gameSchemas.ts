@@ -5,6 +5,7 @@ import {
   MAX_GAME_PLAYERS,
   MAX_INPUTS_PER_MESSAGE,
   MAX_PLAYER_ID_LENGTH,
+  MAX_RESULTS_HOLD_SECONDS,
   ROSTER_PART_SIZE,
   type InputPayload,
   type ResultsPayload,
@@ -83,6 +84,7 @@ const resultsPayloadSchema = z.object({
   why: z.enum(['finished', 'abandoned']),
   w: z.array(playerIdSchema).max(MAX_GAME_PLAYERS),
   s: z.array(z.tuple([playerIdSchema, score, z.number().int().nonnegative().max(1e6)])).max(MAX_GAME_PLAYERS),
+  hold: z.number().nonnegative().max(MAX_RESULTS_HOLD_SECONDS).optional(),
 });
 
 const snapshotGameSchema = z.object({ g: gameSessionIdSchema });

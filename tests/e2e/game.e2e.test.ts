@@ -19,6 +19,8 @@ if (skipReason) console.warn(`[e2e] skipping browser tests: ${skipReason}`);
 
 /** Seconds of the round: the key presses must be done before it ends (slow CI included); short enough to wait out. */
 const ROUND_SECONDS = 20;
+/** The host's results hold: long, so the host's "Back to the lobby" is what ends it, and the countdown shows it. */
+const RESULTS_HOLD_SECONDS = 60;
 
 interface Player {
   readonly server: DevServer;
@@ -39,6 +41,7 @@ async function startPlayer(name: string, discoveryPort: number): Promise<Player>
     logger: silentLogger,
     network: loopbackNetwork(discoveryPort),
     gameRoundDuration: ROUND_SECONDS,
+    gameResultsHoldSeconds: RESULTS_HOLD_SECONDS,
   });
   const browser = await launchChromium();
   const page = await browser.context.newPage();
@@ -156,7 +159,7 @@ describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through 
     await elementShot(ada.page, '.net-graph', 'game-net-graph-host');
   });
 
-  it('shows the winner screen on both pages, then both rooms return to the lobby', async () => {
+  it('shows the winner screen on both pages counting the host’s hold; the host’s Back to the lobby ends it', async () => {
     for (const { page } of [ada, bob]) {
       await expect
         .poll(() => page.getByRole('dialog').isVisible(), { timeout: ROUND_SECONDS * 1000 + 10_000 })
@@ -170,15 +173,24 @@ describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through 
         expect.stringMatching(/^\d+\.\d s time not it$/),
       ]);
       expect(await page.locator('#room-action-status').textContent()).toBe('Round over');
+      // The countdown starts from the hold the results came with (60 s), not a constant of the renderer's (5 s).
+      const countdown = (await page.getByTestId('results-countdown').textContent()) ?? '';
+      const left = Number(/^Back to the lobby in (\d+) s$/.exec(countdown)?.[1]);
+      expect(left, countdown).toBeGreaterThan(RESULTS_HOLD_SECONDS - 20);
+      expect(left, countdown).toBeLessThanOrEqual(RESULTS_HOLD_SECONDS);
     }
     await saveScreenshot(ada.page, 'game-winner-host');
     await saveScreenshot(bob.page, 'game-winner-guest');
+    // The host ends the results for everyone, long before the hold would.
+    const clicked = Date.now();
+    await ada.page.getByRole('button', { name: 'Back to the lobby' }).click();
     await expect
       .poll(() => ada.page.getByRole('button', { name: 'Start round' }).isVisible(), { timeout: 10_000 })
       .toBe(true);
     await expect
       .poll(() => bob.page.getByRole('button', { name: 'I’m ready' }).isVisible(), { timeout: 10_000 })
       .toBe(true);
+    expect(Date.now() - clicked).toBeLessThan((RESULTS_HOLD_SECONDS - 20) * 1000);
     expect(await ada.page.getByTestId('game-canvas').count()).toBe(0);
     expect(await bob.page.getByTestId('game-canvas').count()).toBe(0);
     await saveScreenshot(bob.page, 'game-back-in-lobby');

@@ -29,6 +29,12 @@ async function axe(page: Page, where: string): Promise<string[]> {
   return bad;
 }
 
+/** The page's heading-order violations (a moderate rule, so {@link walk} only prints it), as "target: summary". */
+export async function headingOrder(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`));
+}
+
 /** Finishes every running CSS transition (colours fade when the scheme flips), so what is checked is the end state. */
 async function finishTransitions(page: Page): Promise<void> {
   await page.evaluate(() => {

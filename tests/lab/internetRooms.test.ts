@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineMatching } from '../support/lineMatching';
-import { TrustRoomPeer } from '../support/labTrustRoomPeer';
 import { startLabRendezvous } from '../support/labRendezvous';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
+import { RoomPeer } from '../support/labRoomDriver';
 import { hasPython } from '../support/galeReferencePeer';
 import { mintTurnCredentials } from '../../main/net/ice';
 
@@ -50,12 +50,12 @@ afterAll(async () => {
   await lab?.destroy();
 });
 
-/** A backend in a player's namespace, called over its stdio (tests/support/labTrustRoomPeer.ts). */
-const RoomPeer = { start: (player: string) => TrustRoomPeer.start(lab, player, rendezvousUrl) };
+/** A backend in `player`'s namespace, on the lab's rendezvous. */
+const startPeer = (player: string) => RoomPeer.start(lab, player, rendezvousUrl);
 
 /** Hosts an internet room in `hostAt`, joins it from `guestAt`, plays through a round and leaves. */
 async function playOver(hostAt: string, guestAt: string): Promise<{ path: string | undefined; code: string }> {
-  const [host, guest] = await Promise.all([RoomPeer.start(hostAt), RoomPeer.start(guestAt)]);
+  const [host, guest] = await Promise.all([startPeer(hostAt), startPeer(guestAt)]);
   try {
     const hosted = await host.call('lobby.host', { roomName: `${hostAt} room`, reach: 'internet' });
     const code = hosted.internet!.code;
@@ -118,8 +118,8 @@ describe.skipIf(skip)('internet rooms across NATs', () => {
   }, 120_000);
 
   it('fails in words: wrong code, a closed room, the rendezvous down', async () => {
-    const guest = await RoomPeer.start('e2');
-    const host = await RoomPeer.start('e1');
+    const guest = await startPeer('e2');
+    const host = await startPeer('e1');
     try {
       const hosted = await host.call('lobby.host', { reach: 'internet' });
       const code = hosted.internet!.code;
@@ -155,7 +155,7 @@ describe.skipIf(skip)('internet rooms across NATs', () => {
       username: expired.username,
       password: expired.password,
     };
-    const [host, guest] = await Promise.all([RoomPeer.start('s1'), RoomPeer.start('s2')]);
+    const [host, guest] = await Promise.all([startPeer('s1'), startPeer('s2')]);
     try {
       await Promise.all(
         [host, guest].map((peer) => peer.call('settings.update', { internet: { rendezvousUrl, turn } })),
@@ -174,7 +174,7 @@ describe.skipIf(skip)('internet rooms across NATs', () => {
   it.skipIf(!hasPython)(
     'a Python gale.net peer reaches an internet room’s host by its LAN address',
     async () => {
-      const host = await RoomPeer.start('pub');
+      const host = await startPeer('pub');
       try {
         const hosted = await host.call('lobby.host', { reach: 'internet' });
         const script = fileURLToPath(new URL('../support/galeReferencePeer.py', import.meta.url));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLabRendezvous } from '../support/labRendezvous';
 import { addSourceAddresses, runSwarm, startSwarm, udpOutCounter, untilQuiet } from '../support/labTrustLab';
-import { TrustRoomPeer } from '../support/labTrustRoomPeer';
+import { RoomPeer } from '../support/labRoomDriver';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
 import { decodeInternetCode } from '../../shared/rendezvous';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
@@ -19,8 +19,8 @@ const BACKOFF = /too many wrong codes for this room; try again in (\d+) s/i;
 
 let lab: NatLab;
 let url = '';
-let host: TrustRoomPeer;
-let guest: TrustRoomPeer;
+let host: RoomPeer;
+let guest: RoomPeer;
 const sources: Record<string, string[]> = {};
 let hosting = false;
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   sources.one = addSourceAddresses(lab, 'swarm', 220, 1);
   sources.burst = addSourceAddresses(lab, 'swarm', 230, 8);
   sources.eightHold = addSourceAddresses(lab, 'swarm', 240, 8);
-  [host, guest] = await Promise.all([TrustRoomPeer.start(lab, 'hostp', url), TrustRoomPeer.start(lab, 'guestp', url)]);
+  [host, guest] = await Promise.all([RoomPeer.start(lab, 'hostp', url), RoomPeer.start(lab, 'guestp', url)]);
 }, 120_000);
 
 afterAll(async () => {

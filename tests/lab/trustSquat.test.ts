@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLabRendezvous } from '../support/labRendezvous';
 import { addSourceAddresses, cutTcp, runSwarm } from '../support/labTrustLab';
-import { TrustRoomPeer } from '../support/labTrustRoomPeer';
+import { RoomPeer } from '../support/labRoomDriver';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
 import { decodeInternetCode } from '../../shared/rendezvous';
 
@@ -19,8 +19,8 @@ const RDV_PORT = 8787;
 let lab: NatLab;
 let keyDir = '';
 let rendezvous: { child: ChildProcess; url: string };
-let host: TrustRoomPeer;
-let guest: TrustRoomPeer;
+let host: RoomPeer;
+let guest: RoomPeer;
 let squatters: string[] = [];
 
 beforeAll(async () => {
@@ -33,8 +33,8 @@ beforeAll(async () => {
   rendezvous = await startLabRendezvous(lab, 'rdv', RDV_PORT, { serviceKeyFile: join(keyDir, 'service.key') });
   squatters = addSourceAddresses(lab, 'squatter', 100, 8);
   [host, guest] = await Promise.all([
-    TrustRoomPeer.start(lab, 'hostp', rendezvous.url),
-    TrustRoomPeer.start(lab, 'guestp', rendezvous.url),
+    RoomPeer.start(lab, 'hostp', rendezvous.url),
+    RoomPeer.start(lab, 'guestp', rendezvous.url),
   ]);
 }, 120_000);
 

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tryAllocate } from '../support/labTrustLab';
-import { TrustRoomPeer } from '../support/labTrustRoomPeer';
+import { RoomPeer } from '../support/labRoomDriver';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
 
 // TURN credentials stay fresh for a room's whole day: the real rendezvous server on a virtual clock
@@ -20,8 +20,8 @@ type ClockEvent = { ev: string; url?: string; hour?: number; grants?: Grant[]; m
 
 let lab: NatLab;
 let clock: ChildProcess;
-let host: TrustRoomPeer;
-let guest: TrustRoomPeer;
+let host: RoomPeer;
+let guest: RoomPeer;
 let url = '';
 let startGrants: Grant[] = [];
 const events: ClockEvent[] = [];
@@ -63,7 +63,7 @@ beforeAll(async () => {
   const ready = await clockEvent('ready', 60_000);
   url = ready.url!;
   startGrants = ready.grants!;
-  [host, guest] = await Promise.all([TrustRoomPeer.start(lab, 's1', url), TrustRoomPeer.start(lab, 's2', url)]);
+  [host, guest] = await Promise.all([RoomPeer.start(lab, 's1', url), RoomPeer.start(lab, 's2', url)]);
 }, 120_000);
 
 afterAll(async () => {

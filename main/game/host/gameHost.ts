@@ -3,6 +3,7 @@ import {
   GAME_TICK_DT,
   GameMessage,
   MAX_GAME_ID,
+  MAX_RESULTS_HOLD_SECONDS,
   MAX_ROUND_DURATION,
   SNAPSHOT_EVERY_TICKS,
   type GameResults,
@@ -58,6 +59,10 @@ export class GameHost<
     const duration = options.roundDuration ?? game.roundDuration;
     if (!(duration > 0 && duration <= MAX_ROUND_DURATION)) {
       throw new RangeError(`roundDuration must be in (0, ${MAX_ROUND_DURATION}] seconds, got ${duration}`);
+    }
+    const hold = options.resultsHoldSeconds;
+    if (hold !== undefined && !(hold >= 0 && hold <= MAX_RESULTS_HOLD_SECONDS)) {
+      throw new RangeError(`resultsHoldSeconds must be in [0, ${MAX_RESULTS_HOLD_SECONDS}] seconds, got ${hold}`);
     }
     const every = options.snapshotEvery ?? SNAPSHOT_EVERY_TICKS;
     if (!Number.isInteger(every) || every < 1) throw new RangeError(`snapshotEvery must be >= 1, got ${every}`);
@@ -227,7 +232,7 @@ export class GameHost<
     if (this.phase !== 'running') return;
     this.phase = 'finished';
     this.detach();
-    const results = this.outbox.sendResults(this.stateValue, reason);
+    const results = this.outbox.sendResults(this.stateValue, reason, this.options.resultsHoldSeconds);
     this.guard(() => this.options.onRoundEnd(results));
   }
 

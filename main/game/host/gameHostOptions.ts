@@ -35,6 +35,8 @@ export interface GameHostOptions<
   readonly seed?: number;
   /** Round length in seconds, up to 600. Default the game's. */
   readonly roundDuration?: number;
+  /** Seconds the room will show the results (the caller returns to the lobby then), sent with them; up to 600. */
+  readonly resultsHoldSeconds?: number;
   /** Monotonic clock in seconds. Default performance.now()/1000. */
   readonly clock?: () => number;
   /** Drives the fixed tick. Default real timers. */

@@ -89,14 +89,18 @@ export class HostOutbox<S = unknown, Snap extends object = object> {
     this.deliver((f) => f.snapshot(snapshot));
   }
 
-  /** The final standings, reliably (an abandoned round has no winners); returns them as delivered. */
-  sendResults(state: S, reason: RoundEndReason): GameResults {
+  /**
+   * The final standings, reliably (an abandoned round has no winners), with the seconds the room shows them when
+   * known (`holdSeconds`, so every player counts the same hold); returns them as delivered.
+   */
+  sendResults(state: S, reason: RoundEndReason, holdSeconds?: number): GameResults {
     const standings = this.game.standings(state);
     const payload: ResultsPayload = {
       g: this.gameId,
       why: reason,
       w: reason === 'finished' ? [...standings.winners] : [],
       s: standings.scores.map((p) => [p.id, round1(p.score), wholeCount(p.stat)]),
+      ...(holdSeconds !== undefined ? { hold: holdSeconds } : {}),
     };
     this.transport.broadcast(GameMessage.RESULTS, payload, { channel: Channel.RELIABLE_ORDERED });
     const results = fromResultsPayload(payload);

@@ -50,6 +50,8 @@ export class ConnectionHealth {
   private readonly follower: boolean;
   /** When the peer's last ping arrived (-Infinity: none yet). */
   private lastPeerPing = -Infinity;
+  /** The last check found the peer silent; the next one, after the socket has been read, gives the verdict. */
+  private silentAtLastCheck = false;
 
   constructor(
     options: HealthOptions,
@@ -75,9 +77,18 @@ export class ConnectionHealth {
     this.lastSeen = now;
   }
 
-  /** The reason to end the connection at `now` for silence, if it has been silent too long. */
+  /**
+   * The reason to end the connection at `now` for silence, if it has been silent too long at this check and the one
+   * before. One check is not enough: after our own event loop was blocked (a busy machine, GC, a laptop resuming) the
+   * service timer fires in the timers phase before the poll phase reads the datagrams that waited meanwhile, so a
+   * peer that kept sending looks silent. The owner's next check comes after that poll phase (a later timer turn, or
+   * `update()` after its inbox), when what waited has been heard; a true silence costs one tick more.
+   */
   silence(now: number): string | undefined {
-    return now - this.lastSeen > this.timeout ? `timed out: nothing heard for ${this.timeout} s` : undefined;
+    const silent = now - this.lastSeen > this.timeout;
+    const confirmed = silent && this.silentAtLastCheck;
+    this.silentAtLastCheck = silent;
+    return confirmed ? `timed out: nothing heard for ${this.timeout} s` : undefined;
   }
 
   /** The reason to end the connection because `oldest` was never acknowledged, if it is time. */

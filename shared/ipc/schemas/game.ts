@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isInputSequence, MAX_GAME_PLAYERS, MAX_INPUT_SEQUENCE, MAX_INPUTS_PER_MESSAGE } from '../../game/gameProtocol';
+import {
+  isInputSequence,
+  MAX_GAME_PLAYERS,
+  MAX_INPUT_SEQUENCE,
+  MAX_INPUTS_PER_MESSAGE,
+  MAX_RESULTS_HOLD_SECONDS,
+} from '../../game/gameProtocol';
 import { gameSessionIdSchema as gameIdSchema, playerIdSchema } from '../../game/gameSchemas';
 import type { GameInput } from '../../games/gameDefinition';
 import { GAMES } from '../../games/registry';
@@ -44,6 +50,8 @@ export const gameResultsSchema = z.object({
   scores: z
     .array(z.object({ id: playerIdSchema, score: z.number(), stat: z.number().int().nonnegative() }))
     .max(MAX_GAME_PLAYERS),
+  /** Seconds the room shows these results before it returns to the lobby: the winner screen counts them down. */
+  holdSeconds: z.number().nonnegative().max(MAX_RESULTS_HOLD_SECONDS),
 });
 
 /** `game.snapshot` payload: one host snapshot of game session `game`, a snapshot of one of the registered games. */

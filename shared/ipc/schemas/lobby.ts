@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GameDefinition } from '../../games/gameDefinition';
 import { GAMES } from '../../games/registry';
-import { chatTextSchema, lobbyStateSchema } from '../../lobby/lobbyMessages';
+import { chatTextSchema, lobbyStateSchema, SEAT_GRACE_MAX_SEC } from '../../lobby/lobbyMessages';
 import { ROOM_CAPACITY, ROOM_NAME_MAX } from '../../lobby/lobbyLimits';
 import { normalizedTextSchema } from '../../text/textSchema';
 import { parseIpv4 } from '../../roomCode/ipv4';
@@ -50,6 +50,21 @@ export const ipv4AddressSchema = z
   .max(15, 'That is not an IPv4 address')
   .refine((text) => parseIpv4(text) !== undefined, 'Use an IPv4 address like 192.168.1.20');
 
+/**
+ * Seconds a room holds the seat of a guest whose link went silent, for it to come back to (the CLI's --seat-grace):
+ * 0 gives the seat up at once. The default is main/seats' DEFAULT_SEAT_GRACE_SEC.
+ */
+export const SEAT_GRACE = { DEFAULT: 30, MIN: 0, MAX: SEAT_GRACE_MAX_SEC } as const;
+
+const seatGraceRange = `A seat is held ${SEAT_GRACE.MIN}–${SEAT_GRACE.MAX} seconds`;
+
+/** A seat grace the host may choose, whole seconds within {@link SEAT_GRACE}. */
+export const seatGraceSchema = z
+  .number({ error: 'The seat grace must be a number of seconds' })
+  .int('The seat grace must be a whole number of seconds')
+  .min(SEAT_GRACE.MIN, seatGraceRange)
+  .max(SEAT_GRACE.MAX, seatGraceRange);
+
 /** `lobby.host` input: everything optional, defaults chosen in main (the game: DEFAULT_GAME_ID). */
 export const hostRoomInputSchema = z.strictObject({
   roomName: roomNameSchema.optional(),
@@ -67,6 +82,8 @@ export const hostRoomInputSchema = z.strictObject({
   reach: z.enum(['lan', 'internet']).optional(),
   /** Which of this machine's IPv4 addresses goes into the code (one `lobby.addresses` lists); default the best LAN one. */
   advertiseAddress: ipv4AddressSchema.optional(),
+  /** How long a guest that lost its link keeps its seat; default SEAT_GRACE.DEFAULT. */
+  seatGraceSec: seatGraceSchema.optional(),
 });
 
 /** `lobby.joinByCode` input: the code as typed (decoded in main, which explains a bad one). */
@@ -175,6 +192,8 @@ export const lobbyViewSchema = z.object({
   addresses: z.array(lanAddressSchema),
   /** The room's game port. */
   port: z.number().int().nullable(),
+  /** A hosted room's seat grace, seconds (see SEAT_GRACE); null for guests and outside a room. */
+  seatGraceSec: z.number().int().min(SEAT_GRACE.MIN).max(SEAT_GRACE.MAX).nullable().optional(),
   /** Where the room is: the host address and port (guests: what they joined; hosts: the advertised address). */
   target: z.object({ host: z.string(), port: z.number().int() }).nullable(),
   /** Our player id in the room. */

@@ -129,11 +129,13 @@ describe('startDedicatedHost', () => {
     const gus = await join(dedicated, 'Gus');
     const ida = await join(dedicated, 'Ida');
     const rosters: string[][] = [];
+    const holds: (number | undefined)[] = [];
     let snapshots = 0;
     for (const seat of [gus, ida]) {
       const link = new GameClient({ game: tagGame, transport: seat.transport, playerId: String(seat.you) });
       link.onRoster((r) => rosters.push(r.players.map((p) => p.name)));
       link.onSnapshot(() => (snapshots += 1));
+      link.onResults((r) => holds.push(r.holdSeconds));
     }
     gus.setReady(true);
     ida.setReady(true);
@@ -143,6 +145,9 @@ describe('startDedicatedHost', () => {
       ['Gus', 'Ida'],
     ]);
     await waitFor(() => results.length === 1 && dedicated.host.state.phase === 'lobby', 6000, 'the round to end');
+    // Each guest's winner screen counts down this room's hold, sent with the results.
+    await waitFor(() => holds.length === 2, 3000, 'results at both guests');
+    expect(holds).toEqual([0.05, 0.05]);
   });
 
   it('refuses to start a round for a single guest, since the dedicated seat does not play', () => {

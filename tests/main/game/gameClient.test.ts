@@ -95,10 +95,14 @@ describe('GameClient', () => {
     transport.deliver(GameMessage.RESULTS, { g: 6, why: 'finished', w: ['1'], s: [['1', 3, 0]] });
     transport.deliver(GameMessage.RESULTS, { g: 5, why: 'won', w: ['1'], s: [] });
     transport.deliver(GameMessage.RESULTS, { g: 5, why: 'finished', w: ['1'], s: [['1', 3.5, 2]] });
+    transport.deliver(GameMessage.RESULTS, { g: 5, why: 'finished', w: [], s: [], hold: -1 });
+    transport.deliver(GameMessage.RESULTS, { g: 5, why: 'finished', w: [], s: [], hold: 601 });
+    transport.deliver(GameMessage.RESULTS, { g: 5, why: 'finished', w: [], s: [], hold: 7.5 });
     expect(seen.results).toEqual([
       { game: 5, reason: 'finished', winners: ['1'], scores: [{ id: '1', score: 3.5, stat: 2 }] },
+      { game: 5, reason: 'finished', winners: [], scores: [], holdSeconds: 7.5 },
     ]);
-    expect(game.stats().messagesDropped).toBe(5);
+    expect(game.stats().messagesDropped).toBe(7);
     // A new roster starts a new session.
     for (const part of roster(6, 1)) transport.deliver(GameMessage.ROSTER, part);
     transport.deliver(GameMessage.SNAPSHOT, snapshot(6, 1));

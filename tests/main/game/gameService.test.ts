@@ -81,9 +81,12 @@ const inputs = (from: number, count: number, moveX: number) =>
   Array.from({ length: count }, (_, i) => ({ sequence: from + i, moveX, moveY: 0, tag: false }));
 
 /** Host and one guest in a room, each with a service; the guest is attached and ready. */
-async function twoPlayers(extra: { roundDuration?: number; resultsHoldSeconds?: number } = {}) {
+async function twoPlayers(
+  extra: { roundDuration?: number; resultsHoldSeconds?: number } = {},
+  guestExtra: { resultsHoldSeconds?: number } = extra,
+) {
   const h = gameService(extra);
-  const g = gameService(extra);
+  const g = gameService({ ...extra, ...guestExtra });
   const lobbyHost = await room();
   const guest = await seat(lobbyHost, 'Gus');
   g.service.attachGuest(guest);
@@ -218,12 +221,16 @@ describe('game service on loopback', () => {
   });
 
   it('shows results on both sides, holds, then returns the room to the lobby without a game.ended', async () => {
-    const { h, g, lobbyHost, guest } = await twoPlayers({ roundDuration: 0.5, resultsHoldSeconds: 0.3 });
+    // The guest's own backend would hold 9 s: the host's hold, 0.3 s, travels with the results to its countdown.
+    const { h, g, lobbyHost, guest } = await twoPlayers(
+      { roundDuration: 0.5, resultsHoldSeconds: 0.3 },
+      { resultsHoldSeconds: 9 },
+    );
     const game = start(h.service, lobbyHost);
     await waitFor(() => g.of('game.results').length === 1 && h.of('game.results').length === 1, 4000, 'results');
     const results = g.of('game.results')[0]!;
     expect(results).toEqual(h.of('game.results')[0]);
-    expect(results).toMatchObject({ game: game.gameId, reason: 'finished' });
+    expect(results).toMatchObject({ game: game.gameId, reason: 'finished', holdSeconds: 0.3 });
     expect(results.scores.map((s) => s.id)).toEqual(['0', '1']);
     expect(results.winners.length).toBeGreaterThan(0);
     expect(lobbyHost.state.phase).toBe('playing');

@@ -54,6 +54,11 @@ const malformed: Record<string, unknown[]> = {
     { advertiseAddress: '10.0.0.256' },
     { advertiseAddress: '010.0.0.1' },
     { advertiseAddress: 42 },
+    { seatGraceSec: -1 },
+    { seatGraceSec: 601 },
+    { seatGraceSec: 2.5 },
+    { seatGraceSec: '30' },
+    { seatGraceSec: Number.NaN },
   ],
   'lobby.joinByCode': [
     undefined,
@@ -115,6 +120,15 @@ describe('app contract: malformed input', () => {
       ok: false,
       error: { code: 'invalid-argument', message: 'capacity: A room takes at most 16 players' },
     });
+    for (const [seatGraceSec, message] of [
+      [601, 'A seat is held 0–600 seconds'],
+      [-5, 'A seat is held 0–600 seconds'],
+      [1.5, 'The seat grace must be a whole number of seconds'],
+      ['thirty', 'The seat grace must be a number of seconds'],
+    ] as const) {
+      const refused = await backend.gateway.dispatch('lobby.host', { seatGraceSec }, ctx);
+      expect(refused).toEqual({ ok: false, error: { code: 'invalid-argument', message: `seatGraceSec: ${message}` } });
+    }
   });
 });
 

@@ -123,7 +123,7 @@ describe('game session', () => {
     session.frame(20, { moveX: 0, moveY: 1, tag: false });
     await flush();
     expect(session.inputsRejected).toBeGreaterThan(0);
-    const results: GameResultsPayload = { game: 1, reason: 'finished', winners: ['1'], scores: [] };
+    const results: GameResultsPayload = { game: 1, reason: 'finished', winners: ['1'], scores: [], holdSeconds: 5 };
     fake.push.results({ ...results, game: 99 });
     expect(session.finalResults).toBeNull();
     fake.push.results(results);

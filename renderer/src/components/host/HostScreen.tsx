@@ -6,12 +6,15 @@ import {
   portSchema,
   roomCapacityRange,
   roomNameSchema,
+  SEAT_GRACE,
+  seatGraceSchema,
 } from '../../../../shared/ipc/schemas/lobby';
 import type { HostAddress, HostAddresses, HostRoomInput } from '../../../../shared/ipc/schemas/lobby';
 import { LAN_PARTY_PORTS } from '../../../../shared/netcheck/ports';
 import type { ActionResult } from '../../state/actionResult';
 import { AddressPicker } from './AddressPicker';
 import { GamePicker, playerLimitsText } from './GamePicker';
+import { WholeNumberField } from './WholeNumberField';
 import { ScreenHeader } from '../common/ScreenHeader';
 import { Spinner } from '../common/Spinner';
 
@@ -49,6 +52,7 @@ export function HostScreen({
   const [capacity, setCapacity] = useState<number>(ROOM_CAPACITY.DEFAULT);
   const [password, setPassword] = useState('');
   const [port, setPort] = useState('');
+  const [grace, setGrace] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [addresses, setAddresses] = useState<readonly HostAddress[]>([]);
@@ -78,10 +82,12 @@ export function HostScreen({
   };
   const nameError = roomName.trim() === '' ? null : firstIssue(roomNameSchema.safeParse(roomName));
   const portError = port.trim() === '' ? null : firstIssue(portSchema.safeParse(Number(port.trim())));
+  const graceError = grace.trim() === '' ? null : firstIssue(seatGraceSchema.safeParse(Number(grace.trim())));
+  const invalid = nameError !== null || portError !== null || graceError !== null;
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
-    if (nameError || portError || pending) return;
+    if (invalid || pending) return;
     setPending(true);
     setError(null);
     const result = await onHost({
@@ -90,6 +96,7 @@ export function HostScreen({
       capacity,
       ...(password ? { password } : {}),
       ...(port.trim() ? { port: Number(port.trim()) } : {}),
+      ...(grace.trim() ? { seatGraceSec: Number(grace.trim()) } : {}),
       ...(address !== null && addresses.length > 0 ? { advertiseAddress: address } : {}),
       ...(reach === 'internet' ? { reach } : {}),
     });
@@ -221,25 +228,24 @@ export function HostScreen({
         </div>
         <details className="advanced">
           <summary>Advanced</summary>
-          <div className="field">
-            <label className="field-label" htmlFor="room-port">
-              UDP port
-            </label>
-            <input
-              id="room-port"
-              className="input input-narrow"
-              type="text"
-              inputMode="numeric"
-              placeholder={String(LAN_PARTY_PORTS.GAME)}
-              value={port}
-              aria-invalid={portError !== null}
-              aria-describedby="room-port-hint"
-              onChange={(event) => setPort(event.target.value)}
-            />
-            <p id="room-port-hint" className={portError ? 'field-error' : 'field-hint'}>
-              {portError ?? `Leave empty for ${LAN_PARTY_PORTS.GAME}, or a free port if it is busy`}
-            </p>
-          </div>
+          <WholeNumberField
+            id="room-port"
+            label="UDP port"
+            placeholder={String(LAN_PARTY_PORTS.GAME)}
+            value={port}
+            error={portError}
+            hint={`Leave empty for ${LAN_PARTY_PORTS.GAME}, or a free port if it is busy`}
+            onChange={setPort}
+          />
+          <WholeNumberField
+            id="room-seat-grace"
+            label="Seat kept for (seconds)"
+            placeholder={String(SEAT_GRACE.DEFAULT)}
+            value={grace}
+            error={graceError}
+            hint={`How long a player who loses the connection keeps their seat and score to come back to, ${SEAT_GRACE.MIN}–${SEAT_GRACE.MAX} s; leave empty for ${SEAT_GRACE.DEFAULT}`}
+            onChange={setGrace}
+          />
         </details>
         {error && (
           <div className="alert alert-error" role="alert">
@@ -250,7 +256,7 @@ export function HostScreen({
           <button type="button" className="button button-ghost" onClick={onBack}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={pending || !!nameError || !!portError}>
+          <button type="submit" className="button button-primary" disabled={pending || invalid}>
             {pending && <Spinner />}
             {pending ? 'Opening room…' : 'Open room'}
           </button>

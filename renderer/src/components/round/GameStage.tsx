@@ -238,7 +238,7 @@ function GamePlay({
         {game.renderSide(hud)}
         <NetGraph api={api} snapshotCount={snapshotCount} />
         <section className="game-help" id={CONTROLS_HELP_ID} aria-label="Controls">
-          <h3>Controls</h3>
+          <h2>Controls</h2>
           {game.renderHelp()}
         </section>
       </aside>

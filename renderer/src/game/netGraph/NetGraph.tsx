@@ -55,7 +55,7 @@ export function NetGraph({ api, snapshotCount }: { api: GameApi; snapshotCount: 
   return (
     <section className="net-graph" aria-label="Network">
       <header className="net-graph-head">
-        <h3>Network</h3>
+        <h2>Network</h2>
         <span className="net-graph-scope">{text.scope}</span>
       </header>
       <canvas ref={canvasRef} className="net-graph-canvas" width={WIDTH} height={HEIGHT} aria-hidden="true" />

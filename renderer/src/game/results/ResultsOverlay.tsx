@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { RESULTS_HOLD_SECONDS } from '../../../../shared/ipc/schemas/game';
 import type { GameResultsWording } from '../../../../shared/games/gameResultsWording';
 import type { ResultsView } from './resultsModel';
 
@@ -38,7 +37,7 @@ export function ResultsOverlay({
   readonly actions?: ResultsActions;
 }) {
   const { scoreMeasure } = wording;
-  const left = useCountdown(RESULTS_HOLD_SECONDS);
+  const left = useCountdown(Math.round(view.holdSeconds));
   return (
     <div className="game-overlay results" role="dialog" aria-modal="false" aria-labelledby="results-title">
       <div className="results-card">

@@ -23,6 +23,8 @@ export interface ResultsView {
   readonly rows: readonly ResultRow[];
   /** Whether the local player is among the winners. */
   readonly youWon: boolean;
+  /** Seconds the room shows the results (the host's hold, sent with them): the countdown's start. */
+  readonly holdSeconds: number;
 }
 
 function joinNames(names: readonly string[]): string {
@@ -64,5 +66,5 @@ export function resultsView(
   else if (headlineOf !== undefined) headline = headlineOf(winnerNames, youWon);
   else if (winnerNames.length === 1) headline = youWon ? 'You win!' : `${winnerNames[0]} wins!`;
   else headline = `${joinNames(winnerNames)} tie!`;
-  return { headline, rows, youWon };
+  return { headline, rows, youWon, holdSeconds: results.holdSeconds };
 }

@@ -38,7 +38,7 @@ export function CyclesHud({ hud }: { hud: CyclesHudState }) {
 export function RiderList({ hud }: { hud: CyclesHudState }) {
   return (
     <section className="scoreboard" aria-label="Riders">
-      <h3>Riders</h3>
+      <h2>Riders</h2>
       {hud.rows.length === 0 ? (
         <p className="scoreboard-empty">Waiting for the first snapshot…</p>
       ) : (

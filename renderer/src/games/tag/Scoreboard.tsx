@@ -4,7 +4,7 @@ import type { ScoreRow } from './hudModel';
 export function Scoreboard({ rows }: { rows: readonly ScoreRow[] }) {
   return (
     <section className="scoreboard" aria-label="Scores">
-      <h3>Scores</h3>
+      <h2>Scores</h2>
       {rows.length === 0 ? (
         <p className="scoreboard-empty">Waiting for the first snapshot…</p>
       ) : (

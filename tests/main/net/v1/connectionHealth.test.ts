@@ -67,3 +67,61 @@ describe('ConnectionHealth heartbeats', () => {
     expect(h.tick(4.45)).toBe(5);
   });
 });
+
+describe('ConnectionHealth silence', () => {
+  const TIMEOUT = 5;
+  const REASON = `timed out: nothing heard for ${TIMEOUT} s`;
+  /** Service checks every `step` seconds over [from, to], as the endpoint's timer makes them; the verdicts given. */
+  const checks = (h: ConnectionHealth, from: number, to: number, step = 0.01) => {
+    const verdicts: Array<[number, string]> = [];
+    for (let i = 0; from + i * step <= to + 1e-9; i++) {
+      const t = Math.round((from + i * step) * 1e6) / 1e6;
+      const verdict = h.silence(t);
+      if (verdict) verdicts.push([t, verdict]);
+    }
+    return verdicts;
+  };
+  const fresh = () => new ConnectionHealth({ clock: () => 0, timeout: TIMEOUT }, new TrafficCounters());
+
+  it('drops a peer silent for `timeout` at the check after the first that finds it so', () => {
+    const h = fresh();
+    h.heard(0);
+    expect(checks(h, 0.01, 5)).toEqual([]);
+    expect(h.silence(5.01)).toBeUndefined(); // silent at one check: the socket may hold what it sent
+    expect(h.silence(5.02)).toBe(REASON);
+  });
+
+  it('keeps a peer whose datagrams waited while our event loop was blocked past its timeout', () => {
+    const h = fresh();
+    h.heard(0);
+    expect(checks(h, 0.01, 0.5)).toEqual([]);
+    // Blocked from 0.5 s to 6.5 s: the timer fires first, then the poll phase reads what the peer sent meanwhile.
+    expect(h.silence(6.5)).toBeUndefined();
+    h.heard(6.5);
+    expect(checks(h, 6.51, 11)).toEqual([]);
+  });
+
+  it('still drops a peer that really went silent during our stall, at the check after it', () => {
+    const h = fresh();
+    h.heard(0);
+    expect(h.silence(6.5)).toBeUndefined();
+    expect(h.silence(6.51)).toBe(REASON);
+  });
+
+  it('needs two silent checks in a row again after the peer is heard between them', () => {
+    const h = fresh();
+    h.heard(0);
+    expect(h.silence(5.5)).toBeUndefined();
+    h.heard(5.505);
+    expect(h.silence(5.51)).toBeUndefined();
+    expect(h.silence(10.6)).toBeUndefined(); // silent again: one check is not a verdict
+    expect(h.silence(10.61)).toBe(REASON);
+  });
+
+  it('gives its verdict to an owner that checks rarely, one check late', () => {
+    const h = fresh();
+    h.heard(0);
+    expect(checks(h, 2, 6, 2)).toEqual([]);
+    expect(h.silence(8)).toBe(REASON);
+  });
+});

@@ -14,11 +14,13 @@ describe('results model', () => {
     winners: string[],
     scores: [string, number, number][],
     reason: 'finished' | 'abandoned' = 'finished',
+    holdSeconds = 5,
   ) => ({
     game: 7,
     reason,
     winners,
     scores: scores.map(([id, score, stat]) => ({ id, score, stat })),
+    holdSeconds,
   });
 
   it('ranks by score with shared ranks for ties, and names the winner', () => {
@@ -48,6 +50,11 @@ describe('results model', () => {
     expect(resultsView(results(['0', '1', '2'], []), look, '2').headline).toBe('Ada, Bo and You tie!');
     expect(resultsView(results([], [['0', 1, 0]], 'abandoned'), look, '0').headline).toMatch(/abandoned/);
     expect(resultsView(results([], []), look, '0').headline).toBe('Round over');
+  });
+
+  it('counts down from the hold the results came with, the host’s, not a constant of its own', () => {
+    expect(resultsView(results(['0'], [], 'finished', 12), look, '0').holdSeconds).toBe(12);
+    expect(resultsView(results(['0'], [], 'finished', 0), look, '0').holdSeconds).toBe(0);
   });
 
   it("words the headline the game's own way when its definition does", () => {

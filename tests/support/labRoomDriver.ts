@@ -30,7 +30,7 @@ function labNetwork(ownAddress: string) {
 type CallResult = { ok: boolean; value?: unknown; error?: { message: string } };
 
 /** A whole backend (labRoomPeer.ts) in a lab player's namespace, called over its stdio. */
-export class TrustRoomPeer {
+export class RoomPeer {
   readonly views: LobbyView[] = [];
   /** game.snapshot events seen so far. */
   snapshots = 0;
@@ -49,14 +49,14 @@ export class TrustRoomPeer {
   }
 
   /** Starts the backend in `player`'s namespace with `rendezvousUrl` and shared-secret TURN in its settings. */
-  static async start(lab: NatLab, player: string, rendezvousUrl: string): Promise<TrustRoomPeer> {
+  static async start(lab: NatLab, player: string, rendezvousUrl: string): Promise<RoomPeer> {
     const child = lab.spawnIn(player, process.execPath, [
       '--import',
       'tsx',
       SCRIPT,
       JSON.stringify(labNetwork(lab.addresses[player]!)),
     ]);
-    const peer = new TrustRoomPeer(child);
+    const peer = new RoomPeer(child);
     // A tsx process in a namespace: ~2 s idle, over 20 s on a busy machine.
     await lineMatching(child, /"ev":"ready"/, 60_000);
     await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });
