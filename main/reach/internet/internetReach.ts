@@ -7,9 +7,9 @@ import type { Scheduler } from '../../base/scheduler';
 import { createSocketMux, type SocketMux } from '../../net/ice';
 import { openUdpDatagramSocket } from '../../net/index';
 import type { RoomOpening, RoomReach, RoomTarget } from '../roomReach';
-import { connectInternetRoom } from './internetJoin';
+import { connectInternetRoom, type InternetPath } from './internetJoin';
 import { openInternetRoom, type InternetRoom } from './internetRoom';
-import { keepPathAlive } from './pathKeeper';
+import { keepPathAlive, type PathKeeper } from './pathKeeper';
 import { SwitchableSocket } from './switchableSocket';
 
 /** Options of {@link createInternetReach}. */
@@ -72,6 +72,30 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
     };
   }
 
+  /** A path wrapped so it can be replaced under the session: a path that falls silent is restarted (pathKeeper.ts). */
+  async function keepInternetPath(
+    path: InternetPath,
+    label: RoomTarget,
+    reopen: () => Promise<InternetPath>,
+  ): Promise<{ socket: SwitchableSocket; keeper: PathKeeper }> {
+    // Over the internet the secured ICE path is the socket: the Client's connect() ignores the target.
+    const socket = new SwitchableSocket(path.socket, await path.socket.connect(1, label.host), () => scheduler.now());
+    const keeper = keepPathAlive({
+      socket,
+      first: path,
+      scheduler,
+      reopen,
+      onRestart: (r) =>
+        logger.info(
+          `internet path ${r.ok ? 'restarted' : 'not restarted'}: ${Math.round(r.gapMs)} ms without the ` +
+            `host, the ICE restart took ${Math.round(r.tookMs)} ms${r.ok ? '' : ` (${String(r.error)})`}`,
+        ),
+      onHeardAgain: (heard) =>
+        logger.info(`internet path back: the host heard again ${Math.round(heard.gapMs)} ms after it fell silent`),
+    });
+    return { socket, keeper };
+  }
+
   return {
     plan(request) {
       if (!('code' in request) || !looksLikeInternetCode(request.code)) return undefined;
@@ -83,34 +107,42 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         step: 'finding-host',
         async locate({ onProgress }) {
           const settings = await options.settings();
+          const connect = () => connectInternetRoom(code, { settings, scheduler, ...iceHosts });
           const path = await connectInternetRoom(code, {
             settings,
             scheduler,
             onStep: (step) => onProgress({ step }),
             ...iceHosts,
           });
-          // Over the internet the secured ICE path is the socket: the Client's connect() ignores the target. It
-          // may be replaced under the session: a path that falls silent is restarted over the rendezvous.
-          const socket = new SwitchableSocket(path.socket, await path.socket.connect(1, label.host), () =>
-            scheduler.now(),
-          );
-          const keeper = keepPathAlive({
-            socket,
-            first: path,
-            scheduler,
-            reopen: () => connectInternetRoom(code, { settings, scheduler, ...iceHosts }),
-            onRestart: (r) =>
-              logger.info(
-                `internet path ${r.ok ? 'restarted' : 'not restarted'}: ${Math.round(r.gapMs)} ms without the ` +
-                  `host, the ICE restart took ${Math.round(r.tookMs)} ms${r.ok ? '' : ` (${String(r.error)})`}`,
-              ),
-          });
+          const kept = await keepInternetPath(path, label, connect);
+          let current = { ...kept, handedOut: false };
+          let closed = false;
           return {
             target: label,
             connectTo: { host: label.host, port: 1 },
-            openSocket: async () => socket,
+            // The first socket is the path just found. Asked again, the guest's Client gave up on that path (an ICE
+            // restart that took too long or failed) and the guest is coming back to its seat with its resume
+            // token: it gets a fresh path (a new ICE session through the rendezvous), never the closed one.
+            openSocket: async () => {
+              if (closed) throw new Error('the internet room was left');
+              if (!current.handedOut) {
+                current.handedOut = true;
+                return current.socket;
+              }
+              await current.keeper.close();
+              const fresh = await keepInternetPath(await connect(), label, connect);
+              if (closed) {
+                await fresh.keeper.close();
+                throw new Error('the internet room was left');
+              }
+              current = { ...fresh, handedOut: true };
+              return fresh.socket;
+            },
             internetCode: code,
-            close: () => keeper.close(),
+            close: () => {
+              closed = true;
+              return current.keeper.close();
+            },
           };
         },
       };

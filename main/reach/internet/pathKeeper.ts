@@ -36,6 +36,8 @@ export interface PathKeeperOptions {
   /** Pause after a restart that failed before the next, ms (the rendezvous may be restarting too). Default 1000. */
   readonly retryMs?: number;
   readonly onRestart?: (restart: PathRestart) => void;
+  /** After a good restart, the first datagram over the new path: `gapMs` from the last one over the old path. */
+  readonly onHeardAgain?: (heard: { readonly gapMs: number }) => void;
 }
 
 /** A running keeper. */
@@ -68,6 +70,7 @@ export function keepPathAlive(options: PathKeeperOptions): PathKeeper {
         return;
       }
       await socket.switchTo(next.socket);
+      socket.onNextHeard((at) => options.onHeardAgain?.({ gapMs: at - silentSince }));
       const previous = current;
       current = next;
       void previous.close().catch(() => undefined);
@@ -82,13 +85,21 @@ export function keepPathAlive(options: PathKeeperOptions): PathKeeper {
     }
   };
 
+  const checkMs = options.checkMs ?? 250;
+  let lastCheck = scheduler.now();
   const timer: TimerHandle = scheduler.setRepeating(() => {
     const now = scheduler.now();
-    if (closed || restarting || now < notBefore) return;
+    // A check that comes late means this process was stalled (a busy machine): the datagrams that arrived
+    // meanwhile are still queued behind this timer, so the silence may be ours. Look again next time.
+    const stalled = now - lastCheck > 2 * checkMs;
+    lastCheck = now;
+    // The Client closed the socket (it gave up on the path, or the guest left): nothing left to keep alive.
+    if (socket.isClosed) return void keeper.close();
+    if (closed || restarting || stalled || now < notBefore) return;
     if (now - socket.lastHeardAt >= silenceMs) void restart();
-  }, options.checkMs ?? 250);
+  }, checkMs);
 
-  return {
+  const keeper: PathKeeper = {
     get restarts() {
       return restarts;
     },
@@ -99,4 +110,5 @@ export function keepPathAlive(options: PathKeeperOptions): PathKeeper {
       await current.close().catch(() => undefined);
     },
   };
+  return keeper;
 }

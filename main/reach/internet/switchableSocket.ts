@@ -14,6 +14,8 @@ export class SwitchableSocket implements DatagramSocket {
   private readonly label: DatagramSource;
   private closed = false;
   private lastHeard: number;
+  /** Told once, with the time, when the next datagram arrives (the first one over a new path). */
+  private heardWaiters: ((at: number) => void)[] = [];
   /** Paths taken over so far (0 before any restart). */
   switches = 0;
 
@@ -38,6 +40,16 @@ export class SwitchableSocket implements DatagramSocket {
   /** When the current path last delivered a datagram, on the injected clock (its creation before any). */
   get lastHeardAt(): number {
     return this.lastHeard;
+  }
+
+  /** Whether the socket was closed (its Client gave up or left): nothing more to keep alive. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Calls `callback` once, with the injected clock's time, when the next datagram arrives on the current path. */
+  onNextHeard(callback: (at: number) => void): void {
+    this.heardWaiters.push(callback);
   }
 
   send(datagram: Uint8Array, port?: number, address?: string): boolean {
@@ -72,6 +84,7 @@ export class SwitchableSocket implements DatagramSocket {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.heardWaiters = [];
     await this.inner.close();
   }
 
@@ -82,6 +95,7 @@ export class SwitchableSocket implements DatagramSocket {
       message: (datagram) => {
         if (this.closed || socket !== this.inner) return;
         this.lastHeard = this.now();
+        if (this.heardWaiters.length > 0) for (const told of this.heardWaiters.splice(0)) told(this.lastHeard);
         handlers.message(datagram, this.label);
       },
       sendError: (error) => {
