@@ -45,4 +45,51 @@ describe('an internet guest whose path dies (ICE restart over the rendezvous)', 
     // The gap is printed, not asserted: how long the new path takes moves with the machine's load.
     expect(restarts.some((l) => /internet path restarted/.test(l))).toBe(true);
   }, 60_000);
+
+  it('when no restart can work for longer than the session lives, comes back to its seat over a fresh path', async () => {
+    const service = await loopbackRendezvous(cleanups);
+    const port = service.server.port;
+    const url = `ws://127.0.0.1:${port}/rendezvous/v1`;
+    const { dedicated, code } = await loopbackInternetRoom(cleanups, url);
+    const lines: string[] = [];
+    const logger: Logger = { ...silentLogger, info: (line) => lines.push(line) };
+    const guest = await joinByInternetCode(cleanups, url, code, 'Olga', logger);
+    const host = dedicated.host;
+    await waitFor(() => host.state.players.some((p) => p.id === guest.you), 5000, 'Olga in');
+    guest.setReady(true);
+    await waitFor(() => host.state.players.find((p) => p.id === guest.you)?.ready === true, 5000, 'ready');
+    const seat = host.state.players.find((p) => p.id === guest.you)!;
+    const peer = host.transport.getPeers()[0]!;
+
+    // The path dies and the rendezvous with it: every ICE restart fails, the guest's session times out (5 s).
+    const at = peer.endpoint.lastIndexOf(':');
+    const cutAt = performance.now();
+    await service.close();
+    await dedicated.internet!.release!({ address: peer.endpoint.slice(0, at), port: Number(peer.endpoint.slice(at + 1)) });
+    await waitFor(() => guest.reconnecting, 15_000, 'Olga’s session given up (reconnecting…)');
+    const gaveUpMs = performance.now() - cutAt;
+    // Meanwhile a chat line is refused in words, not lost.
+    expect(() => guest.chat('lost?')).toThrow(/Reconnecting to the host… Your message was not sent/);
+    expect(lines.some((l) => /internet path not restarted/.test(l))).toBe(true);
+
+    // The rendezvous comes back on its port; the room registers again and the guest gets a fresh path to its seat.
+    await loopbackRendezvous(cleanups, port);
+    await waitFor(() => !guest.reconnecting, 30_000, 'Olga back in her seat');
+    const backMs = performance.now() - cutAt;
+    console.log(
+      `[ice restart fallback] session given up after ${Math.round(gaveUpMs)} ms; back in the seat after ` +
+        `${Math.round(backMs)} ms; ${lines.filter((l) => /back in the room/.test(l)).join('; ')}`,
+    );
+    expect(guest.endReason).toBeUndefined();
+    expect(host.state.players.find((p) => p.id === guest.you)).toMatchObject({
+      id: seat.id,
+      name: 'Olga',
+      colour: seat.colour,
+      ready: true,
+    });
+    expect(host.state.players.find((p) => p.id === guest.you)?.awayUntil).toBeUndefined();
+    guest.chat('back');
+    await waitFor(() => host.state.chat.some((l) => l.text === 'back'), 5000, 'chat after coming back');
+    expect(host.state.chat.map((l) => l.text)).toEqual(['back']);
+  }, 90_000);
 });

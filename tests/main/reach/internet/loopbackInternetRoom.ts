@@ -87,6 +87,7 @@ export async function joinByInternetCode(
     colour: '#3ddc97',
     timeout: 5,
     transport: { openSocket: located.openSocket! },
+    logger,
   });
   cleanups.push(() => guest.leave());
   return guest;
