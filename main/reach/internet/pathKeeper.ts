@@ -27,10 +27,13 @@ export interface PathKeeperOptions {
   /** Opens a new path to the same room over the rendezvous: new ICE credentials, candidates and keys. */
   readonly reopen: () => Promise<KeptPath>;
   /**
-   * Silence on the path that means it is gone, ms: both ends send at least a heartbeat a second, so 2.5 s
-   * is two and a half missed (consent-freshness loss; after an address change nothing arrives at all).
+   * The longest silence on the path before it counts as gone, ms (default 2500): both ends send at least a
+   * heartbeat a second, so 2.5 s is two and a half missed (consent-freshness loss; after an address change
+   * nothing arrives at all). Sooner when the path was busier: see {@link silenceLimit}.
    */
   readonly silenceMs?: number;
+  /** The shortest silence that counts, however busy the path was, ms. Default 1000. */
+  readonly minSilenceMs?: number;
   /** How often the silence is checked, ms. Default 250. */
   readonly checkMs?: number;
   /** Pause after a restart that failed before the next, ms (the rendezvous may be restarting too). Default 1000. */
@@ -48,10 +51,26 @@ export interface PathKeeper {
   close(): Promise<void>;
 }
 
+/** How much longer than the largest recent gap between datagrams a silence must last to count. */
+const SILENCE_FACTOR = 1.5;
+
+/**
+ * The silence after which the path counts as gone: 1.5× the largest gap between datagrams lately, within
+ * [min, max]. Mid-round the host sends 20 snapshots a second, so a second of nothing is already a dead path; in
+ * the lobby a ping and a pong a second each way put it near 1.5 s; with too few datagrams to tell, the maximum.
+ * A restart too many costs a rendezvous round trip, not the session: the old path carries on until the new one
+ * takes over.
+ */
+export function silenceLimit(largestRecentGap: number | undefined, minMs: number, maxMs: number): number {
+  if (largestRecentGap === undefined) return maxMs;
+  return Math.min(maxMs, Math.max(minMs, largestRecentGap * SILENCE_FACTOR));
+}
+
 /** Watches an internet path and restarts ICE over the rendezvous when it falls silent, one restart at a time. */
 export function keepPathAlive(options: PathKeeperOptions): PathKeeper {
   const { socket, scheduler } = options;
   const silenceMs = options.silenceMs ?? 2500;
+  const minSilenceMs = Math.min(options.minSilenceMs ?? 1000, silenceMs);
   let current = options.first;
   let restarting = false;
   let closed = false;
@@ -96,7 +115,7 @@ export function keepPathAlive(options: PathKeeperOptions): PathKeeper {
     // The Client closed the socket (it gave up on the path, or the guest left): nothing left to keep alive.
     if (socket.isClosed) return void keeper.close();
     if (closed || restarting || stalled || now < notBefore) return;
-    if (now - socket.lastHeardAt >= silenceMs) void restart();
+    if (now - socket.lastHeardAt >= silenceLimit(socket.largestRecentGap, minSilenceMs, silenceMs)) void restart();
   }, checkMs);
 
   const keeper: PathKeeper = {
