@@ -6,6 +6,7 @@ import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/n
 import { RebindableRouter, rebindUnavailableReason } from '../support/natLabRebind';
 import { sleep } from '../support/waitFor';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
+import { TAG_REACH } from '../../shared/games/tag/rules';
 
 // Issue 30: an internet guest whose public address changes under it (its home router forgets every mapping and
 // hands out new ports, or gets a new WAN address: tests/support/natLabRebind.ts) stays in the room. One room per
@@ -108,6 +109,9 @@ async function moveAndCheck(room: Room, label: string, move: Move): Promise<stri
   }
   const back = await guest.logged(/internet path back|back in the room after/, movedAt, `the guest back (${label})`);
   const gapMs = back.at - movedAt;
+  const restart = guest.logs.find((l) => l.at >= movedAt && /internet path (restarted|reopened)/.test(l.line));
+  const took = guest.logs.find((l) => l.at >= movedAt && /the ICE restart took/.test(l.line))?.line;
+  const over = restart && /reopened (\w+ \([^)]*\))/.exec(restart.line)?.[1];
   const arrived = (v: LobbyView) => sent.every((t) => v.state?.chat.some((l) => l.text === t));
   const [hostAfter, guestAfter] = await Promise.all([
     host.until(arrived, `the gap's chat at the host (${label})`, 30_000),
@@ -140,11 +144,39 @@ async function moveAndCheck(room: Room, label: string, move: Move): Promise<stri
     expect(scoreAfter!).toBeGreaterThanOrEqual(scoreBefore!);
     scored = `, score ${scoreBefore} → ${scoreAfter}`;
   }
-  const how = /path back/.test(back.line) ? 'ICE restart' : 'rejoined with its resume token';
+  const how = /path back/.test(back.line)
+    ? `ICE restart${over ? ` to ${over}` : ''}${took ? `, ${/took (\d+ ms)/.exec(took)?.[1]} for the restart` : ''}`
+    : 'rejoined with its resume token';
   return (
     `${label}: gap ${gapMs} ms (${how}); the gap's chat everywhere after ${chatMs} ms` +
     `${refused.length ? `, ${refused.length} refused` : ''}${scored}; seat ${seat!.id} ${seat!.name} kept`
   );
+}
+
+/**
+ * Waits until the guest has a score to keep. Whoever is not IT scores; IT is drawn at random, so an IT guest
+ * chases the (idle) host and tags it first, as a player would.
+ */
+async function guestScores(room: Room): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let sequence = 0;
+  for (;;) {
+    const players = (room.host.lastSnapshot as { p?: (number | string)[][] } | undefined)?.p ?? [];
+    const me = players.find((p) => String(p[0]) === String(room.you))?.map(Number);
+    const other = players.find((p) => String(p[0]) !== String(room.you))?.map(Number);
+    if (me && me[6]! > 0.5) return;
+    if (Date.now() > deadline) throw new Error(`the guest has not scored in 30 s: ${JSON.stringify(players)}`);
+    const it = me !== undefined && (me[5]! & 1) === 1;
+    if (it && other) {
+      const [dx, dy] = [other[1]! - me[1]!, other[2]! - me[2]!];
+      const length = Math.hypot(dx, dy) || 1;
+      await room.guest.call('game.input', {
+        inputs: [{ sequence: ++sequence, moveX: dx / length, moveY: dy / length, tag: length < TAG_REACH }],
+        interpolationDelay: 0.1,
+      });
+    }
+    await sleep(50);
+  }
 }
 
 /** Four moves in one room: ports then address in the lobby, ports then address mid-round. */
@@ -154,13 +186,7 @@ async function moveFourTimes(room: Room, path: string): Promise<void> {
   lines.push(await moveAndCheck(room, `${path} lobby address`, 'address'));
   await room.host.call('lobby.start');
   await room.guest.until((v) => v.state?.phase === 'playing', 'the round at the guest');
-  // Past the countdown: someone scores (the guest may be IT, and then keeps 0).
-  const deadline = Date.now() + 20_000;
-  const scores = () => ((room.host.lastSnapshot as { p?: unknown[][] })?.p ?? []).map((p) => Number(p[6]));
-  while (!(Math.max(0, ...scores()) > 0.5)) {
-    if (Date.now() > deadline) throw new Error('nobody scored in 20 s');
-    await sleep(100);
-  }
+  await guestScores(room);
   lines.push(await moveAndCheck(room, `${path} round ports`, 'ports'));
   lines.push(await moveAndCheck(room, `${path} round address`, 'address'));
   for (const line of lines) console.log(`[lab rebinding] ${line}`);

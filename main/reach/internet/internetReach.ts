@@ -84,7 +84,11 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
       socket,
       first: path,
       scheduler,
-      reopen,
+      reopen: async () => {
+        const next = await reopen();
+        logger.info(`internet path reopened ${next.path.kind} (${next.path.localType}→${next.path.remoteType})`);
+        return next;
+      },
       onRestart: (r) =>
         logger.info(
           `internet path ${r.ok ? 'restarted' : 'not restarted'}: ${Math.round(r.gapMs)} ms without the ` +
