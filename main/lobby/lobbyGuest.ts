@@ -19,6 +19,7 @@ import { deriveRoomKey, fromBase64Url, joinProof, toBase64Url } from './password
 import { versionMismatchMessage } from './versionMismatch';
 import { ResumableLink } from '../seats/resumableLink';
 import { takeSeatBack } from '../seats/rejoinSeat';
+import { markedAway } from '../seats/awaySeat';
 import { systemScheduler, type Scheduler } from '../base/scheduler';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { Settings } from '../../shared/ipc/schemas/settings';
@@ -47,6 +48,8 @@ export interface LobbyJoinOptions {
   resume?: string;
   /** Timers of coming back to the seat after losing the link; default the real ones. */
   scheduler?: Scheduler;
+  /** Seconds each try to take the seat back may take (the grace bounds the whole); default 2, more for a new ICE path. */
+  rejoinTimeout?: number;
 }
 
 /** How a stay in a room ended. */
@@ -73,8 +76,7 @@ function unknownGame(gameId: string): LobbyJoinError | undefined {
 }
 
 /** This machine's seat in someone else's room: the client and the replayed lobby state; it rejoins by itself. */
-// When the link goes silent the guest comes back to its seat (a new connection, the welcome's resume token) for as
-// long as the host holds it; the game on `transport` carries on over the new connection.
+// A silent link: back to the seat on a new connection (the welcome's resume token); the game's `transport` carries on.
 export class LobbyGuest {
   private stateValue: LobbyState;
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
@@ -138,10 +140,7 @@ export class LobbyGuest {
   /** Tries to take the seat back (once a second, for the host's grace), then carries on or ends the stay. */
   private async comeBack(): Promise<void> {
     this.link.lost();
-    // We are "reconnecting…" on our own screen too, for as long as the host holds the seat.
-    const awayUntil = Date.now() + this.graceSec * 1000;
-    const players = this.stateValue.players.map((p) => (p.id === this.you ? { ...p, awayUntil } : p));
-    this.stateValue = { ...this.stateValue, players };
+    this.stateValue = markedAway(this.stateValue, this.you, Date.now() + this.graceSec * 1000);
     this.stateListeners.emit(this.stateValue);
     const outcome = await takeSeatBack({
       you: this.you,
@@ -149,8 +148,8 @@ export class LobbyGuest {
       scheduler: this.options.scheduler ?? systemScheduler,
       wanted: () => !this.ended,
       isFinal: (error) => error instanceof LobbyJoinError && FINAL_REFUSALS.has(error.code),
-      // Each try gets a short connect: the grace is what bounds the whole.
-      enter: () => LobbyGuest.enter({ ...this.options, resume: this.resumeToken, timeout: 2 }),
+      enter: () =>
+        LobbyGuest.enter({ ...this.options, resume: this.resumeToken, timeout: this.options.rejoinTimeout ?? 2 }),
       notOurs: () => new LobbyJoinError('seat-gone', LOBBY_END_MESSAGES['seat-gone']),
     });
     if (this.ended) return;
@@ -374,12 +373,13 @@ export async function joinRoom(plan: JoinPlan, deps: JoinRoomDeps): Promise<Join
     if (refusal) throw refusal;
     const settings = await deps.settings();
     const to = located.connectTo ?? located.target;
-    const { openSocket, connectWithin } = located;
+    const { openSocket, connectWithin, rejoinTimeoutSec } = located;
     guest = await deps.joinGuest({
       host: to.host,
       port: to.port || 1,
       ...(openSocket ? { transport: { openSocket } } : {}),
       ...(connectWithin ? { connectWithin } : {}),
+      ...(rejoinTimeoutSec !== undefined ? { rejoinTimeout: rejoinTimeoutSec } : {}),
       playerName: lobbyNameOf(settings.playerName),
       colour: settings.playerColor,
       timeout: deps.timeoutSec,

@@ -23,6 +23,9 @@ export interface InternetReachOptions {
   readonly hostAddresses?: readonly string[];
 }
 
+/** Seconds one try to come back to a held seat may take: a new path (about a second through a relay) and admission. */
+const REJOIN_TRY_SEC = 8;
+
 const noRendezvous = () =>
   new IpcError(
     IpcErrorCode.FAILED_PRECONDITION,
@@ -142,6 +145,8 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
               current = { ...fresh, handedOut: true };
               return fresh.socket;
             },
+            // A try to take the seat back runs the rendezvous and ICE before the hello: more than the LAN's 2 s.
+            rejoinTimeoutSec: REJOIN_TRY_SEC,
             internetCode: code,
             close: () => {
               closed = true;

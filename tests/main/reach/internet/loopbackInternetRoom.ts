@@ -87,6 +87,8 @@ export async function joinByInternetCode(
     colour: '#3ddc97',
     timeout: 5,
     transport: { openSocket: located.openSocket! },
+    // As joinRoom passes it: each try to come back opens a new ICE path first.
+    ...(located.rejoinTimeoutSec !== undefined ? { rejoinTimeout: located.rejoinTimeoutSec } : {}),
     logger,
   });
   cleanups.push(() => guest.leave());
