@@ -20,6 +20,8 @@ import { versionMismatchMessage } from './versionMismatch';
 import { ResumableLink } from '../seats/resumableLink';
 import { takeSeatBack } from '../seats/rejoinSeat';
 import { markedAway } from '../seats/awaySeat';
+import { PendingChat } from '../seats/pendingChat';
+import { isFinalRefusal, seatLostEnd } from './seatReturn';
 import { systemScheduler, type Scheduler } from '../base/scheduler';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { Settings } from '../../shared/ipc/schemas/settings';
@@ -61,9 +63,6 @@ export interface LobbyEnd {
 type Welcome = { you: number; state: LobbyState; resume?: string; graceSec?: number };
 type Admission = Welcome | LobbyJoinError;
 
-/** Refusals after which trying to come back to the seat is pointless. */
-const FINAL_REFUSALS: ReadonlySet<LobbyEndCode> = new Set(['seat-gone', 'kicked', 'host-closed', 'version-mismatch']);
-
 const invalidRoom = () => new LobbyJoinError('invalid-room', LOBBY_END_MESSAGES['invalid-room']);
 
 /** The refusal to join a room whose game this build does not have (a newer LAN Party's game); undefined if known. */
@@ -84,6 +83,7 @@ export class LobbyGuest {
   private readonly link: ResumableLink<Client>;
   private ended: LobbyEnd | undefined;
   private resumeToken: string | undefined;
+  private readonly pendingChat = new PendingChat();
   private readonly graceSec: number;
 
   private constructor(
@@ -106,6 +106,7 @@ export class LobbyGuest {
         return this.end('invalid-room');
       }
       const next = applyLobbyEvent(this.stateValue, parsed.data.event);
+      if (parsed.data.event.kind === 'chat') this.pendingChat.shown(parsed.data.event.line, this.you);
       // Each event is bounded; the room it builds must stay so too (12,000 "joined" events are not a room).
       if (next.players.length > next.capacity) {
         logger.warn(`the host's room grew past its capacity of ${next.capacity}`);
@@ -147,23 +148,21 @@ export class LobbyGuest {
       graceSec: this.graceSec,
       scheduler: this.options.scheduler ?? systemScheduler,
       wanted: () => !this.ended,
-      isFinal: (error) => error instanceof LobbyJoinError && FINAL_REFUSALS.has(error.code),
+      isFinal: isFinalRefusal,
       enter: () =>
         LobbyGuest.enter({ ...this.options, resume: this.resumeToken, timeout: this.options.rejoinTimeout ?? 2 }),
       notOurs: () => new LobbyJoinError('seat-gone', LOBBY_END_MESSAGES['seat-gone']),
     });
     if (this.ended) return;
-    if (!outcome.ok) {
-      const { error } = outcome;
-      return error instanceof LobbyJoinError && FINAL_REFUSALS.has(error.code)
-        ? this.end(error.code, error.message)
-        : this.end('host-gone', `Lost contact with the host for ${this.graceSec} s: your seat was given up.`);
-    }
+    if (!outcome.ok) return this.end(...seatLostEnd(outcome.error, this.graceSec));
     const { client, answer } = outcome.value;
     void this.link.swap(client).close();
     this.watch(client);
     this.resumeToken = answer.resume;
     this.stateValue = answer.state;
+    // Our lines the dead connection took but never delivered: sent again, in order, once.
+    for (const text of this.pendingChat.afterReturn(answer.state.chat, this.you))
+      this.link.send(LobbyMessage.CHAT, { text }, Channel.RELIABLE_ORDERED);
     this.options.logger?.info(`back in the room after ${Math.round(outcome.tookMs)} ms (${outcome.tries} tries)`);
     this.stateListeners.emit(this.stateValue);
   }
@@ -301,6 +300,7 @@ export class LobbyGuest {
   chat(text: string): void {
     const line = chatTextSchema.parse(text);
     this.link.assertConnected('Your message was not sent');
+    this.pendingChat.sent(line);
     this.link.send(LobbyMessage.CHAT, { text: line }, Channel.RELIABLE_ORDERED);
   }
 
