@@ -51,7 +51,10 @@ afterAll(async () => {
   await lab?.destroy();
 });
 
-type Move = 'ports' | 'address';
+/** `cut-ports`: a port move while the rendezvous is out of reach for longer than the session lives (no restart can work). */
+type Move = 'ports' | 'address' | 'cut-ports';
+/** How long `cut-ports` keeps the rendezvous away: past the guest's 10 s session timeout (labNetwork's join timeout). */
+const CUT_MS = 12_000;
 const seatOf = (view: LobbyView, id: number) => view.state?.players.find((p) => p.id === id);
 /** A player's score in the latest tag snapshot (players are `[id, x, y, vx, vy, flags, score, …]`). */
 const scoreOf = (snapshot: unknown, id: number): number | undefined =>
@@ -60,7 +63,7 @@ const scoreOf = (snapshot: unknown, id: number): number | undefined =>
 /** A room over one path: the host, the guest joined by NET- code, and the guest's router to move. */
 async function openRoom(hostAt: string, guestAt: string, router: string) {
   const [host, guest] = await Promise.all([
-    LabRoomClient.start(lab, hostAt, rendezvousUrl),
+    LabRoomClient.start(lab, hostAt, rendezvousUrl, { logs: true }),
     LabRoomClient.start(lab, guestAt, rendezvousUrl, { logs: true }),
   ]);
   peers.push(host, guest);
@@ -90,8 +93,10 @@ async function moveAndCheck(room: Room, label: string, move: Move): Promise<stri
   const chatBefore = hostView.state!.chat.length;
 
   const movedAt = Date.now();
-  if (move === 'ports') room.router.movePorts();
-  else room.router.moveAddress(`203.0.113.${nextWan++}`);
+  if (move === 'cut-ports') room.router.cutOff(lab.addresses.rdv!);
+  if (move === 'address') room.router.moveAddress(`203.0.113.${nextWan++}`);
+  else room.router.movePorts();
+  const cut = move === 'cut-ports' ? sleep(CUT_MS).then(() => room.router.reachAgain()) : Promise.resolve();
   // Typed into the gap by both sides, twice: each is carried over (reliable, in order) or refused in words.
   const sent: string[] = [];
   const refused: string[] = [];
@@ -107,16 +112,37 @@ async function moveAndCheck(room: Room, label: string, move: Move): Promise<stri
     }
     if (round === 1) await sleep(1_000);
   }
-  const back = await guest.logged(/internet path back|back in the room after/, movedAt, `the guest back (${label})`);
+  await cut;
+  const back = await guest
+    .logged(
+      move === 'cut-ports' ? /back in the room after/ : /internet path back|back in the room after/,
+      movedAt,
+      `the guest back (${label})`,
+      40_000,
+    )
+    .catch((error: Error) => {
+      const hostLines = host.logs.filter((l) => l.at >= movedAt).map((l) => `${l.level} ${l.line}`);
+      throw new Error(`${error.message}\nthe host's log since the move:\n${hostLines.join('\n')}`);
+    });
   const gapMs = back.at - movedAt;
   const restart = guest.logs.find((l) => l.at >= movedAt && /internet path (restarted|reopened)/.test(l.line));
   const took = guest.logs.find((l) => l.at >= movedAt && /the ICE restart took/.test(l.line))?.line;
   const over = restart && /reopened (\w+ \([^)]*\))/.exec(restart.line)?.[1];
   const arrived = (v: LobbyView) => sent.every((t) => v.state?.chat.some((l) => l.text === t));
-  const [hostAfter, guestAfter] = await Promise.all([
-    host.until(arrived, `the gap's chat at the host (${label})`, 30_000),
-    guest.until(arrived, `the gap's chat at the guest (${label})`, 30_000),
-  ]);
+  const chatOf = (peer: LabRoomClient) =>
+    JSON.stringify(
+      peer.views
+        .at(-1)
+        ?.state?.chat.slice(chatBefore)
+        .map((l) => l.text),
+    );
+  const wait = (peer: LabRoomClient, side: string) =>
+    peer.until(
+      arrived,
+      `the gap's chat at the ${side} (${label}): sent ${JSON.stringify(sent)}, has ${chatOf(peer)}`,
+      30_000,
+    );
+  const [hostAfter, guestAfter] = await Promise.all([wait(host, 'host'), wait(guest, 'guest')]);
   const chatMs = Date.now() - movedAt;
 
   for (const refusal of refused) expect(refusal).toMatch(/Reconnecting to the host… Your message was not sent/);
@@ -179,8 +205,12 @@ async function guestScores(room: Room): Promise<void> {
   }
 }
 
-/** Four moves in one room: ports then address in the lobby, ports then address mid-round. */
-async function moveFourTimes(room: Room, path: string): Promise<void> {
+/**
+ * Four moves in one room: ports then address in the lobby, ports then address mid-round; with `fallback`, a fifth
+ * mid-round with the rendezvous out of reach until the session is given up: the guest's own rejoin with its resume
+ * token over a fresh path brings it back.
+ */
+async function moveFourTimes(room: Room, path: string, fallback = false): Promise<void> {
   const lines: string[] = [];
   lines.push(await moveAndCheck(room, `${path} lobby ports`, 'ports'));
   lines.push(await moveAndCheck(room, `${path} lobby address`, 'address'));
@@ -189,6 +219,7 @@ async function moveFourTimes(room: Room, path: string): Promise<void> {
   await guestScores(room);
   lines.push(await moveAndCheck(room, `${path} round ports`, 'ports'));
   lines.push(await moveAndCheck(room, `${path} round address`, 'address'));
+  if (fallback) lines.push(await moveAndCheck(room, `${path} round ports, rendezvous away 12 s`, 'cut-ports'));
   for (const line of lines) console.log(`[lab rebinding] ${line}`);
 }
 
@@ -202,6 +233,6 @@ describe.skipIf(skip)('an internet guest whose public address changes', () => {
   it('relayed path (symmetric NATs, coturn): keeps its seat, score and chat through four moves', async () => {
     const room = await openRoom('hs', 'gs', 'guestSym');
     expect(room.path).toBe('relayed');
-    await moveFourTimes(room, 'relayed');
+    await moveFourTimes(room, 'relayed', true);
   }, 180_000);
 });

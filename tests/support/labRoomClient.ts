@@ -123,8 +123,10 @@ export class LabRoomClient {
       const found = this.logs.find((l) => l.at >= since && pattern.test(l.line));
       if (found) return found;
       if (Date.now() > deadline) {
-        const recent = this.logs.slice(-8).map((l) => `${l.level} ${l.line}`);
-        throw new Error(`timed out waiting for ${what}; last log lines:\n${recent.join('\n')}\n${this.stderr}`);
+        const recent = this.logs.slice(-20).map((l) => `${l.level} ${l.line}`);
+        const view = this.views.at(-1);
+        const where = `status ${view?.status}${view?.end ? ` (${JSON.stringify(view.end)})` : ''}`;
+        throw new Error(`timed out waiting for ${what}; ${where}; last log lines:\n${recent.join('\n')}\n${this.stderr}`);
       }
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -107,6 +107,23 @@ export class RebindableRouter {
     this.flush();
   }
 
+  /** Drops everything its players send to `address` (e.g. the rendezvous) until {@link reachAgain}. */
+  cutOff(address: string): void {
+    const table = `table ip lab_cut {
+  chain forward_cut {
+    type filter hook forward priority -10; policy accept;
+    ip daddr ${address} drop
+  }
+}
+`;
+    runIn(this.router.namespace, 'nft', ['-f', '-'], table);
+  }
+
+  /** Undoes {@link cutOff}. */
+  reachAgain(): void {
+    runIn(this.router.namespace, 'nft', ['delete', 'table', 'ip', 'lab_cut']);
+  }
+
   /** The router's conntrack entries right now, one per line (for a test's failure message). */
   mappings(): string {
     return spawnSync('ip', ['netns', 'exec', this.router.namespace, 'conntrack', '-L'], { encoding: 'utf8' }).stdout;

@@ -137,7 +137,15 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
                 return current.socket;
               }
               await current.keeper.close();
-              const fresh = await keepInternetPath(await connect(), label, connect);
+              const started = scheduler.now();
+              const opened = await connect().catch((error: unknown) => {
+                logger.warn(`no new internet path to come back to the seat: ${String(error)}`);
+                throw error;
+              });
+              logger.info(
+                `new internet path to come back to the seat: ${opened.path.kind} after ${Math.round(scheduler.now() - started)} ms`,
+              );
+              const fresh = await keepInternetPath(opened, label, connect);
               if (closed) {
                 await fresh.keeper.close();
                 throw new Error('the internet room was left');
