@@ -1,11 +1,10 @@
-import { createInterface } from 'node:readline';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineMatching } from '../support/lineMatching';
+import { LabRoomClient } from '../support/labRoomClient';
 import { startLabRendezvous } from '../support/labRendezvous';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
-import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import { hasPython } from '../support/galeReferencePeer';
 import { mintTurnCredentials } from '../../main/net/ice';
 
@@ -15,26 +14,6 @@ import { mintTurnCredentials } from '../../main/net/ice';
 // start, play a little, leave; the path each guest took is asserted.
 const skip = natLabUnavailableReason();
 const RDV_PORT = 8787;
-
-/**
- * A player's network options, all explicit: bind and advertise its own namespace address, discovery only to
- * loopback, the ICE agent told that address. Never the app's defaults.
- */
-function labNetwork(ownAddress: string) {
-  return {
-    ownAddress,
-    discoveryPort: 0,
-    bindAddress: ownAddress,
-    discoveryBindAddress: ownAddress,
-    advertiseAddress: ownAddress,
-    broadcastTargets: ['127.255.255.255'],
-    selfTestTargets: ['127.255.255.255'],
-    announceIntervalMs: 500,
-    browseIntervalMs: 500,
-    defaultGamePort: 0,
-    joinTimeoutSec: 10,
-  };
-}
 
 let lab: NatLab;
 const children: ChildProcess[] = [];
@@ -71,76 +50,14 @@ afterAll(async () => {
   await lab?.destroy();
 });
 
-/** A backend in a player's namespace, called over its stdio. */
-class RoomPeer {
-  readonly views: LobbyView[] = [];
-  snapshots = 0;
-  private nextId = 1;
-  private readonly waiting = new Map<
-    number,
-    (result: { ok: boolean; value?: unknown; error?: { message: string } }) => void
-  >();
-  private stderr = '';
-
-  constructor(private readonly child: ChildProcess) {
-    children.push(child);
-    child.stderr?.on('data', (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-4000)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const event = JSON.parse(line) as { ev: string; id?: number; result?: never; name?: string; payload?: unknown };
-      if (event.ev === 'result') this.waiting.get(event.id!)?.(event.result!);
-      if (event.ev === 'event' && event.name === 'lobby.changed') this.views.push(event.payload as LobbyView);
-      if (event.ev === 'event' && event.name === 'game.snapshot') this.snapshots += 1;
-    });
-  }
-
-  static async start(player: string): Promise<RoomPeer> {
-    const script = fileURLToPath(new URL('../support/labRoomPeer.ts', import.meta.url));
-    const peer = new RoomPeer(
-      lab.spawnIn(player, process.execPath, [
-        '--import',
-        'tsx',
-        script,
-        JSON.stringify(labNetwork(lab.addresses[player]!)),
-      ]),
-    );
-    // A tsx process in a namespace: ~2 s idle, over 20 s on a busy machine.
-    await lineMatching(peer.child, /"ev":"ready"/, 60_000);
-    await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });
+/** A backend in a player's namespace (tests/support/labRoomClient.ts), pointed at the lab's rendezvous. */
+const RoomPeer = {
+  async start(player: string): Promise<LabRoomClient> {
+    const peer = await LabRoomClient.start(lab, player, rendezvousUrl);
+    children.push(peer.child);
     return peer;
-  }
-
-  async call<T = LobbyView>(name: string, input?: unknown): Promise<T> {
-    const result = await this.tryCall(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error?.message}\n${this.stderr}`);
-    return result.value as T;
-  }
-
-  tryCall(name: string, input?: unknown, timeoutMs = 40_000) {
-    const id = this.nextId++;
-    return new Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name}: no answer\n${this.stderr}`)), timeoutMs);
-      this.waiting.set(id, (result) => {
-        clearTimeout(timer);
-        resolve(result);
-      });
-      this.child.stdin!.write(`${JSON.stringify({ id, call: name, input })}\n`);
-    });
-  }
-
-  async until(test: (view: LobbyView) => boolean, what: string, timeoutMs = 15_000): Promise<LobbyView> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const view = this.views.findLast(test);
-      if (view) return view;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${this.stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
-  stop(): void {
-    this.child.stdin?.write(`${JSON.stringify({ exit: true })}\n`);
-  }
-}
+  },
+};
 
 /** Hosts an internet room in `hostAt`, joins it from `guestAt`, plays through a round and leaves. */
 async function playOver(hostAt: string, guestAt: string): Promise<{ path: string | undefined; code: string }> {

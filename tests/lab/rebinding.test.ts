@@ -171,7 +171,8 @@ async function moveAndCheck(room: Room, label: string, move: Move): Promise<stri
     scored = `, score ${scoreBefore} → ${scoreAfter}`;
   }
   const how = /path back/.test(back.line)
-    ? `ICE restart${over ? ` to ${over}` : ''}${took ? `, ${/took (\d+ ms)/.exec(took)?.[1]} for the restart` : ''}`
+    ? `ICE restart${over ? ` to ${over}` : ''}${took ? `, ${/took (\d+ ms)/.exec(took)?.[1]} for the restart` : ''}` +
+      `${took ? `, silence of ${/\((\d+ ms) counted/.exec(took)?.[1]} counted` : ''}`
     : 'rejoined with its resume token';
   return (
     `${label}: gap ${gapMs} ms (${how}); the gap's chat everywhere after ${chatMs} ms` +

@@ -95,7 +95,8 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
       onRestart: (r) =>
         logger.info(
           `internet path ${r.ok ? 'restarted' : 'not restarted'}: ${Math.round(r.gapMs)} ms without the ` +
-            `host, the ICE restart took ${Math.round(r.tookMs)} ms${r.ok ? '' : ` (${String(r.error)})`}`,
+            `host (${Math.round(r.limitMs)} ms counted as gone), the ICE restart took ${Math.round(r.tookMs)} ms` +
+            `${r.ok ? '' : ` (${String(r.error)})`}`,
         ),
       onHeardAgain: (heard) =>
         logger.info(`internet path back: the host heard again ${Math.round(heard.gapMs)} ms after it fell silent`),

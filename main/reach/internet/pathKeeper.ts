@@ -15,6 +15,8 @@ export interface PathRestart {
   readonly gapMs: number;
   /** The restart itself (rendezvous, ICE checks, keys), ms. */
   readonly tookMs: number;
+  /** The silence that counted as the path gone this time ({@link silenceLimit}), ms. */
+  readonly limitMs: number;
   readonly error?: unknown;
 }
 
@@ -77,7 +79,7 @@ export function keepPathAlive(options: PathKeeperOptions): PathKeeper {
   let restarts = 0;
   let notBefore = 0;
 
-  const restart = async (): Promise<void> => {
+  const restart = async (limitMs: number): Promise<void> => {
     restarting = true;
     restarts += 1;
     const silentSince = socket.lastHeardAt;
@@ -94,11 +96,11 @@ export function keepPathAlive(options: PathKeeperOptions): PathKeeper {
       current = next;
       void previous.close().catch(() => undefined);
       const done = scheduler.now();
-      options.onRestart?.({ ok: true, gapMs: done - silentSince, tookMs: done - started });
+      options.onRestart?.({ ok: true, gapMs: done - silentSince, tookMs: done - started, limitMs });
     } catch (error) {
       const done = scheduler.now();
       notBefore = done + (options.retryMs ?? 1000);
-      options.onRestart?.({ ok: false, gapMs: done - silentSince, tookMs: done - started, error });
+      options.onRestart?.({ ok: false, gapMs: done - silentSince, tookMs: done - started, limitMs, error });
     } finally {
       restarting = false;
     }
@@ -115,7 +117,8 @@ export function keepPathAlive(options: PathKeeperOptions): PathKeeper {
     // The Client closed the socket (it gave up on the path, or the guest left): nothing left to keep alive.
     if (socket.isClosed) return void keeper.close();
     if (closed || restarting || stalled || now < notBefore) return;
-    if (now - socket.lastHeardAt >= silenceLimit(socket.largestRecentGap, minSilenceMs, silenceMs)) void restart();
+    const limitMs = silenceLimit(socket.largestRecentGap, minSilenceMs, silenceMs);
+    if (now - socket.lastHeardAt >= limitMs) void restart(limitMs);
   }, checkMs);
 
   const keeper: PathKeeper = {

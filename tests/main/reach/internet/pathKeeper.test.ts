@@ -76,7 +76,7 @@ describe('SwitchableSocket and the path keeper (ICE restart)', () => {
     answer!();
     await flush();
     await flush();
-    expect(kit.restarts).toEqual([{ ok: true, gapMs: 2_900, tookMs: 400 }]);
+    expect(kit.restarts).toEqual([{ ok: true, gapMs: 2_900, tookMs: 400, limitMs: 2_500 }]);
     // Sends go to the new path, and what it delivers looks as if it came from where the Client connected.
     kit.socket.send(Buffer.from('after'));
     expect(second.sent).toEqual(['after']);
