@@ -16,8 +16,6 @@ export type { BucketLimit } from './endpoint/sourceBuckets';
 export { Client, type ClientState } from './endpoint/client';
 export { Peer } from './endpoint/peer';
 export type { WireProtocol } from './v1/link';
-/** The native protocol's fixed facts (its first byte tells a native datagram from a v1 one). */
-export { Native } from './native/wire/nativeWire';
 export type { EndpointOptions, NativeOptions } from './endpoint/endpointOptions';
 export type { RetransmitOptions } from './v1/rttEstimator';
 export type { DriveMode } from './endpoint/driver';

@@ -1,4 +1,4 @@
-import { Native, type DatagramHandlers, type DatagramSocket, type DatagramSource } from '../../net/index';
+import type { DatagramHandlers, DatagramSocket, DatagramSource } from '../../net/index';
 import { ArrivalGaps } from './arrivalGaps';
 
 /**
@@ -13,6 +13,9 @@ import { ArrivalGaps } from './arrivalGaps';
 // the peer at once instead of at our next heartbeat (up to a second later). Only a native datagram: the native
 // layer accepts each packet number once, so if the host did see it this copy is dropped as a replay, never
 // delivered twice (a v1 datagram has no such guard).
+
+/** The first byte of every native datagram (main/net/native/README.md; the net's public API leaves it out). */
+export const NATIVE_DATAGRAM_MAGIC = 0xa7;
 export class SwitchableSocket implements DatagramSocket {
   readonly recvBufferSize = 0;
   readonly sendBufferSize = 0;
@@ -94,7 +97,7 @@ export class SwitchableSocket implements DatagramSocket {
     this.lastHeard = this.now();
     this.gaps.reset(this.lastHeard);
     if (this.handlers) this.attach(next);
-    if (this.lastSent?.[0] === Native.MAGIC) next.send(this.lastSent);
+    if (this.lastSent?.[0] === NATIVE_DATAGRAM_MAGIC) next.send(this.lastSent);
     await previous.close().catch(() => undefined);
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DatagramHandlers, DatagramSocket, DatagramSource } from '../../../../main/net/index';
-import { SwitchableSocket } from '../../../../main/reach/internet/switchableSocket';
+import { NATIVE_DATAGRAM_MAGIC, SwitchableSocket } from '../../../../main/reach/internet/switchableSocket';
+import { Native } from '../../../../main/net/native/wire/nativeWire';
 import { keepPathAlive, silenceLimit, type PathRestart } from '../../../../main/reach/internet/pathKeeper';
 import type { Scheduler } from '../../../../main/base/scheduler';
 import { ManualScheduler } from '../../../support/manualScheduler';
@@ -213,6 +214,7 @@ describe('SwitchableSocket and the path keeper (ICE restart)', () => {
   });
 
   it('sends the last native datagram again over the new path at once, and reports when the host is heard', async () => {
+    expect(NATIVE_DATAGRAM_MAGIC).toBe(Native.MAGIC);
     const second = new PathSocket(5012, { address: '203.0.113.9', port: 41012 });
     const kit = setup(async () => second);
     kit.socket.send(Uint8Array.of(0xa7, 1, 2, 3));
