@@ -53,8 +53,11 @@ afterAll(async () => {
 
 /** `cut-ports`: a port move while the rendezvous is out of reach for longer than the session lives (no restart can work). */
 type Move = 'ports' | 'address' | 'cut-ports';
-/** How long `cut-ports` keeps the rendezvous away: past the guest's 10 s session timeout (labNetwork's join timeout). */
-const CUT_MS = 12_000;
+/**
+ * How long `cut-ports` keeps the rendezvous away: past the guest's 10 s session timeout (labNetwork's join timeout),
+ * with room to spare, so an ICE restart (the rendezvous, then ICE) cannot win the race against the session's end.
+ */
+const CUT_MS = 13_000;
 const seatOf = (view: LobbyView, id: number) => view.state?.players.find((p) => p.id === id);
 /** A player's score in the latest tag snapshot (players are `[id, x, y, vx, vy, flags, score, …]`). */
 const scoreOf = (snapshot: unknown, id: number): number | undefined =>
@@ -220,7 +223,7 @@ async function moveFourTimes(room: Room, path: string, fallback = false): Promis
   await guestScores(room);
   lines.push(await moveAndCheck(room, `${path} round ports`, 'ports'));
   lines.push(await moveAndCheck(room, `${path} round address`, 'address'));
-  if (fallback) lines.push(await moveAndCheck(room, `${path} round ports, rendezvous away 12 s`, 'cut-ports'));
+  if (fallback) lines.push(await moveAndCheck(room, `${path} round ports, rendezvous away ${CUT_MS / 1000} s`, 'cut-ports'));
   for (const line of lines) console.log(`[lab rebinding] ${line}`);
 }
 
