@@ -19,6 +19,9 @@ import { GuestPasswordCheck } from './guestPassword';
 import { versionMismatchMessage } from './versionMismatch';
 import { ResumableLink } from '../seats/resumableLink';
 import { takeSeatBack } from '../seats/rejoinSeat';
+import { markedAway } from '../seats/awaySeat';
+import { PendingChat } from '../seats/pendingChat';
+import { isFinalRefusal, seatLostEnd } from './seatReturn';
 import { systemScheduler, type Scheduler } from '../base/scheduler';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { Settings } from '../../shared/ipc/schemas/settings';
@@ -47,6 +50,8 @@ export interface LobbyJoinOptions {
   resume?: string;
   /** Timers of coming back to the seat after losing the link; default the real ones. */
   scheduler?: Scheduler;
+  /** Seconds each try to take the seat back may take (the grace bounds the whole); default 2, more for a new ICE path. */
+  rejoinTimeout?: number;
 }
 
 /** How a stay in a room ended. */
@@ -57,9 +62,6 @@ export interface LobbyEnd {
 
 type Welcome = { you: number; state: LobbyState; resume?: string; graceSec?: number };
 type Admission = Welcome | LobbyJoinError;
-
-/** Refusals after which trying to come back to the seat is pointless. */
-const FINAL_REFUSALS: ReadonlySet<LobbyEndCode> = new Set(['seat-gone', 'kicked', 'host-closed', 'version-mismatch']);
 
 const invalidRoom = () => new LobbyJoinError('invalid-room', LOBBY_END_MESSAGES['invalid-room']);
 
@@ -73,8 +75,7 @@ function unknownGame(gameId: string): LobbyJoinError | undefined {
 }
 
 /** This machine's seat in someone else's room: the client and the replayed lobby state; it rejoins by itself. */
-// When the link goes silent the guest comes back to its seat (a new connection, the welcome's resume token) for as
-// long as the host holds it; the game on `transport` carries on over the new connection.
+// A silent link: back to the seat on a new connection (the welcome's resume token); the game's `transport` carries on.
 export class LobbyGuest {
   private stateValue: LobbyState;
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
@@ -82,6 +83,7 @@ export class LobbyGuest {
   private readonly link: ResumableLink<Client>;
   private ended: LobbyEnd | undefined;
   private resumeToken: string | undefined;
+  private readonly pendingChat = new PendingChat();
   private readonly graceSec: number;
 
   private constructor(
@@ -104,6 +106,7 @@ export class LobbyGuest {
         return this.end('invalid-room');
       }
       const next = applyLobbyEvent(this.stateValue, parsed.data.event);
+      if (parsed.data.event.kind === 'chat') this.pendingChat.shown(parsed.data.event.line, this.you);
       // Each event is bounded; the room it builds must stay so too (12,000 "joined" events are not a room).
       if (next.players.length > next.capacity) {
         logger.warn(`the host's room grew past its capacity of ${next.capacity}`);
@@ -138,33 +141,28 @@ export class LobbyGuest {
   /** Tries to take the seat back (once a second, for the host's grace), then carries on or ends the stay. */
   private async comeBack(): Promise<void> {
     this.link.lost();
-    // We are "reconnecting…" on our own screen too, for as long as the host holds the seat.
-    const awayUntil = Date.now() + this.graceSec * 1000;
-    const players = this.stateValue.players.map((p) => (p.id === this.you ? { ...p, awayUntil } : p));
-    this.stateValue = { ...this.stateValue, players };
+    this.stateValue = markedAway(this.stateValue, this.you, Date.now() + this.graceSec * 1000);
     this.stateListeners.emit(this.stateValue);
     const outcome = await takeSeatBack({
       you: this.you,
       graceSec: this.graceSec,
       scheduler: this.options.scheduler ?? systemScheduler,
       wanted: () => !this.ended,
-      isFinal: (error) => error instanceof LobbyJoinError && FINAL_REFUSALS.has(error.code),
-      // Each try gets a short connect: the grace is what bounds the whole.
-      enter: () => LobbyGuest.enter({ ...this.options, resume: this.resumeToken, timeout: 2 }),
+      isFinal: isFinalRefusal,
+      enter: () =>
+        LobbyGuest.enter({ ...this.options, resume: this.resumeToken, timeout: this.options.rejoinTimeout ?? 2 }),
       notOurs: () => new LobbyJoinError('seat-gone', LOBBY_END_MESSAGES['seat-gone']),
     });
     if (this.ended) return;
-    if (!outcome.ok) {
-      const { error } = outcome;
-      return error instanceof LobbyJoinError && FINAL_REFUSALS.has(error.code)
-        ? this.end(error.code, error.message)
-        : this.end('host-gone', `Lost contact with the host for ${this.graceSec} s: your seat was given up.`);
-    }
+    if (!outcome.ok) return this.end(...seatLostEnd(outcome.error, this.graceSec));
     const { client, answer } = outcome.value;
     void this.link.swap(client).close();
     this.watch(client);
     this.resumeToken = answer.resume;
     this.stateValue = answer.state;
+    // Our lines the dead connection took but never delivered: sent again, in order, once.
+    for (const text of this.pendingChat.afterReturn(answer.state.chat, this.you))
+      this.link.send(LobbyMessage.CHAT, { text }, Channel.RELIABLE_ORDERED);
     this.options.logger?.info(`back in the room after ${Math.round(outcome.tookMs)} ms (${outcome.tries} tries)`);
     this.stateListeners.emit(this.stateValue);
   }
@@ -297,6 +295,7 @@ export class LobbyGuest {
   chat(text: string): void {
     const line = chatTextSchema.parse(text);
     this.link.assertConnected('Your message was not sent');
+    this.pendingChat.sent(line);
     this.link.send(LobbyMessage.CHAT, { text: line }, Channel.RELIABLE_ORDERED);
   }
 
@@ -369,12 +368,13 @@ export async function joinRoom(plan: JoinPlan, deps: JoinRoomDeps): Promise<Join
     if (refusal) throw refusal;
     const settings = await deps.settings();
     const to = located.connectTo ?? located.target;
-    const { openSocket, connectWithin } = located;
+    const { openSocket, connectWithin, rejoinTimeoutSec } = located;
     guest = await deps.joinGuest({
       host: to.host,
       port: to.port || 1,
       ...(openSocket ? { transport: { openSocket } } : {}),
       ...(connectWithin ? { connectWithin } : {}),
+      ...(rejoinTimeoutSec !== undefined ? { rejoinTimeout: rejoinTimeoutSec } : {}),
       playerName: lobbyNameOf(settings.playerName),
       colour: settings.playerColor,
       timeout: deps.timeoutSec,

@@ -39,6 +39,8 @@ export interface LocatedRoom {
    * (a live room answers a connect within milliseconds on a LAN).
    */
   readonly connectWithin?: { readonly seconds: number; readonly failure: IpcError };
+  /** Seconds a try to take a held seat back may take, when a try must first open a new path (an ICE session). */
+  readonly rejoinTimeoutSec?: number;
   /** The NET-… code, when the room was found over the internet (shown on the guest's screen). */
   readonly internetCode?: string;
   /** The room's short LAN code as this guest's own network completes it (the host's screen shows the same). */

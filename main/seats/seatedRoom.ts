@@ -3,10 +3,13 @@ import type { Scheduler } from '../base/scheduler';
 import { MAX_PING_MS } from '../../shared/lobby/lobbyLimits';
 import { Channel } from '../../shared/net/channel';
 import { LobbyMessage, RejectReason, type HostMessages } from '../../shared/lobby/lobbyMessages';
-import type { LobbyEvent, LobbyPlayer, LobbyState, PlayerPath } from '../../shared/lobby/lobbyState';
+import { PlayerPath, type LobbyEvent, type LobbyPlayer, type LobbyState } from '../../shared/lobby/lobbyState';
 import { RoomSeats, type SeatEvent } from './roomSeats';
 import { seatGoneMessage } from './seatGoneMessage';
 import { seatTransport, type SeatServer, type SeatTransport } from './seatTransport';
+
+/** The binding of an internet guest's resume token: no IP address looks like it. */
+const INTERNET_BINDING = 'internet path';
 
 /** What a hosted room lends its seats: its state and events, its transport, how a guest came in. */
 export interface SeatedRoomHost {
@@ -49,7 +52,16 @@ export class SeatedRoom {
 
   /** What the welcome of a newly admitted peer carries: its resume token and the grace. */
   seat(peer: Peer): { resume: string; graceSec: number } {
-    return { resume: this.seats.take(peer.id, peer.id, peer.address), graceSec: this.seats.graceSec };
+    return { resume: this.seats.take(peer.id, peer.id, this.bindingOf(peer)), graceSec: this.seats.graceSec };
+  }
+
+  /**
+   * What a resume token is bound to: a LAN guest's address. An internet guest's address is the mux's label of its
+   * ICE origin, which a rebinding router, a new WAN address or another relay changes by nature; the path itself is
+   * authenticated (the key agreement on the room code), so its token is bound to coming in over the internet.
+   */
+  private bindingOf(peer: Peer): string {
+    return this.host.pathOf(peer) === PlayerPath.LAN ? peer.address : INTERNET_BINDING;
   }
 
   /** A connection ended: a silent one leaves its seat held for the grace, a goodbye lets it go. */
@@ -63,7 +75,7 @@ export class SeatedRoom {
   /** A guest comes back with its resume token: its seat, name, colour, ready state and score are its own again. */
   resume(peer: Peer, token: string): void {
     const { host } = this;
-    const back = this.seats.resume(token, peer.id, peer.address);
+    const back = this.seats.resume(token, peer.id, this.bindingOf(peer));
     if (!back.ok) {
       this.sendTo(peer.id, LobbyMessage.REJECTED, {
         reason: RejectReason.SEAT_GONE,

@@ -5,13 +5,11 @@ import { lineMatching } from './lineMatching';
 import type { NatLab } from './natLab';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 
-const SCRIPT = fileURLToPath(new URL('./labRoomPeer.ts', import.meta.url));
-
 /**
- * A player's network options, all explicit: bind and advertise its own namespace address, discovery only to
- * loopback, the ICE agent told that address. Never the app's defaults.
+ * A player's network options in the NAT lab, all explicit: bind and advertise its own namespace address,
+ * discovery only to loopback, the ICE agent told that address. Never the app's defaults.
  */
-function labNetwork(ownAddress: string) {
+export function labNetwork(ownAddress: string) {
   return {
     ownAddress,
     discoveryPort: 0,
@@ -29,11 +27,23 @@ function labNetwork(ownAddress: string) {
 
 type CallResult = { ok: boolean; value?: unknown; error?: { message: string } };
 
-/** A whole backend (labRoomPeer.ts) in a lab player's namespace, called over its stdio. */
+/** One line of the backend's log (LAB_ROOM_LOGS), with the wall-clock time it was written. */
+export interface LabLogLine {
+  readonly level: string;
+  readonly line: string;
+  readonly at: number;
+}
+
+/**
+ * A whole backend in a lab player's namespace (tests/support/labRoomPeer.ts), called over its stdio: its lobby
+ * views, its game snapshots and (with `logs`) its log lines as they come.
+ */
 export class RoomPeer {
   readonly views: LobbyView[] = [];
-  /** game.snapshot events seen so far. */
+  readonly logs: LabLogLine[] = [];
   snapshots = 0;
+  /** The latest game snapshot (the game's own shape). */
+  lastSnapshot: unknown;
   private nextId = 1;
   private readonly waiting = new Map<number, (result: CallResult) => void>();
   private stderr = '';
@@ -41,24 +51,38 @@ export class RoomPeer {
   private constructor(readonly child: ChildProcess) {
     child.stderr?.on('data', (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-4000)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      const event = JSON.parse(line) as { ev: string; id?: number; result?: never; name?: string; payload?: unknown };
+      const event = JSON.parse(line) as {
+        ev: string;
+        id?: number;
+        result?: never;
+        name?: string;
+        payload?: { snapshot?: unknown };
+      } & Partial<LabLogLine>;
       if (event.ev === 'result') this.waiting.get(event.id!)?.(event.result!);
       if (event.ev === 'event' && event.name === 'lobby.changed') this.views.push(event.payload as LobbyView);
-      if (event.ev === 'event' && event.name === 'game.snapshot') this.snapshots += 1;
+      if (event.ev === 'event' && event.name === 'game.snapshot') {
+        this.snapshots += 1;
+        this.lastSnapshot = event.payload?.snapshot;
+      }
+      if (event.ev === 'log') this.logs.push({ level: event.level!, line: event.line!, at: event.at! });
     });
   }
 
-  /** Starts the backend in `player`'s namespace with `rendezvousUrl` and shared-secret TURN in its settings. */
-  static async start(lab: NatLab, player: string, rendezvousUrl: string): Promise<RoomPeer> {
-    const child = lab.spawnIn(player, process.execPath, [
-      '--import',
-      'tsx',
-      SCRIPT,
-      JSON.stringify(labNetwork(lab.addresses[player]!)),
-    ]);
+  /** Starts the backend in `player`'s namespace and points it at the rendezvous (TURN from it). */
+  static async start(
+    lab: NatLab,
+    player: string,
+    rendezvousUrl: string,
+    options: { readonly logs?: boolean } = {},
+  ): Promise<RoomPeer> {
+    const script = fileURLToPath(new URL('./labRoomPeer.ts', import.meta.url));
+    const args = ['--import', 'tsx', script, JSON.stringify(labNetwork(lab.addresses[player]!))];
+    const child = options.logs
+      ? lab.spawnIn(player, 'env', ['LAB_ROOM_LOGS=1', process.execPath, ...args])
+      : lab.spawnIn(player, process.execPath, args);
     const peer = new RoomPeer(child);
     // A tsx process in a namespace: ~2 s idle, over 20 s on a busy machine.
-    await lineMatching(child, /"ev":"ready"/, 60_000);
+    await lineMatching(peer.child, /"ev":"ready"/, 60_000);
     await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });
     return peer;
   }
@@ -100,6 +124,7 @@ export class RoomPeer {
     return { refusals, ms: performance.now() - started };
   }
 
+  /** The latest view that passes `test`, waiting for one (polls every 50 ms). */
   async until(test: (view: LobbyView) => boolean, what: string, timeoutMs = 15_000): Promise<LobbyView> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -110,7 +135,22 @@ export class RoomPeer {
     }
   }
 
-  /** Asks the backend to close and exit (NatLab.destroy kills it if it does not). */
+  /** The first log line after `since` (wall clock) that matches, waiting for one. */
+  async logged(pattern: RegExp, since: number, what: string, timeoutMs = 20_000): Promise<LabLogLine> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.logs.find((l) => l.at >= since && pattern.test(l.line));
+      if (found) return found;
+      if (Date.now() > deadline) {
+        const recent = this.logs.slice(-20).map((l) => `${l.level} ${l.line}`);
+        const view = this.views.at(-1);
+        const where = `status ${view?.status}${view?.end ? ` (${JSON.stringify(view.end)})` : ''}`;
+        throw new Error(`timed out waiting for ${what}; ${where}; last log lines:\n${recent.join('\n')}\n${this.stderr}`);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   stop(): void {
     this.child.stdin?.write(`${JSON.stringify({ exit: true })}\n`);
   }

@@ -6,19 +6,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createBackend } from '../../main/createBackend';
-import { silentLogger } from '../../main/base/logger';
+import { silentLogger, type Logger } from '../../main/base/logger';
 import type { NetworkOptions } from '../../main/base/networkOptions';
 
 // The test names every network option (tests/lab/internetRooms.test.ts, labNetwork): JSON in argv[2].
 const network = JSON.parse(process.argv[2] ?? '{}') as Partial<NetworkOptions> & { readonly ownAddress: string };
 const { ownAddress, ...options } = network;
+const out = (event: Record<string, unknown>): void => void process.stdout.write(`${JSON.stringify(event)}\n`);
+// LAB_ROOM_LOGS=1: the backend's info and warnings become events, with this machine's wall clock (as the test's).
+const forwarded: Logger = {
+  info: (line) => out({ ev: 'log', level: 'info', line: String(line), at: Date.now() }),
+  warn: (line) => out({ ev: 'log', level: 'warn', line: String(line), at: Date.now() }),
+  error: (line) => out({ ev: 'log', level: 'error', line: String(line), at: Date.now() }),
+};
 const dir = mkdtempSync(join(tmpdir(), 'lan-party-lab-room-'));
 const backend = createBackend({
   app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
   userDataDir: dir,
   osUserName: 'lab',
   validateOutputs: true,
-  logger: silentLogger,
+  logger: process.env.LAB_ROOM_LOGS === '1' ? forwarded : silentLogger,
   network: {
     ...options,
     iceHostAddresses: [ownAddress],
@@ -28,7 +35,6 @@ const backend = createBackend({
   },
 });
 
-const out = (event: Record<string, unknown>): void => void process.stdout.write(`${JSON.stringify(event)}\n`);
 backend.gateway.subscribe((name, payload) => {
   if (name === 'lobby.changed' || name === 'game.snapshot' || name === 'game.results')
     out({ ev: 'event', name, payload });

@@ -30,6 +30,15 @@ export interface NatLabSpec {
   readonly turnLegMs?: number;
 }
 
+/** A home router of the lab as a test may reconfigure it: its NAT rules live in table `ip lab_nat`. */
+export interface LabRouter {
+  readonly namespace: string;
+  readonly kind: RouterKind;
+  /** Its WAN interface (on the public bridge) and its LAN interface. */
+  readonly wanDevice: string;
+  readonly lanDevice: string;
+}
+
 /** A lab that exists until {@link NatLab.destroy}. */
 export interface NatLab {
   /** The coturn on the public side. */
@@ -45,6 +54,8 @@ export interface NatLab {
   readonly wan: Readonly<Record<string, string>>;
   /** Player → its namespace's name, for `ip netns exec` (e.g. a browser started inside it). */
   readonly namespaces: Readonly<Record<string, string>>;
+  /** Router → its namespace, kind and interfaces, for tests that change a router under its players (natLabRebind.ts). */
+  readonly routers: Readonly<Record<string, LabRouter>>;
   /** Runs a command in a player's namespace, stdio piped; {@link NatLab.destroy} kills it if it still runs. */
   spawnIn(player: string, command: string, args: readonly string[]): ChildProcess;
   /** Kills what spawnIn started, stops coturn and the TURN leg, removes every namespace; safe to call twice. */
@@ -182,6 +193,12 @@ export async function createNatLab(spec: NatLabSpec): Promise<NatLab> {
       addresses,
       wan,
       namespaces: Object.fromEntries(players.map((player) => [player, ns(player)])),
+      routers: Object.fromEntries(
+        routers.map((router, i) => [
+          router,
+          { namespace: ns(router), kind: spec.routers[router]!, wanDevice: WAN, lanDevice: `eth${i + 1}` },
+        ]),
+      ),
       spawnIn: (player, command, args) => {
         const child = spawn('ip', ['netns', 'exec', ns(player), command, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
         children.add(child);

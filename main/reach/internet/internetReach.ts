@@ -7,9 +7,9 @@ import type { Scheduler } from '../../base/scheduler';
 import { createSocketMux, type SocketMux } from '../../net/ice';
 import { openUdpDatagramSocket } from '../../net/index';
 import type { RoomOpening, RoomReach, RoomTarget } from '../roomReach';
-import { connectInternetRoom } from './internetJoin';
+import { connectInternetRoom, type InternetPath } from './internetJoin';
 import { openInternetRoom, type InternetRoom } from './internetRoom';
-import { keepPathAlive } from './pathKeeper';
+import { keepPathAlive, type PathKeeper } from './pathKeeper';
 import { SwitchableSocket } from './switchableSocket';
 
 /** Options of {@link createInternetReach}. */
@@ -22,6 +22,9 @@ export interface InternetReachOptions {
   /** Extra host-candidate addresses (werift skips veth/tun/tap interfaces); tests' namespaces pass theirs. */
   readonly hostAddresses?: readonly string[];
 }
+
+/** Seconds one try to come back to a held seat may take: a new path (about a second through a relay) and admission. */
+const REJOIN_TRY_SEC = 8;
 
 const noRendezvous = () =>
   new IpcError(
@@ -72,6 +75,35 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
     };
   }
 
+  /** A path wrapped so it can be replaced under the session: a path that falls silent is restarted (pathKeeper.ts). */
+  async function keepInternetPath(
+    path: InternetPath,
+    label: RoomTarget,
+    reopen: () => Promise<InternetPath>,
+  ): Promise<{ socket: SwitchableSocket; keeper: PathKeeper }> {
+    // Over the internet the secured ICE path is the socket: the Client's connect() ignores the target.
+    const socket = new SwitchableSocket(path.socket, await path.socket.connect(1, label.host), () => scheduler.now());
+    const keeper = keepPathAlive({
+      socket,
+      first: path,
+      scheduler,
+      reopen: async () => {
+        const next = await reopen();
+        logger.info(`internet path reopened ${next.path.kind} (${next.path.localType}→${next.path.remoteType})`);
+        return next;
+      },
+      onRestart: (r) =>
+        logger.info(
+          `internet path ${r.ok ? 'restarted' : 'not restarted'}: ${Math.round(r.gapMs)} ms without the ` +
+            `host (${Math.round(r.limitMs)} ms counted as gone), the ICE restart took ${Math.round(r.tookMs)} ms` +
+            `${r.ok ? '' : ` (${String(r.error)})`}`,
+        ),
+      onHeardAgain: (heard) =>
+        logger.info(`internet path back: the host heard again ${Math.round(heard.gapMs)} ms after it fell silent`),
+    });
+    return { socket, keeper };
+  }
+
   return {
     plan(request) {
       if (!('code' in request) || !looksLikeInternetCode(request.code)) return undefined;
@@ -83,34 +115,52 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         step: 'finding-host',
         async locate({ onProgress }) {
           const settings = await options.settings();
+          const connect = () => connectInternetRoom(code, { settings, scheduler, ...iceHosts });
           const path = await connectInternetRoom(code, {
             settings,
             scheduler,
             onStep: (step) => onProgress({ step }),
             ...iceHosts,
           });
-          // Over the internet the secured ICE path is the socket: the Client's connect() ignores the target. It
-          // may be replaced under the session: a path that falls silent is restarted over the rendezvous.
-          const socket = new SwitchableSocket(path.socket, await path.socket.connect(1, label.host), () =>
-            scheduler.now(),
-          );
-          const keeper = keepPathAlive({
-            socket,
-            first: path,
-            scheduler,
-            reopen: () => connectInternetRoom(code, { settings, scheduler, ...iceHosts }),
-            onRestart: (r) =>
-              logger.info(
-                `internet path ${r.ok ? 'restarted' : 'not restarted'}: ${Math.round(r.gapMs)} ms without the ` +
-                  `host, the ICE restart took ${Math.round(r.tookMs)} ms${r.ok ? '' : ` (${String(r.error)})`}`,
-              ),
-          });
+          const kept = await keepInternetPath(path, label, connect);
+          let current = { ...kept, handedOut: false };
+          let closed = false;
           return {
             target: label,
             connectTo: { host: label.host, port: 1 },
-            openSocket: async () => socket,
+            // The first socket is the path just found. Asked again, the guest's Client gave up on that path (an ICE
+            // restart that took too long or failed) and the guest is coming back to its seat with its resume
+            // token: it gets a fresh path (a new ICE session through the rendezvous), never the closed one.
+            openSocket: async () => {
+              if (closed) throw new Error('the internet room was left');
+              if (!current.handedOut) {
+                current.handedOut = true;
+                return current.socket;
+              }
+              await current.keeper.close();
+              const started = scheduler.now();
+              const opened = await connect().catch((error: unknown) => {
+                logger.warn(`no new internet path to come back to the seat: ${String(error)}`);
+                throw error;
+              });
+              logger.info(
+                `new internet path to come back to the seat: ${opened.path.kind} after ${Math.round(scheduler.now() - started)} ms`,
+              );
+              const fresh = await keepInternetPath(opened, label, connect);
+              if (closed) {
+                await fresh.keeper.close();
+                throw new Error('the internet room was left');
+              }
+              current = { ...fresh, handedOut: true };
+              return fresh.socket;
+            },
+            // A try to take the seat back runs the rendezvous and ICE before the hello: more than the LAN's 2 s.
+            rejoinTimeoutSec: REJOIN_TRY_SEC,
             internetCode: code,
-            close: () => keeper.close(),
+            close: () => {
+              closed = true;
+              return current.keeper.close();
+            },
           };
         },
       };

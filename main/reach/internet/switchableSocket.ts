@@ -1,4 +1,5 @@
 import type { DatagramHandlers, DatagramSocket, DatagramSource } from '../../net/index';
+import { ArrivalGaps } from './arrivalGaps';
 
 /**
  * A guest's socket to an internet room whose path can be replaced under it (an ICE restart: new candidates, new
@@ -7,6 +8,14 @@ import type { DatagramHandlers, DatagramSocket, DatagramSource } from '../../net
  * path. The host sees the session's datagrams arrive from a new source and moves the peer there once the
  * session proves it (the native protocol's path challenge).
  */
+// On a switch the last datagram sent is sent again over the new path: it went down the dead one, so the host
+// has not seen it and, hearing a never-seen datagram of the session from a new source, challenges it and moves
+// the peer at once instead of at our next heartbeat (up to a second later). Only a native datagram: the native
+// layer accepts each packet number once, so if the host did see it this copy is dropped as a replay, never
+// delivered twice (a v1 datagram has no such guard).
+
+/** The first byte of every native datagram (main/net/native/README.md; the net's public API leaves it out). */
+export const NATIVE_DATAGRAM_MAGIC = 0xa7;
 export class SwitchableSocket implements DatagramSocket {
   readonly recvBufferSize = 0;
   readonly sendBufferSize = 0;
@@ -14,6 +23,10 @@ export class SwitchableSocket implements DatagramSocket {
   private readonly label: DatagramSource;
   private closed = false;
   private lastHeard: number;
+  private readonly gaps: ArrivalGaps;
+  private lastSent: Uint8Array | undefined;
+  /** Told once, with the time, when the next datagram arrives (the first one over a new path). */
+  private heardWaiters: ((at: number) => void)[] = [];
   /** Paths taken over so far (0 before any restart). */
   switches = 0;
 
@@ -25,6 +38,12 @@ export class SwitchableSocket implements DatagramSocket {
   ) {
     this.label = { address: remote.address, port: remote.port };
     this.lastHeard = now();
+    this.gaps = new ArrivalGaps(this.lastHeard);
+  }
+
+  /** The largest gap between two datagrams on the current path lately, ms; undefined until enough came. */
+  get largestRecentGap(): number | undefined {
+    return this.gaps.largest;
   }
 
   get address(): string {
@@ -40,8 +59,19 @@ export class SwitchableSocket implements DatagramSocket {
     return this.lastHeard;
   }
 
+  /** Whether the socket was closed (its Client gave up or left): nothing more to keep alive. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Calls `callback` once, with the injected clock's time, when the next datagram arrives on the current path. */
+  onNextHeard(callback: (at: number) => void): void {
+    this.heardWaiters.push(callback);
+  }
+
   send(datagram: Uint8Array, port?: number, address?: string): boolean {
     if (this.closed) return true;
+    this.lastSent = datagram.slice();
     return this.inner.send(datagram, port, address);
   }
 
@@ -65,13 +95,16 @@ export class SwitchableSocket implements DatagramSocket {
     this.inner = next;
     this.switches += 1;
     this.lastHeard = this.now();
+    this.gaps.reset(this.lastHeard);
     if (this.handlers) this.attach(next);
+    if (this.lastSent?.[0] === NATIVE_DATAGRAM_MAGIC) next.send(this.lastSent);
     await previous.close().catch(() => undefined);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.heardWaiters = [];
     await this.inner.close();
   }
 
@@ -82,6 +115,8 @@ export class SwitchableSocket implements DatagramSocket {
       message: (datagram) => {
         if (this.closed || socket !== this.inner) return;
         this.lastHeard = this.now();
+        this.gaps.heard(this.lastHeard);
+        if (this.heardWaiters.length > 0) for (const told of this.heardWaiters.splice(0)) told(this.lastHeard);
         handlers.message(datagram, this.label);
       },
       sendError: (error) => {

@@ -5,6 +5,7 @@ import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
 import type { LobbyEnd } from '../../../main/lobby/lobbyGuest';
 import { loopbackHost, type Cleanups } from '../../support/loopbackRoom';
 import { waitFor } from '../../support/waitFor';
+import { PlayerPath } from '../../../shared/lobby/lobbyState';
 
 const cleanups: Cleanups = [];
 afterEach(async () => {
@@ -16,8 +17,11 @@ const GUEST = '10.9.0.20';
 // Short transport timeouts so a cut is noticed within a second; the grace is what the test is about.
 const FAST = { timeout: 1, heartbeatInterval: 0.2 };
 
-/** A room on a memory network whose guest link the test can cut (every datagram to or from the guest dropped). */
-async function room(seatGraceSec: number) {
+/**
+ * A room on a memory network whose guest link the test can cut (every datagram to or from the guest dropped);
+ * `internet`: the host takes every guest for one that came over an internet path (as its reach would say).
+ */
+async function room(seatGraceSec: number, internet = false) {
   const network: MemoryNetwork = createMemoryNetwork({ defaultAddress: GUEST });
   let cut = false;
   network.drop = (_d, from, to) => cut && (from.address === GUEST || to.address === GUEST);
@@ -26,16 +30,18 @@ async function room(seatGraceSec: number) {
     advertiseAddress: HOST,
     seatGraceSec,
     transport: { openSocket: network.openSocket, ...FAST },
+    ...(internet ? { pathOf: () => PlayerPath.DIRECT } : {}),
   });
-  const join = async (name: string, extra: { resume?: string } = {}) => {
+  const join = async (name: string, extra: { resume?: string; from?: string } = {}) => {
+    const { from = '0.0.0.0', ...rest } = extra;
     const guest = await LobbyGuest.join({
       host: HOST,
       port: host.port,
       playerName: name,
       colour: '#3ddc97',
       timeout: 2,
-      transport: { openSocket: network.openSocket, ...FAST },
-      ...extra,
+      transport: { openSocket: (o) => network.openSocket({ ...o, host: from }), ...FAST },
+      ...rest,
     });
     cleanups.push(() => guest.leave());
     return guest;
@@ -125,5 +131,28 @@ describe('a LAN guest whose link drops for a while', () => {
     expect(host.kick(guest.you)).toBe(true);
     expect(host.state.players.map((p) => p.name)).toEqual(['Hana']);
     expect(host.kick(guest.you)).toBe(false);
+  }, 20_000);
+
+  it('binds a LAN guest’s token to its address, an internet guest’s to the internet (its address changes by nature)', async () => {
+    const tokenOf = (guest: LobbyGuest) => (guest as unknown as { resumeToken: string }).resumeToken;
+    const lan = await room(30);
+    const gus = await lan.join('Gus');
+    lan.cut(true);
+    await waitFor(() => lan.host.state.players.some((p) => p.awayUntil !== undefined), 5000, 'Gus held');
+    await expect(lan.join('Gus', { resume: tokenOf(gus), from: '10.9.0.66' })).rejects.toMatchObject({
+      code: 'seat-gone',
+      message: expect.stringMatching(/another address/),
+    });
+
+    // Over the internet the mux labels a guest by its ICE origin: a rebound router or another relay is another label.
+    const net = await room(30, true);
+    const ida = await net.join('Ida');
+    const before = net.host.state.players.find((p) => p.id === ida.you)!;
+    net.cut(true);
+    await waitFor(() => net.host.state.players.some((p) => p.awayUntil !== undefined), 5000, 'Ida held');
+    const back = await net.join('Ida', { resume: tokenOf(ida), from: '10.9.0.77' });
+    expect(back.you).toBe(ida.you);
+    expect(net.host.state.players.find((p) => p.id === ida.you)).toMatchObject({ name: 'Ida', colour: before.colour });
+    expect(net.host.state.players.find((p) => p.id === ida.you)?.awayUntil).toBeUndefined();
   }, 20_000);
 });

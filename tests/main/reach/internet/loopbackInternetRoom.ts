@@ -91,6 +91,9 @@ export async function joinByInternetCode(
     timeout: 5,
     transport: { openSocket: located.openSocket! },
     ...(passwordGiven ? { password } : {}),
+    // As joinRoom passes it: each try to come back opens a new ICE path first.
+    ...(located.rejoinTimeoutSec !== undefined ? { rejoinTimeout: located.rejoinTimeoutSec } : {}),
+    logger,
   });
   cleanups.push(() => guest.leave());
   return guest;
