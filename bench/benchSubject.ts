@@ -6,6 +6,8 @@ import { benchEndpointOptions, payloadOfSize, type BenchMode } from './benchMode
 /** One thing the two-process bench measures (raw dgram, a transport mode, a peer library), its far side in `peer.ts`. */
 export interface Subject {
   readonly name: string;
+  /** Opens its own hosts for each use (ENet): its echo runs in one stretch per round, not in turns with the others. */
+  readonly ownHosts?: boolean;
   /** Sends 100-byte reliable ordered messages for `seconds`, held back by its own backpressure; the far side counts. */
   rate(seconds: number): Promise<RateSample>;
   /** `samples` echo round trips of a 100-byte message, one at a time, ms each. */

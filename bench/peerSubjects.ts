@@ -89,6 +89,7 @@ const reliable = (data: Buffer) => new enet.Packet(data, enet.PACKET_FLAG.RELIAB
 export function enetSubject(child: ChildProcess): Subject {
   return {
     name: 'ENet',
+    ownHosts: true,
     async rate(seconds) {
       const session = await enetSession(child);
       try {

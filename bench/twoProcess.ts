@@ -11,7 +11,7 @@ export type { BenchResult } from './benchResult';
 
 /** How the section measures, for its heading. */
 export const TWO_PROCESS_METHOD = () =>
-  `${ROUNDS} alternating rounds, ratio = median of per-round ratios (min–max); ${WARMUP_SECONDS} s of sending and ${ECHO_WARMUP.toLocaleString('en-US')} round trips of warm-up per subject, then ${ROUNDS} × ${SLICE_SECONDS} s and ${ROUNDS} × ${ECHO_SAMPLES.toLocaleString('en-US')} round trips each`;
+  `${ROUNDS} alternating rounds, ratio = median of per-round ratios (min–max); ${WARMUP_SECONDS} s of sending and ${ECHO_WARMUP.toLocaleString('en-US')} round trips of warm-up per subject, then ${ROUNDS} × ${SLICE_SECONDS} s and ${ROUNDS} × ${ECHO_SAMPLES.toLocaleString('en-US')} round trips each (in turns of ${ECHO_TURN} but ENet's)`;
 
 /** Rounds; in each, every subject runs once (order rotated), raw dgram among them. */
 export const ROUNDS = 5;
@@ -26,7 +26,7 @@ const SLICE_SECONDS = 1;
  */
 const WARMUP_SECONDS = 3;
 
-/** Round trips per subject and round: ROUNDS × this per subject in all. */
+/** Round trips per subject and round (a multiple of ECHO_TURN): ROUNDS × this per subject in all. */
 const ECHO_SAMPLES = 4000;
 
 /**
@@ -35,6 +35,30 @@ const ECHO_SAMPLES = 4000;
  * (three runs), so a short warm-up measured the JIT, not the transport.
  */
 const ECHO_WARMUP = 5000;
+
+/**
+ * Round trips each interleaved subject makes before the next one takes its turn, within a round. A round trip here
+ * takes 15 µs while the other helpers keep both cores awake and 80 µs when they are idle (waking an idle vCPU costs
+ * the rest), and the machine switches between the two within seconds: with one 4,000-round-trip stretch per subject,
+ * one subject's stretch could fall in the fast state and the next one's in the slow, and per-round ratios of one run
+ * spread from 0.18× to 5.3×. In turns of a few milliseconds each, every subject sees the same states.
+ */
+const ECHO_TURN = 100;
+
+/**
+ * One round of echo: ECHO_SAMPLES round trips per subject, in turns of ECHO_TURN (order rotated each turn), except a
+ * subject that opens its own hosts per use (ENet, whose polling timers would run in both processes while the others
+ * are measured): it makes its round trips in one stretch after them.
+ */
+async function echoRound(subjects: readonly Subject[], round: number): Promise<Map<Subject, number[]>> {
+  const rtts = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
+  const turned = subjects.filter((s) => !s.ownHosts);
+  for (let turn = 0; turn < ECHO_SAMPLES / ECHO_TURN; turn++) {
+    for (const s of rotated(turned, round + turn)) rtts.get(s)!.push(...(await s.echo(ECHO_TURN)));
+  }
+  for (const s of subjects) if (s.ownHosts) rtts.get(s)!.push(...(await s.echo(ECHO_SAMPLES)));
+  return rtts;
+}
 
 /** Each subject's figures, one per round. */
 interface Measured {
@@ -71,7 +95,7 @@ function comparison(label: string, a: Measured, b: Measured): BenchResult[] {
 /**
  * Raw dgram, the transport's modes, ws and ENet, sender and receiver in two processes, 100-byte reliable ordered
  * messages. Every subject is warmed up first; then ROUNDS rounds, in each of which every subject sends for
- * SLICE_SECONDS, then ROUNDS rounds of ECHO_SAMPLES round trips each. Each row's ratio is the median of the per-round
+ * SLICE_SECONDS, then ROUNDS rounds of ECHO_SAMPLES round trips each (see echoRound). Each row's ratio is the median of the per-round
  * ratios against raw dgram of the same round (and native+bytes against each peer): this machine's speed drifts by
  * tens of percent within a minute, and a slow slice then moves one round, not the verdict.
  */
@@ -89,10 +113,10 @@ export async function benchTwoProcess(): Promise<BenchResult[]> {
       for (const s of rotated(subjects, round)) measured.get(s)!.rates.push(await s.rate(SLICE_SECONDS));
     }
     for (let round = 0; round < ROUNDS; round++) {
-      for (const s of rotated(subjects, round)) {
-        const rtts = await s.echo(ECHO_SAMPLES);
-        measured.get(s)!.p50.push(percentile(rtts, 50));
-        measured.get(s)!.p99.push(percentile(rtts, 99));
+      const rtts = await echoRound(subjects, round);
+      for (const s of subjects) {
+        measured.get(s)!.p50.push(percentile(rtts.get(s)!, 50));
+        measured.get(s)!.p99.push(percentile(rtts.get(s)!, 99));
       }
     }
     const [raw, ...others] = [...measured.values()];
