@@ -15,11 +15,13 @@ import {
   RENDEZVOUS_ERROR_TEXT,
   RendezvousError,
   RendezvousErrorCode,
+  type InternetCode,
 } from '../../../shared/rendezvous';
 import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
 import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
 import type { Scheduler } from '../../base/scheduler';
 import { iceServersFor } from './iceServers';
+import { withBudgetRetry } from './budgetRetry';
 import type { JoinStep } from '../roomReach';
 
 /** Options of {@link connectInternetRoom}. */
@@ -66,6 +68,27 @@ function joinFailure(error: unknown, url: string): IpcError {
 const random = (size: number) => new Uint8Array(randomBytes(size));
 
 /**
+ * One ask of the host through the rendezvous: a new guest connection, our share, its answer and the keys they
+ * agree on. A wrong code or someone in between fails here, before anything of ours (no address, no ICE) is sent.
+ */
+async function askHost(url: string, code: InternetCode, scheduler: Scheduler) {
+  const guest = await openRendezvousGuest({ url, scheduler });
+  try {
+    const agreement = startGuestAgreement(internetJoinAgreement(code), random);
+    const answered = await guest.join(code.roomId, Buffer.from(agreement.offer).toString('base64url'));
+    try {
+      return { guest, answered, agreed: agreement.finish(Buffer.from(answered.pake, 'base64url')) };
+    } catch (error) {
+      if (error instanceof KeyAgreementError) throw new RendezvousError(RendezvousErrorCode.KEY_MISMATCH);
+      throw error;
+    }
+  } catch (error) {
+    guest.close();
+    throw error;
+  }
+}
+
+/**
  * Joins an internet room's host as far as a working, encrypted datagram path: reads the NET-… code, runs the
  * password-authenticated key agreement with the host through the rendezvous (the code's secret is the
  * password; a host, or anyone in between, that cannot confirm it is refused, with no second guess on this
@@ -86,25 +109,17 @@ export async function connectInternetRoom(text: string, options: InternetJoinOpt
   }
   const step = options.onStep ?? (() => undefined);
   step('finding-host');
-  let guest;
-  try {
-    guest = await openRendezvousGuest({ url, scheduler: options.scheduler });
-  } catch (error) {
-    throw joinFailure(error, url);
-  }
-  const agreement = startGuestAgreement(internetJoinAgreement(parsed.code), random);
+  // A room under a guessing attack turns every join away for a second or two: waited out here, each try on a
+  // fresh rendezvous connection (one join each) with fresh key-agreement shares.
+  const asked = await withBudgetRetry(options.scheduler, () => askHost(url, parsed.code, options.scheduler)).catch(
+    (error: unknown) => {
+      throw joinFailure(error, url);
+    },
+  );
+  const { guest, agreed, answered } = asked;
   let session: ReturnType<typeof createIceSession> | undefined;
   let hint: unknown;
   try {
-    const answered = await guest.join(parsed.code.roomId, Buffer.from(agreement.offer).toString('base64url'));
-    let agreed;
-    try {
-      agreed = agreement.finish(Buffer.from(answered.pake, 'base64url'));
-    } catch (error) {
-      // Wrong code, or someone in between: nothing of ours (no address, no ICE) was sent, and no retry.
-      if (error instanceof KeyAgreementError) throw new RendezvousError(RendezvousErrorCode.KEY_MISMATCH);
-      throw error;
-    }
     session = createIceSession({
       controlling: false,
       ...iceServersFor(settings, answered.turn),

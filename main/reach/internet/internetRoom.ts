@@ -25,6 +25,18 @@ import type { Logger } from '../../base/logger';
 import type { Scheduler } from '../../base/scheduler';
 import { iceServersFor } from './iceServers';
 
+/**
+ * The room-wide budget of code guesses: 20 at once, then one every 1.5 s (40 a minute against a 45-bit secret:
+ * nothing a guesser can use), short enough that a real guest arriving just after an attack, waiting out one
+ * refill by itself (budgetRetry.ts), is in within 2 s.
+ */
+export const CODE_GUESS_BUDGET = { burst: 20, refillMs: 1500 } as const;
+
+/** A wait in seconds as a guest reads it: tenths under 10 s (the app waits it out to the tenth), whole above. */
+export function retryWaitText(ms: number): string {
+  return ms < 10_000 ? (Math.ceil(ms / 100) / 10).toString() : Math.ceil(ms / 1000).toString();
+}
+
 /** Options of {@link openInternetRoom}. */
 export interface InternetRoomOptions {
   readonly settings: InternetSettings;
@@ -41,7 +53,7 @@ export interface InternetRoomOptions {
   /**
    * Join attempts that do not prove the code (a wrong code, or someone guessing through the rendezvous) the
    * room answers at once, whatever address they come from, then one every `refillMs` (main/base/attemptBudget.ts); the
-   * rest are turned away with the wait. Default 20, then one every 2 s.
+   * rest are turned away with the wait. Default 20, then one every 1.5 s (CODE_GUESS_BUDGET).
    */
   readonly joinBudget?: { readonly burst: number; readonly refillMs: number };
   /** Randomness for the code's secret and the agreement; default node:crypto. */
@@ -79,7 +91,8 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
   const { settings, mux, logger, scheduler } = options;
   if (settings.rendezvousUrl === null) throw new Error('internet rooms need a rendezvous server (Settings)');
   const random = options.randomBytes ?? ((size: number) => new Uint8Array(randomBytes(size)));
-  const budget = createAttemptBudget(() => scheduler.now(), options.joinBudget?.burst, options.joinBudget?.refillMs);
+  const { burst, refillMs } = options.joinBudget ?? CODE_GUESS_BUDGET;
+  const budget = createAttemptBudget(() => scheduler.now(), burst, refillMs);
   const rendezvous = await startRendezvousHost({
     url: settings.rendezvousUrl,
     scheduler: options.scheduler,
@@ -104,10 +117,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     const wait = budget.take();
     if (wait > 0) {
       logger.warn('internet joins: too many attempts that did not prove the code; turning joins away for now');
-      rendezvous.reject(
-        request.joinId,
-        `Too many wrong codes for this room; try again in ${Math.ceil(wait / 1000)} s.`,
-      );
+      rendezvous.reject(request.joinId, `Too many wrong codes for this room; try again in ${retryWaitText(wait)} s.`);
       return;
     }
     try {
