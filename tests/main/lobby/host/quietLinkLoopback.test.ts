@@ -11,11 +11,11 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-/** A one-client relay on 127.0.0.1 in front of `serverPort`; while `mute`, the client's datagrams are dropped. */
+/** A one-client relay on 127.0.0.1 in front of `serverPort`: while `mute`, the client's datagrams are dropped, while `deaf` the server's. */
 async function muteableRelay(serverPort: number) {
   const front = createRelaySocket('IPv4');
   const back = createRelaySocket('IPv4');
-  const relay = { port: 0, mute: false, dropped: 0 };
+  const relay = { port: 0, mute: false, deaf: false, dropped: 0 };
   let client: RemoteInfo | undefined;
   front.on('message', (d, from) => {
     client = from;
@@ -23,7 +23,8 @@ async function muteableRelay(serverPort: number) {
     else back.send(d, serverPort, '127.0.0.1');
   });
   back.on('message', (d) => {
-    if (client) front.send(d, client.port, client.address);
+    if (relay.deaf) relay.dropped += 1;
+    else if (client) front.send(d, client.port, client.address);
   });
   await new Promise<void>((resolve) => back.bind(0, '127.0.0.1', () => resolve()));
   relay.port = await new Promise<number>((resolve) => front.bind(0, '127.0.0.1', () => resolve(front.address().port)));
@@ -70,5 +71,30 @@ describe('a guest’s link going quiet for a moment', () => {
     expect(left).toEqual([]);
     guest.chat('still here');
     await waitFor(() => host.state.chat.some((l) => l.from === id && l.text === 'still here'), 5000);
+  });
+
+  it('shows the guest itself "reconnecting…" while it hears nothing (both ways cut), and keeps chat typed meanwhile', async () => {
+    const host = await loopbackHost(cleanups);
+    const relay = await muteableRelay(host.port);
+    const guest = await loopbackGuest(cleanups, relay.port, 'Gus');
+    const id = guest.you;
+    await waitFor(() => host.state.players.find((p) => p.id === id)?.pingMs !== null, 5000);
+    expect(quietOf(guest.state, id)).toBe(false);
+
+    relay.mute = true;
+    relay.deaf = true;
+    // No host event can arrive: the guest's own watch marks its row.
+    await waitFor(() => quietOf(guest.state, id), 4500);
+    expect(guest.reconnecting).toBe(false); // the session lives: no seat hold, chat is accepted
+    guest.chat('one');
+    guest.chat('two');
+    relay.mute = false;
+    relay.deaf = false;
+
+    await waitFor(() => !quietOf(host.state, id) && !quietOf(guest.state, id), 5000);
+    await waitFor(() => host.state.chat.filter((l) => l.from === id).length >= 2, 5000);
+    expect(host.state.chat.filter((l) => l.from === id).map((l) => l.text)).toEqual(['one', 'two']);
+    expect(host.state.players.map((p) => p.id)).toEqual([0, id]);
+    expect(guest.endReason).toBeUndefined();
   });
 });
