@@ -23,6 +23,7 @@ import { markedAway } from '../seats/awaySeat';
 import { PendingChat } from '../seats/pendingChat';
 import { isFinalRefusal, seatLostEnd } from './seatReturn';
 import { systemScheduler, type Scheduler } from '../base/scheduler';
+import { watchOwnLink } from './guestQuietLink';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { Settings } from '../../shared/ipc/schemas/settings';
 import type { JoinPlan, JoinStep, LocatedRoom, RoomTarget } from '../reach/roomReach';
@@ -121,6 +122,7 @@ export class LobbyGuest {
       this.end(code);
     });
     this.watch(client);
+    watchOwnLink(this, (state) => this.stateListeners.emit((this.stateValue = state)), options.transport);
   }
 
   /** Follows a connection's end: a silent link means coming back to the seat, anything else ends the stay. */

@@ -87,7 +87,7 @@ export class SeatedRoom {
     if (back.replacedPeer !== undefined) host.server.disconnect(back.replacedPeer, 'replaced by a newer connection');
     const player = host.state().players.find((p) => p.id === back.seat);
     if (player) {
-      const { awayUntil: _away, ...rest } = player;
+      const { awayUntil: _away, linkQuiet: _quiet, ...rest } = player;
       host.apply(
         { kind: 'joined', player: { ...rest, pingMs: this.pingOf(peer.id), path: host.pathOf(peer) } },
         back.seat,
@@ -161,6 +161,7 @@ export class SeatedRoom {
     const deadline = this.seats.deadlineOf(seat);
     if (change !== 'held' || !player || deadline === undefined) return;
     const awayUntil = Math.round(host.wallClock() + deadline - host.clock.now());
-    host.apply({ kind: 'joined', player: { ...player, awayUntil } });
+    const { linkQuiet: _quiet, ...rest } = player;
+    host.apply({ kind: 'joined', player: { ...rest, awayUntil } });
   }
 }

@@ -163,6 +163,7 @@ const playerSchema = z.object({
   pingMs: z.number().int().min(0).max(MAX_PING_MS).nullable(),
   path: z.enum(Object.values(PlayerPath) as [PlayerPath, ...PlayerPath[]]).optional(),
   awayUntil: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  linkQuiet: z.boolean().optional(),
   fellBackToV1: z.boolean().optional(),
 });
 

@@ -35,6 +35,11 @@ export interface LobbyPlayer {
    */
   awayUntil?: number;
   /**
+   * The host has not heard the guest's link for a moment (an ICE restart, a blip): shown "reconnecting…" with no
+   * countdown until it is heard again. Absent while heard; hosts before it never send it, guests before it drop it.
+   */
+  linkQuiet?: boolean;
+  /**
    * The guest's LAN Party offered the native path (message authentication) and this host speaks it, yet the
    * connection is gale.net v1: the offer was lost or stripped on the way. Shown as a warning on the player.
    */

@@ -36,6 +36,7 @@ import { SeatedRoom } from '../../seats/seatedRoom';
 import type { SeatTransport } from '../../seats/seatTransport';
 import { delivered, disconnectWhenDelivered } from './farewell';
 import type { LobbyHostOptions } from './lobbyHostOptions';
+import { QUIET_CHECK_MS, QuietLinks, linkSamples, quietAfterMs } from './quietLinks';
 
 export type { LobbyHostOptions } from './lobbyHostOptions';
 
@@ -297,7 +298,20 @@ export class LobbyHost {
     });
     const ping = setInterval(() => this.broadcastPings(), (this.options.pingInterval ?? 2) * 1000);
     ping.unref();
-    this.timers.push(ping);
+    const quiet = new QuietLinks(quietAfterMs(this.options.transport?.heartbeatInterval));
+    const check = setInterval(() => this.markQuiet(quiet), QUIET_CHECK_MS);
+    check.unref();
+    this.timers.push(ping, check);
+  }
+
+  /** Shows a guest not heard for a moment as "reconnecting…" (no countdown: a held seat shows its own). */
+  private markQuiet(quiet: QuietLinks): void {
+    for (const { seat, quiet: on } of quiet.check(this.clock.now(), linkSamples(this.server, this.seats.seats))) {
+      const player = this.stateValue.players.find((p) => p.id === seat);
+      if (!player || Boolean(player.linkQuiet) === on) continue;
+      const { linkQuiet: _was, ...rest } = player;
+      this.apply({ kind: 'joined', player: on ? { ...rest, linkQuiet: true } : rest });
+    }
   }
 
   private arrived(peer: Peer): void {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { LobbyState } from '../../../../shared/lobby/lobbyState';
 import { describePath, describePing } from '../../logic/ping';
-import { describeAway, useSecondTick } from '../../logic/away';
+import { awayLabel, useSecondTick } from '../../logic/away';
 import { CheckIcon, CloseIcon, CrownIcon, WarningIcon } from '../common/Icons';
 import { PlayerAvatar } from '../common/PlayerAvatar';
 
@@ -32,7 +32,8 @@ function KickConfirm({ name, onConfirm, onCancel }: { name: string; onConfirm: (
 
 /**
  * The room's players: who hosts, who is you, path and ping, ready state; the host can remove guests (after a
- * confirm). A guest whose link went silent is greyed with its seat's countdown ("Reconnecting… 23 s"); one that
+ * confirm). A guest whose link went silent is greyed with its seat's countdown ("Reconnecting… 23 s"), one the
+ * host has not heard for a moment greyed as "reconnecting…" (no countdown); one that
  * offered the native path but fell back to gale.net v1 carries a warning line under its row.
  */
 export function PlayerList({
@@ -70,7 +71,7 @@ export function PlayerList({
           const ping = describePing(player.pingMs);
           const path = describePath(player.path);
           const isYou = player.id === you;
-          const away = player.awayUntil === undefined ? undefined : describeAway(player.awayUntil, now);
+          const away = awayLabel(player, now);
           return (
             <li
               key={player.id}
@@ -100,7 +101,7 @@ export function PlayerList({
                 <>
                   <span className={`player-ping ping-${ping.tone}`} title={player.host ? undefined : path.title}>
                     {player.host ? null : away ? (
-                      <span data-testid="player-away">{away.label}</span>
+                      <span data-testid="player-away">{away}</span>
                     ) : (
                       <>
                         <span className={`path-badge path-${player.path ?? 'lan'}`} data-testid="player-path">
