@@ -190,20 +190,33 @@ async function moveAndCheck(room: Room, label: string, move: Move): Promise<stri
 async function guestScores(room: Room): Promise<void> {
   const deadline = Date.now() + 30_000;
   let sequence = 0;
+  let accepted = 0;
   for (;;) {
     const players = (room.host.lastSnapshot as { p?: (number | string)[][] } | undefined)?.p ?? [];
     const me = players.find((p) => String(p[0]) === String(room.you))?.map(Number);
     const other = players.find((p) => String(p[0]) !== String(room.you))?.map(Number);
     if (me && me[6]! > 0.5) return;
-    if (Date.now() > deadline) throw new Error(`the guest has not scored in 30 s: ${JSON.stringify(players)}`);
+    if (Date.now() > deadline) {
+      // What the guest's side saw, to tell a missing game link, a missing roster or lost inputs apart.
+      const stats = await room.guest.tryCall('net.stats');
+      throw new Error(
+        `the guest has not scored in 30 s: ${JSON.stringify(players)}; inputs accepted ${accepted}/${sequence}; ` +
+          `guest snapshots ${room.guest.snapshots}; guest net.stats ${JSON.stringify(stats)}; guest log:\n` +
+          room.guest.logs
+            .slice(-25)
+            .map((l) => `${l.level} ${l.line}`)
+            .join('\n'),
+      );
+    }
     const it = me !== undefined && (me[5]! & 1) === 1;
     if (it && other) {
       const [dx, dy] = [other[1]! - me[1]!, other[2]! - me[2]!];
       const length = Math.hypot(dx, dy) || 1;
-      await room.guest.call('game.input', {
+      const answer = (await room.guest.call('game.input', {
         inputs: [{ sequence: ++sequence, moveX: dx / length, moveY: dy / length, tag: length < TAG_REACH }],
         interpolationDelay: 0.1,
-      });
+      })) as { accepted?: boolean };
+      if (answer.accepted) accepted += 1;
     }
     await sleep(50);
   }
@@ -223,7 +236,8 @@ async function moveFourTimes(room: Room, path: string, fallback = false): Promis
   await guestScores(room);
   lines.push(await moveAndCheck(room, `${path} round ports`, 'ports'));
   lines.push(await moveAndCheck(room, `${path} round address`, 'address'));
-  if (fallback) lines.push(await moveAndCheck(room, `${path} round ports, rendezvous away ${CUT_MS / 1000} s`, 'cut-ports'));
+  if (fallback)
+    lines.push(await moveAndCheck(room, `${path} round ports, rendezvous away ${CUT_MS / 1000} s`, 'cut-ports'));
   for (const line of lines) console.log(`[lab rebinding] ${line}`);
 }
 
