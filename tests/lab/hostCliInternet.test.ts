@@ -59,7 +59,9 @@ function watch(child: ChildProcess) {
 describe.skipIf(skip)('the host CLI opens an internet room behind a NAT', () => {
   it('prints its NET- code, lets a guest in by it, and registers it again after the rendezvous restarts', async () => {
     const at = lab.addresses.cli!;
-    // Its network named in full: the namespace's own address, no LAN discovery, no announcements, any free port.
+    // Its network named in full: bound to and advertising the namespace's own address, no discovery socket at all
+    // (--no-discovery: nothing answers or broadcasts; the CLI refuses a discovery port beside it), no
+    // announcements, any free port.
     const cli = lab.spawnIn('cli', process.execPath, [
       '--import',
       'tsx',
@@ -73,6 +75,7 @@ describe.skipIf(skip)('the host CLI opens an internet room behind a NAT', () => 
       '--advertise',
       at,
       '--no-discovery',
+      '--no-announce',
       '--reach',
       'internet',
       '--rendezvous',
