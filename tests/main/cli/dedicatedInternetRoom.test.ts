@@ -7,6 +7,7 @@ import {
   loopbackInternetRoom,
   loopbackRendezvous,
   type Cleanups,
+  loopbackRendezvousUrl,
 } from '../reach/internet/loopbackInternetRoom';
 
 const cleanups: Cleanups = [];
@@ -18,7 +19,7 @@ describe('the dedicated host with --reach internet', () => {
   it('registers the room, prints its NET- code, lets a guest in by it and registers again after a restart', async () => {
     const service = await loopbackRendezvous(cleanups);
     const port = service.server.port;
-    const url = `ws://127.0.0.1:${port}/rendezvous/v1`;
+    const url = loopbackRendezvousUrl(port);
     const lines: string[] = [];
     const { dedicated, code } = await loopbackInternetRoom(cleanups, url, (line) => lines.push(line));
     expect(dedicated.banner).toContain(`Internet code: ${code} (registered with the rendezvous)`);
@@ -41,7 +42,7 @@ describe('the dedicated host with --reach internet', () => {
 
   it('fails to start, with the reason, when the rendezvous cannot be reached', async () => {
     const service = await loopbackRendezvous(cleanups);
-    const url = `ws://127.0.0.1:${service.server.port}/rendezvous/v1`;
+    const url = loopbackRendezvousUrl(service.server.port);
     await service.close();
     await expect(
       startDedicatedHost({ ...LOOPBACK_ROOM, internet: { rendezvousUrl: url } }, { log: () => undefined }),

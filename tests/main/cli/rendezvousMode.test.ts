@@ -8,6 +8,7 @@ import { startRendezvousHost } from '../../../main/reach/internet/rendezvousHost
 import { runCli, type RunningCli } from '../../support/runCli';
 import { waitFor } from '../../support/waitFor';
 import { pakeOf } from '../rendezvous/fakePeers';
+import { loopbackRendezvousUrl } from '../reach/internet/loopbackInternetRoom';
 
 const CLI_TIMEOUT = 30_000;
 const parse = (argv: string[], env: Record<string, string> = {}) => parseHostCliArgs(argv, env, 'box');
@@ -104,7 +105,7 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
       await waitFor(() => /internet rooms on 127\.0\.0\.1:\d+/.test(cli.stdout()), 20_000, 'rendezvous banner');
       const port = /internet rooms on 127\.0\.0\.1:(\d+)/.exec(cli.stdout())?.[1];
       expect(cli.stdout()).toMatch(/shared-secret mode/);
-      const url = `ws://127.0.0.1:${port}/rendezvous/v1`;
+      const url = loopbackRendezvousUrl(Number(port));
 
       const host = await startRendezvousHost({ url, scheduler: systemScheduler, logger: silentLogger });
       host.onJoinRequest(({ joinId }) => host.answer(joinId, pakeOf('H')));

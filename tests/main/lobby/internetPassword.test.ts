@@ -5,6 +5,7 @@ import {
   loopbackInternetRoom,
   loopbackRendezvous,
   type Cleanups,
+  loopbackRendezvousUrl,
 } from '../reach/internet/loopbackInternetRoom';
 
 // Loopback only: the rendezvous, the room and the guest on 127.0.0.1 (ICE host candidates on 127.0.0.1).
@@ -16,7 +17,7 @@ afterEach(async () => {
 describe('a password room over an internet path', () => {
   it('runs the same CPace check through the sealed path: the right password gets in, a wrong one is told so', async () => {
     const service = await loopbackRendezvous(cleanups);
-    const url = `ws://127.0.0.1:${service.server.port}/rendezvous/v1`;
+    const url = loopbackRendezvousUrl(service.server.port);
     const { code } = await loopbackInternetRoom(cleanups, url, () => undefined, { password: 'over the hills' });
     const join = (name: string, password: string) =>
       joinByInternetCode(cleanups, url, code, name, silentLogger, password);

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger, type Logger } from '../../../../main/base/logger';
 import { waitFor } from '../../../support/waitFor';
-import { joinByInternetCode, loopbackInternetRoom, loopbackRendezvous, type Cleanups } from './loopbackInternetRoom';
+import {
+  joinByInternetCode,
+  loopbackInternetRoom,
+  loopbackRendezvous,
+  type Cleanups,
+  loopbackRendezvousUrl,
+} from './loopbackInternetRoom';
 
 const cleanups: Cleanups = [];
 afterEach(async () => {
@@ -11,7 +17,7 @@ afterEach(async () => {
 /** A dedicated internet room on loopback and a ready guest joined by its NET- code; `lines`: the guest's log. */
 async function readyGuest(name: string) {
   const service = await loopbackRendezvous(cleanups);
-  const url = `ws://127.0.0.1:${service.server.port}/rendezvous/v1`;
+  const url = loopbackRendezvousUrl(service.server.port);
   const { dedicated, code } = await loopbackInternetRoom(cleanups, url);
   const lines: string[] = [];
   const logger: Logger = { ...silentLogger, info: (line) => lines.push(line) };

@@ -4,6 +4,7 @@ import { connectInternetRoom } from '../../../../main/reach/internet/internetJoi
 import { systemScheduler } from '../../../../main/base/scheduler';
 import { IpcError } from '../../../../shared/ipc/errors';
 import { encodeInternetCode, RENDEZVOUS_ERROR_TEXT } from '../../../../shared/rendezvous';
+import { loopbackRendezvousUrl } from './loopbackInternetRoom';
 
 const code = encodeInternetCode('7K3QXM', 'K7Q2M9XD4');
 
@@ -43,7 +44,7 @@ describe('connectInternetRoom failures, in words', () => {
   });
 
   it('an unreachable rendezvous is a sentence; the socket’s own words are the detail', async () => {
-    const url = `ws://127.0.0.1:${await deadPort()}/rendezvous/v1`;
+    const url = loopbackRendezvousUrl(await deadPort());
     const steps: string[] = [];
     const down = await failure(
       connectInternetRoom(code, {

@@ -14,6 +14,7 @@ import { startRendezvousServer, type RendezvousServer } from '../../../../main/r
 import { IpcError } from '../../../../shared/ipc/errors';
 import { RENDEZVOUS_ERROR_TEXT, decodeInternetCode } from '../../../../shared/rendezvous';
 import { waitFor } from '../../../support/waitFor';
+import { loopbackRendezvousUrl } from './loopbackInternetRoom';
 
 // The internet join's trust on loopback: the real rendezvous, the real host room and guest join, ICE with
 // loopback host candidates only, and a rendezvous in the middle that speaks the protocol.
@@ -100,7 +101,7 @@ async function middle(upstreamUrl: string, roomId: string, guess: string) {
     upstream.on('close', () => client.close());
   });
   cleanups.push(() => new Promise((resolve) => wss.close(resolve)));
-  return { url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/rendezvous/v1`, fromGuest };
+  return { url: loopbackRendezvousUrl((wss.address() as AddressInfo).port), fromGuest };
 }
 
 describe('internet joins on loopback: keys only the two ends hold', () => {

@@ -29,6 +29,11 @@ export const LOOPBACK_ROOM: HostCliOptions = {
 /** One service key file for every rendezvous this test process starts: a restart keeps the rooms' owners. */
 const SERVICE_KEY_FILE = join(tmpdir(), `lp-rendezvous-key-${process.pid}`);
 
+/** The WebSocket URL of a rendezvous listening on 127.0.0.1:`port`. */
+export function loopbackRendezvousUrl(port: number): string {
+  return `ws://127.0.0.1:${port}/rendezvous/v1`;
+}
+
 /** The rendezvous service on 127.0.0.1 (`port` 0: a free one), without TURN. */
 export async function loopbackRendezvous(cleanups: Cleanups, port = 0): Promise<RendezvousMode> {
   const mode = await startRendezvousMode(
