@@ -4,6 +4,7 @@ import { startLabRendezvous } from '../support/labRendezvous';
 import { RoomPeer } from '../support/labRoomDriver';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
 import { RebindableRouter, rebindUnavailableReason } from '../support/natLabRebind';
+import { chaseMove } from '../support/tagChase';
 import { sleep } from '../support/waitFor';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import { TAG_REACH } from '../../shared/games/tag/rules';
@@ -185,7 +186,7 @@ async function moveAndCheck(room: Room, label: string, move: Move): Promise<stri
 
 /**
  * Waits until the guest has a score to keep. Whoever is not IT scores; IT is drawn at random, so an IT guest
- * chases the (idle) host and tags it first, as a player would.
+ * chases the (idle) host round the obstacles and tags it first, as a player would.
  */
 async function guestScores(room: Room): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -210,10 +211,14 @@ async function guestScores(room: Room): Promise<void> {
     }
     const it = me !== undefined && (me[5]! & 1) === 1;
     if (it && other) {
-      const [dx, dy] = [other[1]! - me[1]!, other[2]! - me[2]!];
-      const length = Math.hypot(dx, dy) || 1;
+      // Round the obstacles, not straight: a guest pressed against the centre pillar never reaches a host behind it.
+      const [at, target] = [
+        { x: me[1]!, y: me[2]! },
+        { x: other[1]!, y: other[2]! },
+      ];
+      const tag = Math.hypot(target.x - at.x, target.y - at.y) < TAG_REACH;
       const answer = (await room.guest.call('game.input', {
-        inputs: [{ sequence: ++sequence, moveX: dx / length, moveY: dy / length, tag: length < TAG_REACH }],
+        inputs: [{ sequence: ++sequence, ...chaseMove(at, target), tag }],
         interpolationDelay: 0.1,
       })) as { accepted?: boolean };
       if (answer.accepted) accepted += 1;
