@@ -8,7 +8,8 @@ export interface SocketMux {
    * Adds a guest's connected socket and returns the synthetic source (100.64.x.y:p, the shared address
    * range of RFC 6598, never reused while this mux lives) the Server will see that guest's datagrams come from.
    * Guests given the same `origin` (the ICE remote candidate's IP) share one synthetic address, each on its
-   * own port below 1024, so what the Server keys on an address (a password backoff) is keyed on the origin.
+   * own port below 1024, so what the Server keys on an address (a password backoff) is keyed on the origin;
+   * past port 1023 the ports of guests gone longest are handed out again, so the origin keeps its address.
    */
   add(guest: DatagramSocket, origin?: string): DatagramSource;
   /** Removes a guest (after the Server dropped it) and closes its socket. */
@@ -87,8 +88,9 @@ class SocketMuxImpl implements SocketMux {
     if (this.closed) throw new Error('the socket mux is closed');
     const known = origin === undefined ? undefined : this.origins.get(origin);
     let source: DatagramSource;
-    if (known && known.nextPort <= MAX_SYNTHETIC_PORT) {
-      source = { address: known.address, port: known.nextPort++ };
+    const port = known && this.freePort(known);
+    if (known && port !== undefined) {
+      source = { address: known.address, port };
     } else {
       if (this.next > MAX_LABELS) throw new RangeError('the socket mux ran out of synthetic addresses');
       const n = this.next++;
@@ -104,6 +106,19 @@ class SocketMuxImpl implements SocketMux {
       error: (error) => this.handlers?.error(error),
     });
     return source;
+  }
+
+  /**
+   * The origin's next port no live guest holds, going round 1–1023 (the oldest freed first), or undefined when
+   * all 1,023 are live. Round, not a fresh address: an origin's 1,024th join must not start its backoff over.
+   */
+  private freePort(origin: { address: string; nextPort: number }): number | undefined {
+    for (let tried = 0; tried < MAX_SYNTHETIC_PORT; tried += 1) {
+      if (origin.nextPort > MAX_SYNTHETIC_PORT) origin.nextPort = SYNTHETIC_PORT;
+      const port = origin.nextPort++;
+      if (!this.guests.has(key(origin.address, port))) return port;
+    }
+    return undefined;
   }
 
   async remove(source: DatagramSource): Promise<void> {

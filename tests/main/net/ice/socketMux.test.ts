@@ -125,4 +125,31 @@ describe('createSocketMux', () => {
     expect(mux.size).toBe(3);
     await mux.socket.close();
   });
+
+  it('an origin keeps its address past 1,023 joins: freed ports come round again, live ones never', async () => {
+    const mux = createSocketMux();
+    const network = createMemoryNetwork();
+    const socket = () => network.openSocket({ port: 0, host: '127.0.0.1', recvBufferSize: 0 });
+    const origin = '198.51.100.7';
+    const first = mux.add(await socket(), origin);
+    const sources = [first];
+    // 1,100 joins, one after another: each leaves before the next (the first stays the whole time).
+    for (let i = 0; i < 1100; i += 1) {
+      const source = mux.add(await socket(), origin);
+      expect(source.address).toBe(first.address);
+      expect(source.port).not.toBe(first.port);
+      expect(source.port).toBeGreaterThanOrEqual(1);
+      expect(source.port).toBeLessThan(1024);
+      sources.push(source);
+      await mux.remove(source);
+    }
+    expect(new Set(sources.map((s) => s.port)).size).toBe(1023);
+    // All 1,023 ports live: only then does the origin get a second address.
+    const live = [];
+    for (let i = 0; i < 1022; i += 1) live.push(mux.add(await socket(), origin));
+    expect(new Set(live.map((s) => s.address))).toEqual(new Set([first.address]));
+    expect(mux.add(await socket(), origin).address).not.toBe(first.address);
+    expect(mux.size).toBe(1024);
+    await mux.socket.close();
+  });
 });
