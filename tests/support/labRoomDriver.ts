@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { lineMatching } from './lineMatching';
 import type { NatLab } from './natLab';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
+import type { LobbyHostStats } from '../../main/lobby/host/lobbyHostLimits';
 
 /**
  * A player's network options in the NAT lab, all explicit: bind and advertise its own namespace address,
@@ -94,30 +95,44 @@ export class RoomPeer {
   }
 
   tryCall(name: string, input?: unknown, timeoutMs = 40_000): Promise<CallResult> {
+    return this.request({ call: name, input }, name, timeoutMs);
+  }
+
+  /** The hosted room's counters (LobbyHost.stats(): proofs checked, joins refused by reason); null when not hosting. */
+  async hostStats(): Promise<LobbyHostStats | null> {
+    return (await this.request({ hostStats: true }, 'hostStats', 10_000)).value as LobbyHostStats | null;
+  }
+
+  private request(command: Record<string, unknown>, what: string, timeoutMs: number): Promise<CallResult> {
     const id = this.nextId++;
     return new Promise<CallResult>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name}: no answer\n${this.stderr}`)), timeoutMs);
+      const timer = setTimeout(() => reject(new Error(`${what}: no answer\n${this.stderr}`)), timeoutMs);
       this.waiting.set(id, (result) => {
         clearTimeout(timer);
         resolve(result);
       });
-      this.child.stdin!.write(`${JSON.stringify({ id, call: name, input })}\n`);
+      this.child.stdin!.write(`${JSON.stringify({ id, ...command })}\n`);
     });
   }
 
   /**
-   * Joins by `code` as a player would: when the host answers "try again in N s" (the room's guess budget),
-   * tries again after those N seconds, at most `maxAttempts` times. Every answer is returned, in order.
+   * Joins by `code` (with `password`, for a password room) as a player would: when the host answers "try again
+   * in N s" (the room's code guesses) or "Too many tries, wait N s." (its password tries), tries again after
+   * those N seconds, at most `maxAttempts` times. Every answer is returned, in order.
    */
-  async joinAsPlayer(code: string, maxAttempts = 4): Promise<{ view?: LobbyView; refusals: string[]; ms: number }> {
+  async joinAsPlayer(
+    code: string,
+    options: { readonly password?: string; readonly maxAttempts?: number } = {},
+  ): Promise<{ view?: LobbyView; refusals: string[]; ms: number }> {
     const started = performance.now();
     const refusals: string[] = [];
-    for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-      const result = await this.tryCall('lobby.joinByCode', { code });
+    const input = options.password === undefined ? { code } : { code, password: options.password };
+    for (let attempt = 1; attempt <= (options.maxAttempts ?? 4); attempt += 1) {
+      const result = await this.tryCall('lobby.joinByCode', input);
       if (result.ok) return { view: result.value as LobbyView, refusals, ms: performance.now() - started };
       const message = result.error?.message ?? '';
       refusals.push(message);
-      const wait = /try again in (\d+) s/.exec(message);
+      const wait = /(?:try again in|wait) (\d+) s/.exec(message);
       if (!wait) break;
       await new Promise((r) => setTimeout(r, Number(wait[1]) * 1000));
     }
@@ -145,7 +160,9 @@ export class RoomPeer {
         const recent = this.logs.slice(-20).map((l) => `${l.level} ${l.line}`);
         const view = this.views.at(-1);
         const where = `status ${view?.status}${view?.end ? ` (${JSON.stringify(view.end)})` : ''}`;
-        throw new Error(`timed out waiting for ${what}; ${where}; last log lines:\n${recent.join('\n')}\n${this.stderr}`);
+        throw new Error(
+          `timed out waiting for ${what}; ${where}; last log lines:\n${recent.join('\n')}\n${this.stderr}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -43,11 +43,23 @@ const ctx = { transport: 'websocket' } as const;
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   void (async () => {
-    const command = JSON.parse(line) as { id: number; call?: string; input?: unknown; exit?: boolean };
+    const command = JSON.parse(line) as {
+      id: number;
+      call?: string;
+      input?: unknown;
+      exit?: boolean;
+      hostStats?: boolean;
+    };
     if (command.exit) {
       await backend.close();
       rmSync(dir, { recursive: true, force: true });
       process.exit(0);
+    }
+    // What the room refused and checked (LobbyHost.stats()): no IPC call shows it, the lab's figures need it.
+    if (command.hostStats) {
+      const session = backend.lobby.session();
+      const value = session?.role === 'host' ? session.host.stats() : null;
+      return out({ ev: 'result', id: command.id, result: { ok: true, value } });
     }
     const result = await backend.gateway.dispatch(command.call!, command.input, ctx);
     out({ ev: 'result', id: command.id, result });
