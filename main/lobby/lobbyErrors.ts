@@ -1,3 +1,6 @@
+import { RejectReason, type LobbyNotice } from '../../shared/lobby/lobbyMessages';
+import { MAX_RETRY_AFTER_SEC } from '../../shared/lobby/lobbyLimits';
+
 /** Why joining or staying in a room ended, in words a player understands. */
 export type LobbyEndCode =
   | 'timeout'
@@ -23,6 +26,8 @@ export class LobbyJoinError extends Error {
     message: string,
     /** The raw cause (an errno, a transport reason) for the player's "Details". */
     readonly detail?: string,
+    /** With too-many-tries: how long the host asked the guest to wait, in milliseconds. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -57,4 +62,15 @@ export const JOIN_DROPPED_MESSAGE =
 /** The too-many-tries message with the wait the host asked for. */
 export function tooManyTriesMessage(retryAfterSec: number): string {
   return `Too many tries, wait ${retryAfterSec} s.`;
+}
+
+/**
+ * The notice that turns a guest away for `waitMs`: whole seconds for the player's sentence (and for guests that
+ * read only `retryAfterSec`), the milliseconds for a guest that waits it out by itself.
+ */
+export function tooManyTriesNotice(waitMs: number): LobbyNotice {
+  const retryAfterSec = Math.min(MAX_RETRY_AFTER_SEC, Math.max(1, Math.ceil(waitMs / 1000)));
+  const retryAfterMs = Math.min(retryAfterSec * 1000, Math.max(1, Math.ceil(waitMs)));
+  const reason = RejectReason.TOO_MANY_TRIES;
+  return { reason, message: tooManyTriesMessage(retryAfterSec), retryAfterSec, retryAfterMs };
 }

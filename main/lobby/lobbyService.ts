@@ -5,7 +5,9 @@ import { startBlocker } from '../../shared/ipc/startBlocker';
 import type { HostAddresses } from '../../shared/ipc/schemas/lobby';
 import type { JoinPlan, JoinRequest, JoinStep, RoomReach, RoomTarget } from '../reach/roomReach';
 import type { LanReach } from '../reach/lan/index';
-import { joinRoom, leftBeforeDone, LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
+import { LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
+import { joinRoom, leftBeforeDone } from './joinRoom';
+import { systemScheduler, type Scheduler } from '../base/scheduler';
 import type { LobbyHost } from './host/lobbyHost';
 import { hostingPhase, lobbyViewOf, type LobbyPhase } from './lobbyView';
 import { Listeners } from '../base/listeners';
@@ -31,6 +33,8 @@ export interface LobbyServiceOptions {
   /** Swappable for tests. */
   readonly startHost?: OpenRoomDeps['start'];
   readonly joinGuest?: (options: LobbyJoinOptions) => Promise<LobbyGuest>;
+  /** Timers of a join that waits out a host's short "Too many tries"; real time by default. */
+  readonly scheduler?: Scheduler;
 }
 
 /** What the room requests need: validated input in, the new view out, IpcErrors for expected failures. */
@@ -188,6 +192,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
         appVersion: options.appVersion,
         timeoutSec: network.joinTimeoutSec,
         logger,
+        scheduler: options.scheduler ?? systemScheduler,
         settings: options.settings,
         joinGuest,
         wanted,

@@ -112,6 +112,8 @@ export interface LobbyNotice {
   reason: RejectReason;
   message: string;
   retryAfterSec?: number;
+  /** The same wait in milliseconds (a guest waits out a short one by itself; older guests ignore it). */
+  retryAfterMs?: number;
   /** With a version refusal: the host's app version and lobby protocol, so the guest can say who must update. */
   hostApp?: string;
   hostProtocol?: number;
@@ -212,6 +214,12 @@ const noticeSchema = z.object({
   reason: z.enum(Object.values(RejectReason) as [RejectReason, ...RejectReason[]]),
   message: z.string().max(NOTICE_TEXT_MAX),
   retryAfterSec: z.number().int().min(1).max(MAX_RETRY_AFTER_SEC).optional(),
+  retryAfterMs: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_RETRY_AFTER_SEC * 1000)
+    .optional(),
   hostApp: z.string().max(APP_VERSION_MAX).optional(),
   hostProtocol: z.number().int().min(0).max(1_000_000).optional(),
 });

@@ -10,7 +10,7 @@ import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/n
 // the lab's own 203.0.113.0/24. They know the room's NET- code (a friend shared it) but not its password.
 const skip = natLabUnavailableReason();
 const RDV_PORT = 8787;
-/** The room's password budget (main/lobby/host/lobbyHostLimits.ts): 20 challenges at once, then one every 2 s. */
+/** The room's password budget (main/lobby/host/lobbyHostLimits.ts): 20 challenges at once, then one a refill. */
 const { burst: BURST, refillMs: REFILL_MS } = DEFAULT_LOBBY_HOST_LIMITS.passwordBudget;
 /** Free tries per address before its own backoff (main/lobby/host/tryBackoff.ts). */
 const FREE_TRIES = DEFAULT_LOBBY_HOST_LIMITS.tries.freeTries;
@@ -138,14 +138,16 @@ describe.skipIf(skip)('strangers cannot guess an internet room’s password', ()
       // The host checked every wrong proof it was sent and no more; the room budget bounds how many.
       expect(checked).toBe(tally.wrong);
       expect(stats.rejected['wrong-password']).toBe(tally.wrong);
-      expect(stats.rejected['too-many-tries']).toBe(tally.wait);
+      // A join told to wait a few seconds waits it out by itself and tries again (main/lobby/joinRoom.ts), so the
+      // host turned away at least as many tries as joins ended told to wait.
+      expect(stats.rejected['too-many-tries']).toBeGreaterThanOrEqual(tally.wait);
       expect(checked).toBeGreaterThanOrEqual(Math.min(BURST, GUESSES));
       expect(checked).toBeLessThanOrEqual(bound);
       expect(tally.wait).toBeGreaterThanOrEqual(GUESSES - bound);
       // The host's link to the rendezvous stayed up through the attack.
       expect(host.views.slice(hostViewsFrom).every((v) => v.internet?.status !== 'reconnecting')).toBe(true);
 
-      // A new guest with the right password: told at most once to wait out the refill, then in.
+      // A new guest with the right password, with one click: the app waits out the refill by itself.
       const joined = await guest.joinAsPlayer(code, { password: PASSWORD });
       const after = performance.now() - stopped;
       console.log(
@@ -153,8 +155,7 @@ describe.skipIf(skip)('strangers cannot guess an internet room’s password', ()
           `its join took ${Math.round(joined.ms)} ms, refusals ${JSON.stringify(joined.refusals)}`,
       );
       expect(joined.view?.status, joined.refusals.join(' | ')).toBe('in-room');
-      expect(joined.refusals.length).toBeLessThanOrEqual(1);
-      for (const refusal of joined.refusals) expect(refusal).toMatch(WAIT);
+      expect(joined.refusals).toEqual([]);
       await host.until((v) => (v.state?.players.length ?? 0) === 2, 'the guest in the host’s room');
     },
     120_000 + GUESSES * 2_500,

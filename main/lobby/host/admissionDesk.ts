@@ -40,8 +40,8 @@ export interface AdmissionDeskRoom {
   admit(peer: Peer, hello: GuestMessage<'lobby.hello'>, confirm?: string): void;
   /** A peer comes back to its seat with the resume token in its hello; the desk has forgotten it already. */
   resume(peer: Peer, hello: GuestMessage<'lobby.hello'> & { resume: string }): void;
-  /** Tells a peer why not and lets it go. */
-  reject(peer: Peer, reason: RejectReason, retryAfterSec?: number): void;
+  /** Tells a peer why not and lets it go; `retryAfterMs` with too-many-tries. */
+  reject(peer: Peer, reason: RejectReason, retryAfterMs?: number): void;
   sendChallenge(peerId: number, challenge: HostMessages['lobby.challenge']): void;
   /** Drops a peer from the transport. */
   disconnect(peerId: number, reason: string): void;
@@ -117,7 +117,7 @@ export class AdmissionDesk {
     const parsed = guestMessageSchemas[LobbyMessage.HELLO].safeParse(payload);
     if (!parsed.success) return room.reject(peer, RejectReason.VERSION_MISMATCH);
     const wait = this.tries.waitMs(peer.address);
-    if (wait > 0) return room.reject(peer, RejectReason.TOO_MANY_TRIES, Math.ceil(wait / 1000));
+    if (wait > 0) return room.reject(peer, RejectReason.TOO_MANY_TRIES, wait);
     // Coming back to a seat: the token stands for the name, the password and the room's room (full, in a round).
     const { resume } = parsed.data;
     if (resume !== undefined) {
@@ -129,7 +129,7 @@ export class AdmissionDesk {
     if (refusal) return room.reject(peer, refusal);
     if (!room.roomKey) return this.admit(peer, parsed.data);
     const roomWait = this.roomTries.take();
-    if (roomWait > 0) return room.reject(peer, RejectReason.TOO_MANY_TRIES, Math.ceil(roomWait / 1000));
+    if (roomWait > 0) return room.reject(peer, RejectReason.TOO_MANY_TRIES, roomWait);
     // A fresh scalar and session id for every challenge, bound to this connection's token and native keys.
     const channel = { token: peer.token, binding: peer.channelBinding };
     const check = startHostCheck(room.roomKey, channel, room.random ?? systemRandom);

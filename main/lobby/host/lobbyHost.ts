@@ -23,7 +23,7 @@ import { ROOM_NAME_MAX } from '../../../shared/lobby/lobbyLimits';
 import { GUEST_PALETTE, lobbyColourOf } from '../../../shared/lobby/lobbyPalette';
 import { hasVisibleText, normalizeText } from '../../../shared/text/normalizeText';
 import { advertiseRoom, type LanAddress, type RoomCodes } from '../../reach/lan/index';
-import { LOBBY_END_MESSAGES, tooManyTriesMessage } from '../lobbyErrors';
+import { LOBBY_END_MESSAGES, tooManyTriesNotice } from '../lobbyErrors';
 import { createRateLimiter, type RateLimiter } from '../../base/rateLimiter';
 import { AdmissionDesk, type RoomKey } from './admissionDesk';
 import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
@@ -100,7 +100,7 @@ export class LobbyHost {
       refusal: () => this.roomRefusal(),
       admit: (peer, hello, confirm) => this.admit(peer, hello, confirm),
       resume: (peer, hello) => this.seats.resume(peer, hello.resume),
-      reject: (peer, reason, retryAfterSec) => this.reject(peer, reason, retryAfterSec),
+      reject: (peer, reason, retryAfterMs) => this.reject(peer, reason, retryAfterMs),
       sendChallenge: (peerId, challenge) => this.seats.sendTo(peerId, LobbyMessage.CHALLENGE, challenge),
       disconnect: (peerId, reason) => this.server.disconnect(peerId, reason),
     });
@@ -360,13 +360,13 @@ export class LobbyHost {
     };
   }
 
-  private reject(peer: Peer, reason: RejectReason, retryAfterSec?: number): void {
+  private reject(peer: Peer, reason: RejectReason, retryAfterMs?: number): void {
     this.seats.sendTo(
       peer.id,
       LobbyMessage.REJECTED,
-      retryAfterSec === undefined
+      retryAfterMs === undefined
         ? { reason, message: LOBBY_END_MESSAGES[reason], ...this.versionsFor(reason) }
-        : { reason, message: tooManyTriesMessage(retryAfterSec), retryAfterSec },
+        : tooManyTriesNotice(retryAfterMs),
     );
     this.refused(peer, reason);
   }

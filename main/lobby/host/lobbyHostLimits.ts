@@ -30,7 +30,7 @@ export const DEFAULT_LOBBY_HOST_LIMITS: LobbyHostLimits = {
   chat: { burst: 5, perSecond: 1 },
   ready: { burst: 10, perSecond: 2 },
   tries: DEFAULT_BACKOFF,
-  passwordBudget: { burst: 20, refillMs: 2000 },
+  passwordBudget: { burst: 20, refillMs: 1500 },
 };
 
 /** Counters of what a room refused or dropped, for diagnostics and the lab's figures. */

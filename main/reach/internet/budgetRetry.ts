@@ -1,11 +1,6 @@
 import { RendezvousError, RendezvousErrorCode } from '../../../shared/rendezvous';
+import { MAX_AUTO_RETRY_WAIT_SEC, retryShortWaits } from '../../base/retryShortWaits';
 import type { Scheduler } from '../../base/scheduler';
-
-/** Longest wait a host's "try again in N s" may ask for and still be waited out without the player's click. */
-export const MAX_AUTO_RETRY_WAIT_SEC = 5;
-
-/** Tries of one join, the first included, when the host keeps answering "try again in N s". */
-export const MAX_JOIN_TRIES = 3;
 
 /**
  * The seconds a host's refusal asks the guest to wait when it is a room-wide budget's "try again in N s" (the
@@ -19,19 +14,10 @@ export function budgetWaitSec(error: unknown): number | undefined {
   return seconds > 0 && seconds <= MAX_AUTO_RETRY_WAIT_SEC ? seconds : undefined;
 }
 
-/**
- * Runs `attempt` again after the wait a host's budget asks for (a room just under a guessing attack turns
- * everyone away for a second or two; a real guest should not have to click again), up to MAX_JOIN_TRIES in
- * all. Any other failure, or a longer wait, ends it at once with that error.
- */
-export async function withBudgetRetry<T>(scheduler: Scheduler, attempt: () => Promise<T>): Promise<T> {
-  for (let tried = 1; ; tried += 1) {
-    try {
-      return await attempt();
-    } catch (error) {
-      const wait = budgetWaitSec(error);
-      if (wait === undefined || tried >= MAX_JOIN_TRIES) throw error;
-      await new Promise<void>((resolve) => scheduler.setTimer(resolve, wait * 1000));
-    }
-  }
+/** {@link retryShortWaits} for the internet join's ask: waits out a room budget's short "try again in N s". */
+export function withBudgetRetry<T>(scheduler: Scheduler, attempt: () => Promise<T>): Promise<T> {
+  return retryShortWaits(scheduler, attempt, (error) => {
+    const seconds = budgetWaitSec(error);
+    return seconds === undefined ? undefined : seconds * 1000;
+  });
 }

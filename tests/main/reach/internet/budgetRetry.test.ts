@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  budgetWaitSec,
-  MAX_AUTO_RETRY_WAIT_SEC,
-  MAX_JOIN_TRIES,
-  withBudgetRetry,
-} from '../../../../main/reach/internet/budgetRetry';
+import { MAX_AUTO_RETRY_WAIT_SEC, MAX_JOIN_TRIES } from '../../../../main/base/retryShortWaits';
+import { budgetWaitSec, withBudgetRetry } from '../../../../main/reach/internet/budgetRetry';
 import { retryWaitText } from '../../../../main/reach/internet/internetRoom';
 import { RendezvousError, RendezvousErrorCode } from '../../../../shared/rendezvous';
 import { ManualScheduler } from '../../../support/manualScheduler';

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_JOIN_TRIES } from '../../../main/base/retryShortWaits';
+import { silentLogger } from '../../../main/base/logger';
+import { joinRoom, type JoinRoomDeps } from '../../../main/lobby/joinRoom';
+import { LobbyJoinError, tooManyTriesNotice } from '../../../main/lobby/lobbyErrors';
+import type { LobbyGuest, LobbyJoinOptions } from '../../../main/lobby/lobbyGuest';
+import type { JoinPlan } from '../../../main/reach/roomReach';
+import type { Settings } from '../../../shared/ipc/schemas/settings';
+import { ManualScheduler } from '../../support/manualScheduler';
+
+/** Lets the promise chain run (each try's rejection is a few microtasks away). */
+const settle = async () => {
+  for (let i = 0; i < 20; i += 1) await Promise.resolve();
+};
+
+const target = { host: '127.0.0.1', port: 9000 };
+const tooMany = (ms: number) =>
+  new LobbyJoinError('too-many-tries', `Too many tries, wait ${Math.ceil(ms / 1000)} s.`, undefined, ms);
+
+/** A plan that locates at once, a guest whose tries answer in turn from `answers`, and the deps around them. */
+function harness(answers: (Error | 'in')[]) {
+  const scheduler = new ManualScheduler();
+  const tries: { at: number; options: LobbyJoinOptions }[] = [];
+  let closed = 0;
+  let wanted = true;
+  const guest = { you: 1 } as unknown as LobbyGuest;
+  const plan: JoinPlan = {
+    provisional: target,
+    locate: async () => ({ target, close: async () => void (closed += 1) }),
+  };
+  const deps: JoinRoomDeps = {
+    password: 'hunter2',
+    appVersion: '1.0.0',
+    timeoutSec: 5,
+    logger: silentLogger,
+    scheduler,
+    settings: async (): Promise<Settings> => ({
+      playerName: 'Ada',
+      playerColor: '#5b8cff',
+      onboarded: true,
+      notifications: true,
+      theme: 'system',
+    }),
+    joinGuest: async (options) => {
+      tries.push({ at: scheduler.now(), options });
+      const answer = answers[tries.length - 1] ?? answers.at(-1)!;
+      if (answer === 'in') return guest;
+      throw answer;
+    },
+    wanted: () => wanted,
+    onTarget: () => undefined,
+  };
+  return { scheduler, tries, plan, deps, guest, closed: () => closed, leave: () => (wanted = false) };
+}
+
+describe('joinRoom', () => {
+  it('waits out a host’s short “too many tries” by itself and tries again with the same password', async () => {
+    const h = harness([tooMany(1200), 'in']);
+    const joined = joinRoom(h.plan, h.deps);
+    await settle();
+    expect(h.tries).toHaveLength(1);
+    h.scheduler.advance(1199);
+    await settle();
+    expect(h.tries).toHaveLength(1);
+    h.scheduler.advance(1);
+    await settle();
+    expect(h.tries).toHaveLength(2);
+    expect(h.tries[1]!.at - h.tries[0]!.at).toBe(1200);
+    expect(h.tries[1]!.options.password).toBe('hunter2');
+    await expect(joined).resolves.toMatchObject({ guest: h.guest, target });
+    expect(h.closed()).toBe(0);
+  });
+
+  it(`gives up after ${MAX_JOIN_TRIES} tries with the host's words, and lets go of the located room`, async () => {
+    const h = harness([tooMany(1000)]);
+    const outcome = joinRoom(h.plan, h.deps).catch((error: unknown) => error);
+    for (let i = 0; i < MAX_JOIN_TRIES + 2; i += 1) {
+      await settle();
+      h.scheduler.advance(1000);
+    }
+    await settle();
+    expect(h.tries).toHaveLength(MAX_JOIN_TRIES);
+    expect(await outcome).toMatchObject({ message: 'Too many tries, wait 1 s.' });
+    expect(h.closed()).toBe(1);
+  });
+
+  it('a long wait, a wrong password, or a player who left ends it at once', async () => {
+    const long = harness([tooMany(6000), 'in']);
+    await expect(joinRoom(long.plan, long.deps)).rejects.toMatchObject({ message: 'Too many tries, wait 6 s.' });
+    expect(long.tries).toHaveLength(1);
+
+    const wrong = harness([new LobbyJoinError('wrong-password', 'Wrong password.'), 'in']);
+    await expect(joinRoom(wrong.plan, wrong.deps)).rejects.toMatchObject({ message: /password/i });
+    expect(wrong.tries).toHaveLength(1);
+
+    const gone = harness([tooMany(1000), 'in']);
+    const outcome = joinRoom(gone.plan, gone.deps).catch((error: unknown) => error);
+    await settle();
+    gone.leave();
+    gone.scheduler.advance(5000);
+    await settle();
+    expect(gone.tries).toHaveLength(1);
+    expect(await outcome).toMatchObject({ message: /you left/ });
+  });
+});
+
+describe('tooManyTriesNotice', () => {
+  it('says whole seconds, rounded up, and carries the wait itself in milliseconds', () => {
+    expect(tooManyTriesNotice(1100)).toMatchObject({
+      reason: 'too-many-tries',
+      message: 'Too many tries, wait 2 s.',
+      retryAfterSec: 2,
+      retryAfterMs: 1100,
+    });
+    expect(tooManyTriesNotice(0.2)).toMatchObject({ retryAfterSec: 1, retryAfterMs: 1 });
+    expect(tooManyTriesNotice(1e12)).toMatchObject({ retryAfterSec: 3600, retryAfterMs: 3_600_000 });
+  });
+});
