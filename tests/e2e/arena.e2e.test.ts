@@ -120,9 +120,12 @@ describe.skipIf(skipReason !== null)('the arena fills the window and reads at a 
             const doc = (globalThis as unknown as { document: PageQuery }).document;
             const text = (selector: string) => doc.querySelector(selector)?.textContent ?? null;
             const number = text('[data-testid="game-countdown"] [data-testid="countdown-number"]');
-            if (number === null) return false;
+            // "Someone is IT" until the roster names IT (it can come a frame after the first snapshot on a busy
+            // machine): wait for the name, which the countdown must show well within its 3 s.
+            const who = text('[data-testid="countdown-who"]') ?? '';
+            if (number === null || who === '' || who.startsWith('Someone')) return false;
             const self = doc.querySelector('[data-testid="game-arena"]')?.getAttribute('data-self') ?? null;
-            return { number, who: text('[data-testid="countdown-who"]') ?? '', self };
+            return { number, who, self };
           },
           undefined,
           { timeout: 15_000, polling: 'raf' },

@@ -5,11 +5,13 @@ import { safeColour } from './colour';
 export interface PlayerLook {
   readonly name: string;
   readonly colour: string;
+  /** True on the stand-in of a player the roster has not named yet (a headline should not say "Player 0"). */
+  readonly unnamed?: boolean;
 }
 
 /** The stand-in look of a player the roster has not named (yet). */
 export function fallbackLook(id: string): PlayerLook {
-  return { name: `Player ${id}`, colour: '#9aa1c7' };
+  return { name: `Player ${id}`, colour: '#9aa1c7', unnamed: true };
 }
 
 /** What a player's state says about it, as a game hands it to {@link playerMarks}. */

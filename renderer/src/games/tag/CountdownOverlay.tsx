@@ -19,7 +19,8 @@ export function CountdownOverlay({ hud }: { hud: HudState }) {
           {hud.countdown}
         </span>
         <p className="countdown-who" data-testid="countdown-who">
-          {hud.it.self ? 'You are ' : `${hud.it.name} is `}
+          {/* The first snapshot can come a moment before the roster: no "Player 0 is IT" headline meanwhile. */}
+          {hud.it.self ? 'You are ' : hud.it.unnamed ? 'Someone is ' : `${hud.it.name} is `}
           <span className="countdown-it">IT</span>
         </p>
         <p className="countdown-hint">{hint}</p>

@@ -11,6 +11,8 @@ export interface ScoreRow {
   readonly score: number;
   readonly it: boolean;
   readonly self: boolean;
+  /** The roster has not named this player yet: `name` is a stand-in. */
+  readonly unnamed?: boolean;
 }
 
 /** Everything the HUD shows, refreshed a few times a second (never per frame). */

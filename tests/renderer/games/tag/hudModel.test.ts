@@ -54,7 +54,8 @@ describe('HUD model', () => {
     expect(hud.rows.map((r) => `${r.name}:${r.score}`)).toEqual(['Bo:7.5', 'Ada:3', 'Cy:3']);
     expect(hud.it).toMatchObject({ id: '1', name: 'Bo', colour: '#3cb44b' });
     expect(hud).toMatchObject({ phase: 'playing', secondsLeft: 43, cooldown: 0.84 });
-    expect(hudOf(frame([player('9', 1)]), look).rows[0]!.name).toBe('Player 9');
+    expect(hudOf(frame([player('9', 1)]), look).rows[0]).toMatchObject({ name: 'Player 9', unnamed: true });
+    expect(hud.rows.every((r) => r.unnamed === undefined)).toBe(true);
   });
 
   it('only reports a change React would show', () => {
