@@ -64,42 +64,24 @@ export async function joinRoom(plan: JoinPlan, deps: JoinRoomDeps): Promise<Join
     if (refusal) throw refusal;
     const settings = await deps.settings();
     const to = located.connectTo ?? located.target;
-    const { connectWithin, rejoinTimeoutSec } = located;
+    const { openSocket, connectWithin, rejoinTimeoutSec } = located;
     // Asked again, the located room opens a fresh path (over the internet, a new ICE session): a refused
-    // connection is not reused. Why a fresh path failed is in the reach's words (the rendezvous turned it away…),
-    // which the transport's connect error would reduce to "could not reach".
-    let pathFailure: IpcError | undefined;
-    const open = located.openSocket;
-    const openSocket =
-      open &&
-      (async (...args: Parameters<typeof open>) => {
-        try {
-          return await open(...args);
-        } catch (error) {
-          if (error instanceof IpcError) pathFailure = error;
-          throw error;
-        }
-      });
+    // connection is not reused; one that cannot be opened fails in the reach's words (LobbyGuest passes them on).
     const admitted = async () => {
       if (!deps.wanted()) throw leftBeforeDone(); // left while it waited
-      pathFailure = undefined;
-      return deps
-        .joinGuest({
-          host: to.host,
-          port: to.port || 1,
-          ...(openSocket ? { transport: { openSocket } } : {}),
-          ...(connectWithin ? { connectWithin } : {}),
-          ...(rejoinTimeoutSec !== undefined ? { rejoinTimeout: rejoinTimeoutSec } : {}),
-          playerName: lobbyNameOf(settings.playerName),
-          colour: settings.playerColor,
-          timeout: deps.timeoutSec,
-          logger: deps.logger,
-          ...(password !== undefined ? { password } : {}),
-          ...(deps.appVersion !== undefined ? { appVersion: deps.appVersion } : {}),
-        })
-        .catch((error: unknown) => {
-          throw pathFailure ?? error;
-        });
+      return deps.joinGuest({
+        host: to.host,
+        port: to.port || 1,
+        ...(openSocket ? { transport: { openSocket } } : {}),
+        ...(connectWithin ? { connectWithin } : {}),
+        ...(rejoinTimeoutSec !== undefined ? { rejoinTimeout: rejoinTimeoutSec } : {}),
+        playerName: lobbyNameOf(settings.playerName),
+        colour: settings.playerColor,
+        timeout: deps.timeoutSec,
+        logger: deps.logger,
+        ...(password !== undefined ? { password } : {}),
+        ...(deps.appVersion !== undefined ? { appVersion: deps.appVersion } : {}),
+      });
     };
     guest = await retryShortWaits(deps.scheduler, admitted, (error) =>
       error instanceof LobbyJoinError && error.code === 'too-many-tries' && deps.wanted()

@@ -24,6 +24,7 @@ import { PendingChat } from '../seats/pendingChat';
 import { isFinalRefusal, seatLostEnd } from './seatReturn';
 import { systemScheduler, type Scheduler } from '../base/scheduler';
 import { watchOwnLink } from './guestQuietLink';
+import { IpcError } from '../../shared/ipc/errors';
 
 /** Options of {@link LobbyGuest.join}. */
 export interface LobbyJoinOptions {
@@ -182,6 +183,8 @@ export class LobbyGuest {
       await client.close();
       // The reach knows why this room would not answer (the machine hosts another now): its words, not ours.
       if (options.connectWithin) throw options.connectWithin.failure;
+      // Likewise why it could not open a path (a fresh internet path the rendezvous turned away).
+      if (error instanceof ConnectError && error.cause instanceof IpcError) throw error.cause;
       const reason = error instanceof ConnectError ? error.reason : String(error);
       if (/could not resolve|could not connect/.test(reason)) {
         // The errno becomes a sentence; the transport's own words stay behind the player's "Details".

@@ -44,7 +44,11 @@ export class SendQueueFullError extends Error {
 /** Why a connect attempt failed. */
 export class ConnectError extends Error {
   override name = 'ConnectError';
-  constructor(readonly reason: string) {
-    super(reason);
+  /** `cause`: what failed underneath, when it was an error of its own (the socket seam's `openSocket` rejecting). */
+  constructor(
+    readonly reason: string,
+    cause?: unknown,
+  ) {
+    super(reason, cause === undefined ? undefined : { cause });
   }
 }

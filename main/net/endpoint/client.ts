@@ -253,7 +253,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     } catch (error) {
       if (socket && this.socket !== socket) void socket.close();
       if (this.attempt !== attempt) return;
-      this.fail(socketFailure(attempt, error));
+      this.fail(socketFailure(attempt, error), true, error);
     }
   }
 
@@ -366,7 +366,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.connection?.service(now);
   }
 
-  private fail(reason: string, notify = true): void {
+  private fail(reason: string, notify = true, cause?: unknown): void {
     const attempt = this.attempt;
     if (!attempt) return;
     this.attempt = undefined;
@@ -375,7 +375,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.connection = undefined;
     connection?.disconnect(reason);
     this.teardown();
-    attempt.reject(new ConnectError(reason));
+    attempt.reject(new ConnectError(reason, cause));
     if (notify) this.failListeners.emit(reason);
   }
 
