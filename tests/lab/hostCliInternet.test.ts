@@ -59,23 +59,17 @@ function watch(child: ChildProcess) {
 describe.skipIf(skip)('the host CLI opens an internet room behind a NAT', () => {
   it('prints its NET- code, lets a guest in by it, and registers it again after the rendezvous restarts', async () => {
     const at = lab.addresses.cli!;
-    // Its network named in full: bound to and advertising the namespace's own address, no discovery socket at all
-    // (--no-discovery: nothing answers or broadcasts; the CLI refuses a discovery port beside it), no
-    // announcements, any free port.
+    // The CLI's network options named in full, none of its defaults: bound to and advertising the namespace's own
+    // address, no discovery socket at all (--no-discovery: nothing answers or broadcasts; the CLI refuses a
+    // discovery port beside it), no announcements, any free port, the lab's rendezvous (STUN and TURN from it).
+    const networkOptions = ['--port', '0', '--bind', at, '--advertise', at, '--no-discovery', '--no-announce'];
     const cli = lab.spawnIn('cli', process.execPath, [
       '--import',
       'tsx',
       HOST_CLI,
       '--name',
       'Lab CLI room',
-      '--port',
-      '0',
-      '--bind',
-      at,
-      '--advertise',
-      at,
-      '--no-discovery',
-      '--no-announce',
+      ...networkOptions,
       '--reach',
       'internet',
       '--rendezvous',
