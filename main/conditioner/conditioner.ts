@@ -9,7 +9,7 @@ export interface ConditionerStats {
   downstream: DirectionStats;
   /** Live client mappings. */
   mappings: number;
-  /** Datagrams reaching a mapping socket from anyone but the target (ignored). */
+  /** Datagrams reaching a mapping socket from anyone but the target (ignored; once it is connected the kernel drops them). */
   strays: number;
   /** Socket errors seen (the relay keeps running). */
   errors: number;

@@ -13,7 +13,7 @@ import { LinkPipe } from './relay/linkPipe';
 import type { LinkProfile } from './linkProfile';
 import { isLoopbackAddress } from './relay/loopback';
 import { bindRelaySocket, createRelaySocket } from './relay/relaySocket';
-import { SendBatch } from './relay/sendBatch';
+import { CONNECTED, SendBatch } from './relay/sendBatch';
 
 export type { LinkConditionerOptions } from './conditionerOptions';
 export type { Conditioner, ConditionerStats } from './conditioner';
@@ -153,6 +153,10 @@ export class LinkConditioner implements Conditioner {
     // Loopback targets: bind to loopback so the relay is never reachable from the network.
     const loopback = target.family === 'IPv6' ? '::1' : '127.0.0.1';
     socket.bind(0, isLoopbackAddress(target) ? loopback : undefined);
+    // Connected, a send names no address: the kernel reuses its route instead of looking one up per datagram, which
+    // took the worker relay from 0.79× to ~0.9× raw dgram on the bench. A failed connect is an 'error' (counted);
+    // the mapping then keeps sending with the address.
+    socket.connect(target.port, target.address);
     return socket;
   }
 
@@ -172,7 +176,8 @@ export class LinkConditioner implements Conditioner {
   }
 
   private sendUp(mapping: ClientMapping, data: Buffer): boolean {
-    return this.send(mapping.socket, data, this.target.port, this.target.host, mapping, this.upstreamLimit);
+    const port = mapping.connected ? CONNECTED : this.target.port;
+    return this.send(mapping.socket, data, port, this.target.host, mapping, this.upstreamLimit);
   }
 
   private sendDown(mapping: ClientMapping, data: Buffer): boolean {

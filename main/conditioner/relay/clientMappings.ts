@@ -7,6 +7,8 @@ export interface ClientMapping {
   readonly socket: Socket;
   lastActive: number;
   closed: boolean;
+  /** True once `socket` is connected to the target: sends then name no address, and the kernel drops strays. */
+  connected: boolean;
 }
 
 /** Public view of a mapping: the client, and the port the target sees it as (undefined until bound). */
@@ -18,7 +20,8 @@ export interface ClientMappingInfo {
 
 /**
  * The relay's NAT table: one upstream socket per distinct client (address, port), so the target sees separate
- * peers. Bounded in size; idle entries are removed by sweep().
+ * peers. Bounded in size; idle entries are removed by sweep(). `openSocket` may connect the socket to the target
+ * (the mapping notes when it is).
  */
 export class ClientMappings {
   private readonly byKey = new Map<string, ClientMapping>();
@@ -57,8 +60,10 @@ export class ClientMappings {
       socket: this.openSocket(),
       lastActive: now,
       closed: false,
+      connected: false,
     };
     created.socket.on('message', (data, rinfo) => this.onReply(created, data, rinfo));
+    created.socket.once('connect', () => (created.connected = true));
     this.byKey.set(key, created);
     this.last = created;
     return created;

@@ -1,5 +1,8 @@
 import type { Socket } from 'node:dgram';
 
+/** The port to queue for a socket connected to where the datagram goes: it is sent without an address. */
+export const CONNECTED = 0;
+
 /**
  * Sends held until the end of the event-loop phase they were made in (a setImmediate), then made back to back.
  * A relay that forwards each datagram as it reads it interleaves its sends with its reads, so a receiver on
@@ -24,7 +27,9 @@ export class SendBatch {
     this.count = 0;
     for (let i = 0; i < count; i++) {
       try {
-        sockets[i]!.send(data[i]!, ports[i], hosts[i]);
+        const port = ports[i]!;
+        if (port === CONNECTED) sockets[i]!.send(data[i]!);
+        else sockets[i]!.send(data[i]!, port, hosts[i]);
       } catch {
         // A socket closed since (its mapping swept): the datagram is lost, as on a link that drops it.
         this.onError();
@@ -37,7 +42,7 @@ export class SendBatch {
   /** `onError`: called once per send that throws at flush time (the caller counts it). */
   constructor(private readonly onError: () => void) {}
 
-  /** Queues one datagram for `socket` to send to `host`:`port` at the end of this phase. */
+  /** Queues one datagram for `socket` to send to `host`:`port` (or its connected peer) at the end of this phase. */
   send(socket: Socket, datagram: Buffer, port: number, host: string): void {
     if (this.closed) return;
     const i = this.count++;

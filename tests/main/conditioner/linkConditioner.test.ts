@@ -94,17 +94,41 @@ describe('LinkConditioner over real loopback sockets', () => {
     expect(relay.stats()).toMatchObject({ mappings: 2, upstream: { drops: { unroutable: 1 } } });
   });
 
-  it('ignores datagrams reaching a mapping socket from anyone but the target', async () => {
+  it('connects each mapping socket to the target, so a stranger’s datagram to it is dropped unseen', async () => {
     const { server, relay, client } = await rig();
     client.send('hello', relay.address.port);
     await waitFor(() => client.received.length === 1, 'the echo');
     const relayPort = relay.clients()[0]!.relayPort!;
     const stranger = await track(endpoint());
     stranger.send('sneaky', relayPort);
-    await waitFor(() => relay.stats().strays === 1, 'the stray to be counted');
-    expect(texts(client)).toEqual(['hello']);
-    expect(relay.stats().downstream.received).toBe(1);
-    expect(server.received).toHaveLength(1);
+    // The stranger's datagram would reach the mapping socket before this echo does: it is read in order.
+    client.send('again', relay.address.port);
+    await waitFor(() => client.received.length === 2, 'the second echo');
+    expect(texts(client)).toEqual(['hello', 'again']);
+    expect(relay.stats()).toMatchObject({ strays: 0, errors: 0, downstream: { received: 2 } });
+    expect(server.received).toHaveLength(2);
+  });
+
+  it('keeps running while the target is down (its refusals counted) and relays again once it is back', async () => {
+    const gone = await endpoint();
+    const port = gone.port;
+    await gone.close();
+    const relay = await track(LinkConditioner.start({ target: { host: '127.0.0.1', port } }));
+    const client = await track(endpoint());
+    client.send('lost', relay.address.port);
+    // The connected mapping socket hears the kernel's port-unreachable as a socket error: counted, never thrown.
+    await waitFor(() => relay.stats().errors >= 1, 'the refusal to be counted');
+    const back = createSocket('udp4');
+    back.on('message', (data, from) => back.send(data, from.port, from.address));
+    await new Promise<void>((resolve) => back.bind(port, '127.0.0.1', resolve));
+    try {
+      client.send('back', relay.address.port);
+      await waitFor(() => client.received.length === 1, 'the echo once the target is back');
+      expect(texts(client)).toEqual(['back']);
+      expect(relay.stats()).toMatchObject({ mappings: 1, upstream: { received: 2, forwarded: 2 } });
+    } finally {
+      await new Promise<void>((resolve) => back.close(() => resolve()));
+    }
   });
 
   it('changes settings at run time and rejects bad ones without changing anything', async () => {

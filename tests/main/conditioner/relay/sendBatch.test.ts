@@ -1,13 +1,15 @@
 import type { Socket } from 'node:dgram';
 import { describe, expect, it } from 'vitest';
-import { SendBatch } from '../../../../main/conditioner/relay/sendBatch';
+import { CONNECTED, SendBatch } from '../../../../main/conditioner/relay/sendBatch';
 
 /** A socket stand-in that records its sends (or throws, like a closed dgram socket). */
 function fakeSocket(name: string, log: string[], throws = false): Socket {
   return {
-    send(data: Buffer, port: number, host: string) {
+    send(data: Buffer, port?: number, host?: string) {
       if (throws) throw new Error('Not running');
-      log.push(`${name} ${data.toString()} ${host}:${port}`);
+      log.push(
+        port === undefined ? `${name} ${data.toString()} connected` : `${name} ${data.toString()} ${host}:${port}`,
+      );
     },
   } as unknown as Socket;
 }
@@ -32,6 +34,15 @@ describe('SendBatch', () => {
     await endOfPhase();
     expect(log.slice(3)).toEqual(['b 4 127.0.0.2:5001']);
     expect(errors).toEqual([]);
+  });
+
+  it('sends without an address for a connected socket', async () => {
+    const log: string[] = [];
+    const batch = new SendBatch(() => undefined);
+    batch.send(fakeSocket('up', log), Buffer.from('1'), CONNECTED, '127.0.0.1');
+    batch.send(fakeSocket('down', log), Buffer.from('2'), 5001, '127.0.0.1');
+    await endOfPhase();
+    expect(log).toEqual(['up 1 connected', 'down 2 127.0.0.1:5001']);
   });
 
   it('counts a send that throws and still makes the rest', async () => {
