@@ -243,6 +243,14 @@ describe.skipIf(skipReason !== null)('the arena fills the window and reads at a 
     const besideWidth = large.stage.width - 280 - 8 - large.box.width <= 4;
     const fullHeight = large.body.y + large.body.height - (large.box.y + large.box.height) <= 12;
     expect({ besideWidth, fullHeight }).not.toEqual({ besideWidth: false, fullHeight: false });
+    // Height to spare (the width set the size) is shared above the HUD and below the arena, not one band under it.
+    const hud = (await page.locator('.game-hud-slot').boundingBox())!;
+    const frame = (await page.getByTestId('game-arena').boundingBox())!;
+    const bands = {
+      above: Math.round(hud.y - large.stage.y),
+      below: Math.round(large.stage.y + large.stage.height - (frame.y + frame.height)),
+    };
+    expect(Math.abs(bands.above - bands.below), JSON.stringify(bands)).toBeLessThanOrEqual(2);
     const bar = page.locator('.action-bar');
     for (const target of ['.scoreboard', '.net-graph', '.game-help']) {
       const coverage = await coverOf(page.locator(target).first(), bar);
