@@ -47,7 +47,11 @@ async function finishTransitions(page: Page): Promise<void> {
 /** Switches the OS colour scheme and waits for the app to follow it (it sets data-theme), transitions finished. */
 async function useScheme(page: Page, scheme: 'dark' | 'light'): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
-  await expect.poll(() => page.evaluate('document.documentElement.dataset.theme ?? null')).toBe(scheme);
+  // The page hears the change in its next rendering step: on a loaded machine (a CI run of the results screen) that
+  // took longer than the poll's default second.
+  await expect
+    .poll(() => page.evaluate('document.documentElement.dataset.theme ?? null'), { timeout: 10_000 })
+    .toBe(scheme);
   await finishTransitions(page);
 }
 
