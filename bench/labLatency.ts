@@ -2,6 +2,7 @@ import { Channel, Client, Server, compactJsonSerializer, type ConnectionStats } 
 import type { ConditionerStats } from '../main/conditioner/conditioner';
 import { WorkerConditioner } from '../main/conditioner/workerConditioner';
 import { percentile } from './percentile';
+import { median } from './rounds';
 import type { BenchResult } from './benchResult';
 import { traceDatagrams } from './datagramTrace';
 import { oracleLatencies } from './lossFloor';
@@ -17,6 +18,13 @@ const PER_CHANNEL = 1_000; // per direction
 const TICK_MS = 10;
 const PER_TICK = 2; // per channel and direction: 200 messages/s each
 const ONE_WAY_MS = 20;
+/**
+ * Lossy runs, each on a loss pattern of its own (seed), each against the oracle floor of its own datagrams: the
+ * goal rows are the median of the per-run ratios. One run's p99 is its 20th-worst message of 2,000 per channel, so
+ * one stall of the machine moved it (a whole run on 2026-12-06 read 1.29× where the runs around it read 1.10–1.13×,
+ * the floor itself 80 ms against 74).
+ */
+const LOSSY_ROUNDS = 5;
 
 type Samples = Record<'ordered' | 'unordered', number[]>;
 
@@ -41,14 +49,14 @@ const wireBytesOf = (stats: ConditionerStats): number => stats.upstream.received
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One run of the workload through the conditioner at `loss` (and ± `jitterMs`); scripts/lossTimelineLive.ts traces it. */
-export async function measure(loss: number, jitterMs = 0, traced = false): Promise<Run> {
+export async function measure(loss: number, jitterMs = 0, traced = false, seed = 11): Promise<Run> {
   const server = await Server.listen({ port: 0, host: '127.0.0.1' });
   const link = { latencyMs: ONE_WAY_MS, loss, jitterMs };
   const conditioner = await WorkerConditioner.start({
     target: { host: '127.0.0.1', port: server.port },
     upstream: link,
     downstream: link,
-    seed: 11,
+    seed,
   });
   const client = new Client();
   const samples: Samples = { ordered: [], unordered: [] };
@@ -119,7 +127,10 @@ export async function measure(loss: number, jitterMs = 0, traced = false): Promi
  */
 export async function benchLabLatency(): Promise<BenchResult[]> {
   const clean = await measure(0);
-  const lossy = await measure(0.1, 0, true);
+  const rounds: Run[] = [];
+  for (let round = 0; round < LOSSY_ROUNDS; round++) rounds.push(await measure(0.1, 0, true, 11 + round));
+  // The plain rows and the recovery counts show the first round (the loss pattern earlier runs of this bench used).
+  const lossy = rounds[0]!;
   const jittery = await measure(0, 10);
   const rows: BenchResult[] = [];
   // Against 0% loss the p99 cannot drop below ~3.3× (issue 20: a loss shows when the next datagram arrives, its news
@@ -136,16 +147,19 @@ export async function benchLabLatency(): Promise<BenchResult[]> {
       });
     }
   }
-  // Against the floor on the same link and the same losses (the oracle of lossFloor.ts): what is left to win.
+  // Against the floor on the same link and the same losses (the oracle of lossFloor.ts): what is left to win. Each
+  // round is set against its own floor; the ratio printed is the median of the rounds' ratios.
   for (const channel of ['ordered', 'unordered'] as const) {
-    const floor = lossy.floor![channel];
     for (const p of [50, 99]) {
+      const value = rounds.map((r) => percentile(r.samples[channel], p));
+      const baseline = rounds.map((r) => percentile(r.floor![channel], p));
       rows.push({
-        name: `${p === 99 ? 'GOAL ≤ 1.15×: ' : ''}reliable ${channel} delivery p${p}, 10% loss: ours ÷ the oracle floor (same datagrams, same losses; ${floor.length} messages)`,
-        value: percentile(lossy.samples[channel], p),
+        name: `${p === 99 ? 'GOAL ≤ 1.15×: ' : ''}reliable ${channel} delivery p${p}, 10% loss: ours ÷ the oracle floor (same datagrams, same losses; ${LOSSY_ROUNDS} runs of ${lossy.floor![channel].length} messages, each its own seed)`,
+        value: median(value),
         unit: 'ms',
-        baseline: percentile(floor, p),
+        baseline: median(baseline),
         higherIsBetter: false,
+        rounds: { value, baseline },
       });
     }
   }
