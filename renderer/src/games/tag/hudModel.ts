@@ -2,17 +2,13 @@ import type { GamePhase } from '../../../../shared/games/tag/types';
 import type { ViewFrame } from '../../../../shared/games/tag/client/clientView';
 import type { PlayerLook } from '../../game/playerLook';
 
-/** One scoreboard line. */
-export interface ScoreRow {
+/** One scoreboard line: the player's look (a stand-in, `unnamed`, until the roster names it) and its state. */
+export interface ScoreRow extends PlayerLook {
   readonly id: string;
-  readonly name: string;
-  readonly colour: string;
   /** Seconds not "it", one decimal. */
   readonly score: number;
   readonly it: boolean;
   readonly self: boolean;
-  /** The roster has not named this player yet: `name` is a stand-in. */
-  readonly unnamed?: boolean;
 }
 
 /** Everything the HUD shows, refreshed a few times a second (never per frame). */
