@@ -8,6 +8,8 @@ export interface Subject {
   readonly name: string;
   /** Opens its own hosts for each use (ENet): its echo runs in one stretch per round, not in turns with the others. */
   readonly ownHosts?: boolean;
+  /** Measured for its rate only (the bare-socket ceiling): no echo rows. */
+  readonly rateOnly?: boolean;
   /** Sends 100-byte reliable ordered messages for `seconds`, held back by its own backpressure; the far side counts. */
   rate(seconds: number): Promise<RateSample>;
   /** `samples` echo round trips of a 100-byte message, one at a time, ms each. */
@@ -115,6 +117,35 @@ export async function rawSubject(child: ChildProcess): Promise<Subject> {
     async close() {
       sink.close();
       echoer.close();
+    },
+  };
+}
+
+/**
+ * A bare connected socket sending `size`-byte datagrams as fast as its sender can, no backpressure, no header and no
+ * work per message: its rate is datagrams/s that arrived. Times the messages a transport datagram of that size
+ * carries, it is the most any sender of such datagrams could deliver from this process (what a send costs the
+ * kernel, ~3.6 µs here whatever the size, is most of the sender's CPU).
+ */
+export async function rawFullSubject(child: ChildProcess, size: number): Promise<Subject> {
+  const { port } = await ask<{ port: number }>(child, { cmd: 'raw' });
+  const socket = createSocket('udp4');
+  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
+  await new Promise<void>((r) => socket.connect(port, '127.0.0.1', r));
+  const datagram = Buffer.alloc(size, 0x53);
+  return {
+    name: `raw dgram, ${size}-byte datagrams`,
+    rateOnly: true,
+    async rate(seconds) {
+      const start = await sendFor(child, seconds, () => {
+        for (let i = 0; i < 64; i++) socket.send(datagram);
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      return { rate: await countedRate(child, start) };
+    },
+    echo: () => Promise.reject(new Error('the bare-socket ceiling measures no round trips')),
+    async close() {
+      socket.close();
     },
   };
 }

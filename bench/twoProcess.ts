@@ -3,8 +3,10 @@ import type { BenchResult } from './benchResult';
 import { percentile } from './percentile';
 import { median, rotated } from './rounds';
 import { siblingScript } from './siblingScript';
+import { ceilingRows } from './ceilingRows';
 import { BENCH_MODES } from './benchModes';
-import { rawSubject, transportSubject, type RateSample, type Subject } from './benchSubject';
+import { rawFullSubject, rawSubject, transportSubject, type RateSample, type Subject } from './benchSubject';
+import { Native } from '../main/net/native/wire/nativeWire';
 import { enetSubject, wsSubject, ENET_POLL_MS } from './peerSubjects';
 
 export type { BenchResult } from './benchResult';
@@ -52,11 +54,11 @@ const ECHO_TURN = 100;
  */
 async function echoRound(subjects: readonly Subject[], round: number): Promise<Map<Subject, number[]>> {
   const rtts = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
-  const turned = subjects.filter((s) => !s.ownHosts);
+  const turned = subjects.filter((s) => !s.ownHosts && !s.rateOnly);
   for (let turn = 0; turn < ECHO_SAMPLES / ECHO_TURN; turn++) {
     for (const s of rotated(turned, round + turn)) rtts.get(s)!.push(...(await s.echo(ECHO_TURN)));
   }
-  for (const s of subjects) if (s.ownHosts) rtts.get(s)!.push(...(await s.echo(ECHO_SAMPLES)));
+  for (const s of subjects) if (s.ownHosts && !s.rateOnly) rtts.get(s)!.push(...(await s.echo(ECHO_SAMPLES)));
   return rtts;
 }
 
@@ -105,9 +107,9 @@ export async function benchTwoProcess(): Promise<BenchResult[]> {
   try {
     subjects.push(await rawSubject(child));
     for (const mode of BENCH_MODES) subjects.push(await transportSubject(child, mode));
-    subjects.push(await wsSubject(child), enetSubject(child));
+    subjects.push(await wsSubject(child), enetSubject(child), await rawFullSubject(child, Native.DEFAULT_MTU));
     for (const s of subjects) await s.rate(WARMUP_SECONDS);
-    for (const s of subjects) await s.echo(ECHO_WARMUP);
+    for (const s of subjects) if (!s.rateOnly) await s.echo(ECHO_WARMUP);
     const measured = new Map<Subject, Measured>(subjects.map((s) => [s, { subject: s, rates: [], p50: [], p99: [] }]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of rotated(subjects, round)) measured.get(s)!.rates.push(await s.rate(SLICE_SECONDS));
@@ -115,14 +117,17 @@ export async function benchTwoProcess(): Promise<BenchResult[]> {
     for (let round = 0; round < ROUNDS; round++) {
       const rtts = await echoRound(subjects, round);
       for (const s of subjects) {
+        if (s.rateOnly) continue;
         measured.get(s)!.p50.push(percentile(rtts.get(s)!, 50));
         measured.get(s)!.p99.push(percentile(rtts.get(s)!, 99));
       }
     }
     const [raw, ...others] = [...measured.values()];
     const byName = (name: string) => [...measured.values()].find((m) => m.subject.name === name)!;
+    const rates = (m: Measured) => m.rates.map((r) => r.rate);
     const out: BenchResult[] = [];
     for (const m of others) {
+      if (m.subject.rateOnly) continue;
       out.push(...comparison(m.subject.name, m, raw!));
       const wire = m.rates.filter((r) => r.bytesPerMessage !== undefined);
       if (wire.length === 0) continue;
@@ -142,6 +147,8 @@ export async function benchTwoProcess(): Promise<BenchResult[]> {
     const ours = byName('native+bytes');
     out.push(...comparison('native+bytes vs ws', ours, byName('ws')));
     out.push(...comparison(`native+bytes vs ENet (polled every ${ENET_POLL_MS} ms)`, ours, byName('ENet')));
+    const full = [...measured.values()].find((m) => m.subject.rateOnly)!;
+    out.push(...ceilingRows(ours.rates, rates(byName('ENet')), full.subject.name, rates(full)));
     return out;
   } finally {
     for (const s of subjects) await s.close().catch(() => undefined);
