@@ -124,8 +124,8 @@ export async function rawSubject(child: ChildProcess): Promise<Subject> {
 /**
  * A bare connected socket sending `size`-byte datagrams as fast as its sender can, no backpressure, no header and no
  * work per message: its rate is datagrams/s that arrived. Times the messages a transport datagram of that size
- * carries, it is the most any sender of such datagrams could deliver from this process (what a send costs the
- * kernel, ~3.6 µs here whatever the size, is most of the sender's CPU).
+ * carries, it is the most any sender of such datagrams could deliver from this process: a send costs ~3.6 µs of CPU
+ * here whatever the size, most of it in the kernel, and that is most of the sender's CPU.
  */
 export async function rawFullSubject(child: ChildProcess, size: number): Promise<Subject> {
   const { port } = await ask<{ port: number }>(child, { cmd: 'raw' });
