@@ -6,7 +6,6 @@ import type { BenchResult } from './benchResult';
 import { benchGameHost } from './gameHost';
 import { benchRenderFrame } from './renderFrame';
 import { TWO_PROCESS_METHOD, benchTwoProcess } from './twoProcess';
-import { ECHO_APART_METHOD, benchEchoApart } from './echoApart';
 import { codecBench } from './codec';
 import { againstV1 } from './againstV1';
 import { benchJoinUnderFlood } from './joinUnderFlood';
@@ -51,12 +50,6 @@ const SECTIONS: {
     title: 'native vs gale.net v1, same run',
     baseline: 'gale.net v1',
     measure: async (state) => againstV1(state.transport ?? (state.transport = await benchTwoProcess())),
-  },
-  {
-    key: 'echoApart',
-    title: `echo round trips, far sides apart: ${ECHO_APART_METHOD()}`,
-    baseline: 'baseline (after "vs")',
-    measure: benchEchoApart,
   },
   {
     key: 'codec',

@@ -29,14 +29,14 @@ const SLICE_SECONDS = 1;
 const WARMUP_SECONDS = 3;
 
 /** Round trips per subject and round (a multiple of ECHO_TURN): ROUNDS × this per subject in all. */
-export const ECHO_SAMPLES = 4000;
+const ECHO_SAMPLES = 4000;
 
 /**
  * Round trips each subject makes before any is measured. The mode's code was warmed by the flood before it, but on
  * other paths: after only 500, the first trials ran at p50 1.19-1.20x raw against 1.04-1.07x for the later ones
  * (three runs), so a short warm-up measured the JIT, not the transport.
  */
-export const ECHO_WARMUP = 5000;
+const ECHO_WARMUP = 5000;
 
 /**
  * Round trips each interleaved subject makes before the next one takes its turn, within a round. A round trip here
@@ -52,7 +52,7 @@ const ECHO_TURN = 100;
  * subject that opens its own hosts per use (ENet, whose polling timers would run in both processes while the others
  * are measured): it makes its round trips in one stretch after them.
  */
-export async function echoRound(subjects: readonly Subject[], round: number): Promise<Map<Subject, number[]>> {
+async function echoRound(subjects: readonly Subject[], round: number): Promise<Map<Subject, number[]>> {
   const rtts = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
   const turned = subjects.filter((s) => !s.ownHosts && !s.rateOnly);
   for (let turn = 0; turn < ECHO_SAMPLES / ECHO_TURN; turn++) {
@@ -70,8 +70,7 @@ interface Measured {
   p99: number[];
 }
 
-/** Forks a far side (`peer.ts`) and waits until it is ready. */
-export async function startPeer(): Promise<ChildProcess> {
+async function startPeer(): Promise<ChildProcess> {
   const child = fork(...siblingScript('peer'));
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
@@ -81,7 +80,7 @@ export async function startPeer(): Promise<ChildProcess> {
 }
 
 /** A row of `a` against `b`, with both sides' per-round figures (the ratio printed is the median per-round one). */
-export function row(name: string, unit: string, a: number[], b: number[], higherIsBetter: boolean): BenchResult {
+function row(name: string, unit: string, a: number[], b: number[], higherIsBetter: boolean): BenchResult {
   return { name, value: median(a), unit, baseline: median(b), higherIsBetter, rounds: { value: a, baseline: b } };
 }
 
