@@ -58,7 +58,7 @@ async function echoRound(subjects: readonly Subject[], round: number): Promise<M
   for (let turn = 0; turn < ECHO_SAMPLES / ECHO_TURN; turn++) {
     for (const s of rotated(turned, round + turn)) rtts.get(s)!.push(...(await s.echo(ECHO_TURN)));
   }
-  for (const s of subjects) if (s.ownHosts && !s.rateOnly) rtts.get(s)!.push(...(await s.echo(ECHO_SAMPLES)));
+  for (const s of subjects) if (s.ownHosts) rtts.get(s)!.push(...(await s.echo(ECHO_SAMPLES)));
   return rtts;
 }
 
