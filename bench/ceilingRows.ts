@@ -1,6 +1,6 @@
 import type { BenchResult } from './benchResult';
 import type { RateSample } from './benchSubject';
-import { median } from './rounds';
+import { roundsRow } from './rounds';
 
 /**
  * The bare-socket ceiling against ENet, and ours against that ceiling, per round: the full datagrams/s a socket doing
@@ -15,14 +15,8 @@ export function ceilingRows(
 ): BenchResult[] {
   const ceiling = fullDatagrams.map((rate, i) => rate / ours[i]!.datagramsPerMessage!);
   const oursRates = ours.map((r) => r.rate);
-  const row = (name: string, value: number[], baseline: readonly number[]): BenchResult => ({
-    name,
-    value: median(value),
-    unit: 'msg/s',
-    baseline: median(baseline),
-    higherIsBetter: true,
-    rounds: { value, baseline: [...baseline] },
-  });
+  const row = (name: string, value: number[], baseline: readonly number[]) =>
+    roundsRow(name, 'msg/s', value, [...baseline], true);
   return [
     row(`ceiling: ${fullName} × native+bytes messages per datagram (no work per message), vs ENet`, ceiling, enet),
     row('native+bytes vs that ceiling (what the transport leaves of it)', oursRates, ceiling),

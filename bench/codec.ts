@@ -3,7 +3,7 @@ import { binarySerializer, defineSchema } from '../main/net/codec';
 import { compactJsonSerializer, jsonSerializer } from '../main/net/v1/serialization';
 import { entitySnapshot, entitySnapshotSchema } from '../tests/support/entitySnapshot';
 import type { BenchResult } from './benchResult';
-import { median, rotated } from './rounds';
+import { rotated, roundsRow } from './rounds';
 
 const WARMUP_MS = 150;
 /** Rounds of one window per contender; the median of per-round ratios is reported. */
@@ -90,14 +90,8 @@ export async function codecBench(): Promise<BenchResult[]> {
   const bodies = codecs.map((codec) => codec.encode(payload));
   const encodes = rates(codecs.map((codec) => () => codec.encode(payload)));
   const decodes = rates(codecs.map((codec, i) => () => codec.decode(bodies[i]!)));
-  const row = (name: string, unit: string, value: number[], baseline: number[]): BenchResult => ({
-    name,
-    value: median(value),
-    unit,
-    baseline: median(baseline),
-    higherIsBetter: true,
-    rounds: { value, baseline },
-  });
+  const row = (name: string, unit: string, value: number[], baseline: number[]) =>
+    roundsRow(name, unit, value, baseline, true);
   return codecs.flatMap((codec, i) => [
     row(`encode, ${codec.name}`, 'encodes/s', encodes[i]!, encodes[0]!),
     row(`decode, ${codec.name}`, 'decodes/s', decodes[i]!, decodes[0]!),

@@ -10,7 +10,7 @@ import { DEFAULT_ARENA } from '../shared/games/tag/rules';
 import { stepWithEvents } from '../shared/games/tag/step';
 import type { GameState, PlayerInput } from '../shared/games/tag/types';
 import type { BenchResult } from './benchResult';
-import { median } from './rounds';
+import { roundsRow } from './rounds';
 
 const WARMUP_TICKS = 300;
 const MEASURED_TICKS = 1_200;
@@ -146,13 +146,6 @@ function pairs(players: number): { host: number[]; step: number[] } {
 export async function benchGameHost(): Promise<BenchResult[]> {
   return PLAYER_COUNTS.map((players) => {
     const { host, step } = pairs(players);
-    return {
-      name: `game host tick, ${players} players (per player)`,
-      value: median(host),
-      unit: 'µs',
-      baseline: median(step),
-      higherIsBetter: false,
-      rounds: { value: host, baseline: step },
-    };
+    return roundsRow(`game host tick, ${players} players (per player)`, 'µs', host, step, false);
   });
 }

@@ -2,7 +2,7 @@ import { Channel, Client, Server, compactJsonSerializer, type ConnectionStats } 
 import type { ConditionerStats } from '../main/conditioner/conditioner';
 import { WorkerConditioner } from '../main/conditioner/workerConditioner';
 import { percentile } from './percentile';
-import { median } from './rounds';
+import { roundsRow } from './rounds';
 import type { BenchResult } from './benchResult';
 import { traceDatagrams } from './datagramTrace';
 import { oracleLatencies } from './lossFloor';
@@ -151,16 +151,15 @@ export async function benchLabLatency(): Promise<BenchResult[]> {
   // round is set against its own floor; the ratio printed is the median of the rounds' ratios.
   for (const channel of ['ordered', 'unordered'] as const) {
     for (const p of [50, 99]) {
-      const value = rounds.map((r) => percentile(r.samples[channel], p));
-      const baseline = rounds.map((r) => percentile(r.floor![channel], p));
-      rows.push({
-        name: `${p === 99 ? 'GOAL ≤ 1.15×: ' : ''}reliable ${channel} delivery p${p}, 10% loss: ours ÷ the oracle floor (same datagrams, same losses; ${LOSSY_ROUNDS} runs of ${lossy.floor![channel].length} messages, each its own seed)`,
-        value: median(value),
-        unit: 'ms',
-        baseline: median(baseline),
-        higherIsBetter: false,
-        rounds: { value, baseline },
-      });
+      rows.push(
+        roundsRow(
+          `${p === 99 ? 'GOAL ≤ 1.15×: ' : ''}reliable ${channel} delivery p${p}, 10% loss: ours ÷ the oracle floor (same datagrams, same losses; ${LOSSY_ROUNDS} runs of ${lossy.floor![channel].length} messages, each its own seed)`,
+          'ms',
+          rounds.map((r) => percentile(r.samples[channel], p)),
+          rounds.map((r) => percentile(r.floor![channel], p)),
+          false,
+        ),
+      );
     }
   }
   const perMessage = (run: Run, n: number) => n / run.messages;

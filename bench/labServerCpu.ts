@@ -3,7 +3,7 @@ import { Server } from '../main/net/index';
 import { siblingScript } from './siblingScript';
 import type { BenchResult } from './benchResult';
 import { paced } from './paced';
-import { median, rotated } from './rounds';
+import { rotated, roundsRow } from './rounds';
 
 // Server CPU per datagram: one Server broadcasting 60 Hz snapshots (UNRELIABLE) to 64 Clients that live in a
 // second process, against the raw floor: one dgram socket sending datagrams of the same size to 64 sockets at the
@@ -128,23 +128,8 @@ export async function benchLabServerCpu(): Promise<BenchResult[]> {
     const load = (r: Window) => (100 * r.cpuMicros) / 1e6 / r.seconds;
     const delivered = (r: Window) => (100 * r.received) / (r.ticks * CLIENTS);
     const what = `${CLIENTS} clients × ${HZ} Hz, ${size}-byte datagrams`;
-    const alternating = (
-      name: string,
-      unit: string,
-      f: (r: Window) => number,
-      higherIsBetter: boolean,
-    ): BenchResult => {
-      const value = net.map(f);
-      const baseline = base.map(f);
-      return {
-        name,
-        value: median(value),
-        unit,
-        baseline: median(baseline),
-        higherIsBetter,
-        rounds: { value, baseline },
-      };
-    };
+    const alternating = (name: string, unit: string, f: (r: Window) => number, higherIsBetter: boolean): BenchResult =>
+      roundsRow(name, unit, net.map(f), base.map(f), higherIsBetter);
     return [
       alternating(
         `server CPU per snapshot datagram (${what}), ${ROUNDS} rounds of ${SECONDS} s after ${2 * WARMUP_SECONDS + SETTLE_SECONDS} s`,

@@ -1,3 +1,4 @@
+import type { BenchResult } from './benchResult';
 import { percentile } from './percentile';
 
 /** The median of per-round ratios, and their range. */
@@ -30,6 +31,20 @@ export function perRoundRatios(subject: readonly number[], baseline: readonly nu
 export function rotated<T>(items: readonly T[], round: number): T[] {
   const k = ((round % items.length) + items.length) % items.length;
   return [...items.slice(k), ...items.slice(0, k)];
+}
+
+/**
+ * A row measured in alternating rounds: `value` and `baseline` one figure per round, the medians shown and the ratio
+ * printed the median of the per-round ratios.
+ */
+export function roundsRow(
+  name: string,
+  unit: string,
+  value: number[],
+  baseline: number[],
+  higherIsBetter: boolean,
+): BenchResult {
+  return { name, value: median(value), unit, baseline: median(baseline), higherIsBetter, rounds: { value, baseline } };
 }
 
 /** "1.23× (1.10–1.40, 5 rounds)". */

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { BenchResult } from './benchResult';
 import { percentile } from './percentile';
-import { median, rotated } from './rounds';
+import { median, rotated, roundsRow } from './rounds';
 import { siblingScript } from './siblingScript';
 import { ceilingRows } from './ceilingRows';
 import { BENCH_MODES } from './benchModes';
@@ -79,18 +79,13 @@ async function startPeer(): Promise<ChildProcess> {
   return child;
 }
 
-/** A row of `a` against `b`, with both sides' per-round figures (the ratio printed is the median per-round one). */
-function row(name: string, unit: string, a: number[], b: number[], higherIsBetter: boolean): BenchResult {
-  return { name, value: median(a), unit, baseline: median(b), higherIsBetter, rounds: { value: a, baseline: b } };
-}
-
 /** Rate, echo p50 and echo p99 rows of `a` against `b`, named `label: …`. */
 function comparison(label: string, a: Measured, b: Measured): BenchResult[] {
   const rates = (m: Measured) => m.rates.map((r) => r.rate);
   return [
-    row(`${label}: reliable ordered 100-byte messages/s`, 'msg/s', rates(a), rates(b), true),
-    row(`${label}: echo RTT p50`, 'ms', a.p50, b.p50, false),
-    row(`${label}: echo RTT p99`, 'ms', a.p99, b.p99, false),
+    roundsRow(`${label}: reliable ordered 100-byte messages/s`, 'msg/s', rates(a), rates(b), true),
+    roundsRow(`${label}: echo RTT p50`, 'ms', a.p50, b.p50, false),
+    roundsRow(`${label}: echo RTT p99`, 'ms', a.p99, b.p99, false),
   ];
 }
 

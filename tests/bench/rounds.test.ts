@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRatio, perRoundRatios, rotated } from '../../bench/rounds';
+import { formatRatio, perRoundRatios, rotated, roundsRow } from '../../bench/rounds';
 
 describe('perRoundRatios', () => {
   it('takes the median of each round’s ratio, not the ratio of the medians', () => {
@@ -30,5 +30,21 @@ describe('rotated', () => {
       'raw native ws',
     ]);
     expect(items).toEqual(['raw', 'native', 'ws']);
+  });
+});
+
+describe('roundsRow', () => {
+  it('shows each side’s median and keeps both sides’ rounds for the per-round ratio', () => {
+    const row = roundsRow('echo p50', 'ms', [3, 1, 2], [1, 2, 4], false);
+    expect(row).toEqual({
+      name: 'echo p50',
+      value: 2,
+      unit: 'ms',
+      baseline: 2,
+      higherIsBetter: false,
+      rounds: { value: [3, 1, 2], baseline: [1, 2, 4] },
+    });
+    // Per round 3, 0.5 and 0.5: the ratio printed is 0.5, not the 1 of the medians.
+    expect(perRoundRatios(row.rounds!.value, row.rounds!.baseline).median).toBe(0.5);
   });
 });
