@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { createSocket } from 'node:dgram';
+import { createSocket, type Socket } from 'node:dgram';
 import { Channel, Client } from '../main/net/index';
 import { benchEndpointOptions, payloadOfSize, type BenchMode } from './benchModes';
 
@@ -85,26 +85,35 @@ export async function timedRoundTrips(samples: number, once: () => Promise<void>
 }
 
 const RAW_SINK = Buffer.alloc(100, 0x53);
+
+/** A udp4 socket on 127.0.0.1 connected to the far side's `port`. */
+async function connectedSocket(port: number): Promise<Socket> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
+  await new Promise<void>((r) => socket.connect(port, '127.0.0.1', r));
+  return socket;
+}
+
+/** Datagrams/s the far side counted of `send`, called `perTurn` times each event-loop turn (no backpressure). */
+async function floodRate(child: ChildProcess, seconds: number, send: () => void, perTurn: number) {
+  const start = await sendFor(child, seconds, () => {
+    for (let i = 0; i < perTurn; i++) send();
+  });
+  // What is still in the socket buffers arrives: counted over the time it took.
+  await new Promise((r) => setTimeout(r, 100));
+  return { rate: await countedRate(child, start) };
+}
 const RAW_ECHO = Buffer.alloc(100, 0x45);
 
 /** Raw dgram, no header and no reliability: the floor every row is set against. Its rate has no backpressure. */
 export async function rawSubject(child: ChildProcess): Promise<Subject> {
   const { port } = await ask<{ port: number }>(child, { cmd: 'raw' });
-  const sink = createSocket('udp4');
-  await new Promise<void>((r) => sink.bind(0, '127.0.0.1', r));
-  await new Promise<void>((r) => sink.connect(port, '127.0.0.1', r));
+  const sink = await connectedSocket(port);
   const echoer = createSocket('udp4');
   await new Promise<void>((r) => echoer.bind(0, '127.0.0.1', r));
   return {
     name: 'raw dgram',
-    async rate(seconds) {
-      const start = await sendFor(child, seconds, () => {
-        for (let i = 0; i < 256; i++) sink.send(RAW_SINK);
-      });
-      // What is still in the socket buffers arrives: counted over the time it took.
-      await new Promise((r) => setTimeout(r, 100));
-      return { rate: await countedRate(child, start) };
-    },
+    rate: (seconds) => floodRate(child, seconds, () => sink.send(RAW_SINK), 256),
     echo: (samples) =>
       timedRoundTrips(
         samples,
@@ -129,20 +138,12 @@ export async function rawSubject(child: ChildProcess): Promise<Subject> {
  */
 export async function rawFullSubject(child: ChildProcess, size: number): Promise<Subject> {
   const { port } = await ask<{ port: number }>(child, { cmd: 'raw' });
-  const socket = createSocket('udp4');
-  await new Promise<void>((r) => socket.bind(0, '127.0.0.1', r));
-  await new Promise<void>((r) => socket.connect(port, '127.0.0.1', r));
+  const socket = await connectedSocket(port);
   const datagram = Buffer.alloc(size, 0x53);
   return {
     name: `raw dgram, ${size}-byte datagrams`,
     rateOnly: true,
-    async rate(seconds) {
-      const start = await sendFor(child, seconds, () => {
-        for (let i = 0; i < 64; i++) socket.send(datagram);
-      });
-      await new Promise((r) => setTimeout(r, 100));
-      return { rate: await countedRate(child, start) };
-    },
+    rate: (seconds) => floodRate(child, seconds, () => socket.send(datagram), 64),
     echo: () => Promise.reject(new Error('the bare-socket ceiling measures no round trips')),
     async close() {
       socket.close();

@@ -54,7 +54,7 @@ const ECHO_TURN = 100;
  */
 async function echoRound(subjects: readonly Subject[], round: number): Promise<Map<Subject, number[]>> {
   const rtts = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
-  const turned = subjects.filter((s) => !s.ownHosts && !s.rateOnly);
+  const turned = subjects.filter((s) => !s.ownHosts);
   for (let turn = 0; turn < ECHO_SAMPLES / ECHO_TURN; turn++) {
     for (const s of rotated(turned, round + turn)) rtts.get(s)!.push(...(await s.echo(ECHO_TURN)));
   }
@@ -104,15 +104,16 @@ export async function benchTwoProcess(): Promise<BenchResult[]> {
     for (const mode of BENCH_MODES) subjects.push(await transportSubject(child, mode));
     subjects.push(await wsSubject(child), enetSubject(child), await rawFullSubject(child, Native.DEFAULT_MTU));
     for (const s of subjects) await s.rate(WARMUP_SECONDS);
-    for (const s of subjects) if (!s.rateOnly) await s.echo(ECHO_WARMUP);
+    // The ceiling subject only sends.
+    const echoing = subjects.filter((s) => !s.rateOnly);
+    for (const s of echoing) await s.echo(ECHO_WARMUP);
     const measured = new Map<Subject, Measured>(subjects.map((s) => [s, { subject: s, rates: [], p50: [], p99: [] }]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of rotated(subjects, round)) measured.get(s)!.rates.push(await s.rate(SLICE_SECONDS));
     }
     for (let round = 0; round < ROUNDS; round++) {
-      const rtts = await echoRound(subjects, round);
-      for (const s of subjects) {
-        if (s.rateOnly) continue;
+      const rtts = await echoRound(echoing, round);
+      for (const s of echoing) {
         measured.get(s)!.p50.push(percentile(rtts.get(s)!, 50));
         measured.get(s)!.p99.push(percentile(rtts.get(s)!, 99));
       }
