@@ -48,4 +48,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The room's rules are pure steps (state, input, now → state, effects): no Node built-in, no timer, no clock
+    // read. Their shells (lobbyHost.ts, lobbyGuest.ts) own sockets and the one injected clock.
+    files: ['main/lobby/host/roomStep.ts', 'main/lobby/guestJoin.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'a pure step does no I/O' }] }],
+      'no-restricted-globals': [
+        'error',
+        ...['setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'queueMicrotask'].map(
+          (name) => ({ name, message: 'a pure step arms no timer: return a wake time' }),
+        ),
+        ...['Date', 'performance', 'process', 'Buffer', 'crypto'].map((name) => ({
+          name,
+          message: 'a pure step reads no clock, environment or randomness: take it as input',
+        })),
+      ],
+    },
+  },
 );

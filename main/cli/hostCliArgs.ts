@@ -3,7 +3,7 @@ import { cleanDisplayText, DISCOVERY } from '../net/discovery';
 import { parseIpv4 } from '../../shared/roomCode/ipv4';
 import { LAN_PARTY_PORTS } from '../../shared/netcheck/ports';
 import { rendezvousUrlSchema } from '../../shared/ipc/schemas/internetSettings';
-import { DEFAULT_SEAT_GRACE_SEC, MAX_SEAT_GRACE_SEC } from '../seats/seatHolds';
+import { SEAT_GRACE } from '../../shared/ipc/schemas/lobby';
 
 /** A command-line mistake; the CLI prints the message and exits with code 2. */
 export class HostCliUsageError extends Error {
@@ -35,7 +35,7 @@ export interface HostCliOptions {
    * it. Undefined: a LAN room only.
    */
   internet?: { readonly rendezvousUrl: string };
-  /** Seconds a guest that lost its link keeps its seat (--seat-grace); default DEFAULT_SEAT_GRACE_SEC. */
+  /** Seconds a guest that lost its link keeps its seat (--seat-grace); default SEAT_GRACE.DEFAULT. */
   seatGraceSec?: number;
 }
 
@@ -76,7 +76,7 @@ const FLAGS = [
   [
     'seat-grace',
     '<s>',
-    `seconds a player who lost the connection keeps its seat, 0–${MAX_SEAT_GRACE_SEC} (default ${DEFAULT_SEAT_GRACE_SEC})`,
+    `seconds a player who lost the connection keeps its seat, 0–${SEAT_GRACE.MAX} (default ${SEAT_GRACE.DEFAULT})`,
   ],
   ['reach', '<lan|internet>', 'internet: also open the room to friends over the internet (needs --rendezvous <url>)'],
   ['rendezvous', '<url>', 'with --reach internet: the rendezvous the room registers with, ws://… or wss://…'],
@@ -242,7 +242,7 @@ export function parseHostCliArgs(
       bindAddress: toIpv4('bind', str('bind') ?? '0.0.0.0'),
       advertiseAddress: advertise,
       logFile,
-      seatGraceSec: toInteger('seat-grace', str('seat-grace') ?? String(DEFAULT_SEAT_GRACE_SEC), 0, MAX_SEAT_GRACE_SEC),
+      seatGraceSec: toInteger('seat-grace', str('seat-grace') ?? String(SEAT_GRACE.DEFAULT), 0, SEAT_GRACE.MAX),
       ...(internet ? { internet } : {}),
     },
   };

@@ -1,6 +1,6 @@
 import type { ConnectionStats } from '../net/index';
 import type { Channel } from '../../shared/net/channel';
-import type { RoomSeats, SeatChange } from './roomSeats';
+import type { SeatChange, SeatRelease } from '../lobby/host/roomStep';
 
 /** The part of a transport Server the seat view needs (a Server satisfies it). */
 export interface SeatServer {
@@ -23,8 +23,22 @@ export interface SeatTransport {
   getPeers(): { id: number; stats(): ConnectionStats }[];
 }
 
+/** One change of a seat; `reason` only with 'released'. */
+export interface SeatEvent {
+  readonly seat: number;
+  readonly change: SeatChange;
+  readonly reason?: SeatRelease;
+}
+
+/** Who sits where: a room's seats by connection and back, and their changes. */
+export interface SeatMap {
+  seatOf(peerId: number): number | undefined;
+  peerOf(seat: number): number | undefined;
+  onChange(listener: (event: SeatEvent) => void): () => void;
+}
+
 /** Builds the game's view of a room's transport over its seats. */
-export function seatTransport(server: SeatServer, seats: RoomSeats): SeatTransport {
+export function seatTransport(server: SeatServer, seats: SeatMap): SeatTransport {
   return {
     onMessage(type, callback) {
       // Only seated players reach the game; a peer still at the door, or dropped for a newer link, does not.

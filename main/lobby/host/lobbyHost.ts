@@ -1,73 +1,78 @@
+import { randomBytes } from 'node:crypto';
 import { Channel, Server, type LanDiscoveryHandle, type Peer } from '../../net/index';
 import { Listeners, reportCallbackError } from '../../base/listeners';
 import { DEFAULT_GAME_ID, GAMES } from '../../../shared/games/registry';
 import { roomCapacityRange } from '../../../shared/ipc/schemas/lobby';
-import { applyLobbyEvent, canStart } from '../../../shared/lobby/lobbyReducer';
-import {
-  HOST_PLAYER_ID,
-  LOBBY_PROTOCOL_VERSION,
-  PlayerPath,
-  createLobbyState,
-  type LobbyEvent,
-  type LobbyState,
-} from '../../../shared/lobby/lobbyState';
-import {
-  APP_VERSION_MAX,
-  LobbyMessage,
-  RejectReason,
-  chatTextSchema,
-  guestMessageSchemas,
-  type GuestMessage,
-} from '../../../shared/lobby/lobbyMessages';
+import { canStart } from '../../../shared/lobby/lobbyReducer';
+import { PlayerPath, createLobbyState, type LobbyState } from '../../../shared/lobby/lobbyState';
+import { LobbyMessage, RejectReason, chatTextSchema, guestMessageSchemas } from '../../../shared/lobby/lobbyMessages';
 import { ROOM_NAME_MAX } from '../../../shared/lobby/lobbyLimits';
-import { GUEST_PALETTE, lobbyColourOf } from '../../../shared/lobby/lobbyPalette';
+import { lobbyColourOf } from '../../../shared/lobby/lobbyPalette';
 import { hasVisibleText, normalizeText } from '../../../shared/text/normalizeText';
 import { advertiseRoom, type LanAddress, type RoomCodes } from '../../reach/lan/index';
-import { LOBBY_END_MESSAGES, tooManyTriesNotice } from '../lobbyErrors';
-import { createRateLimiter, type RateLimiter } from '../../base/rateLimiter';
-import { AdmissionDesk, type RoomKey } from './admissionDesk';
-import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
-import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostLimits, type LobbyHostStats } from './lobbyHostLimits';
-import { deriveRoomKey, freshSalt } from '../passwordExchange';
+import { LOBBY_END_MESSAGES } from '../lobbyErrors';
+import { backgroundScheduler, type Scheduler, type TimerHandle } from '../../base/scheduler';
+import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostStats } from './lobbyHostLimits';
+import { SEAT_GRACE } from '../../../shared/ipc/schemas/lobby';
+import {
+  deriveRoomKey,
+  freshSalt,
+  startHostCheck,
+  systemRandom,
+  type HostPasswordCheck,
+  type RoomKey,
+} from '../passwordExchange';
 import { lobbyTransportOptions, offersNative } from '../lobbyTransport';
-import { fellBackToV1, v1FallbackWarning } from './v1Fallback';
 import { roomNameFor } from './playerNames';
-import { SeatedRoom } from '../../seats/seatedRoom';
-import type { SeatTransport } from '../../seats/seatTransport';
+import { seatTransport, type SeatEvent, type SeatTransport } from '../../seats/seatTransport';
 import { delivered, disconnectWhenDelivered } from './farewell';
 import type { LobbyHostOptions } from './lobbyHostOptions';
-import { QUIET_CHECK_MS, QuietLinks, linkSamples, quietAfterMs } from './quietLinks';
+import { QUIET_CHECK_MS, quietAfterMs } from './quietLinks';
+import {
+  createRoom,
+  nextWake,
+  roomStep,
+  type Arrival,
+  type RoomEffect,
+  type RoomInput,
+  type RoomState,
+} from './roomStep';
 
 export type { LobbyHostOptions } from './lobbyHostOptions';
 
-/** A room on this machine: the transport server, discovery, room code and the authoritative lobby state. */
+/** The binding of an internet guest's resume token: its path is authenticated, its address changes by nature. */
+const INTERNET_BINDING = 'internet path';
+
+/**
+ * A room on this machine: the shell around the room's pure step (roomStep.ts). It binds the port, runs discovery,
+ * makes the code, feeds the step what the transport hears with the one injected clock, and carries out what the
+ * step decides: sends, password checks (the CPace half it keeps per challenge), drops and seat changes.
+ */
 export class LobbyHost {
-  private stateValue: LobbyState;
-  /** The players' seats (a seat's id is the player id) and the connection each sits on now. */
-  private readonly seats: SeatedRoom;
+  private room: RoomState;
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
-  private readonly timers: NodeJS.Timeout[] = [];
-  private readonly door: AdmissionDesk;
-  private readonly chatLimiter: RateLimiter<number>;
-  private readonly readyLimiter: RateLimiter<number>;
-  private readonly rejected: Record<string, number> = {};
-  private nextChatId = 1;
+  private readonly seatListeners = new Listeners<[SeatEvent]>(reportCallbackError);
+  /** The host's half of each open password challenge, by connection. */
+  private readonly checks = new Map<number, HostPasswordCheck>();
+  private readonly timers: TimerHandle[] = [];
+  private wake: { at: number; timer: TimerHandle } | undefined;
   private closed = false;
+  /** The transport as the game sees it: players by seat, whichever connection each sits on now. */
+  readonly gameTransport: SeatTransport;
 
   private constructor(
     private readonly server: Server,
     private readonly options: LobbyHostOptions,
-    roomKey: RoomKey | undefined,
+    private readonly roomKey: RoomKey | undefined,
     private readonly discovery: LanDiscoveryHandle | undefined,
     /** The codes players type to join: the full one and, when guests' networks can complete it, the short one. */
     readonly codes: RoomCodes,
     /** Addresses LAN players can use, with the port. */
     readonly addresses: LanAddress[],
-    limits: LobbyHostLimits,
     private readonly clock: Scheduler,
   ) {
     const game = GAMES.get(options.gameId ?? DEFAULT_GAME_ID);
-    this.stateValue = createLobbyState(
+    const lobby = createLobbyState(
       {
         roomName: options.roomName,
         gameId: game.id,
@@ -76,36 +81,22 @@ export class LobbyHost {
       },
       { name: options.playerName, colour: lobbyColourOf(options.colour) },
     );
-    const now = () => clock.now();
-    this.seats = new SeatedRoom({
-      server,
-      clock,
-      wallClock: options.wallClock ?? Date.now,
-      ...(options.seatGraceSec !== undefined ? { graceSec: options.seatGraceSec } : {}),
-      state: () => this.stateValue,
-      apply: (event, skip) => this.apply(event, skip),
-      pathOf: (peer) => options.pathOf?.(peer) ?? PlayerPath.LAN,
-      refused: (peer, reason) => this.refused(peer, reason),
-      forget: (seat) => {
-        this.chatLimiter.forget(seat);
-        this.readyLimiter.forget(seat);
-      },
+    const config = {
+      limits: { ...DEFAULT_LOBBY_HOST_LIMITS, ...options.limits },
+      passwordRoom: roomKey !== undefined,
+      offersNative: offersNative(options),
+      helloMs: (options.helloTimeout ?? 3) * 1000,
+      graceMs: (options.seatGraceSec ?? SEAT_GRACE.DEFAULT) * 1000,
+      quietAfterMs: quietAfterMs(options.transport?.heartbeatInterval),
+      roomId: randomBytes(8).toString('hex'),
+      ...(options.appVersion !== undefined ? { appVersion: options.appVersion } : {}),
+    };
+    this.room = createRoom(config, lobby, clock.now());
+    this.gameTransport = seatTransport(server, {
+      seatOf: (peerId) => this.room.seatOf.get(peerId),
+      peerOf: (seat) => this.room.seats.get(seat)?.peer?.id,
+      onChange: (listener) => this.seatListeners.add(listener),
     });
-    this.door = new AdmissionDesk({
-      roomKey,
-      limits,
-      deadlineSec: options.helloTimeout ?? 3,
-      clock,
-      ...(options.random ? { random: options.random } : {}),
-      refusal: () => this.roomRefusal(),
-      admit: (peer, hello, confirm) => this.admit(peer, hello, confirm),
-      resume: (peer, hello) => this.seats.resume(peer, hello.resume),
-      reject: (peer, reason, retryAfterMs) => this.reject(peer, reason, retryAfterMs),
-      sendChallenge: (peerId, challenge) => this.seats.sendTo(peerId, LobbyMessage.CHALLENGE, challenge),
-      disconnect: (peerId, reason) => this.server.disconnect(peerId, reason),
-    });
-    this.chatLimiter = createRateLimiter<number>(limits.chat, { now });
-    this.readyLimiter = createRateLimiter<number>(limits.ready, { now });
     this.listen();
   }
 
@@ -121,7 +112,14 @@ export class LobbyHost {
     if (!hasVisibleText(roomName)) throw new RangeError('the room name shows nothing');
     const host = roomNameFor(options.playerName, []);
     if (!host.ok) throw new RangeError('the host’s name shows nothing');
+    const grace = options.seatGraceSec ?? SEAT_GRACE.DEFAULT;
+    if (!(grace >= SEAT_GRACE.MIN && grace <= SEAT_GRACE.MAX))
+      throw new RangeError(`the seat grace must be ${SEAT_GRACE.MIN}–${SEAT_GRACE.MAX} s, got ${grace}`);
     const limits = { ...DEFAULT_LOBBY_HOST_LIMITS, ...options.limits };
+    if (!(Number.isInteger(limits.preLobbySlots) && limits.preLobbySlots >= 1))
+      throw new RangeError('preLobbySlots must be ≥ 1');
+    if (!(Number.isInteger(limits.silentPerSource) && limits.silentPerSource >= 1))
+      throw new RangeError('silentPerSource must be ≥ 1');
     const clock = options.clock ?? backgroundScheduler;
     // Derived once, and the password let go: it is the PRS of every guest's CPace exchange (passwordExchange.ts).
     const salt = freshSalt();
@@ -156,16 +154,7 @@ export class LobbyHost {
       throw error;
     }
     const resolved = { ...options, roomName, playerName: host.name, capacity };
-    return (hostRef.host = new LobbyHost(
-      server,
-      resolved,
-      roomKey,
-      lan.discovery,
-      lan.codes,
-      lan.addresses,
-      limits,
-      clock,
-    ));
+    return (hostRef.host = new LobbyHost(server, resolved, roomKey, lan.discovery, lan.codes, lan.addresses, clock));
   }
 
   /** The full room code (gale.net's), what the reference decodes. */
@@ -175,7 +164,7 @@ export class LobbyHost {
 
   /** The room's current state. */
   get state(): LobbyState {
-    return this.stateValue;
+    return this.room.lobby;
   }
 
   /** The bound game port. */
@@ -193,19 +182,17 @@ export class LobbyHost {
     return this.server;
   }
 
-  /** The transport as the game sees it: players by seat, whichever connection each sits on now. */
-  get gameTransport(): SeatTransport {
-    return this.seats.gameTransport;
-  }
-
   /** What the room refused or dropped so far. */
   stats(): LobbyHostStats {
+    const { counts, door } = this.room;
     return {
-      pending: this.door.waiting,
-      ...this.door.counts,
-      rejected: { ...this.rejected },
-      droppedChat: this.chatLimiter.refused,
-      droppedReady: this.readyLimiter.refused,
+      pending: door.size,
+      evicted: counts.evicted,
+      expired: counts.expired,
+      passwordChecks: counts.passwordChecks,
+      rejected: { ...counts.rejected },
+      droppedChat: counts.droppedChat,
+      droppedReady: counts.droppedReady,
     };
   }
 
@@ -216,52 +203,48 @@ export class LobbyHost {
 
   /** Sets the host's own ready flag. */
   setReady(ready: boolean): void {
-    this.apply({ kind: 'ready', playerId: HOST_PLAYER_ID, ready });
+    this.feed({ kind: 'host-ready', ready });
   }
 
   /** Posts a chat line as the host; throws on empty or over-long text. */
   chat(text: string): void {
-    this.postChat(HOST_PLAYER_ID, chatTextSchema.parse(text));
+    this.feed({ kind: 'host-chat', text: chatTextSchema.parse(text) });
   }
 
   /** Removes a guest (one whose seat waits for it, at once), telling them why. False for an unknown or host id. */
   kick(playerId: number): boolean {
-    if (playerId === HOST_PLAYER_ID || !this.seats.has(playerId)) return false;
-    this.seats.send(playerId, LobbyMessage.CLOSING, {
-      reason: RejectReason.KICKED,
-      message: LOBBY_END_MESSAGES.kicked,
-    });
-    const { peerId } = this.seats.release(playerId);
-    if (peerId !== undefined) void disconnectWhenDelivered(this.server, peerId, 'kicked');
+    if (playerId === 0 || !this.room.seats.has(playerId)) return false;
+    this.feed({ kind: 'kick', seat: playerId });
     return true;
   }
 
   /** Starts the game; throws with the reason when not everyone is ready. */
   startGame(): void {
-    if (!canStart(this.stateValue)) throw new Error('cannot start: need at least two players, all guests ready');
-    this.apply({ kind: 'phase', phase: 'playing' });
+    if (!canStart(this.room.lobby)) throw new Error('cannot start: need at least two players, all guests ready');
+    this.feed({ kind: 'start' });
   }
 
   /** "Play again" from the results: the same game with the players still here, all readied as they were. */
   playAgain(): void {
-    if (this.stateValue.phase !== 'playing') throw new Error('cannot play again: no round was played');
-    this.apply({ kind: 'phase', phase: 'lobby' });
-    for (const p of this.stateValue.players) if (!p.host) this.apply({ kind: 'ready', playerId: p.id, ready: true });
-    this.startGame();
+    if (this.room.lobby.phase !== 'playing') throw new Error('cannot play again: no round was played');
+    this.feed({ kind: 'play-again' });
   }
 
   /** Back to the lobby after a round. */
   endGame(): void {
-    if (this.stateValue.phase === 'playing') this.apply({ kind: 'phase', phase: 'lobby' });
+    this.feed({ kind: 'end-round' });
   }
 
   /** Ends the room for everyone with a message, then closes the port and discovery. */
   async close(): Promise<void> {
     if (this.closed) return;
+    this.feed({ kind: 'close' });
     this.closed = true;
-    for (const t of this.timers) clearInterval(t);
-    this.door.close();
-    this.seats.close();
+    for (const t of this.timers) this.clock.clearTimer(t);
+    if (this.wake) this.clock.clearTimer(this.wake.timer);
+    this.wake = undefined;
+    this.checks.clear();
+    this.seatListeners.clear();
     this.server.broadcast(
       LobbyMessage.CLOSING,
       { reason: RejectReason.HOST_CLOSED, message: LOBBY_END_MESSAGES['host-closed'] },
@@ -273,127 +256,128 @@ export class LobbyHost {
 
   private listen(): void {
     const s = this.server;
-    s.onConnect((peer) => this.arrived(peer));
-    s.onDisconnect((peer, reason) => this.departed(peer, reason));
+    s.onConnect((peer) => this.feed({ kind: 'arrived', peer: this.arrival(peer) }));
+    s.onDisconnect((peer, reason) => {
+      this.checks.delete(peer.id);
+      // A link that went silent keeps its seat for the grace (the guest comes back by itself); a goodbye does not.
+      const silent = /timed out|not acknowledged/.test(reason);
+      this.feed({ kind: 'departed', peerId: peer.id, silent, wallNow: this.wallNow() });
+    });
     // A guest behind a NAT that rebinds (or on a new network) keeps its seat: worth a line when a session misbehaves.
     s.onMigrate((peer, from) => this.options.logger?.info(`peer ${peer.id} moved ${from} → ${peer.endpoint}`));
-    s.onMessage(LobbyMessage.HELLO, (peer, payload) => {
-      if (!this.closed) this.door.hello(peer, payload);
-    });
-    s.onMessage(LobbyMessage.PROOF, (peer, payload) => {
-      if (!this.closed) this.door.proof(peer, payload);
-    });
-    // Rate limits come before parsing, so a flood costs a counter bump per message and nothing more.
-    s.onMessage(LobbyMessage.READY, (peer, payload) => {
-      const seat = this.seats.seatOf(peer.id);
-      if (seat === undefined || !this.readyLimiter.allow(seat)) return;
-      const parsed = guestMessageSchemas[LobbyMessage.READY].safeParse(payload);
-      if (parsed.success) this.apply({ kind: 'ready', playerId: seat, ready: parsed.data.ready });
-    });
-    s.onMessage(LobbyMessage.CHAT, (peer, payload) => {
-      const seat = this.seats.seatOf(peer.id);
-      if (seat === undefined || !this.chatLimiter.allow(seat)) return;
-      const parsed = guestMessageSchemas[LobbyMessage.CHAT].safeParse(payload);
-      if (parsed.success) this.postChat(seat, parsed.data.text);
-    });
-    const ping = setInterval(() => this.broadcastPings(), (this.options.pingInterval ?? 2) * 1000);
-    ping.unref();
-    const quiet = new QuietLinks(quietAfterMs(this.options.transport?.heartbeatInterval));
-    const check = setInterval(() => this.markQuiet(quiet), QUIET_CHECK_MS);
-    check.unref();
-    this.timers.push(ping, check);
-  }
-
-  /** Shows a guest not heard for a moment as "reconnecting…" (no countdown: a held seat shows its own). */
-  private markQuiet(quiet: QuietLinks): void {
-    for (const { seat, quiet: on } of quiet.check(this.clock.now(), linkSamples(this.server, this.seats.seats))) {
-      const player = this.stateValue.players.find((p) => p.id === seat);
-      if (!player || Boolean(player.linkQuiet) === on) continue;
-      const { linkQuiet: _was, ...rest } = player;
-      this.apply({ kind: 'joined', player: on ? { ...rest, linkQuiet: true } : rest });
-    }
-  }
-
-  private arrived(peer: Peer): void {
-    if (!this.closed) this.door.arrived(peer);
-  }
-
-  private departed(peer: Peer, reason: string): void {
-    this.door.forget(peer.id);
-    // A link that went silent keeps its seat for the grace (the guest comes back by itself); a goodbye does not.
-    if (!this.closed) this.seats.departed(peer, reason);
-  }
-
-  /** Why nobody can join right now, or undefined. Silent and pending peers never count: only players do. */
-  private roomRefusal(): RejectReason | undefined {
-    if (this.stateValue.phase !== 'lobby') return RejectReason.IN_GAME;
-    if (this.stateValue.players.length >= this.stateValue.capacity) return RejectReason.FULL;
-    return undefined;
-  }
-
-  private admit(peer: Peer, hello: GuestMessage<'lobby.hello'>, confirm?: string): void {
-    const name = roomNameFor(
-      hello.name,
-      this.stateValue.players.map((p) => p.name),
+    s.onMessage(LobbyMessage.HELLO, (peer, payload) =>
+      this.feed({
+        kind: 'hello',
+        peerId: peer.id,
+        payload,
+        fresh: randomBytes(16).toString('hex'),
+        pingMs: this.pingOf(peer.id),
+      }),
     );
-    if (!name.ok) return this.reject(peer, RejectReason.INVALID_NAME);
-    // The seat takes the first connection's id: the player keeps it on every later connection.
-    const seat = this.seats.seat(peer);
-    const pingMs = this.seats.pingOf(peer.id);
-    const colour = lobbyColourOf(hello.colour, GUEST_PALETTE);
-    const path = this.options.pathOf?.(peer) ?? PlayerPath.LAN;
-    const fellBack = fellBackToV1(offersNative(this.options), hello, peer.protocol, path);
-    if (fellBack) this.options.logger?.warn(v1FallbackWarning(name.name, peer.endpoint));
-    const player = { id: peer.id, name: name.name, colour, ready: false, host: false, pingMs, path };
-    this.apply({ kind: 'joined', player: fellBack ? { ...player, fellBackToV1: true } : player }, peer.id);
-    const proof = confirm !== undefined ? { confirm } : {};
-    this.seats.send(peer.id, LobbyMessage.WELCOME, { you: peer.id, state: this.stateValue, ...seat, ...proof });
+    s.onMessage(LobbyMessage.PROOF, (peer, payload) => {
+      // Taken once: a challenge answers one proof, so neither a retry nor a replay gets a second go with it.
+      const check = this.checks.get(peer.id);
+      if (!check) return;
+      this.checks.delete(peer.id);
+      const parsed = guestMessageSchemas[LobbyMessage.PROOF].safeParse(payload);
+      const verdict = parsed.success ? check.check(parsed.data) : ({ ok: false, reason: 'malformed' } as const);
+      this.feed({ kind: 'proof', peerId: peer.id, verdict, pingMs: this.pingOf(peer.id) });
+    });
+    s.onMessage(LobbyMessage.READY, (peer, payload) => this.feed({ kind: 'ready', peerId: peer.id, payload }));
+    s.onMessage(LobbyMessage.CHAT, (peer, payload) => this.feed({ kind: 'chat', peerId: peer.id, payload }));
+    const pings = () => this.feed({ kind: 'pings', pings: s.getPeers().map((p) => [p.id, this.pingOf(p.id)]) });
+    const links = () =>
+      this.feed({
+        kind: 'links',
+        samples: [...this.room.seatOf.keys()].flatMap((peerId) => {
+          const peer = s.getPeer(peerId);
+          return peer ? [{ peerId, received: peer.connection.counters.datagramsReceived }] : [];
+        }),
+      });
+    this.timers.push(
+      this.clock.setRepeating(pings, (this.options.pingInterval ?? 2) * 1000),
+      this.clock.setRepeating(links, QUIET_CHECK_MS),
+    );
   }
 
-  /** With a version refusal, the host's app version and lobby protocol, so the guest can say who must update. */
-  private versionsFor(reason: RejectReason): { hostProtocol?: number; hostApp?: string } {
-    if (reason !== RejectReason.VERSION_MISMATCH) return {};
-    const { appVersion } = this.options;
+  /** How the door sees a connection: where limits key, what its resume token is bound to, how it came. */
+  private arrival(peer: Peer): Arrival {
+    const path = this.options.pathOf?.(peer) ?? PlayerPath.LAN;
     return {
-      hostProtocol: LOBBY_PROTOCOL_VERSION,
-      ...(appVersion ? { hostApp: appVersion.slice(0, APP_VERSION_MAX) } : {}),
+      id: peer.id,
+      source: this.options.sourceOf?.(peer) ?? peer.address,
+      binding: path === PlayerPath.LAN ? peer.address : INTERNET_BINDING,
+      protocol: peer.protocol,
+      path,
+      endpoint: peer.endpoint,
     };
   }
 
-  private reject(peer: Peer, reason: RejectReason, retryAfterMs?: number): void {
-    this.seats.sendTo(
-      peer.id,
-      LobbyMessage.REJECTED,
-      retryAfterMs === undefined
-        ? { reason, message: LOBBY_END_MESSAGES[reason], ...this.versionsFor(reason) }
-        : tooManyTriesNotice(retryAfterMs),
-    );
-    this.refused(peer, reason);
+  /** A connection's round trip in ms, null before it was measured. */
+  private pingOf(peerId: number): number | null {
+    const rtt = this.server.getRtt(peerId);
+    return rtt === undefined ? null : rtt * 1000;
   }
 
-  /** A refusal already sent: counted, the door's slot freed, the peer let go once it is delivered. */
-  private refused(peer: Peer, reason: RejectReason): void {
-    this.rejected[reason] = (this.rejected[reason] ?? 0) + 1;
-    this.door.refused(peer.id);
-    void disconnectWhenDelivered(this.server, peer.id, reason);
+  private wallNow(): number {
+    return (this.options.wallClock ?? Date.now)();
   }
 
-  private postChat(from: number, text: string): void {
-    const name = this.stateValue.players.find((p) => p.id === from)?.name ?? '?';
-    this.apply({ kind: 'chat', line: { id: this.nextChatId++, from, name, text } });
+  /** One input through the room's step; its effects carried out, its one timer re-armed, listeners told. */
+  private feed(input: RoomInput): void {
+    if (this.closed) return;
+    const before = this.room.lobby;
+    const { state, effects } = roomStep(this.room, input, this.clock.now());
+    this.room = state;
+    for (const effect of effects) this.carryOut(effect);
+    this.arm();
+    if (state.lobby !== before) this.stateListeners.emit(state.lobby);
   }
 
-  private broadcastPings(): void {
-    const pings = this.seats.pings();
-    if (pings.length > 0) this.apply({ kind: 'pings', pings });
-  }
-
-  /** Applies an event locally and sends it to every seated guest except `skip` (who gets a welcome instead). */
-  private apply(event: LobbyEvent, skip?: number): void {
-    this.stateValue = applyLobbyEvent(this.stateValue, event);
-    for (const seat of this.seats.seats.seats) {
-      if (seat !== skip) this.seats.send(seat, LobbyMessage.EVENT, { event, revision: this.stateValue.revision });
+  private carryOut(effect: RoomEffect): void {
+    const s = this.server;
+    switch (effect.kind) {
+      case 'send':
+        s.sendTo(effect.peerId, effect.message.type, effect.message.payload as never, Channel.RELIABLE_ORDERED);
+        return;
+      case 'challenge': {
+        const peer = s.getPeer(effect.peerId);
+        if (!peer || !this.roomKey) return;
+        // A fresh scalar and session id for every challenge, bound to this connection's token and native keys.
+        const channel = { token: peer.token, binding: peer.channelBinding };
+        const check = startHostCheck(this.roomKey, channel, this.options.random ?? systemRandom);
+        this.checks.set(peer.id, check);
+        s.sendTo(peer.id, LobbyMessage.CHALLENGE, check.challenge, Channel.RELIABLE_ORDERED);
+        return;
+      }
+      case 'drop':
+        this.checks.delete(effect.peerId);
+        if (effect.delivered) void disconnectWhenDelivered(s, effect.peerId, effect.reason);
+        else s.disconnect(effect.peerId, effect.reason);
+        return;
+      case 'seat':
+        this.seatListeners.emit(effect);
+        return;
+      case 'log':
+        this.options.logger?.warn(effect.text);
+        return;
     }
-    this.stateListeners.emit(this.stateValue);
+  }
+
+  /** Points the one timer at the room's next deadline. */
+  private arm(): void {
+    const at = nextWake(this.room);
+    if (at === this.wake?.at) return;
+    if (this.wake) this.clock.clearTimer(this.wake.timer);
+    this.wake = undefined;
+    if (at === undefined) return;
+    const timer = this.clock.setTimer(
+      () => {
+        this.wake = undefined;
+        this.feed({ kind: 'tick' });
+      },
+      Math.max(0, at - this.clock.now()),
+    );
+    this.wake = { at, timer };
   }
 }

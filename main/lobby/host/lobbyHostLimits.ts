@@ -1,5 +1,26 @@
 import type { RateLimit } from '../../base/rateLimiter';
-import { DEFAULT_BACKOFF, type BackoffRules } from './tryBackoff';
+
+/** How wrong or unanswered passwords from one source are slowed down. */
+export interface BackoffRules {
+  /** Tries that never wait (at least 1): after that many failures, each further try waits. */
+  readonly freeTries: number;
+  /** The wait after the first failure beyond the free ones, ms; it doubles with each further failure. */
+  readonly firstWaitMs: number;
+  readonly maxWaitMs: number;
+  /** A source quiet for this long starts afresh. */
+  readonly forgetAfterMs: number;
+  /** Sources remembered at once (the oldest is forgotten first), so a spoofer cannot grow the table. */
+  readonly maxSources: number;
+}
+
+/** 5 free tries, then 1 s, 2 s, 4 s … up to a minute; forgotten after 15 quiet minutes. */
+export const DEFAULT_BACKOFF: BackoffRules = {
+  freeTries: 5,
+  firstWaitMs: 1000,
+  maxWaitMs: 60_000,
+  forgetAfterMs: 15 * 60_000,
+  maxSources: 4096,
+};
 
 /** How much a room lets peers do before and after they are in it. */
 export interface LobbyHostLimits {
@@ -11,7 +32,7 @@ export interface LobbyHostLimits {
   readonly chat: RateLimit;
   /** Ready toggles per player. */
   readonly ready: RateLimit;
-  /** Wrong passwords per address. */
+  /** Wrong or unanswered passwords per source. */
   readonly tries: BackoffRules;
   /**
    * Password challenges for the whole room, whatever address they come from (main/base/attemptBudget.ts): `burst`

@@ -41,6 +41,11 @@ export interface LobbyHostOptions {
   clock?: Scheduler;
   /** How each guest reaches this host (shown beside its ping); default every guest is on the LAN. */
   pathOf?: (peer: Peer) => PlayerPath;
+  /**
+   * What the door's limits key on for a guest: default its address; an internet reach names the guest's own (sealed)
+   * address, so guests relayed through one TURN server never share a password backoff.
+   */
+  sourceOf?: (peer: Peer) => string | undefined;
   /** Seconds a guest whose link went silent keeps its seat, to come back by itself; 0: none. Default 30. */
   seatGraceSec?: number;
   /** Milliseconds of the wall clock, for the "reconnecting…" countdown players see. Default Date.now. */

@@ -1,4 +1,3 @@
-import type { Server } from '../../net/index';
 import { HOST_PLAYER_ID } from '../../../shared/lobby/lobbyState';
 
 /** How often the host looks for quiet links, in ms. */
@@ -66,18 +65,4 @@ export class QuietLinks {
     }
     return changes;
   }
-}
-
-/** Each seated guest's connection and datagrams received, read off the transport. */
-export function linkSamples(
-  server: Pick<Server, 'getPeer'>,
-  seats: { readonly seats: readonly number[]; peerOf(seat: number): number | undefined },
-): LinkSample[] {
-  const samples: LinkSample[] = [];
-  for (const seat of seats.seats) {
-    const peerId = seats.peerOf(seat);
-    const peer = peerId === undefined ? undefined : server.getPeer(peerId);
-    if (peer) samples.push({ seat, peerId: peer.id, received: peer.connection.counters.datagramsReceived });
-  }
-  return samples;
 }

@@ -52,7 +52,7 @@ export const ipv4AddressSchema = z
 
 /**
  * Seconds a room holds the seat of a guest whose link went silent, for it to come back to (the CLI's --seat-grace):
- * 0 gives the seat up at once. The default is main/seats' DEFAULT_SEAT_GRACE_SEC.
+ * 0 gives the seat up at once. The host's default (main/lobby/host/lobbyHost.ts reads it from here).
  */
 export const SEAT_GRACE = { DEFAULT: 30, MIN: 0, MAX: SEAT_GRACE_MAX_SEC } as const;
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GameMessage } from '../../../shared/game/gameProtocol';
-import { RoomSeats } from '../../../main/seats/roomSeats';
 import { seatTransport } from '../../../main/seats/seatTransport';
 import type { ConnectionStats } from '../../../main/net/index';
-import { ManualScheduler } from '../../support/manualScheduler';
+import { RoomKit, lanPeer } from '../lobby/host/roomKit';
 import { FakeHostTransport } from '../game/fakeTransports';
 import { inputPayload, placing, startHost } from '../game/hostKit';
 
@@ -15,32 +14,35 @@ class FakeSeatServer extends FakeHostTransport {
   }
 }
 
+/** Two guests seated by the room's own step; the game reads its seat map. */
 function seatedGame() {
-  const clock = new ManualScheduler();
-  const seats = new RoomSeats({ clock, graceSec: 30 });
+  const room = new RoomKit({ graceMs: 30_000 });
   const server = new FakeSeatServer();
-  const tokens = new Map<number, string>();
   for (const seat of [1, 2]) {
     server.peers.add(seat);
-    tokens.set(seat, seats.take(seat, seat, `10.0.0.${seat}`));
+    room.join(lanPeer(seat));
   }
   const kit = startHost({
-    transport: seatTransport(server, seats),
+    transport: seatTransport(server, room.seatMap),
     prepare: placing({ '1': { x: 400, y: 400 }, '2': { x: 800, y: 400 } }),
   });
-  return { clock, seats, server, tokens, kit };
+  const lost = (peerId: number) => room.feed({ kind: 'departed', peerId, silent: true, wallNow: 0 });
+  const resume = (seat: number, peerId: number) =>
+    room.join(lanPeer(peerId, `10.0.0.${seat}`), `P${seat}`, { resume: room.tokenOf(seat) });
+  return { room, server, kit, lost, resume };
 }
 
 describe('the game over a room’s seats', () => {
   it('keeps a player whose link went silent, and takes its inputs from its new link after the resume', () => {
-    const { clock, seats, server, tokens, kit } = seatedGame();
+    const { room, server, kit, lost, resume } = seatedGame();
     server.peers.delete(1);
-    seats.lost(1);
+    lost(1);
     kit.ticks(30);
     expect(kit.host.state.players.map((p) => p.id)).toEqual(['0', '1', '2']);
-    clock.advance(10_000);
+    room.advance(10_000);
     server.peers.add(9);
-    expect(seats.resume(tokens.get(1), 9, '10.0.0.1')).toMatchObject({ ok: true, seat: 1 });
+    resume(1, 9);
+    expect(room.state.seatOf.get(9)).toBe(1);
     const x = kit.player('1').x;
     for (let seq = 100; seq < 110; seq += 1) {
       server.deliver(9, GameMessage.INPUT, inputPayload(kit.host.gameId, [seq], { moveX: 1 }));
@@ -51,18 +53,18 @@ describe('the game over a room’s seats', () => {
   });
 
   it('removes the player from the round once its seat is let go, not before', () => {
-    const { clock, seats, server, kit } = seatedGame();
+    const { room, server, kit, lost } = seatedGame();
     server.peers.delete(2);
-    seats.lost(2);
-    clock.advance(29_000);
+    lost(2);
+    room.advance(29_999);
     expect(kit.host.state.players.map((p) => p.id)).toEqual(['0', '1', '2']);
-    clock.advance(1_000);
+    room.advance(1);
     expect(kit.host.state.players.map((p) => p.id)).toEqual(['0', '1']);
   });
 
   it('maps RTTs and link stats to seats, and lets no unseated peer into the game', () => {
-    const { seats, server, tokens, kit } = seatedGame();
-    const transport = seatTransport(server, seats);
+    const { room, server, kit, lost, resume } = seatedGame();
+    const transport = seatTransport(server, room.seatMap);
     server.rtts.set(1, 0.02);
     server.rtts.set(7, 0.5);
     server.peers.add(7); // a peer at the door, not seated
@@ -75,9 +77,10 @@ describe('the game over a room’s seats', () => {
     expect(kit.host.stats().inputs.messages).toBe(0);
     // After a resume on peer 9, seat 1's RTT is peer 9's.
     server.peers.delete(1);
+    lost(1);
     server.peers.add(9);
     server.rtts.set(9, 0.03);
-    seats.resume(tokens.get(1), 9, '10.0.0.1');
+    resume(1, 9);
     expect(transport.getRtt(1)).toBe(0.03);
     expect(
       transport

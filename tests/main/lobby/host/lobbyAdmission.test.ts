@@ -4,7 +4,7 @@ import type { LobbyHost } from '../../../../main/lobby/host/lobbyHost';
 import { type LobbyHostOptions } from '../../../../main/lobby/host/lobbyHost';
 import { answerChallenge, systemRandom, type PasswordChallenge } from '../../../../main/lobby/passwordExchange';
 import { LOBBY_PROTOCOL_VERSION } from '../../../../shared/lobby/lobbyState';
-import { DEFAULT_BACKOFF } from '../../../../main/lobby/host/tryBackoff';
+import { DEFAULT_BACKOFF } from '../../../../main/lobby/host/lobbyHostLimits';
 import { waitFor } from '../../../support/waitFor';
 import { ManualScheduler } from '../../../support/manualScheduler';
 import { loopbackGuest, loopbackHost } from '../../../support/loopbackRoom';
@@ -185,6 +185,8 @@ describe('the room-wide password budget', () => {
       password: 'right',
       clock: time,
       limits: { tries, passwordBudget: { burst: 3, refillMs: 1000 } },
+      // Every connection a source of its own: none of them proved the password before, so no reserve applies.
+      sourceOf: (peer) => `source ${peer.id}`,
     });
     await join(h, 'Gus', 'right'); // a right password costs the room nothing
     for (let i = 0; i < 3; i++) {
