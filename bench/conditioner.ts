@@ -2,7 +2,7 @@ import type { BenchResult } from './benchResult';
 import { createSocket, type Socket } from 'node:dgram';
 import type { Conditioner } from '../main/conditioner/conditioner';
 import { LinkConditioner, type LinkConditionerOptions } from '../main/conditioner/linkConditioner';
-import { WorkerConditioner } from '../main/conditioner/workerConditioner';
+import { WorkerConditioner } from './workerConditioner/workerConditioner';
 import { LinkModel } from '../main/conditioner/linkModel';
 import { resolveLinkProfile } from '../main/conditioner/linkProfile';
 import { SeededRandom } from '../shared/random/prng';

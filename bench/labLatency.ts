@@ -1,6 +1,6 @@
 import { Channel, Client, Server, compactJsonSerializer, type ConnectionStats } from '../main/net/index';
 import type { ConditionerStats } from '../main/conditioner/conditioner';
-import { WorkerConditioner } from '../main/conditioner/workerConditioner';
+import { WorkerConditioner } from './workerConditioner/workerConditioner';
 import { percentile } from './percentile';
 import { roundsRow } from './rounds';
 import type { BenchResult } from './benchResult';

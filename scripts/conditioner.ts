@@ -6,7 +6,7 @@ import {
   conditionerHelp,
   formatConditionerStats,
   parseConditionerArgs,
-} from '../main/conditioner/conditionerArgs';
+} from './conditionerArgs';
 import { LinkConditioner } from '../main/conditioner/linkConditioner';
 
 async function main(argv: string[]): Promise<number> {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { IpcContract } from '../../shared/ipc/contract';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 import type { ConditionerSummary } from '../../shared/ipc/schemas/game';
@@ -101,7 +102,8 @@ export function createDevConditioner(options: DevConditionerOptions): DevConditi
         target,
         upstream: fullProfile(profile),
         downstream: fullProfile(profile),
-        seed: Date.now() >>> 0,
+        // Each relay its own loss pattern (randomness, not a clock read); the relay keeps it as `seed` for a repeat.
+        seed: randomInt(0, 0x1_0000_0000),
         // The room may be on the LAN: relaying beyond this machine is the developer's explicit choice.
         allowNonLoopback: true,
       });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Socket } from 'node:dgram';
-import { openUdpSocket } from '../net/index';
+import { openUdpDatagramSocket, type DatagramSocket } from '../net/index';
 import { systemScheduler, type Scheduler } from '../base/scheduler';
 import type { NatReport } from '../../shared/netcheck/report';
 import { encodeBindingRequest, parseBindingResponse, Stun, type MappedAddress } from './stunBinding';
@@ -47,29 +46,28 @@ const SKIPPED: NatReport = {
  */
 export async function checkNat(options: NatCheckOptions): Promise<NatReport> {
   if (options.servers.length === 0) return SKIPPED;
-  const open = options.openUdp ?? openUdpSocket;
-  let socket: Socket;
+  const open = options.openUdp ?? openUdpDatagramSocket;
+  let socket: DatagramSocket;
   try {
-    socket = (await open({ port: 0, host: options.bindAddress ?? '0.0.0.0' })).socket;
+    socket = await open({ port: 0, host: options.bindAddress ?? '0.0.0.0', recvBufferSize: 0 });
   } catch (error) {
     return failed(`Could not open a UDP socket for the check (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
   }
+  // The servers are asked one at a time: each answer goes to the question being asked now.
+  const asking: { heard?: (datagram: Uint8Array) => void } = {};
+  socket.listen({ message: (datagram) => asking.heard?.(datagram), sendError: () => undefined, error: () => undefined });
   try {
     const mappings: NatReport['mappings'] = [];
     for (const server of options.servers.slice(0, 4)) {
-      const mapped = await askServer(socket, server, options);
+      const mapped = await askServer(socket, asking, server, options);
       mappings.push({
         server: `${server.host}:${server.port}`,
         mapped: mapped ? `${mapped.address}:${mapped.port}` : null,
       });
     }
-    return classify(mappings, options.localAddresses, localPort(socket));
+    return classify(mappings, options.localAddresses, socket.port);
   } finally {
-    try {
-      socket.close();
-    } catch {
-      // already closed
-    }
+    await socket.close();
   }
 }
 
@@ -136,15 +134,12 @@ function splitMapped(mapped: string): [string, number] {
   return [mapped.slice(0, at), Number(mapped.slice(at + 1))];
 }
 
-function localPort(socket: Socket): number {
-  try {
-    return socket.address().port;
-  } catch {
-    return 0;
-  }
-}
-
-function askServer(socket: Socket, server: StunEndpoint, options: NatCheckOptions): Promise<MappedAddress | null> {
+function askServer(
+  socket: DatagramSocket,
+  asking: { heard?: (datagram: Uint8Array) => void },
+  server: StunEndpoint,
+  options: NatCheckOptions,
+): Promise<MappedAddress | null> {
   const scheduler = options.scheduler ?? systemScheduler;
   const timeoutMs = options.timeoutMs ?? 1500;
   const attempts = Math.max(1, Math.min(options.attempts ?? 3, 5));
@@ -153,17 +148,16 @@ function askServer(socket: Socket, server: StunEndpoint, options: NatCheckOption
   return new Promise((resolve) => {
     const timers: unknown[] = [];
     const finish = (result: MappedAddress | null): void => {
-      socket.off('message', onMessage);
+      delete asking.heard;
       for (const timer of timers) scheduler.clearTimer(timer);
       resolve(result);
     };
-    const onMessage = (datagram: Buffer): void => {
+    asking.heard = (datagram) => {
       const mapped = parseBindingResponse(datagram, transactionId);
       if (mapped) finish(mapped);
     };
-    socket.on('message', onMessage);
     for (let i = 0; i < attempts; i += 1) {
-      const send = (): void => socket.send(request, server.port, server.host, () => undefined);
+      const send = (): void => void socket.send(request, server.port, server.host);
       if (i === 0) send();
       else timers.push(scheduler.setTimer(send, (timeoutMs * i) / attempts));
     }

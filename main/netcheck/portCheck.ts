@@ -1,9 +1,8 @@
-import { BindError } from '../net/index';
-import { openUdpSocket, type OpenSocket, type OpenSocketOptions } from '../net/index';
+import { BindError, DEFAULT_RECV_BUFFER, openUdpDatagramSocket, type OpenDatagramSocket } from '../net/index';
 import type { PortCheck } from '../../shared/netcheck/report';
 
-/** Binds a UDP socket (main/net's openUdpSocket, or a stand-in in tests). */
-export type OpenUdp = (options: OpenSocketOptions) => Promise<OpenSocket>;
+/** Opens a socket through main/net's socket seam (UDP by default, a memory network or a stand-in in tests). */
+export type OpenUdp = OpenDatagramSocket;
 
 /** Which port is being checked: discovery shares its port (reuseAddr), the game port does not. */
 export type PortRole = PortCheck['role'];
@@ -38,18 +37,17 @@ export async function checkPort(
   role: PortRole,
   port: number,
   bindAddress: string,
-  open: OpenUdp = openUdpSocket,
+  open: OpenUdp = openUdpDatagramSocket,
 ): Promise<PortCheckOutcome> {
   const base = { role, port, bindAddress };
   try {
-    const opened = await open({ port, host: bindAddress, reuseAddr: role === 'discovery' });
-    await new Promise<void>((resolve) => {
-      try {
-        opened.socket.close(() => resolve());
-      } catch {
-        resolve();
-      }
+    const opened = await open({
+      port,
+      host: bindAddress,
+      recvBufferSize: DEFAULT_RECV_BUFFER,
+      reuseAddr: role === 'discovery',
     });
+    await opened.close();
     return {
       check: {
         ...base,

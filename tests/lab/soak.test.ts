@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Channel, Client, Server, type ConnectionStats, type Peer } from '../../main/net/index';
-import { WorkerConditioner } from '../../main/conditioner/workerConditioner';
+import { WorkerConditioner } from '../../bench/workerConditioner/workerConditioner';
 import type { LinkProfile } from '../../main/conditioner/linkProfile';
 import type { KitProtocol } from '../support/endpoints';
 import { DeliveryLog } from '../support/labDeliveryLog';

@@ -1,6 +1,6 @@
 // Run as its own process by workerConditioner.test.ts: relays a few datagrams through a WorkerConditioner, closes
 // everything and returns without process.exit, so the process ends only if the worker thread really ended.
-import { WorkerConditioner } from '../../main/conditioner/workerConditioner';
+import { WorkerConditioner } from '../../bench/workerConditioner/workerConditioner';
 import { echoServer, endpoint, waitFor } from '../main/conditioner/udpHelpers';
 
 async function main(): Promise<void> {

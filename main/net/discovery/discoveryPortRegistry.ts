@@ -1,16 +1,17 @@
-import dgram, { type RemoteInfo, type Socket } from 'node:dgram';
 import { Listeners } from '../../base/listeners';
 import { consoleLogger, type Logger } from '../../base/logger';
+import type { DatagramSocket, DatagramSource, OpenDatagramSocket } from '../endpoint/datagramSocket';
+import { openUdpDatagramSocket } from '../endpoint/udpSocket';
 
-/** Receives every datagram arriving on a discovery port. */
-export type DiscoveryPortListener = (datagram: Buffer, from: RemoteInfo) => void;
+/** Receives every datagram arriving on a discovery port; `datagram` is only valid during the call. */
+export type DiscoveryPortListener = (datagram: Uint8Array, from: DatagramSource) => void;
 
 /** A process's share of the discovery port socket: listen, send, and release when done. */
 export interface DiscoveryPortLease {
   /** The bound port (the real one when 0 was asked for). */
   readonly port: number;
   /** The underlying socket, for sending replies and announcements from the discovery port. */
-  readonly socket: Socket;
+  readonly socket: DatagramSocket;
   /** Adds a listener; returns a function removing it. */
   subscribe(listener: DiscoveryPortListener): () => void;
   /** Gives the lease back; the socket closes when the last lease is released. Idempotent. */
@@ -18,29 +19,24 @@ export interface DiscoveryPortLease {
 }
 
 interface SharedPort {
-  readonly socket: Socket;
-  readonly port: number;
-  readonly listeners: Listeners<[Buffer, RemoteInfo]>;
+  readonly socket: DatagramSocket;
+  readonly listeners: Listeners<[Uint8Array, DatagramSource]>;
   leases: number;
   closed: boolean;
   readonly keys: Set<string>;
 }
 
-/** Creates the udp4 socket with address reuse, so reference servers and other apps can share the port. */
-export function createReusableUdp4Socket(): Socket {
-  return dgram.createSocket({ type: 'udp4', reuseAddr: true });
-}
-
 /**
  * Hands out one shared socket per (bind address, port) in this process: responder and browser listen on the
- * same socket because on Windows two sockets sharing a port get data indeterminately. Tests use their own
+ * same socket because on Windows two sockets sharing a port get data indeterminately. Sockets open through the
+ * seam with address reuse (reference servers and other apps share the port) and broadcast. Tests use their own
  * registry instance to stand in for separate processes.
  */
 export class DiscoveryPortRegistry {
   private readonly ports = new Map<string, Promise<SharedPort>>();
 
   constructor(
-    private readonly createSocket: () => Socket = createReusableUdp4Socket,
+    private readonly openSocket: OpenDatagramSocket = openUdpDatagramSocket,
     private readonly logger: Logger = consoleLogger('lan-discovery'),
   ) {}
 
@@ -58,8 +54,8 @@ export class DiscoveryPortRegistry {
     if (shared.closed) return this.acquire(port, bindAddress);
     shared.leases += 1;
     shared.keys.add(key);
-    this.ports.set(`${bindAddress}:${shared.port}`, pending);
-    shared.keys.add(`${bindAddress}:${shared.port}`);
+    this.ports.set(`${bindAddress}:${shared.socket.port}`, pending);
+    shared.keys.add(`${bindAddress}:${shared.socket.port}`);
     return this.lease(shared);
   }
 
@@ -68,7 +64,7 @@ export class DiscoveryPortRegistry {
     const own = new Set<() => void>();
     let released = false;
     return {
-      port: shared.port,
+      port: shared.socket.port,
       socket: shared.socket,
       subscribe: (listener) => {
         // Wrapped, so one listener subscribed through two leases is two registrations, each released with its lease.
@@ -88,47 +84,30 @@ export class DiscoveryPortRegistry {
         if (shared.leases > 0) return;
         shared.closed = true;
         for (const key of shared.keys) this.ports.delete(key);
-        await new Promise<void>((resolve) => {
-          try {
-            shared.socket.close(() => resolve());
-          } catch {
-            resolve();
-          }
-        });
+        await shared.socket.close();
       },
     };
   }
 
-  private bind(port: number, bindAddress: string): Promise<SharedPort> {
-    const socket = this.createSocket();
-    const listeners = new Listeners<[Buffer, RemoteInfo]>((error) =>
+  private async bind(port: number, bindAddress: string): Promise<SharedPort> {
+    let socket: DatagramSocket;
+    try {
+      // recvBufferSize 0: the OS default holds plenty of 512-byte adverts.
+      socket = await this.openSocket({ port, host: bindAddress, recvBufferSize: 0, reuseAddr: true, broadcast: true });
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new Error(`cannot listen for LAN discovery on ${bindAddress}:${port}: ${detail}`, { cause: error });
+    }
+    const listeners = new Listeners<[Uint8Array, DatagramSource]>((error) =>
       this.logger.warn('discovery listener threw', { error: String(error) }),
     );
-    return new Promise<SharedPort>((resolve, reject) => {
-      const onBindError = (error: Error) => {
-        try {
-          socket.close();
-        } catch {
-          // Already closed: nothing to release.
-        }
-        reject(
-          new Error(`cannot listen for LAN discovery on ${bindAddress}:${port}: ${error.message}`, { cause: error }),
-        );
-      };
-      socket.once('error', onBindError);
-      socket.on('message', (datagram, from) => listeners.emit(datagram, from));
-      socket.bind(port, bindAddress, () => {
-        socket.off('error', onBindError);
-        socket.on('error', (error) => this.logger.warn('discovery socket error', { error: error.message }));
-        try {
-          // Only valid once bound; without it Linux and macOS refuse every broadcast send with EACCES.
-          socket.setBroadcast(true);
-        } catch (error) {
-          this.logger.warn('setBroadcast failed on the discovery socket', { error: String(error) });
-        }
-        resolve({ socket, port: socket.address().port, listeners, leases: 0, closed: false, keys: new Set() });
-      });
+    socket.listen({
+      message: (datagram, from) => listeners.emit(datagram, from),
+      // A send's own failure is reported to its sender (see sendDatagram); the socket stays usable.
+      sendError: () => undefined,
+      error: (error) => this.logger.warn('discovery socket error', { error: error.message }),
     });
+    return { socket, listeners, leases: 0, closed: false, keys: new Set() };
   }
 }
 

@@ -9,7 +9,6 @@ export {
 export { discoverLanServers, type DiscoverLanServersOptions } from './browser/discoverLanServers';
 export {
   DiscoveryPortRegistry,
-  createReusableUdp4Socket,
   defaultDiscoveryPortRegistry,
   type DiscoveryPortLease,
   type DiscoveryPortListener,

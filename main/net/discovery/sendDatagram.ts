@@ -1,4 +1,4 @@
-import type { Socket } from 'node:dgram';
+import type { DatagramSocket } from '../endpoint/datagramSocket';
 import { DISCOVERY } from './advert/discoveryProtocol';
 
 /** A send that failed for one destination; discovery carries on with the others. */
@@ -17,31 +17,34 @@ export interface SendFailure {
  * the 512-byte discovery limit rather than letting the reference truncate them.
  */
 export function sendDatagram(
-  socket: Socket,
+  socket: DatagramSocket,
   data: Uint8Array,
   port: number,
   target: string,
   platform: NodeJS.Platform = process.platform,
 ): Promise<SendFailure | undefined> {
-  const fail = (code: string, message: string): SendFailure => ({
-    target,
-    port,
-    code,
-    message,
-    // macOS denies Local Network access with "No route to host" (Apple TN3179).
-    ...(platform === 'darwin' && code === 'EHOSTUNREACH' ? { hint: 'macos-local-network' as const } : {}),
-  });
+  const fail = (error: Error): SendFailure => {
+    const code = (error as NodeJS.ErrnoException).code ?? 'EUNKNOWN';
+    return {
+      target,
+      port,
+      code,
+      message: error.message,
+      // macOS denies Local Network access with "No route to host" (Apple TN3179).
+      ...(platform === 'darwin' && code === 'EHOSTUNREACH' ? { hint: 'macos-local-network' as const } : {}),
+    };
+  };
   if (data.length > DISCOVERY.MAX_DATAGRAM_BYTES) {
-    return Promise.resolve(fail('EMSGSIZE', `discovery datagram of ${data.length} bytes exceeds 512`));
+    const tooLarge = Object.assign(new Error(`discovery datagram of ${data.length} bytes exceeds 512`), {
+      code: 'EMSGSIZE',
+    });
+    return Promise.resolve(fail(tooLarge));
   }
   return new Promise((resolve) => {
     try {
-      socket.send(data, port, target, (error) => {
-        resolve(error ? fail((error as NodeJS.ErrnoException).code ?? 'EUNKNOWN', error.message) : undefined);
-      });
+      socket.send(data, port, target, (error) => resolve(error ? fail(error) : undefined));
     } catch (error) {
-      const err = error as NodeJS.ErrnoException;
-      resolve(fail(err.code ?? 'EUNKNOWN', err.message));
+      resolve(fail(error as Error));
     }
   });
 }

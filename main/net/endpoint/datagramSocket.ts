@@ -31,9 +31,10 @@ export interface DatagramSocket {
   /**
    * Sends one datagram to `address:port`, or to the connected remote when `port` is omitted. Returns true
    * when the bytes were taken before returning, so the caller may reuse its buffer; false when the socket
-   * still reads them (the caller must not touch them).
+   * still reads them (the caller must not touch them). `done`, when given, hears how this one send ended (its error,
+   * or null): a caller that must tell which destination failed (discovery) asks for it; hot paths do not.
    */
-  send(datagram: Uint8Array, port?: number, address?: string): boolean;
+  send(datagram: Uint8Array, port?: number, address?: string, done?: (error: Error | null) => void): boolean;
   /** Sets where datagrams and errors go; call once, before anything can arrive (right after opening). */
   listen(handlers: DatagramHandlers): void;
   /**
@@ -51,8 +52,12 @@ export interface OpenDatagramSocketOptions {
   port: number;
   /** Local address; 0.0.0.0 listens on every interface. */
   host: string;
-  /** Receive buffer to ask for, bytes. */
+  /** Receive buffer to ask for, bytes; 0 keeps the OS default. */
   recvBufferSize: number;
+  /** Share the port with other sockets that ask for reuse too (the discovery port, shared between programs). */
+  reuseAddr?: boolean;
+  /** Allow sends to broadcast addresses (without it they fail with EACCES, as a `dgram` socket's do). */
+  broadcast?: boolean;
 }
 
 /** Opens (binds) a socket; rejects with a BindError naming a busy or forbidden port. */

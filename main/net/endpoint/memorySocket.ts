@@ -17,6 +17,11 @@ export interface MemoryNetworkOptions {
   defaultAddress?: string;
   /** Initial drop filter; replace it any time through {@link MemoryNetwork.drop}. Default: nothing dropped. */
   drop?: MemoryDropFilter;
+  /**
+   * Destinations that reach every socket bound on the port, from senders that asked for `broadcast`.
+   * Default 255.255.255.255 and 127.255.255.255 (nothing leaves the process either way).
+   */
+  broadcastAddresses?: readonly string[];
 }
 
 /** Traffic on a memory network so far. */
@@ -26,6 +31,8 @@ export interface MemoryNetworkStats {
   /** Dropped by the filter, or sent to an address where no socket is bound. */
   dropped: number;
 }
+
+const DEFAULT_BROADCAST = ['255.255.255.255', '127.255.255.255'];
 
 /** An in-memory datagram network for tests: pass `openSocket` as a Server's or Client's option. */
 export interface MemoryNetwork {
@@ -43,6 +50,7 @@ interface InTransit {
   from: DatagramSource;
   to: DatagramSource;
   sender: MemorySocket;
+  done: ((error: Error | null) => void) | undefined;
 }
 
 const FIRST_EPHEMERAL_PORT = 49_152;
@@ -50,28 +58,37 @@ const FIRST_EPHEMERAL_PORT = 49_152;
 /**
  * A network of {@link DatagramSocket}s in this process, for tests: datagrams are copied at `send` and
  * delivered in order on a later event-loop turn (never from inside `send`, as with UDP), unless `drop` says so.
- * A connected socket sending to an unbound address hears ECONNREFUSED, as on Linux.
+ * A connected socket sending to an unbound address hears ECONNREFUSED, as on Linux. Sockets that ask for
+ * `reuseAddr` share a port: a broadcast reaches each of them, a unicast the one bound last (as on Linux).
  */
 export function createMemoryNetwork(options: MemoryNetworkOptions = {}): MemoryNetwork {
-  return new MemoryNetworkImpl(options.defaultAddress ?? '127.0.0.1', options.drop);
+  return new MemoryNetworkImpl(
+    options.defaultAddress ?? '127.0.0.1',
+    options.drop,
+    new Set(options.broadcastAddresses ?? DEFAULT_BROADCAST),
+  );
 }
 
 class MemoryNetworkImpl implements MemoryNetwork {
   drop: MemoryDropFilter | undefined;
   readonly stats: MemoryNetworkStats = { sent: 0, delivered: 0, dropped: 0 };
-  private readonly bound = new Map<string, MemorySocket>();
+  /** Sockets by `address:port`; more than one only when all asked for reuseAddr. */
+  private readonly bound = new Map<string, MemorySocket[]>();
   private inTransit: InTransit[] = [];
   private nextPort = FIRST_EPHEMERAL_PORT;
 
   constructor(
     private readonly defaultAddress: string,
     drop: MemoryDropFilter | undefined,
+    private readonly broadcastAddresses: ReadonlySet<string>,
   ) {
     this.drop = drop;
   }
 
   get boundSockets(): number {
-    return this.bound.size;
+    let count = 0;
+    for (const sockets of this.bound.values()) count += sockets.length;
+    return count;
   }
 
   readonly openSocket: OpenDatagramSocket = async (options) => {
@@ -82,43 +99,74 @@ class MemoryNetworkImpl implements MemoryNetwork {
     if (!(Number.isInteger(port) && port >= 0 && port <= 65_535))
       throw new BindError(port, options.host, 'EINVAL', 'port out of range');
     const chosen = port === 0 ? this.freePort(address) : port;
-    if (this.bound.has(`${address}:${chosen}`)) throw new BindError(port, options.host, 'EADDRINUSE', 'in use');
+    const key = `${address}:${chosen}`;
+    const sharing = this.bound.get(key) ?? [];
+    if (sharing.some((other) => !(other.reuseAddr && options.reuseAddr)))
+      throw new BindError(port, options.host, 'EADDRINUSE', 'in use');
     const socket = new MemorySocket(this, { address, port: chosen }, options);
-    this.bound.set(`${address}:${chosen}`, socket);
+    this.bound.set(key, [...sharing, socket]);
     return socket;
   };
 
+  /** Whether a datagram to `address` goes to every socket on its port. */
+  isBroadcast(address: string): boolean {
+    return this.broadcastAddresses.has(address);
+  }
+
   /** Queues a copy of `datagram` for delivery, unless the filter drops it. */
-  send(sender: MemorySocket, datagram: Uint8Array, to: DatagramSource): void {
+  send(
+    sender: MemorySocket,
+    datagram: Uint8Array,
+    to: DatagramSource,
+    done: ((error: Error | null) => void) | undefined,
+  ): void {
     this.stats.sent += 1;
     const from = { address: sender.address, port: sender.port };
-    if (this.drop?.(datagram, from, to)) {
-      this.stats.dropped += 1;
-      return;
-    }
+    const dropped = this.drop?.(datagram, from, to) ?? false;
+    if (dropped) this.stats.dropped += 1;
+    if (dropped && !done) return;
     if (this.inTransit.length === 0) setImmediate(this.deliver);
-    this.inTransit.push({ datagram: Uint8Array.from(datagram), from, to, sender });
+    this.inTransit.push(
+      dropped
+        ? { datagram: new Uint8Array(0), from, to: DROPPED, sender, done }
+        : { datagram: Uint8Array.from(datagram), from, to, sender, done },
+    );
   }
 
   /** Forgets a closed socket's address. */
   unbind(socket: MemorySocket): void {
     const key = `${socket.address}:${socket.port}`;
-    if (this.bound.get(key) === socket) this.bound.delete(key);
+    const left = (this.bound.get(key) ?? []).filter((other) => other !== socket);
+    if (left.length > 0) this.bound.set(key, left);
+    else this.bound.delete(key);
+  }
+
+  /** The sockets a datagram to `to` reaches: all on the port for a broadcast, else the one bound last. */
+  private receivers(to: DatagramSource): MemorySocket[] {
+    if (this.isBroadcast(to.address)) {
+      const all: MemorySocket[] = [];
+      for (const sockets of this.bound.values()) if (sockets[0]?.port === to.port) all.push(...sockets);
+      return all;
+    }
+    const sockets = this.bound.get(`${to.address}:${to.port}`);
+    return sockets ? sockets.slice(-1) : [];
   }
 
   /** Hands every datagram in transit to the socket bound at its destination, in the order sent. */
   private readonly deliver = (): void => {
     const batch = this.inTransit;
     this.inTransit = [];
-    for (const { datagram, from, to, sender } of batch) {
-      const target = this.bound.get(`${to.address}:${to.port}`);
-      if (target?.accepts(from)) {
+    for (const { datagram, from, to, sender, done } of batch) {
+      done?.(null); // the datagram left, as far as its sender can tell
+      if (to === DROPPED) continue;
+      const targets = this.receivers(to).filter((target) => target.accepts(from));
+      for (const target of targets) target.receive(datagram, from);
+      if (targets.length > 0) {
         this.stats.delivered += 1;
-        target.receive(datagram, from);
         continue;
       }
       this.stats.dropped += 1;
-      if (!target && sender.isConnectedTo(to)) sender.refused();
+      if (!this.bound.has(`${to.address}:${to.port}`) && sender.isConnectedTo(to)) sender.refused();
     }
   };
 
@@ -132,6 +180,9 @@ class MemoryNetworkImpl implements MemoryNetwork {
   }
 }
 
+/** Destination of a dropped datagram kept in transit only to complete its sender's `done` in order. */
+const DROPPED: DatagramSource = { address: '', port: -1 };
+
 const NO_HANDLERS: DatagramHandlers = { message: () => undefined, sendError: () => undefined, error: () => undefined };
 
 /** One socket on a {@link MemoryNetwork}. */
@@ -141,6 +192,8 @@ class MemorySocket implements DatagramSocket {
   readonly recvBufferSize: number;
   /** No send buffer to fill: sends are copied at once. */
   readonly sendBufferSize = 0;
+  readonly reuseAddr: boolean;
+  private readonly broadcast: boolean;
   private handlers = NO_HANDLERS;
   private remote: DatagramSource | undefined;
   private closed = false;
@@ -153,22 +206,31 @@ class MemorySocket implements DatagramSocket {
     this.address = local.address;
     this.port = local.port;
     this.recvBufferSize = options.recvBufferSize;
+    this.reuseAddr = options.reuseAddr ?? false;
+    this.broadcast = options.broadcast ?? false;
   }
 
   /** Copies the datagram into the network, so the caller's bytes are always free again: returns true. */
-  send(datagram: Uint8Array, port?: number, address?: string): boolean {
+  send(datagram: Uint8Array, port?: number, address?: string, done?: (error: Error | null) => void): boolean {
     if (this.closed) return true;
     let to = this.remote;
     if (port !== undefined) {
       const resolved = resolveHost(address ?? '127.0.0.1');
-      if (resolved === undefined) {
-        setImmediate(() => this.handlers.sendError(lookupError(address ?? '')));
-        return true;
-      }
+      if (resolved === undefined) return this.fail(lookupError(address ?? ''), done);
       to = { address: resolved, port };
     }
     if (!to) throw new Error('send without a port on a socket that is not connected');
-    this.network.send(this, datagram, to);
+    if (!this.broadcast && this.network.isBroadcast(to.address)) return this.fail(accessError(to.address), done);
+    this.network.send(this, datagram, to, done);
+    return true;
+  }
+
+  /** Reports a send that could not leave, later, as `dgram` does. */
+  private fail(error: Error, done: ((error: Error | null) => void) | undefined): boolean {
+    setImmediate(() => {
+      this.handlers.sendError(error);
+      done?.(error);
+    });
     return true;
   }
 
@@ -217,6 +279,11 @@ class MemorySocket implements DatagramSocket {
 function resolveHost(host: string): string | undefined {
   if (host === 'localhost') return '127.0.0.1';
   return isIPv4(host) ? host : undefined;
+}
+
+/** What `dgram` reports for a broadcast from a socket without the broadcast flag. */
+function accessError(host: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`send EACCES ${host}`), { code: 'EACCES' });
 }
 
 function lookupError(host: string): NodeJS.ErrnoException {

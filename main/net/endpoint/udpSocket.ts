@@ -13,6 +13,7 @@ export interface OpenSocketOptions {
   host?: string;
   recvBufferSize?: number;
   reuseAddr?: boolean;
+  broadcast?: boolean;
 }
 
 /** A bound udp4 socket and the receive buffer the OS actually granted. */
@@ -36,6 +37,12 @@ export function openUdpSocket(options: OpenSocketOptions = {}): Promise<OpenSock
     socket.once('error', onError);
     socket.bind(port, host, () => {
       socket.off('error', onError);
+      try {
+        if (options.broadcast) socket.setBroadcast(true); // only valid once bound
+      } catch (error) {
+        onError(error as NodeJS.ErrnoException);
+        return;
+      }
       const granted = raiseRecvBuffer(socket, options.recvBufferSize ?? DEFAULT_RECV_BUFFER);
       resolve({ socket, port: socket.address().port, recvBufferSize: granted });
     });
@@ -134,13 +141,14 @@ export class UdpDatagramSocket implements DatagramSocket {
    * before returning, so the caller may reuse them: no address lookup deferred the send, and nothing waits in
    * the socket's queue.
    */
-  send(datagram: Uint8Array, port?: number, address?: string): boolean {
+  send(datagram: Uint8Array, port?: number, address?: string, done?: (error: Error | null) => void): boolean {
     this.pending += 1;
+    const callback = done ? (err: Error | null) => (this.done(err), done(err)) : this.done;
     if (port === undefined) {
-      this.socket.send(datagram, this.done);
+      this.socket.send(datagram, callback);
     } else {
       const lookups = deferredLookups;
-      this.socket.send(datagram, port, address, this.done);
+      this.socket.send(datagram, port, address, callback);
       if (!this.literalLookup || deferredLookups !== lookups) return false;
     }
     // A send the OS could not take at once waits in libuv's queue, still reading the caller's bytes.

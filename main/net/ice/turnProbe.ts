@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createSocket } from 'node:dgram';
 import { classes, Message, methods, parseMessage } from 'werift-ice';
+import { systemScheduler, type Scheduler } from '../../base/scheduler';
+import type { OpenDatagramSocket } from '../endpoint/datagramSocket';
+import { openUdpDatagramSocket } from '../endpoint/udpSocket';
 
 /** What one TURN Allocate said about a server and a pair of credentials. */
 export type TurnProbeResult =
@@ -11,6 +13,12 @@ export type TurnProbeResult =
 
 const UDP_TRANSPORT = 0x11_00_00_00; // REQUESTED-TRANSPORT: protocol 17 in the top byte (RFC 8656)
 const ATTEMPTS = 3;
+
+/** What {@link probeTurnAllocation} runs on: the socket seam and the clock; default UDP and real time. */
+export interface TurnProbeIo {
+  readonly openSocket?: OpenDatagramSocket;
+  readonly scheduler?: Scheduler;
+}
 
 /**
  * Asks a TURN server for one allocation (and frees it again): werift reports a refused allocation only as a
@@ -23,28 +31,34 @@ export async function probeTurnAllocation(
   username: string,
   password: string,
   waitMs = 700,
+  io: TurnProbeIo = {},
 ): Promise<TurnProbeResult> {
-  const socket = createSocket('udp4');
-  socket.on('error', () => undefined);
-  // The allocation's release below is not awaited: its retries must stop, not send on the closed socket and throw.
+  const scheduler = io.scheduler ?? systemScheduler;
+  const socket = await (io.openSocket ?? openUdpDatagramSocket)({ port: 0, host: '0.0.0.0', recvBufferSize: 0 });
+  // Every transaction waiting for its answer, by id: the release below may still wait while the probe returns.
+  const waiting = new Map<string, (message: Message) => void>();
+  socket.listen({
+    message: (data) => {
+      const message = parseMessage(Buffer.from(data));
+      if (message) waiting.get(message.transactionIdHex)?.(message);
+    },
+    sendError: () => undefined,
+    error: () => undefined,
+  });
+  // The allocation's release below is not awaited: its retries must stop, not send on the closed socket.
   let closed = false;
   try {
-    await new Promise<void>((resolve) => socket.bind(0, resolve));
     const ask = async (request: Message, key?: Buffer): Promise<Message | undefined> => {
       if (key) request.addMessageIntegrity(key).addFingerprint();
       for (let attempt = 0; attempt < ATTEMPTS && !closed; attempt++) {
         const answer = await new Promise<Message | undefined>((resolve) => {
-          const timer = setTimeout(() => done(undefined), waitMs);
-          const onMessage = (data: Buffer) => {
-            const message = parseMessage(data);
-            if (message && message.transactionIdHex === request.transactionIdHex) done(message);
-          };
+          const timer = scheduler.setTimer(() => done(undefined), waitMs);
           const done = (message: Message | undefined) => {
-            clearTimeout(timer);
-            socket.off('message', onMessage);
+            scheduler.clearTimer(timer);
+            waiting.delete(request.transactionIdHex);
             resolve(message);
           };
-          socket.on('message', onMessage);
+          waiting.set(request.transactionIdHex, done);
           socket.send(request.bytes, server[1], server[0]);
         });
         if (answer) return answer;
@@ -72,7 +86,7 @@ export async function probeTurnAllocation(
     if (answer.messageClass === classes.RESPONSE) {
       // Free the allocation at once: this was only a question.
       void ask(withAuth(new Message(methods.REFRESH, classes.REQUEST).setAttribute('LIFETIME', 0)), key);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => scheduler.setTimer(() => resolve(undefined), 50));
       return { outcome: 'allocated' };
     }
     const [code] = (answer.getAttributeValue('ERROR-CODE') as [number, string] | undefined) ?? [0, ''];
@@ -80,7 +94,7 @@ export async function probeTurnAllocation(
     return { outcome: 'error', code, reason: errorReason(answer) };
   } finally {
     closed = true;
-    socket.close();
+    await socket.close();
   }
 }
 

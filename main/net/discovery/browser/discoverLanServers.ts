@@ -1,16 +1,11 @@
-import type { Socket } from 'node:dgram';
-import { networkInterfaces } from 'node:os';
-import { consoleLogger, type Logger } from '../../../base/logger';
+import type { Logger } from '../../../base/logger';
 import type { NetworkInterfacesLike } from '../../../base/networkOptions';
 import { systemScheduler, type Scheduler } from '../../../base/scheduler';
-import { serverKey, toServerInfo, type ServerInfo } from './browsedServerTable';
+import type { OpenDatagramSocket } from '../../endpoint/datagramSocket';
+import type { ServerInfo } from './browsedServerTable';
 import { DISCOVERY } from '../advert/discoveryProtocol';
-import { buildDiscoveryQuery } from '../advert/discoveryRequest';
-import { randomInstanceId } from '../advert/discoveryReply';
-import { defaultBroadcastTargets } from '../interfaceTargets';
-import { openLanQuerySocket } from './lanQuerySocket';
 import type { SendFailure } from '../sendDatagram';
-import { createReplySourceFilter } from '../sourceFilter';
+import { createLanBrowser } from './lanBrowser';
 
 /** Options for {@link discoverLanServers}. */
 export interface DiscoverLanServersOptions {
@@ -34,16 +29,23 @@ export interface DiscoverLanServersOptions {
   readonly onSendError?: (failure: SendFailure) => void;
   /** Where survivable trouble (send errors, socket errors) is reported; default the console. */
   readonly logger?: Logger;
-  readonly createSocket?: () => Socket;
+  /** The socket seam; default a UDP socket. */
+  readonly openSocket?: OpenDatagramSocket;
   readonly platform?: NodeJS.Platform;
   /** Clock and timers of the rounds and the collection window; default the real ones. */
   readonly scheduler?: Scheduler;
 }
 
+/** The browser never lets a server go within one search: the first address that answered stays. */
+const NEVER_GONE = Number.POSITIVE_INFINITY;
+/** The browser's shortest round interval. */
+const MIN_SPACING_MS = 50;
+
 /**
  * Broadcasts a discovery query and collects replies for `timeoutMs`, like the reference's discover_lan_servers,
- * from LAN Party and reference servers alike. A server heard on several interfaces is listed once (by instance
- * id), the first address that answered winning; each entry reflects the server's latest reply.
+ * from LAN Party and reference servers alike: a {@link createLanBrowser} that sends `attempts` rounds and is
+ * read once. A server heard on several interfaces is listed once (by instance id), the first address that
+ * answered winning; each entry reflects the server's latest reply.
  */
 export async function discoverLanServers(options: DiscoverLanServersOptions = {}): Promise<ServerInfo[]> {
   const port = options.port ?? DISCOVERY.DEFAULT_PORT;
@@ -52,45 +54,20 @@ export async function discoverLanServers(options: DiscoverLanServersOptions = {}
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new RangeError(`invalid discovery port ${port}`);
   if (!(timeoutMs >= 0)) throw new RangeError(`invalid timeoutMs ${timeoutMs}`);
   const scheduler = options.scheduler ?? systemScheduler;
-  const delay = (ms: number): Promise<void> => new Promise((resolve) => scheduler.setTimer(resolve, ms));
-  const readInterfaces = options.networkInterfaces ?? networkInterfaces;
-  const targets = options.targets ?? defaultBroadcastTargets(readInterfaces());
-  const ignored = new Set(options.ignoreInstanceIds ?? []);
-  const found = new Map<string, ServerInfo>();
-  const socket = await openLanQuerySocket({
-    ...(options.bindAddress !== undefined ? { bindAddress: options.bindAddress } : {}),
-    ...(options.createSocket ? { createSocket: options.createSocket } : {}),
-    ...(options.platform ? { platform: options.platform } : {}),
-    logger: options.logger ?? consoleLogger('lan-discovery'),
-    isAllowedSource: options.isAllowedSource ?? createReplySourceFilter(targets, () => scheduler.now(), readInterfaces),
-    onReply(advert, from) {
-      if (advert.instanceId !== undefined && ignored.has(advert.instanceId)) return;
-      const info = toServerInfo(advert, from.address);
-      const key = serverKey(info);
-      const first = found.get(key);
-      found.set(key, first ? { ...info, address: first.address } : info);
-    },
+  const { timeoutMs: _window, attempts: _rounds, onSendError, ...shared } = options;
+  const browser = createLanBrowser({
+    ...shared,
+    port,
+    scheduler,
+    rounds: attempts,
+    intervalMs: Math.max(MIN_SPACING_MS, attempts > 1 ? timeoutMs / 2 / (attempts - 1) : 0),
+    goneAfterMs: NEVER_GONE,
+    listenForAnnouncements: false,
   });
-  try {
-    const query = buildDiscoveryQuery({ instanceId: options.instanceId ?? randomInstanceId() });
-    const spacing = attempts > 1 ? timeoutMs / 2 / (attempts - 1) : 0;
-    const rounds: Promise<void>[] = [];
-    for (let attempt = 0; attempt < attempts; attempt += 1) {
-      rounds.push(
-        delay(attempt * spacing).then(async () => {
-          for (const failure of await socket.sendRound(query, port, targets)) {
-            try {
-              options.onSendError?.(failure);
-            } catch {
-              // A faulty observer must not abort the search.
-            }
-          }
-        }),
-      );
-    }
-    await Promise.all([delay(timeoutMs), ...rounds]);
-    return [...found.values()];
-  } finally {
-    await socket.close();
-  }
+  if (onSendError) browser.on('sendError', onSendError);
+  await browser.start();
+  await new Promise<void>((resolve) => scheduler.setTimer(resolve, timeoutMs));
+  const found = browser.servers().map(({ pingMs: _ping, firstSeenAt: _first, lastSeenAt: _last, ...info }) => info);
+  await browser.stop();
+  return found;
 }

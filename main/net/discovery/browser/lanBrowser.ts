@@ -1,9 +1,9 @@
-import type { RemoteInfo, Socket } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
 import { Listeners } from '../../../base/listeners';
 import { consoleLogger, type Logger } from '../../../base/logger';
 import type { NetworkInterfacesLike } from '../../../base/networkOptions';
 import { backgroundScheduler, type Scheduler } from '../../../base/scheduler';
+import type { DatagramSource, OpenDatagramSocket } from '../../endpoint/datagramSocket';
 import {
   BrowsedServerTable,
   serverKey,
@@ -45,6 +45,8 @@ export interface LanBrowserOptions {
   readonly port?: number;
   /** Time between query rounds; default 2000 ms. */
   readonly intervalMs?: number;
+  /** Query rounds to send before falling quiet (a one-shot search); default: one every `intervalMs` until stopped. */
+  readonly rounds?: number;
   /** A server unheard for this long is gone; default 3 rounds plus 500 ms. */
   readonly goneAfterMs?: number;
   /** Destinations, or a function read every round; default every interface's directed broadcast + 255.255.255.255. */
@@ -64,7 +66,8 @@ export interface LanBrowserOptions {
   readonly scheduler?: Scheduler;
   /** Where survivable trouble (send errors, a listener that threw) is reported; default the console. */
   readonly logger?: Logger;
-  readonly createSocket?: () => Socket;
+  /** The socket seam the query socket opens through; default a UDP socket. */
+  readonly openSocket?: OpenDatagramSocket;
   readonly platform?: NodeJS.Platform;
 }
 
@@ -139,6 +142,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
   let timer: unknown;
   let running = false;
   let nonce = 0;
+  let roundsSent = 0;
   let lastRoundAt: number | undefined;
   const roundSentAt = new Map<number, number>();
 
@@ -148,7 +152,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
     else listeners[change.kind].emit(change.server);
   };
 
-  const heard = (advert: DiscoveryAdvert, from: RemoteInfo, viaQuery: boolean): void => {
+  const heard = (advert: DiscoveryAdvert, from: DatagramSource, viaQuery: boolean): void => {
     if (!running || (advert.instanceId !== undefined && ignored.has(advert.instanceId))) return;
     const now = scheduler.now();
     let pingMs: number | undefined;
@@ -164,6 +168,9 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
   const refresh = async (): Promise<void> => {
     if (!running || !querySocket) return;
     for (const change of table.sweep(scheduler.now())) publish(change);
+    if (options.rounds !== undefined && roundsSent >= options.rounds) return;
+    roundsSent += 1;
+    if (roundsSent === options.rounds && timer !== undefined) scheduler.clearTimer(timer);
     nonce = (nonce + 1) >>> 0;
     const sentAt = scheduler.now();
     lastRoundAt = sentAt;
@@ -206,7 +213,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
       try {
         querySocket = await openLanQuerySocket({
           ...(options.bindAddress !== undefined ? { bindAddress: options.bindAddress } : {}),
-          ...(options.createSocket ? { createSocket: options.createSocket } : {}),
+          ...(options.openSocket ? { openSocket: options.openSocket } : {}),
           ...(options.platform ? { platform: options.platform } : {}),
           logger,
           isAllowedSource,
@@ -240,6 +247,7 @@ export function createLanBrowser(options: LanBrowserOptions = {}): LanBrowser {
       lastStatuses = '[]';
       roundSentAt.clear();
       lastRoundAt = undefined;
+      roundsSent = 0;
     },
     refresh,
     servers: () => table.list(),

@@ -1,6 +1,6 @@
-import type { RemoteInfo } from 'node:dgram';
 import { networkInterfaces } from 'node:os';
 import { consoleLogger } from '../../../base/logger';
+import type { DatagramSource } from '../../endpoint/datagramSocket';
 import { backgroundScheduler } from '../../../base/scheduler';
 import { defaultDiscoveryPortRegistry } from '../discoveryPortRegistry';
 import { DISCOVERY } from '../advert/discoveryProtocol';
@@ -97,7 +97,7 @@ export async function startLanDiscovery(options: LanDiscoveryOptions): Promise<L
     return failure;
   };
 
-  const onDatagram = (datagram: Buffer, from: RemoteInfo): void => {
+  const onDatagram = (datagram: Uint8Array, from: DatagramSource): void => {
     const request = parseDiscoveryRequest(datagram);
     if (!request) {
       if (parseDiscoveryReply(datagram)) stats.heardAdverts += 1;

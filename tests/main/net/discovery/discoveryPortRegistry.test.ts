@@ -1,6 +1,7 @@
-import dgram, { type Socket } from 'node:dgram';
+import dgram from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DiscoveryPortRegistry, createReusableUdp4Socket } from '../../../../main/net/discovery';
+import { DiscoveryPortRegistry } from '../../../../main/net/discovery';
+import { createMemoryNetwork, type MemoryNetwork, type OpenDatagramSocket } from '../../../../main/net/index';
 import { createRecordingLogger, freeUdpPort, openRawPeer, waitFor } from './loopbackHelpers';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -8,49 +9,53 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function countingFactory(): { create: () => Socket; created: Socket[] } {
-  const created: Socket[] = [];
-  return {
-    created,
-    create: () => {
-      const socket = createReusableUdp4Socket();
-      created.push(socket);
-      return socket;
-    },
+/** Opens sockets on an in-memory network, counting them. */
+function countingFactory(): { create: OpenDatagramSocket; opened: number; network: MemoryNetwork } {
+  const network = createMemoryNetwork();
+  const factory = {
+    network,
+    opened: 0,
+    create: (async (options) => {
+      factory.opened += 1;
+      return network.openSocket(options);
+    }) as OpenDatagramSocket,
   };
+  return factory;
 }
+
+const text = (data: Uint8Array) => Buffer.from(data).toString();
 
 describe('DiscoveryPortRegistry', () => {
   it('hands out one socket per port, closing it after the last release', async () => {
-    const port = await freeUdpPort();
+    const port = 9998;
     const factory = countingFactory();
     const registry = new DiscoveryPortRegistry(factory.create, createRecordingLogger());
     const [first, second] = await Promise.all([registry.acquire(port), registry.acquire(port)]);
-    expect(factory.created).toHaveLength(1);
+    expect(factory.opened).toBe(1);
     expect(first.socket).toBe(second.socket);
     expect(first.port).toBe(port);
 
     const heard: string[] = [];
-    first.subscribe((data) => heard.push(`first:${data.toString()}`));
-    const unsubscribe = second.subscribe((data) => heard.push(`second:${data.toString()}`));
-    const sender = await openRawPeer();
-    cleanups.push(() => sender.close());
-    await sender.send('one', port);
+    first.subscribe((data) => heard.push(`first:${text(data)}`));
+    const unsubscribe = second.subscribe((data) => heard.push(`second:${text(data)}`));
+    const sender = await factory.network.openSocket({ port: 0, host: '127.0.0.2', recvBufferSize: 0 });
+    sender.send(Buffer.from('one'), port, '127.0.0.1');
     await waitFor(() => heard.length === 2);
     unsubscribe();
-    await sender.send('two', port);
+    sender.send(Buffer.from('two'), port, '127.0.0.1');
     await waitFor(() => heard.length === 3);
     expect(heard.sort()).toEqual(['first:one', 'first:two', 'second:one']);
 
     await first.release();
     await first.release(); // idempotent: must not steal the second lease
-    expect(second.socket.address().port).toBe(port);
+    expect(factory.network.boundSockets).toBe(2);
     await second.release();
-    expect(() => second.socket.address()).toThrow();
+    expect(factory.network.boundSockets).toBe(1); // only the sender is left
     // A later acquire binds afresh.
     const third = await registry.acquire(port);
-    expect(factory.created).toHaveLength(2);
+    expect(factory.opened).toBe(2);
     await third.release();
+    await sender.close();
   });
 
   it('binds a fresh ephemeral port for port 0, shareable by its real number', async () => {
@@ -61,7 +66,7 @@ describe('DiscoveryPortRegistry', () => {
     expect(a.port).not.toBe(b.port);
     const c = await registry.acquire(a.port);
     expect(c.socket).toBe(a.socket);
-    expect(factory.created).toHaveLength(2);
+    expect(factory.opened).toBe(2);
     await Promise.all([a.release(), b.release(), c.release()]);
   });
 
@@ -97,7 +102,7 @@ describe('DiscoveryPortRegistry', () => {
     lease.subscribe(() => {
       throw new Error('boom');
     });
-    lease.subscribe((data) => heard.push(data.toString()));
+    lease.subscribe((data) => heard.push(text(data)));
     const sender = await openRawPeer();
     cleanups.push(() => sender.close());
     await sender.send('ping', lease.port);

@@ -5,21 +5,21 @@ import {
   type LanDiscoveryOptions,
 } from '../../../../main/net/discovery';
 import dgram, { type RemoteInfo, type Socket } from 'node:dgram';
+import { openUdpDatagramSocket, type OpenDatagramSocket } from '../../../../main/net/index';
 import type { Logger } from '../../../../main/base/logger';
 
-/** A udp4 socket whose sends to `target` fail with `code` (as EACCES/ENETUNREACH/EHOSTUNREACH would) without sending. */
-export function failingSocket(target: string, code: string): Socket {
-  const socket = dgram.createSocket('udp4');
-  const realSend = socket.send.bind(socket) as (...args: unknown[]) => void;
-  (socket as unknown as { send: (...args: unknown[]) => void }).send = (...args: unknown[]) => {
-    const callback = args.at(-1);
-    if (args[2] === target && typeof callback === 'function') {
-      queueMicrotask(() => callback(Object.assign(new Error(`send ${code} ${target}`), { code })));
-      return;
-    }
-    realSend(...args);
+/** Opens UDP sockets whose sends to `target` fail with `code` (as EACCES/ENETUNREACH/EHOSTUNREACH would) without sending. */
+export function failingSocket(target: string, code: string): OpenDatagramSocket {
+  return async (options) => {
+    const socket = await openUdpDatagramSocket(options);
+    const realSend = socket.send.bind(socket);
+    socket.send = (datagram, port, address, done) => {
+      if (address !== target) return realSend(datagram, port, address, done);
+      queueMicrotask(() => done?.(Object.assign(new Error(`send ${code} ${target}`), { code })));
+      return true;
+    };
+    return socket;
   };
-  return socket;
 }
 
 /** Loopback-only broadcast address: the only broadcast these tests ever send to. */

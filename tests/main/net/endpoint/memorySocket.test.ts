@@ -119,6 +119,40 @@ const CHANNELS = [
   Channel.UNRELIABLE_SEQUENCED,
 ] as const;
 
+describe('createMemoryNetwork: sharing, broadcast and per-send verdicts', () => {
+  it('lets sockets that ask for reuseAddr share a port: a broadcast reaches each, a unicast the last bound', async () => {
+    const network = createMemoryNetwork();
+    const shared = { port: 9998, host: '0.0.0.0', recvBufferSize: 0, reuseAddr: true };
+    const first = await network.openSocket(shared);
+    const second = await network.openSocket(shared);
+    cleanups.push(() => first.close(), () => second.close());
+    await expect(network.openSocket({ port: 9998, host: '0.0.0.0', recvBufferSize: 0 })).rejects.toThrow(BindError);
+    const heard: string[] = [];
+    first.listen({ message: (d) => heard.push(`first:${Buffer.from(d).toString()}`), sendError() {}, error() {} });
+    second.listen({ message: (d) => heard.push(`second:${Buffer.from(d).toString()}`), sendError() {}, error() {} });
+    const sender = await open(network);
+    const silent = await network.openSocket({ port: 0, host: '0.0.0.0', recvBufferSize: 0, broadcast: true });
+    cleanups.push(() => silent.close());
+    silent.send(Buffer.from('all'), 9998, '127.255.255.255');
+    sender.send(Buffer.from('one'), 9998, '127.0.0.1');
+    await waitFor(() => heard.length === 3);
+    expect(heard.sort()).toEqual(['first:all', 'second:all', 'second:one']);
+  });
+
+  it('refuses a broadcast from a socket without the broadcast flag, telling the send its EACCES', async () => {
+    const network = createMemoryNetwork();
+    const sender = await open(network);
+    const verdicts: Array<string | null> = [];
+    const record = (error: Error | null) => verdicts.push(error && (error as NodeJS.ErrnoException).code!);
+    sender.send(Buffer.from('x'), 9998, '255.255.255.255', record);
+    sender.send(Buffer.from('y'), 9998, '127.0.0.1', record); // nobody there: it still left
+    await waitFor(() => verdicts.length === 2);
+    expect(verdicts.sort()).toEqual(['EACCES', null]);
+    expect(sender.errors).toEqual(['send EACCES']);
+    expect(network.stats.sent).toBe(1);
+  });
+});
+
 describe.each(['v1', 'native'] as const)('Server and Client over a memory network (%s)', (protocol) => {
   const native = protocol === 'v1' ? ({ native: false } as const) : {};
 

@@ -165,7 +165,7 @@ describe('createLanBrowser on loopback', () => {
     const { browser: lan, events } = browser(port, scheduler, {
       targets: ['127.0.0.9', LOOPBACK_BROADCAST],
       // Sends to 127.0.0.9 fail as a firewall or an unreachable network would; nothing leaves loopback.
-      createSocket: () => failingSocket('127.0.0.9', 'ENETUNREACH'),
+      openSocket: failingSocket('127.0.0.9', 'ENETUNREACH'),
     });
     await lan.start();
     await waitFor(() => events.appeared.length === 1);

@@ -118,7 +118,7 @@ describe('probeServer (one unicast discovery query)', () => {
       host: '127.0.0.9',
       port: 9998,
       timeoutMs: 5000,
-      createSocket: () => failingSocket('127.0.0.9', 'ENETUNREACH'),
+      openSocket: failingSocket('127.0.0.9', 'ENETUNREACH'),
     });
     expect(result).toMatchObject({ kind: 'send-failed', host: '127.0.0.9', failure: { code: 'ENETUNREACH' } });
     expect(performance.now() - started).toBeLessThan(2500); // long before its 5 s wait

@@ -1,7 +1,7 @@
-import { runCli, type RunningCli } from '../../support/runCli';
+import { runCli, type RunningCli } from '../support/runCli';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IMPAIRMENT_FLAGS } from '../../../main/conditioner/conditionerArgs';
-import { echoServer, endpoint, waitFor, type Endpoint } from './udpHelpers';
+import { IMPAIRMENT_FLAGS } from '../../scripts/conditionerArgs';
+import { echoServer, endpoint, waitFor, type Endpoint } from '../main/conditioner/udpHelpers';
 
 type Running = RunningCli;
 

@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SyncCaller } from '../../../../main/conditioner/worker/syncCall';
+import { SyncCaller } from '../../../bench/workerConditioner/syncCall';
 
 const tsx = createRequire(__filename).resolve('tsx/cjs');
-const source = resolve(__dirname, '../../../../main/conditioner/worker/syncCall.ts');
+const source = resolve(__dirname, '../../../bench/workerConditioner/syncCall.ts');
 
 // The answering side in a real second thread: doubles numbers, throws for 'boom', and stalls for 'slow'.
 const ANSWERER = `

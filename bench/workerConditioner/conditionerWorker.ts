@@ -1,8 +1,8 @@
 // The entry of a worker thread that runs one LinkConditioner (see workerConditioner.ts): the relay's sockets and
 // link model get a thread of their own instead of sharing the event loop of the code that sends through it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { LinkConditioner } from './linkConditioner';
-import { serveSyncCalls } from './worker/syncCall';
+import { LinkConditioner } from '../../main/conditioner/linkConditioner';
+import { serveSyncCalls } from './syncCall';
 import {
   toThreadError,
   type ControlAnswers,
@@ -10,7 +10,7 @@ import {
   type FromWorker,
   type ToWorker,
   type WorkerStartData,
-} from './worker/workerMessages';
+} from './workerMessages';
 
 const data = workerData as WorkerStartData;
 const port = parentPort;

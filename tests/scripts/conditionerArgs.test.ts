@@ -5,7 +5,7 @@ import {
   conditionerHelp,
   formatConditionerStats,
   parseConditionerArgs,
-} from '../../../main/conditioner/conditionerArgs';
+} from '../../scripts/conditionerArgs';
 
 const run = (...argv: string[]) => {
   const command = parseConditionerArgs(argv);

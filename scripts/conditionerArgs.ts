@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import type { LinkConditionerOptions } from './conditionerOptions';
-import type { ConditionerStats } from './conditioner';
-import type { DirectionStats } from './relay/linkPipe';
-import { DEFAULT_LINK_PROFILE, linkProfileIssues, type LinkProfile } from './linkProfile';
-import { isLoopbackAddress, parseHostLiteral } from './relay/loopback';
+import type { LinkConditionerOptions } from '../main/conditioner/conditionerOptions';
+import type { ConditionerStats } from '../main/conditioner/conditioner';
+import type { DirectionStats } from '../main/conditioner/relay/linkPipe';
+import { DEFAULT_LINK_PROFILE, linkProfileIssues, type LinkProfile } from '../main/conditioner/linkProfile';
+import { isLoopbackAddress, parseHostLiteral } from '../main/conditioner/relay/loopback';
 
 /** A command-line mistake; the CLI prints the message and exits with code 2. */
 export class ConditionerUsageError extends Error {

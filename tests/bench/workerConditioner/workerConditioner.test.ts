@@ -1,10 +1,10 @@
 import { createSocket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerConditioner, type WorkerConditionerOptions } from '../../../main/conditioner/workerConditioner';
+import { WorkerConditioner, type WorkerConditionerOptions } from '../../../bench/workerConditioner/workerConditioner';
 import { LinkProfileError } from '../../../main/conditioner/linkProfile';
 import { ManualScheduler } from '../../support/manualScheduler';
 import { runCli } from '../../support/runCli';
-import { closeTracked, relayRig, echoServer, endpoint, hasIpv6Loopback, waitFor, texts, track } from './udpHelpers';
+import { closeTracked, relayRig, echoServer, endpoint, hasIpv6Loopback, waitFor, texts, track } from '../../main/conditioner/udpHelpers';
 
 const ipv6 = await hasIpv6Loopback();
 

@@ -1,9 +1,9 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { ClientMappingInfo } from '../relay/clientMappings';
-import type { ConditionerStats } from '../conditioner';
-import type { LinkConditionerOptions } from '../conditionerOptions';
-import type { LinkDirection } from '../model/linkDirection';
-import type { LinkProfile } from '../linkProfile';
+import type { ClientMappingInfo } from '../../main/conditioner/relay/clientMappings';
+import type { ConditionerStats } from '../../main/conditioner/conditioner';
+import type { LinkConditionerOptions } from '../../main/conditioner/conditionerOptions';
+import type { LinkDirection } from '../../main/conditioner/model/linkDirection';
+import type { LinkProfile } from '../../main/conditioner/linkProfile';
 
 /** Start options of a relay on a worker thread: everything but the clock, which cannot cross threads. */
 export type WorkerConditionerOptions = Omit<LinkConditionerOptions, 'scheduler'>;

@@ -1,10 +1,10 @@
 import { MessageChannel, Worker } from 'node:worker_threads';
-import type { ClientMappingInfo } from './relay/clientMappings';
-import type { Conditioner, ConditionerStats } from './conditioner';
-import { resolveConditionerOptions } from './conditionerOptions';
-import { resolveProfileChange, type LinkDirection } from './model/linkDirection';
-import type { LinkProfile } from './linkProfile';
-import { SyncCaller } from './worker/syncCall';
+import type { ClientMappingInfo } from '../../main/conditioner/relay/clientMappings';
+import type { Conditioner, ConditionerStats } from '../../main/conditioner/conditioner';
+import { resolveConditionerOptions } from '../../main/conditioner/conditionerOptions';
+import { resolveProfileChange, type LinkDirection } from '../../main/conditioner/model/linkDirection';
+import type { LinkProfile } from '../../main/conditioner/linkProfile';
+import { SyncCaller } from './syncCall';
 import {
   fromThreadError,
   type ControlAnswers,
@@ -13,10 +13,10 @@ import {
   type ToWorker,
   type WorkerConditionerOptions,
   type WorkerStartData,
-} from './worker/workerMessages';
+} from './workerMessages';
 import { workerScript } from './workerScript';
 
-export type { WorkerConditionerOptions } from './worker/workerMessages';
+export type { WorkerConditionerOptions } from './workerMessages';
 
 /** How long a synchronous call (stats, setProfile) waits for the worker before giving up: a safety bound only. */
 const CALL_TIMEOUT_MS = 10_000;
