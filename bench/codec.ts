@@ -1,5 +1,5 @@
 import { pack, Packr, unpack, Unpackr } from 'msgpackr';
-import { binarySerializer, defineSchema } from '../main/net/codec';
+import { binarySerializer } from '../main/net/codec';
 import { compactJsonSerializer, jsonSerializer } from '../main/net/v1/serialization';
 import { entitySnapshot, entitySnapshotSchema } from '../tests/support/entitySnapshot';
 import type { BenchResult } from './benchResult';
@@ -49,9 +49,6 @@ function rates(fns: (() => unknown)[]): number[][] {
 
 function contenders(): Codec[] {
   const ours = binarySerializer({ schemas: { snapshot: entitySnapshotSchema }, name: 'bench-v1' });
-  // The same schema without generated code: what a generic loop over the field list achieves.
-  const interpreted = defineSchema(entitySnapshotSchema.fields, { codegen: false });
-  const oursInterpreted = binarySerializer({ schemas: { snapshot: interpreted }, name: 'bench-v1' });
   const records = new Packr({ useRecords: true });
   const recordReader = new Unpackr({ useRecords: true });
   return [
@@ -72,11 +69,6 @@ function contenders(): Codec[] {
       decode: (b) => recordReader.unpack(b),
     },
     { name: 'binary schema (ours)', encode: (p) => ours.serialize('snapshot', p), decode: ours.deserialize },
-    {
-      name: 'binary schema, interpreter only (ours)',
-      encode: (p) => oursInterpreted.serialize('snapshot', p),
-      decode: oursInterpreted.deserialize,
-    },
   ];
 }
 

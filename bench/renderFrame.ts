@@ -6,7 +6,7 @@ import { launchChromium } from '../tests/e2e/support/chromium';
 import type { BenchResult } from './benchResult';
 import { percentile } from './percentile';
 
-const ENTRY = resolve(__dirname, '../renderer/src/games/tag/bench/benchEntry.ts');
+const ENTRY = resolve(__dirname, '../bench/renderPage/benchEntry.ts');
 export const GLOBAL = 'LanPartyRenderBench';
 const PLAYERS = 16;
 const FRAMES = 600;

@@ -1,12 +1,14 @@
-import { DEFAULT_THEME, PLAYER_COLORS, PLAYER_NAME_MAX, type Settings } from '../../shared/ipc/schemas/settings';
+import { DEFAULT_THEME, PLAYER_COLORS, type Settings } from '../../shared/ipc/schemas/settings';
+import { LOBBY_NAME_UNITS } from '../../shared/lobby/lobbyLimits';
+import { clipToUnits } from '../../shared/text/normalizeText';
 
 /** Used when the OS user name is empty or unusable. */
 export const FALLBACK_PLAYER_NAME = 'Player';
 
-/** The OS user name made into a valid player name: trimmed, control characters dropped, at most 24 characters. */
+/** The OS user name made into a valid player name: trimmed, control characters dropped, at most 24 UTF-16 units. */
 export function defaultPlayerName(osUserName: string): string {
   const cleaned = osUserName.replace(/\p{Cc}/gu, '').trim();
-  const clipped = [...cleaned].slice(0, PLAYER_NAME_MAX).join('').trim();
+  const clipped = clipToUnits(cleaned, LOBBY_NAME_UNITS).trim();
   return clipped.length > 0 ? clipped : FALLBACK_PLAYER_NAME;
 }
 

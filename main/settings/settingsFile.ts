@@ -1,11 +1,8 @@
 import { internetSettingsSchema } from '../../shared/ipc/schemas/internetSettings';
-import {
-  hostInterfaceSchema,
-  playerColorSchema,
-  playerNameSchema,
-  themeSchema,
-  type Settings,
-} from '../../shared/ipc/schemas/settings';
+import { hostInterfaceSchema, playerColorSchema, themeSchema, type Settings } from '../../shared/ipc/schemas/settings';
+import { LOBBY_NAME_UNITS } from '../../shared/lobby/lobbyLimits';
+import { playerNameSchema } from '../../shared/lobby/lobbyMessages';
+import { clipToUnits } from '../../shared/text/normalizeText';
 import { LAN_ADDED_SERVERS_MAX, lanAddServerInputSchema } from '../../shared/ipc/schemas/lan';
 
 /** The settings file inside the user-data folder. */
@@ -57,7 +54,11 @@ export function parseSettingsFile(text: string, defaults: Settings): ParsedSetti
     return { settings: defaults, lanServers: [], warnings: [warning], unreadable: true };
   }
   const warnings: string[] = [];
-  const name = playerNameSchema.safeParse(record.playerName);
+  // Names were once counted in code points: a longer one (emoji) is kept cut where every room already cut it.
+  const rawName = record.playerName;
+  const name = playerNameSchema.safeParse(
+    typeof rawName === 'string' ? clipToUnits(rawName.trim(), LOBBY_NAME_UNITS) : rawName,
+  );
   if (!name.success) warnings.push('settings file has an invalid playerName; using the default');
   const color = playerColorSchema.safeParse(record.playerColor);
   if (!color.success) warnings.push('settings file has an invalid playerColor; using the default');

@@ -49,8 +49,12 @@ export const RejectReason = {
 /** One of the {@link RejectReason} strings. */
 export type RejectReason = (typeof RejectReason)[keyof typeof RejectReason];
 
-/** Player names: normalised (NFKC, no hidden characters, single spaces), visible, 1–24 UTF-16 units. */
-export const playerNameSchema = normalizedTextSchema({ label: 'Name', maxUnits: LOBBY_NAME_UNITS });
+/**
+ * The one player-name schema (the profile form, the settings file and the room): normalised (NFKC, single spaces,
+ * trimmed), visible, 1–24 UTF-16 units, the room's own limit (a host clips longer names, an emoji counts two);
+ * control and invisible characters (bidi overrides, zero-width, Hangul fillers) are refused with a message.
+ */
+export const playerNameSchema = normalizedTextSchema({ label: 'Name', maxUnits: LOBBY_NAME_UNITS, refuseHidden: true });
 
 /** Colours as #rrggbb (the host maps any colour outside its palette to the nearest palette colour). */
 export const colourSchema = z

@@ -34,6 +34,21 @@ describe('app store', () => {
     });
   });
 
+  it('holds the one backend link (the game stage plays through it) while connected, none before or after', async () => {
+    const { store, connect } = setup();
+    expect(store.getState().api).toBeNull();
+    await store.getState().start();
+    const { api } = await connect.mock.results[0]!.value;
+    expect(store.getState().api).toBe(api);
+    await store.getState().start();
+    expect(connect).toHaveBeenCalledTimes(2);
+    store.getState().stop();
+    expect(store.getState().api).toBeNull();
+    connect.mockRejectedValueOnce(new Error('No backend found.'));
+    await store.getState().start();
+    expect(store.getState()).toMatchObject({ status: 'error', api: null });
+  });
+
   it('shows the connection error and can retry', async () => {
     const { store, connect } = setup();
     connect.mockRejectedValueOnce(new Error('No backend found.'));

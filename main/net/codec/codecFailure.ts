@@ -13,6 +13,12 @@ export class CodecFailure extends Error {
   }
 }
 
+/** Adds `segment` to a {@link CodecFailure}'s path as it leaves a struct or array; returns `error` to rethrow. */
+export function within(error: unknown, segment: string): unknown {
+  if (error instanceof CodecFailure) error.path.push(segment);
+  return error;
+}
+
 /** Renders `['x', '[3]', 'entities']` as `entities[3].x`. */
 export function formatPath(innermostFirst: readonly string[]): string {
   let out = '';

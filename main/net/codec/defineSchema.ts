@@ -7,7 +7,7 @@ import { WriterSlot } from './writerSlot';
 /** A compiled message layout: encodes values of its fields to bytes and back. */
 export interface Schema<F extends Fields = Fields> {
   readonly fields: F;
-  /** The compiled field list (what the reference interpreter walks). */
+  /** The compiled field list (what the code is generated from). */
   readonly plan: StructPlan;
   /** The compiled encoder/decoder, for serializers that frame the payload themselves. */
   readonly codec: CompiledCodec;
@@ -20,16 +20,10 @@ export interface Schema<F extends Fields = Fields> {
 /** The value type of a schema. */
 export type SchemaValue<S> = S extends Schema<infer F> ? Infer<F> : never;
 
-/** Options of {@link defineSchema}. */
-export interface SchemaOptions {
-  /** Generate specialised code (default true); false uses the slower reference interpreter. Same bytes either way. */
-  codegen?: boolean;
-}
-
 /** Compiles `fields` once (throws TypeError for a malformed schema) into a reusable {@link Schema}. */
-export function defineSchema<const F extends Fields>(fields: F, options: SchemaOptions = {}): Schema<F> {
+export function defineSchema<const F extends Fields>(fields: F): Schema<F> {
   const plan = compileStruct(fields);
-  const codec = compileCodec(plan, options.codegen ?? true);
+  const codec = compileCodec(plan);
   const slot = new WriterSlot();
   return {
     fields,

@@ -11,7 +11,7 @@ export type {
   Infer,
   InferField,
 } from '../../../shared/codec/fieldTypes';
-export { defineSchema, type Schema, type SchemaOptions, type SchemaValue } from './defineSchema';
+export { defineSchema, type Schema, type SchemaValue } from './defineSchema';
 export { binarySerializer, BinaryTag, type BinarySerializerOptions, type NamedSerializer } from './binarySerializer';
 export { MAX_ENCODED_BYTES } from './byteWriter';
 export { mappedSerializer, type MappedMessage } from './room/mappedSerializer';

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { LanPartyApi } from '../../../shared/ipc/api';
 import type { AppInfo } from '../../../shared/ipc/schemas/appInfo';
 import type { Settings, SettingsPatch, SettingsView } from '../../../shared/ipc/schemas/settings';
 import type { BackendConnection } from '../api/backendConnection';
@@ -21,6 +22,8 @@ export interface AppState extends LobbySlice, LanSlice, NetcheckSlice, ShellSlic
   readonly status: LoadStatus;
   readonly loadError: string | null;
   readonly connectionLost: boolean;
+  /** The one link to the backend once connected (the game stage plays through it too); null before. */
+  readonly api: LanPartyApi | null;
   readonly appInfo: AppInfo | null;
   /** The settings, with a storage warning when they could not be read or saved. */
   readonly settings: SettingsView | null;
@@ -57,6 +60,7 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
       status: 'loading',
       loadError: null,
       connectionLost: false,
+      api: null,
       appInfo: null,
       settings: null,
       saveStatus: 'idle',
@@ -99,11 +103,11 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
           if (pending.notice) set({ shellNotice: pending.notice });
           if (pending.deepLink) get().applyDeepLink(pending.deepLink);
           if (run !== generation) return;
-          set({ status: 'ready', appInfo, settings, lobby, update });
+          set({ status: 'ready', api, appInfo, settings, lobby, update });
         } catch (error) {
           if (run !== generation) return;
           stop();
-          set({ status: 'error', loadError: messageOf(error), lobby: IDLE_VIEW, lan: EMPTY_LAN_LIST });
+          set({ status: 'error', loadError: messageOf(error), api: null, lobby: IDLE_VIEW, lan: EMPTY_LAN_LIST });
         }
       },
 
@@ -134,6 +138,7 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
       stop() {
         generation += 1;
         stop();
+        set({ api: null });
       },
     };
   });

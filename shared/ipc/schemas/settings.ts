@@ -1,21 +1,12 @@
 import { z } from 'zod';
-import { normalizedTextSchema } from '../../text/textSchema';
 import { internetSettingsSchema } from './internetSettings';
+import { playerNameSchema } from '../../lobby/lobbyMessages';
 import { PLAYER_COLORS, RETIRED_PLAYER_COLORS, currentPlayerColor, type PlayerColor } from '../../lobby/playerColors';
-
-/** Longest player name, in user-perceived characters (code points). */
-export const PLAYER_NAME_MAX = 24;
 
 // The palette lives with the lobby (shared/lobby/playerColors.ts); re-exported for the settings' readers.
 export { PLAYER_COLORS, RETIRED_PLAYER_COLORS, currentPlayerColor, type PlayerColor };
 
 const paletteHexes = PLAYER_COLORS.map((c) => c.hex) as [PlayerColor, ...PlayerColor[]];
-
-/**
- * A player name: normalised like every shown text (NFKC, single spaces, trimmed), 1–24 code points; control and
- * invisible characters (bidi overrides, zero-width, Hangul fillers) are refused with a message.
- */
-export const playerNameSchema = normalizedTextSchema({ label: 'Name', maxChars: PLAYER_NAME_MAX, refuseHidden: true });
 
 /** A palette colour as #rrggbb; upper-case input is accepted and normalised, a retired colour replaced. */
 export const playerColorSchema = z

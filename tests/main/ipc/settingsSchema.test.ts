@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PLAYER_COLORS,
-  playerColorSchema,
-  playerNameSchema,
-  settingsPatchSchema,
-} from '../../../shared/ipc/schemas/settings';
+import { PLAYER_COLORS, playerColorSchema, settingsPatchSchema } from '../../../shared/ipc/schemas/settings';
+import { playerNameSchema } from '../../../shared/lobby/lobbyMessages';
 
 describe('player name', () => {
   it('trims surrounding whitespace', () => {
@@ -15,11 +11,12 @@ describe('player name', () => {
     expect(playerNameSchema.safeParse(name).success).toBe(false);
   });
 
-  it('accepts 24 characters and rejects 25, counting code points not UTF-16 units', () => {
+  it('accepts 24 UTF-16 units and rejects 25, the limit every room clips to (an emoji counts two)', () => {
     expect(playerNameSchema.safeParse('a'.repeat(24)).success).toBe(true);
     expect(playerNameSchema.safeParse('a'.repeat(25)).success).toBe(false);
-    expect(playerNameSchema.safeParse('🎮'.repeat(24)).success).toBe(true);
-    expect(playerNameSchema.safeParse('🎮'.repeat(25)).success).toBe(false);
+    expect(playerNameSchema.safeParse('🎮'.repeat(12)).success).toBe(true);
+    expect(playerNameSchema.safeParse('🎮'.repeat(13)).success).toBe(false);
+    expect(settingsPatchSchema.safeParse({ playerName: '🎮'.repeat(13) }).success).toBe(false);
   });
 
   it('rejects control characters and non-strings', () => {

@@ -9,10 +9,11 @@ describe('default settings', () => {
     expect(defaultPlayerName('  grace hopper ')).toBe('grace hopper');
   });
 
-  it('clips long names to 24 characters and strips control characters', () => {
+  it('clips long names to 24 UTF-16 units at a character boundary and strips control characters', () => {
     expect(defaultPlayerName('x'.repeat(40))).toBe('x'.repeat(24));
     expect(defaultPlayerName('bad\u0000name\n')).toBe('badname');
-    expect(defaultPlayerName('🎮'.repeat(30))).toBe('🎮'.repeat(24));
+    expect(defaultPlayerName('🎮'.repeat(30))).toBe('🎮'.repeat(12));
+    expect(settingsSchema.safeParse(defaultSettings('🎮'.repeat(30))).success).toBe(true);
   });
 
   it('falls back when the OS gives nothing usable', () => {

@@ -79,6 +79,17 @@ describe('settings file format', () => {
     expect(all.unreadable).toBe(false);
   });
 
+  it('keeps an older file’s name that is over the limit cut where rooms cut it, and refuses a hidden character', () => {
+    const parse = (playerName: unknown) =>
+      parseSettingsFile(JSON.stringify({ version: 1, playerName, playerColor: '#a77dff' }), defaults);
+    // 20 emoji were 20 code points (the old limit was 24 of them) but 40 UTF-16 units: rooms showed the first 12.
+    expect(parse('🎮'.repeat(20))).toMatchObject({ settings: { playerName: '🎮'.repeat(12) }, warnings: [] });
+    expect(parse('x'.repeat(5000)).settings.playerName).toBe('x'.repeat(24));
+    const hidden = parse('Nova\u202e');
+    expect(hidden.settings.playerName).toBe(defaults.playerName);
+    expect(hidden.warnings).toEqual(['settings file has an invalid playerName; using the default']);
+  });
+
   it('re-normalises stored values the way the contract does', () => {
     const parsed = parseSettingsFile(
       JSON.stringify({ version: 1, playerName: '  Nova ', playerColor: '#A77DFF' }),

@@ -108,8 +108,10 @@ describe('lobby state on the wire', () => {
 });
 
 describe('lobby input schemas', () => {
-  it('normalises names and chat, strips hidden characters, and bounds lengths', () => {
-    expect(playerNameSchema.parse('  Ada\u0007 ')).toBe('Ada');
+  it('normalises names and chat, refuses hidden characters in names, strips them from chat, and bounds lengths', () => {
+    expect(playerNameSchema.parse('  Ada  Lovelace ')).toBe('Ada Lovelace');
+    expect(playerNameSchema.safeParse('Ada\u0007').success).toBe(false);
+    expect(playerNameSchema.safeParse('Ada\u202e').success).toBe(false);
     expect(playerNameSchema.safeParse('   ').success).toBe(false);
     expect(playerNameSchema.safeParse('\u200b\u3164').success).toBe(false);
     expect(playerNameSchema.safeParse('x'.repeat(25)).success).toBe(false);

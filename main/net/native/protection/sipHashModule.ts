@@ -1,19 +1,20 @@
 /**
  * SipHash-2-4 as a WebAssembly module, written out here opcode by opcode (no toolchain, no dependency). JavaScript
- * has no 64-bit integers but BigInt, which allocates, so the script version works on (high, low) u32 halves: a
- * 1,192-byte datagram took ~3.4 µs there, a quarter of the sender's CPU in the two-process throughput bench.
- * WebAssembly's i64 add, xor and rotate do a round in a few instructions.
+ * has no 64-bit integers but BigInt, which allocates; WebAssembly's i64 add, xor and rotate do a round in a few
+ * instructions.
  *
- * The module exports `memory` (one 64 KiB page, never grown) and
+ * The module exports `memory` (two 64 KiB pages, never grown: room for any UDP datagram) and
  * `sip(k0l, k0h, k1l, k1h, prefixLow, prefixHigh, prefixed, length, lengthByte)`, all i32: it hashes
  * `[prefix ‖] memory[DATA_OFFSET, DATA_OFFSET + length)` and stores the 64-bit result little-endian at offset 0.
  * `lengthByte` is the low byte of the message length counting the prefix (the last block carries it).
  */
 
+/** 64 KiB pages of the module's memory. */
+const PAGES = 2;
 /** Where the message bytes go in the module's memory; the result takes bytes 0–7. */
 export const DATA_OFFSET = 64;
 /** Longest message the module hashes: the last block reads 8 bytes from where the data ends. */
-export const MAX_WASM_MESSAGE = 65536 - DATA_OFFSET - 8;
+export const MAX_WASM_MESSAGE = PAGES * 65536 - DATA_OFFSET - 8;
 
 // Opcodes used (WebAssembly core spec, binary format).
 const LOCAL_GET = 0x20;
@@ -259,7 +260,7 @@ export function sipHashModuleBytes(): Uint8Array {
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vector([type])),
     ...section(3, vector([[0]])),
-    ...section(5, vector([[0x00, 1]])),
+    ...section(5, vector([[0x00, PAGES]])),
     ...section(
       7,
       vector([
@@ -293,15 +294,10 @@ interface WasmApi {
   Instance: new (module: object) => { exports: Record<string, unknown> };
 }
 
-/** Compiles the module, synchronously (it is ~1 KB); undefined where WebAssembly is unavailable. */
-export function instantiateSipHash(): SipHashInstance | undefined {
-  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  if (api === undefined) return undefined;
-  try {
-    const { exports } = new api.Instance(new api.Module(sipHashModuleBytes()));
-    const memory = exports.memory as { buffer: ArrayBuffer };
-    return { sip: exports.sip as SipHashInstance['sip'], memory: new Uint8Array(memory.buffer) };
-  } catch {
-    return undefined;
-  }
+/** Compiles the module, synchronously (it is ~1 KB); Node and Electron's main process always have WebAssembly. */
+export function instantiateSipHash(): SipHashInstance {
+  const api = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+  const { exports } = new api.Instance(new api.Module(sipHashModuleBytes()));
+  const memory = exports.memory as { buffer: ArrayBuffer };
+  return { sip: exports.sip as SipHashInstance['sip'], memory: new Uint8Array(memory.buffer) };
 }

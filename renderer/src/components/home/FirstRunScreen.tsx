@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import {
-  PLAYER_NAME_MAX,
-  playerNameSchema,
-  type PlayerColor,
-  type Settings,
-} from '../../../../shared/ipc/schemas/settings';
+import type { PlayerColor, Settings } from '../../../../shared/ipc/schemas/settings';
+import { LOBBY_NAME_UNITS as PLAYER_NAME_MAX } from '../../../../shared/lobby/lobbyLimits';
+import { playerNameSchema } from '../../../../shared/lobby/lobbyMessages';
 import { ColorPicker } from '../settings/ColorPicker';
 import { PlayerAvatar } from '../common/PlayerAvatar';
 import { Spinner } from '../common/Spinner';
@@ -72,7 +69,7 @@ export function FirstRunScreen({
               Player name
             </label>
             <span className="counter" aria-hidden="true">
-              {[...name.trim()].length}/{PLAYER_NAME_MAX}
+              {name.trim().length}/{PLAYER_NAME_MAX}
             </span>
           </div>
           <input

@@ -1,22 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { LanPartyApi } from '../../../../shared/ipc/api';
-import { parseBindingHash } from '../../../../shared/ipc/bindingHash';
-import { webSocketBindingUrl } from '../../../../shared/ipc/wsProtocol';
-import { createApiFromBridge } from '../../api/apiFromBridge';
-import { browserSocket } from '../../api/browserSocket';
-import { connectWebSocketBridge } from '../../api/webSocketBridge';
+import { useAppStore } from '../../state/AppStoreContext';
 
 type Profile = { loss: number; latencyMs: number; jitterMs: number };
-
-/** Opens this section's own link to the backend (the preload bridge in Electron, else the page's WebSocket). */
-async function openApi(): Promise<{ api: LanPartyApi; close: () => void }> {
-  const warn = (message: string) => console.warn('[lanParty dev]', message);
-  if (window.lanParty) return { api: createApiFromBridge(window.lanParty, warn), close: () => undefined };
-  const location = parseBindingHash(window.location.hash);
-  if (!location) throw new Error('no backend named in the page address');
-  const connection = await connectWebSocketBridge(webSocketBindingUrl(location.port, location.secret), browserSocket);
-  return { api: createApiFromBridge(connection.bridge, warn), close: () => connection.close() };
-}
 
 const describeProfile = (p: Profile | null, active: boolean): string =>
   p === null
@@ -26,20 +11,17 @@ const describeProfile = (p: Profile | null, active: boolean): string =>
 
 /** Developer tool: joins rooms through a local link conditioner that adds loss, latency and jitter. */
 export function DevConditionerSection() {
-  const [api, setApi] = useState<LanPartyApi | null>(null);
+  // The app's one link to the backend (the preload bridge in Electron, the page's WebSocket in the browser).
+  const api = useAppStore((s) => s.api);
   const [form, setForm] = useState({ loss: '0', latencyMs: '0', jitterMs: '0' });
   const [status, setStatus] = useState('Loading…');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    if (!api) return;
     let alive = true;
-    let close: (() => void) | undefined;
-    openApi()
-      .then(async (link) => {
-        if (!alive) return link.close();
-        close = link.close;
-        setApi(link.api);
-        const view = await link.api['dev.getConditioner']();
+    api['dev.getConditioner']()
+      .then((view) => {
         if (!alive) return;
         if (view.profile) {
           const p = view.profile;
@@ -50,9 +32,8 @@ export function DevConditionerSection() {
       .catch((e: unknown) => alive && setError(`Developer settings unavailable: ${String(e)}`));
     return () => {
       alive = false;
-      close?.();
     };
-  }, []);
+  }, [api]);
 
   const send = async (profile: Profile | null): Promise<void> => {
     if (!api) return;

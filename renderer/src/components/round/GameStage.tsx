@@ -11,8 +11,8 @@ import { stageLayout, type StageLayout } from '../../game/stageLayout';
 import { ResultsOverlay, type ResultsActions } from '../../game/results/ResultsOverlay';
 import { TouchPad } from '../../game/controls/TouchPad';
 import { resultsView } from '../../game/results/resultsModel';
-import { useGameApi } from '../../game/useGameApi';
 import { GAME_RENDERERS } from '../../games/registry';
+import { useAppStore } from '../../state/AppStoreContext';
 import '../../game/gameStage.css';
 
 /** Props of {@link GameStage}, as the room screen passes them. */
@@ -25,8 +25,6 @@ export interface GameStageProps {
   readonly onRoundOver?: (over: boolean) => void;
   /** The winner screen's buttons (the room's Play again and Back to the lobby); default the host's onEndRound. */
   readonly resultsActions?: ResultsActions;
-  /** The app's API (LanPartyApi satisfies it); without it the stage opens its own link to the backend. */
-  readonly api?: GameApi;
 }
 
 /** How often the HUD re-renders; the game itself is drawn every display frame. */
@@ -46,8 +44,9 @@ const clock = (): number => performance.now() / 1000;
  * from renderer/src/games/registry.ts): the canvas (drawn by a requestAnimationFrame loop in plain TS, not React),
  * keyboard controls on the focused canvas, the game's HUD and side panel, the net graph and the winner screen.
  */
-export function GameStage({ view, onEndRound, onRoundOver, resultsActions, api }: GameStageProps) {
-  const resolved = useGameApi(api);
+export function GameStage({ view, onEndRound, onRoundOver, resultsActions }: GameStageProps) {
+  // The app's one link to the backend: the preload's bridge in Electron, the one WebSocket in the browser.
+  const api = useAppStore((s) => s.api);
   const gameId = view.state?.gameId ?? '';
   const game = GAME_RENDERERS.find(gameId);
   if (game === undefined) {
@@ -59,11 +58,11 @@ export function GameStage({ view, onEndRound, onRoundOver, resultsActions, api }
       </section>
     );
   }
-  if (resolved.api === null) {
+  if (api === null) {
     return (
       <section className="game-stage" aria-label={`${game.game.name} game`}>
         <p className="game-connecting" role="status">
-          {resolved.error ?? 'Connecting to the game…'}
+          Connecting to the game…
         </p>
       </section>
     );
@@ -71,7 +70,7 @@ export function GameStage({ view, onEndRound, onRoundOver, resultsActions, api }
   return (
     <GamePlay
       game={game}
-      api={resolved.api}
+      api={api}
       you={view.you ?? 0}
       isHost={view.role === 'host'}
       resultsActions={resultsActions ?? (view.role === 'host' && onEndRound ? { backToLobby: onEndRound } : undefined)}

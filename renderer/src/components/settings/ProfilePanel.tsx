@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import {
-  PLAYER_NAME_MAX,
-  playerNameSchema,
-  type Settings,
-  type SettingsPatch,
-} from '../../../../shared/ipc/schemas/settings';
+import type { Settings, SettingsPatch } from '../../../../shared/ipc/schemas/settings';
+import { LOBBY_NAME_UNITS as PLAYER_NAME_MAX } from '../../../../shared/lobby/lobbyLimits';
+import { playerNameSchema } from '../../../../shared/lobby/lobbyMessages';
 import type { SaveStatus } from '../../state/appStore';
 import { ColorPicker } from './ColorPicker';
 import { InternetRoomsSection } from './InternetRoomsSection';
@@ -45,7 +42,8 @@ export function ProfilePanel({ settings, saveStatus, saveError, onSave, onClose 
   const nameError = parsedName.success ? null : (parsedName.error.issues[0]?.message ?? 'Invalid name');
   const trimmedName = draft.playerName.trim();
   const dirty = trimmedName !== settings.playerName || draft.playerColor !== settings.playerColor;
-  const length = [...trimmedName].length;
+  // UTF-16 units, as the limit counts them (an emoji is two).
+  const length = trimmedName.length;
   const showNameError = touched && nameError !== null;
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { binarySerializer, BinaryTag, defineSchema, FieldType } from '../../../../main/net/codec';
 import { compactJsonSerializer, SerializationError } from '../../../../main/net/v1/serialization';
-import { allTypesVariants, sampleAllTypes } from './allTypesSchema';
+import { allTypesSchema, sampleAllTypes } from './allTypesSchema';
 
 const chat = defineSchema({ text: FieldType.string });
 const move = defineSchema({ x: FieldType.i32, y: FieldType.i32 });
-const all = allTypesVariants[0].schema;
+const all = allTypesSchema;
 
 const make = (name = 'game-v1') => binarySerializer({ schemas: { move, chat, all }, name });
 

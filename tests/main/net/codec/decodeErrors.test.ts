@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { arrayOf, defineSchema, FieldType, optional, struct } from '../../../../main/net/codec';
 import { SerializationError } from '../../../../main/net/v1/serialization';
 import { entitySnapshot, entitySnapshotSchema } from '../../../support/entitySnapshot';
-import { allTypesVariants, sampleAllTypes } from './allTypesSchema';
+import { allTypesSchema, sampleAllTypes } from './allTypesSchema';
 
 /** The message of the error `fn` throws; fails unless it is a SerializationError. */
 function messageOf(fn: () => unknown): string {
@@ -17,35 +17,32 @@ function messageOf(fn: () => unknown): string {
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 
-describe.each([true, false])('decode errors (codegen %s)', (codegen) => {
+describe('decode errors', () => {
   const one = {
-    u8: defineSchema({ v: FieldType.u8 }, { codegen }),
-    f32: defineSchema({ v: FieldType.f32 }, { codegen }),
-    f64: defineSchema({ v: FieldType.f64 }, { codegen }),
-    bool: defineSchema({ v: FieldType.bool }, { codegen }),
-    string: defineSchema({ v: FieldType.string }, { codegen }),
-    bytes: defineSchema({ v: FieldType.bytes }, { codegen }),
-    list: defineSchema({ v: arrayOf({ n: FieldType.u8 }) }, { codegen }),
-    maybe: defineSchema({ v: optional({ n: FieldType.u8 }) }, { codegen }),
+    u8: defineSchema({ v: FieldType.u8 }),
+    f32: defineSchema({ v: FieldType.f32 }),
+    f64: defineSchema({ v: FieldType.f64 }),
+    bool: defineSchema({ v: FieldType.bool }),
+    string: defineSchema({ v: FieldType.string }),
+    bytes: defineSchema({ v: FieldType.bytes }),
+    list: defineSchema({ v: arrayOf({ n: FieldType.u8 }) }),
+    maybe: defineSchema({ v: optional({ n: FieldType.u8 }) }),
   };
 
   it('throws SerializationError for every truncation of a valid body', () => {
     const snapshot = entitySnapshotSchema.encode(entitySnapshot());
-    const schema = codegen ? entitySnapshotSchema : defineSchema(entitySnapshotSchema.fields, { codegen: false });
+    const schema = entitySnapshotSchema;
     for (let length = 0; length < snapshot.length; length++) {
       // Inside the entity list the count check fires first: the bytes left cannot hold the claimed entities.
       expect(messageOf(() => schema.decode(snapshot.subarray(0, length)))).toMatch(/truncated|claims 20 elements/);
     }
-    const { schema: all } = allTypesVariants[codegen ? 0 : 1];
+    const all = allTypesSchema;
     const body = all.encode(sampleAllTypes());
     for (let length = 0; length < body.length; length++) messageOf(() => all.decode(body.subarray(0, length)));
   });
 
   it('names the field and offset of a truncation', () => {
-    const schema = defineSchema(
-      { tick: FieldType.u32, at: struct({ x: FieldType.f32, y: FieldType.f32 }) },
-      { codegen },
-    );
+    const schema = defineSchema({ tick: FieldType.u32, at: struct({ x: FieldType.f32, y: FieldType.f32 }) });
     const body = schema.encode({ tick: 1, at: { x: 1, y: 2 } });
     const message = messageOf(() => schema.decode(body.subarray(0, 10)));
     expect(message).toMatch(/^cannot decode at at\.y: truncated: needs 4 byte\(s\) at offset 8, 2 left$/);

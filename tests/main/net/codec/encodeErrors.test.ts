@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ENCODED_BYTES } from '../../../../main/net/codec';
 import { SerializationError } from '../../../../main/net/v1/serialization';
-import { allTypesVariants, sampleAllTypes } from './allTypesSchema';
+import { allTypesSchema, sampleAllTypes } from './allTypesSchema';
 
 /** The error `fn` throws; fails the test if it throws nothing or something other than a SerializationError. */
 function errorOf(fn: () => unknown): SerializationError {
@@ -59,7 +59,8 @@ const cases: [string, Record<string, unknown>, string, RegExp][] = [
   ['struct field', { nested: { flag: 'no', data: new Uint8Array(0) } }, 'nested.flag', /bool/],
 ];
 
-describe.each(allTypesVariants)('encode errors ($label)', ({ schema }) => {
+describe('encode errors', () => {
+  const schema = allTypesSchema;
   it.each(cases)('%s: names the path', (_name, patch, path, reason) => {
     const error = errorOf(() => schema.encode({ ...sampleAllTypes(), ...patch } as never));
     expect(error.message).toContain(`at ${path}:`);

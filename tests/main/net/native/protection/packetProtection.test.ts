@@ -25,12 +25,9 @@ const hex = (high: number, low: number): string => {
   return bytes.toString('hex');
 };
 
-describe.each(['wasm', 'script'] as const)('SipHash-2-4 (%s)', (engine) => {
+describe('SipHash-2-4', () => {
   it('matches the 65 published-key vectors (OpenSSL, key 00..0f, messages 00..n-1)', () => {
-    const key = new SipHashKey(
-      Uint8Array.from({ length: 16 }, (_, i) => i),
-      engine,
-    );
+    const key = new SipHashKey(Uint8Array.from({ length: 16 }, (_, i) => i));
     vectors.tags.forEach((tag, n) => {
       key.hashBytes(Uint8Array.from({ length: n }, (_, i) => i));
       expect(hex(key.high, key.low), `length ${n}`).toBe(tag);
@@ -38,10 +35,7 @@ describe.each(['wasm', 'script'] as const)('SipHash-2-4 (%s)', (engine) => {
   });
 
   it('the prefixed form equals hashing the 8 prefix bytes (little-endian) followed by the data', () => {
-    const key = new SipHashKey(
-      Uint8Array.from({ length: 16 }, (_, i) => 3 * i),
-      engine,
-    );
+    const key = new SipHashKey(Uint8Array.from({ length: 16 }, (_, i) => 3 * i));
     const data = Uint8Array.from({ length: 37 }, (_, i) => (i * 29) & 0xff);
     key.hash(0x01020304, 0xa0b0c0d0, data, 5, 30);
     const got = hex(key.high, key.low);

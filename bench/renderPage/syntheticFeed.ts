@@ -1,6 +1,6 @@
-import { PLAYER_COLOURS, DEFAULT_ARENA, RULES } from '../../../../../shared/games/tag/rules';
-import type { RosterEntry } from '../../../../../shared/game/gameProtocol';
-import { SNAPSHOT_FLAGS, type GameSnapshot, type SnapshotPlayer } from '../../../../../shared/games/tag/wire/snapshot';
+import { PLAYER_COLOURS, DEFAULT_ARENA, RULES } from '../../shared/games/tag/rules';
+import type { RosterEntry } from '../../shared/game/gameProtocol';
+import { SNAPSHOT_FLAGS, type GameSnapshot, type SnapshotPlayer } from '../../shared/games/tag/wire/snapshot';
 
 /** Seconds each player stays "it" in the synthetic round. */
 const IT_TURN = 3;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { syntheticRoster, syntheticSnapshot } from '../../../../renderer/src/games/tag/bench/syntheticFeed';
-import { DEFAULT_ARENA, RULES } from '../../../../shared/games/tag/rules';
-import { decodeSnapshotPlayers, parseSnapshot } from '../../../../shared/games/tag/wire/snapshot';
+import { syntheticRoster, syntheticSnapshot } from '../../bench/renderPage/syntheticFeed';
+import { DEFAULT_ARENA, RULES } from '../../shared/games/tag/rules';
+import { decodeSnapshotPlayers, parseSnapshot } from '../../shared/games/tag/wire/snapshot';
 
 // The render benchmark's fake feed must look like a real host's, or the benchmark measures something else.
 describe('synthetic benchmark feed', () => {

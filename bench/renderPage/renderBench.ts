@@ -1,9 +1,9 @@
-import type { ClientControls, ViewFrame } from '../../../../../shared/games/tag/client/clientView';
-import type { GameApi } from '../../../game/gameApi';
-import { GameSession } from '../../../game/gameSession';
-import { fallbackLook } from '../../../game/playerLook';
-import { startRenderLoop, type FrameSource } from '../../../game/renderLoop';
-import { tagRenderer } from '../tagRenderer';
+import type { ClientControls, ViewFrame } from '../../shared/games/tag/client/clientView';
+import type { GameApi } from '../../renderer/src/game/gameApi';
+import { GameSession } from '../../renderer/src/game/gameSession';
+import { fallbackLook } from '../../renderer/src/game/playerLook';
+import { startRenderLoop, type FrameSource } from '../../renderer/src/game/renderLoop';
+import { tagRenderer } from '../../renderer/src/games/tag/tagRenderer';
 import { syntheticRoster, syntheticSnapshot } from './syntheticFeed';
 
 /** Options of {@link run}. */
