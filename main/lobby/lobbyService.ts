@@ -102,10 +102,13 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     stay = new AbortController();
     return stay.signal;
   };
-  const viewNow = (): LobbyView => lobbyViewOf(phase);
+  // Bumped with every phase, so the renderer keeps views in order (however invoke replies and events interleave).
+  let revision = 0;
+  const viewNow = (): LobbyView => lobbyViewOf(phase, revision);
 
   const setPhase = (next: LobbyPhase): LobbyView => {
     phase = next;
+    revision += 1;
     const view = viewNow();
     viewListeners.emit(view);
     return view;

@@ -52,7 +52,7 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
   };
 
   return createStore<AppState>()((set, get) => {
-    const lobbySlice = createLobbySlice(set, ref);
+    const { slice: lobbySlice, views: lobbyViews } = createLobbySlice(set, ref);
     return {
       status: 'loading',
       loadError: null,
@@ -75,6 +75,7 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
 
       async start() {
         stop();
+        lobbyViews.reconnect();
         const run = ++generation;
         set({ status: 'loading', loadError: null, connectionLost: false });
         try {
@@ -83,7 +84,7 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
           const { api } = connection;
           ref.current = api;
           cleanups.push(api.onSettingsChanged((settings) => set({ settings })));
-          cleanups.push(api.onLobbyChanged((lobby) => set({ lobby })));
+          cleanups.push(api.onLobbyChanged((lobby) => lobbyViews.receive(lobby)));
           cleanups.push(api.onLanServers((lan) => set({ lan })));
           cleanups.push(...subscribeShell(api, get, set));
           cleanups.push(connection.onClose(() => set({ connectionLost: true })));
@@ -99,7 +100,8 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
           if (pending.notice) set({ shellNotice: pending.notice });
           if (pending.deepLink) get().applyDeepLink(pending.deepLink);
           if (run !== generation) return;
-          set({ status: 'ready', appInfo, settings, lobby, update });
+          lobbyViews.receive(lobby);
+          set({ status: 'ready', appInfo, settings, update });
         } catch (error) {
           if (run !== generation) return;
           stop();

@@ -30,18 +30,40 @@ export interface LobbySlice {
 
 type Set = (partial: { lobby?: LobbyView; screen?: Screen }) => void;
 
-/** The lobby slice of the app store. */
-export function createLobbySlice(set: Set, ref: ApiRef): LobbySlice {
-  const run = async (call: (api: LanPartyApi) => Promise<LobbyView>, after?: Screen): Promise<ActionResult> => {
+/** Where the backend's room views enter the store: once each, in revision order. */
+export interface LobbyViews {
+  /** Takes a view (`lobby.get`, `lobby.changed`) unless the store holds one at least as new. */
+  receive(view: LobbyView): void;
+  /** A new backend connection: its revisions start afresh. */
+  reconnect(): void;
+}
+
+/**
+ * The lobby slice of the app store. The room view comes only from the backend's views (`receive`); an action's
+ * reply only says whether it went through, so a view never arrives twice nor an older one over a newer.
+ */
+export function createLobbySlice(set: Set, ref: ApiRef): { slice: LobbySlice; views: LobbyViews } {
+  let held = -1;
+  const views: LobbyViews = {
+    receive(lobby) {
+      if (lobby.revision <= held) return;
+      held = lobby.revision;
+      set({ lobby });
+    },
+    reconnect() {
+      held = -1;
+    },
+  };
+  const run = async (call: (api: LanPartyApi) => Promise<unknown>, after?: Screen): Promise<ActionResult> => {
     try {
-      const lobby = await withApi(ref, call);
-      set(after ? { lobby, screen: after } : { lobby });
+      await withApi(ref, call);
+      if (after) set({ screen: after });
       return OK;
     } catch (error) {
       return failureOf(error);
     }
   };
-  return {
+  const slice: LobbySlice = {
     lobby: IDLE_VIEW,
     hostRoom: (input) => run((api) => api['lobby.host'](input)),
     joinByCode: (code, password, probe) =>
@@ -69,4 +91,5 @@ export function createLobbySlice(set: Set, ref: ApiRef): LobbySlice {
     startRound: () => run((api) => api['lobby.start']()),
     endRound: () => run((api) => api['lobby.endRound']()),
   };
+  return { slice, views };
 }

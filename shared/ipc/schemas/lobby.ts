@@ -180,6 +180,11 @@ export type HostAddresses = z.output<typeof hostAddressesSchema>;
 
 /** What the room screens render, pushed as `lobby.changed`. */
 export const lobbyViewSchema = z.object({
+  /**
+   * The backend's count of its view changes: a view whose revision is not newer than the one held is stale
+   * (an invoke reply and a `lobby.changed` event may arrive in either order).
+   */
+  revision: z.number().int().min(0),
   status: lobbyStatusSchema,
   role: z.enum(['host', 'guest']).nullable(),
   /** The room code to share; null when not in a room (or the host's address is not IPv4). */
@@ -230,6 +235,7 @@ export type HostRoomInput = z.input<typeof hostRoomInputSchema>;
 
 /** The view of a backend in no room: the starting point on both sides of the boundary. */
 export const IDLE_LOBBY_VIEW: LobbyView = {
+  revision: 0,
   status: 'idle',
   role: null,
   code: null,
