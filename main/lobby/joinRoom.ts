@@ -24,7 +24,7 @@ export interface JoinRoomDeps {
   readonly scheduler: Scheduler;
   /** The player's name and colour, read when the room is found. */
   readonly settings: () => Promise<Settings>;
-  /** Swappable for tests; LobbyGuest.join by default. */
+  /** LobbyGuest.join unless a test swaps it. */
   readonly joinGuest?: (options: LobbyJoinOptions) => Promise<LobbyGuest>;
   /** Aborted once the player left: the join stops and lets go of what it holds. */
   readonly signal: AbortSignal;
@@ -32,17 +32,13 @@ export interface JoinRoomDeps {
   readonly onTarget: (target: RoomTarget, step?: JoinStep) => void;
 }
 
-/** A room joined: the guest, what the reach holds for the stay, and where the room is. */
+/** A room joined: the guest, and where the reach found the room and what it holds for the stay. */
 export interface JoinedRoom {
   readonly guest: LobbyGuest;
   readonly located: LocatedRoom;
-  readonly target: RoomTarget;
 }
 
-/**
- * A join, each part entered once: the reach locates the room (reporting where it looks), an early refusal from
- * the advert, then connect through what was found and admission, waiting out a host's short "too many tries".
- */
+/** A join, each part entered once: the reach locates, the advert may refuse early, then connect and admission. */
 // Rejects with an IpcError in the player's words; what the reach held is let go on failure or when unwanted.
 export async function joinRoom(reach: RoomReach, request: JoinRequest, deps: JoinRoomDeps): Promise<JoinedRoom> {
   const { password, signal } = deps;
@@ -53,7 +49,6 @@ export async function joinRoom(reach: RoomReach, request: JoinRequest, deps: Joi
   let guest: LobbyGuest;
   try {
     located = await reach.locate(request, {
-      passwordGiven,
       onProgress: (progress) => {
         target = progress.target ?? target;
         if (!signal.aborted && target) deps.onTarget(target, progress.step);
@@ -101,5 +96,5 @@ export async function joinRoom(reach: RoomReach, request: JoinRequest, deps: Joi
     await located.close();
     throw leftBeforeDone();
   }
-  return { guest, located, target: located.target };
+  return { guest, located };
 }

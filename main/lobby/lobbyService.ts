@@ -210,7 +210,8 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
       if (!signal.aborted && phase.kind !== 'idle') setPhase({ kind: 'idle' });
       throw error;
     }
-    const { guest, located, target } = joined;
+    const { guest, located } = joined;
+    const { target } = located;
     held = located;
     const code =
       located.internetCode !== undefined

@@ -49,9 +49,8 @@ export interface LocatedRoom {
   close(): Promise<void>;
 }
 
-/** What a join tells the reach: whether the player typed a password, and where to report progress. */
+/** Where a reach reports a join's progress. */
 export interface LocateContext {
-  readonly passwordGiven: boolean;
   /**
    * Called as the reach learns more: where it looks first (before it waits on anything, so the joining view
    * shows at once), then a better target or the next step.

@@ -106,10 +106,8 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
 
   return {
     async locate(request, { onProgress }) {
-      if (!('code' in request)) {
-        throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, 'An internet room is joined by its NET-… code.');
-      }
-      const { code } = request;
+      // The lobby sends only NET-… codes here; connectInternetRoom refuses anything else in words.
+      const code = 'code' in request ? request.code : request.host;
       // The code is checked (and explained) by connectInternetRoom; the target only labels the view.
       const label: RoomTarget = { host: code.trim().toUpperCase().slice(0, 40), port: 0 };
       onProgress({ target: label, step: 'finding-host' });

@@ -80,10 +80,19 @@ export function createLanReach(options: LanReachOptions): LanReach {
    * A code's room: its candidates worked out once and probed (or, unconfirmed, the one taken), the first shown
    * while the probe runs.
    */
-  async function locateCode(code: JoinCode, confirm: boolean, context: LocateContext): Promise<LocatedRoom> {
+  async function locateCode(
+    request: { code: string; confirm?: boolean },
+    context: LocateContext,
+  ): Promise<LocatedRoom> {
+    let code: JoinCode;
+    try {
+      code = parseJoinCode(request.code);
+    } catch (error) {
+      throw error instanceof RoomCodeError ? roomCodeFailure(error) : error;
+    }
     const interfaces = readInterfaces();
     const candidates: RoomCandidate[] = candidatesFor(code, interfaces);
-    if (!confirm) {
+    if (request.confirm === false) {
       // "Try anyway": the code's one address, without asking it first.
       const only = soleCandidate(candidates);
       if (!only) {
@@ -125,21 +134,12 @@ export function createLanReach(options: LanReachOptions): LanReach {
     }
   }
 
-  /** A request's code, decoded; a typo is explained in the decoder's words. */
-  function parsed(text: string): JoinCode {
-    try {
-      return parseJoinCode(text);
-    } catch (error) {
-      throw error instanceof RoomCodeError ? roomCodeFailure(error) : error;
-    }
-  }
-
   return {
     async locate(request, context) {
       const located =
         'host' in request
           ? await locateAddress(request.host, request.port, context)
-          : await locateCode(parsed(request.code), request.confirm !== false, context);
+          : await locateCode(request, context);
       // The short code this guest's network gives the room: what the host's screen shows.
       return { ...located, shortCode: guestShortCode(located.target.host, located.target.port, readInterfaces()) };
     },

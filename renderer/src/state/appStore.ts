@@ -52,7 +52,7 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
   };
 
   return createStore<AppState>()((set, get) => {
-    const { slice: lobbySlice, views: lobbyViews } = createLobbySlice(set, ref);
+    const lobbySlice = createLobbySlice(set, get, ref);
     return {
       status: 'loading',
       loadError: null,
@@ -75,7 +75,6 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
 
       async start() {
         stop();
-        lobbyViews.reconnect();
         const run = ++generation;
         set({ status: 'loading', loadError: null, connectionLost: false });
         try {
@@ -84,7 +83,7 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
           const { api } = connection;
           ref.current = api;
           cleanups.push(api.onSettingsChanged((settings) => set({ settings })));
-          cleanups.push(api.onLobbyChanged((lobby) => lobbyViews.receive(lobby)));
+          cleanups.push(api.onLobbyChanged((lobby) => get().receiveLobby(lobby)));
           cleanups.push(api.onLanServers((lan) => set({ lan })));
           cleanups.push(...subscribeShell(api, get, set));
           cleanups.push(connection.onClose(() => set({ connectionLost: true })));
@@ -100,7 +99,7 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
           if (pending.notice) set({ shellNotice: pending.notice });
           if (pending.deepLink) get().applyDeepLink(pending.deepLink);
           if (run !== generation) return;
-          lobbyViews.receive(lobby);
+          get().receiveLobby(lobby, true);
           set({ status: 'ready', appInfo, settings, update });
         } catch (error) {
           if (run !== generation) return;

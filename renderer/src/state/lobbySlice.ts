@@ -11,6 +11,8 @@ export const IDLE_VIEW: LobbyView = IDLE_LOBBY_VIEW;
 /** Room state and the room actions; every action resolves with how it went (never rejects). */
 export interface LobbySlice {
   readonly lobby: LobbyView;
+  /** Takes a room view from the backend unless it is not newer than the one held (`fresh`: a new connection's). */
+  receiveLobby(view: LobbyView, fresh?: boolean): void;
   hostRoom(input: HostRoomInput): Promise<ActionResult>;
   /** Joins by a short or full code; `probe: false` connects without asking the address first ("Try anyway"). */
   joinByCode(code: string, password?: string, probe?: boolean): Promise<ActionResult>;
@@ -30,30 +32,8 @@ export interface LobbySlice {
 
 type Set = (partial: { lobby?: LobbyView; screen?: Screen }) => void;
 
-/** Where the backend's room views enter the store: once each, in revision order. */
-export interface LobbyViews {
-  /** Takes a view (`lobby.get`, `lobby.changed`) unless the store holds one at least as new. */
-  receive(view: LobbyView): void;
-  /** A new backend connection: its revisions start afresh. */
-  reconnect(): void;
-}
-
-/**
- * The lobby slice of the app store. The room view comes only from the backend's views (`receive`); an action's
- * reply only says whether it went through, so a view never arrives twice nor an older one over a newer.
- */
-export function createLobbySlice(set: Set, ref: ApiRef): { slice: LobbySlice; views: LobbyViews } {
-  let held = -1;
-  const views: LobbyViews = {
-    receive(lobby) {
-      if (lobby.revision <= held) return;
-      held = lobby.revision;
-      set({ lobby });
-    },
-    reconnect() {
-      held = -1;
-    },
-  };
+/** The lobby slice of the app store: views come only from the backend's (ordered); a reply says only how it went. */
+export function createLobbySlice(set: Set, get: () => { lobby: LobbyView }, ref: ApiRef): LobbySlice {
   const run = async (call: (api: LanPartyApi) => Promise<unknown>, after?: Screen): Promise<ActionResult> => {
     try {
       await withApi(ref, call);
@@ -63,8 +43,11 @@ export function createLobbySlice(set: Set, ref: ApiRef): { slice: LobbySlice; vi
       return failureOf(error);
     }
   };
-  const slice: LobbySlice = {
+  return {
     lobby: IDLE_VIEW,
+    receiveLobby(lobby, fresh = false) {
+      if (fresh || lobby.revision > get().lobby.revision) set({ lobby });
+    },
     hostRoom: (input) => run((api) => api['lobby.host'](input)),
     joinByCode: (code, password, probe) =>
       run((api) =>
@@ -91,5 +74,4 @@ export function createLobbySlice(set: Set, ref: ApiRef): { slice: LobbySlice; vi
     startRound: () => run((api) => api['lobby.start']()),
     endRound: () => run((api) => api['lobby.endRound']()),
   };
-  return { slice, views };
 }

@@ -180,10 +180,7 @@ export type HostAddresses = z.output<typeof hostAddressesSchema>;
 
 /** What the room screens render, pushed as `lobby.changed`. */
 export const lobbyViewSchema = z.object({
-  /**
-   * The backend's count of its view changes: a view whose revision is not newer than the one held is stale
-   * (an invoke reply and a `lobby.changed` event may arrive in either order).
-   */
+  /** The backend's count of its view changes: a view not newer than the one held is stale. */
   revision: z.number().int().min(0),
   status: lobbyStatusSchema,
   role: z.enum(['host', 'guest']).nullable(),

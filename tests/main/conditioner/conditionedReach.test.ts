@@ -4,7 +4,7 @@ import { conditionedReach } from '../../../main/conditioner/conditionedReach';
 import type { JoinRoute } from '../../../main/conditioner/devConditioner';
 import type { LocatedRoom, RoomReach } from '../../../main/reach/roomReach';
 
-const context = { passwordGiven: false, onProgress: () => undefined };
+const context = { onProgress: () => undefined };
 
 function reachLocating(located: LocatedRoom): RoomReach {
   return {

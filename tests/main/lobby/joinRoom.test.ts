@@ -69,7 +69,7 @@ describe('joinRoom', () => {
     expect(h.tries).toHaveLength(2);
     expect(h.tries[1]!.at - h.tries[0]!.at).toBe(1200);
     expect(h.tries[1]!.options.password).toBe('hunter2');
-    await expect(joined).resolves.toMatchObject({ guest: h.guest, target });
+    await expect(joined).resolves.toMatchObject({ guest: h.guest, located: { target } });
     expect(h.closed()).toBe(0);
   });
 
@@ -133,7 +133,7 @@ describe('joinRoom and its reach', () => {
     expect(h.tries.map((t) => [t.options.host, t.options.port, t.options.playerName])).toEqual([
       ['127.0.0.1', 40001, 'Ada'],
     ]);
-    expect(joined).toMatchObject({ guest: h.guest, target: found });
+    expect(joined).toMatchObject({ guest: h.guest, located: { target: found } });
   });
 
   it('refuses from the advert before connecting, and lets go of what the reach held', async () => {

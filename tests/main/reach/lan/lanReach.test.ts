@@ -27,7 +27,7 @@ function reach(probe: (host: string) => Promise<ProbeResult>, interfaces = twoLa
   const spy = vi.fn(probe);
   return { lan: createLanReach({ network, platform: 'linux', logger: silentLogger, probe: spy }), probe: spy };
 }
-const progress = { passwordGiven: false, onProgress: () => undefined };
+const progress = { onProgress: () => undefined };
 
 describe('the LAN reach', () => {
   it('explains a mistyped code without probing anything', async () => {
@@ -44,10 +44,7 @@ describe('the LAN reach', () => {
     const short = encodeShortCode('10.20.0.20', '255.255.255.0', 9000);
     if (!short.ok) throw new Error('no short code');
     const shown: RoomTarget[] = [];
-    const locating = lan.locate(
-      { code: short.code },
-      { passwordGiven: false, onProgress: (p) => p.target && shown.push(p.target) },
-    );
+    const locating = lan.locate({ code: short.code }, { onProgress: (p) => p.target && shown.push(p.target) });
     // The first candidate is shown before the probes answer.
     expect(shown).toEqual([{ host: '192.168.1.20', port: 9000 }]);
     const located = await locating;
