@@ -83,7 +83,7 @@ export function createBackend(options: BackendOptions): Backend {
       lan: conditionedReach(lanReach, devConditioner, logger),
       internet: conditionedReach(internetReach, devConditioner, logger),
     },
-    settings: () => settings.get(),
+    settings: settings.get,
     platform,
     appVersion: options.app.version,
     logger,

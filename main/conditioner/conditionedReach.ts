@@ -14,31 +14,24 @@ export function conditionedReach<R extends RoomReach>(
 ): R {
   return {
     ...reach,
-    plan(request) {
-      const plan = reach.plan(request);
-      if (!plan) return undefined;
+    async locate(request, context) {
+      const located = await reach.locate(request, context);
+      if (located.openSocket) return located;
+      let route;
+      try {
+        route = await dev.routeTo(located.connectTo ?? located.target);
+      } catch (error) {
+        await located.close();
+        throw error;
+      }
+      if (!route) return located;
+      const relay = route;
       return {
-        ...plan,
-        async locate(context) {
-          const located = await plan.locate(context);
-          if (located.openSocket) return located;
-          let route;
-          try {
-            route = await dev.routeTo(located.connectTo ?? located.target);
-          } catch (error) {
-            await located.close();
-            throw error;
-          }
-          if (!route) return located;
-          const relay = route;
-          return {
-            ...located,
-            connectTo: { host: relay.host, port: relay.port },
-            async close() {
-              await relay.close().catch((error: unknown) => logger.warn('closing the join relay failed', error));
-              await located.close();
-            },
-          };
+        ...located,
+        connectTo: { host: relay.host, port: relay.port },
+        async close() {
+          await relay.close().catch((error: unknown) => logger.warn('closing the join relay failed', error));
+          await located.close();
         },
       };
     },

@@ -4,16 +4,16 @@ import { lobbyNameOf } from './lobbyNames';
 import type { Logger } from '../base/logger';
 import { retryShortWaits } from '../base/retryShortWaits';
 import type { Scheduler } from '../base/scheduler';
-import type { JoinPlan, LocatedRoom, RoomTarget, JoinStep } from '../reach/roomReach';
+import type { JoinRequest, JoinStep, LocatedRoom, RoomReach, RoomTarget } from '../reach/roomReach';
 import { advertVerdict, describeJoinFailure } from './joinFailure';
 import { LobbyJoinError } from './lobbyErrors';
-import type { LobbyGuest, LobbyJoinOptions } from './lobbyGuest';
+import { LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
 
 /** The player left while a host or a join was still on its way. */
 export const leftBeforeDone = () =>
   new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'Cancelled: you left before it finished.');
 
-/** What {@link joinRoom} needs besides the reach's plan. */
+/** What {@link joinRoom} needs besides the reach and the request. */
 export interface JoinRoomDeps {
   readonly password: string | undefined;
   readonly appVersion: string | undefined;
@@ -24,39 +24,38 @@ export interface JoinRoomDeps {
   readonly scheduler: Scheduler;
   /** The player's name and colour, read when the room is found. */
   readonly settings: () => Promise<Settings>;
-  readonly joinGuest: (options: LobbyJoinOptions) => Promise<LobbyGuest>;
-  /** False once the player left: the join stops and lets go of what it holds. */
-  readonly wanted: () => boolean;
+  /** LobbyGuest.join unless a test swaps it. */
+  readonly joinGuest?: (options: LobbyJoinOptions) => Promise<LobbyGuest>;
+  /** Aborted once the player left: the join stops and lets go of what it holds. */
+  readonly signal: AbortSignal;
   /** The room as it becomes known, and the reach's step, for the joining view. */
   readonly onTarget: (target: RoomTarget, step?: JoinStep) => void;
 }
 
-/** A room joined: the guest, what the reach holds for the stay, and where the room is. */
+/** A room joined: the guest, and where the reach found the room and what it holds for the stay. */
 export interface JoinedRoom {
   readonly guest: LobbyGuest;
   readonly located: LocatedRoom;
-  readonly target: RoomTarget;
 }
 
-/** A join: locate (the reach), an early refusal from the advert, connect through what was found, admission. */
+/** A join, each part entered once: the reach locates, the advert may refuse early, then connect and admission. */
 // Rejects with an IpcError in the player's words; what the reach held is let go on failure or when unwanted.
-export async function joinRoom(plan: JoinPlan, deps: JoinRoomDeps): Promise<JoinedRoom> {
-  const { password } = deps;
+export async function joinRoom(reach: RoomReach, request: JoinRequest, deps: JoinRoomDeps): Promise<JoinedRoom> {
+  const { password, signal } = deps;
+  const joinGuest = deps.joinGuest ?? ((options: LobbyJoinOptions) => LobbyGuest.join(options));
   const passwordGiven = password !== undefined;
-  let target = plan.provisional;
+  let target: RoomTarget | undefined;
   let located: LocatedRoom | undefined;
   let guest: LobbyGuest;
   try {
-    located = await plan.locate({
-      passwordGiven,
+    located = await reach.locate(request, {
       onProgress: (progress) => {
-        if (!deps.wanted()) return;
         target = progress.target ?? target;
-        deps.onTarget(target, progress.step);
+        if (!signal.aborted && target) deps.onTarget(target, progress.step);
       },
     });
-    if (!deps.wanted()) throw leftBeforeDone();
-    if (located.target.host !== target.host || located.target.port !== target.port) {
+    if (signal.aborted) throw leftBeforeDone();
+    if (located.target.host !== target?.host || located.target.port !== target.port) {
       target = located.target;
       deps.onTarget(target);
     }
@@ -68,8 +67,8 @@ export async function joinRoom(plan: JoinPlan, deps: JoinRoomDeps): Promise<Join
     // Asked again, the located room opens a fresh path (over the internet, a new ICE session): a refused
     // connection is not reused; one that cannot be opened fails in the reach's words (LobbyGuest passes them on).
     const admitted = async () => {
-      if (!deps.wanted()) throw leftBeforeDone(); // left while it waited
-      return deps.joinGuest({
+      if (signal.aborted) throw leftBeforeDone(); // left while it waited
+      return joinGuest({
         host: to.host,
         port: to.port || 1,
         ...(openSocket ? { transport: { openSocket } } : {}),
@@ -84,7 +83,7 @@ export async function joinRoom(plan: JoinPlan, deps: JoinRoomDeps): Promise<Join
       });
     };
     guest = await retryShortWaits(deps.scheduler, admitted, (error) =>
-      error instanceof LobbyJoinError && error.code === 'too-many-tries' && deps.wanted()
+      error instanceof LobbyJoinError && error.code === 'too-many-tries' && !signal.aborted
         ? error.retryAfterMs
         : undefined,
     );
@@ -92,10 +91,10 @@ export async function joinRoom(plan: JoinPlan, deps: JoinRoomDeps): Promise<Join
     await located?.close();
     throw error instanceof IpcError ? error : describeJoinFailure(error, passwordGiven);
   }
-  if (!deps.wanted()) {
+  if (signal.aborted) {
     await guest.leave();
     await located.close();
     throw leftBeforeDone();
   }
-  return { guest, located, target };
+  return { guest, located };
 }

@@ -3,9 +3,10 @@ import { SEAT_GRACE, type LobbyView } from '../../shared/ipc/schemas/lobby';
 import type { Settings } from '../../shared/ipc/schemas/settings';
 import { startBlocker } from '../../shared/ipc/startBlocker';
 import type { HostAddresses } from '../../shared/ipc/schemas/lobby';
-import type { JoinPlan, JoinRequest, JoinStep, RoomReach, RoomTarget } from '../reach/roomReach';
+import type { JoinRequest, JoinStep, RoomReach, RoomTarget } from '../reach/roomReach';
+import { looksLikeInternetCode } from '../../shared/rendezvous';
 import type { LanReach } from '../reach/lan/index';
-import { LobbyGuest, type LobbyJoinOptions } from './lobbyGuest';
+import type { LobbyGuest, LobbyJoinOptions } from './lobbyGuest';
 import { joinRoom, leftBeforeDone } from './joinRoom';
 import { systemScheduler, type Scheduler } from '../base/scheduler';
 import type { LobbyHost } from './host/lobbyHost';
@@ -80,7 +81,6 @@ const hostOnly = (what: string) => new IpcError(IpcErrorCode.PERMISSION_DENIED, 
 /** Creates the service that runs this app's one room (hosted or joined). */
 export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   const { network, logger, reaches } = options;
-  const joinGuest = options.joinGuest ?? ((o: LobbyJoinOptions) => LobbyGuest.join(o));
   const reportListenerError = (error: unknown): void => logger.warn('lobby listener failed', error);
   const viewListeners = new Listeners<[LobbyView]>(reportListenerError);
   const sessionListeners = new Listeners<[LobbySession | null]>(reportListenerError);
@@ -95,12 +95,21 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     held = null;
     await current?.close().catch((error: unknown) => logger.warn('closing the room’s reach failed', error));
   };
-  // Bumped whenever the player leaves, so a host or join still in flight knows it is no longer wanted.
-  let epoch = 0;
+  // Aborted whenever the player leaves or starts anew, so a host or join still in flight knows it is unwanted.
+  let stay = new AbortController();
+  const restart = (): AbortSignal => {
+    stay.abort();
+    stay = new AbortController();
+    return stay.signal;
+  };
+  // Bumped with every phase, so the renderer keeps views in order (however invoke replies and events interleave).
+  let revision = 0;
+  const viewNow = (): LobbyView => lobbyViewOf(phase, revision);
 
   const setPhase = (next: LobbyPhase): LobbyView => {
     phase = next;
-    const view = lobbyViewOf(phase);
+    revision += 1;
+    const view = viewNow();
     viewListeners.emit(view);
     return view;
   };
@@ -125,7 +134,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     if (wanted.includes(undefined)) throw new IpcError(IpcErrorCode.UNAVAILABLE, 'Internet rooms are off here.');
     const request = { advertiseAddress: input.advertiseAddress, rememberedInterface: settings.hostInterface };
     const opening = combineOpenings(await Promise.all(wanted.map((reach) => reach!.open(request))));
-    const run = ++epoch;
+    const signal = restart();
     setPhase({ kind: 'opening' });
     let opened;
     try {
@@ -137,11 +146,11 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
         ...(options.startHost ? { start: options.startHost } : {}),
       });
     } catch (error) {
-      if (run === epoch) setPhase({ kind: 'idle' });
+      if (!signal.aborted) setPhase({ kind: 'idle' });
       throw error;
     }
     const lobby = opened.host;
-    if (run !== epoch) {
+    if (signal.aborted) {
       await lobby.close();
       await opening.close();
       throw leftBeforeDone();
@@ -170,39 +179,39 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     return { address: text.slice(0, at), port: Number(text.slice(at + 1)) };
   }
 
-  /** The plan of the first reach that reads the request (the internet's NET-… codes before the LAN's). */
-  function planFor(request: JoinRequest): JoinPlan {
-    const plan = reaches.internet?.plan(request) ?? reaches.lan.plan(request);
-    if (!plan) throw new IpcError(IpcErrorCode.INVALID_ARGUMENT, 'That is not a room code this app can join.');
-    return plan;
+  /** The reach a request goes to: the internet's for a NET-… code, the LAN's for any other code or address. */
+  function reachOf(request: JoinRequest): RoomReach {
+    if (!('code' in request) || !looksLikeInternetCode(request.code)) return reaches.lan;
+    if (!reaches.internet) throw new IpcError(IpcErrorCode.UNAVAILABLE, 'Internet rooms are off here.');
+    return reaches.internet;
   }
 
-  /** Joins a room the way its reach found it (see joinRoom in lobbyGuest.ts); the player can leave at any point. */
-  async function join(plan: JoinPlan, password: string | undefined): Promise<LobbyView> {
+  /** Joins the room a request names through its one reach (joinRoom.ts); the player can leave at any point. */
+  async function join(request: JoinRequest, password: string | undefined): Promise<LobbyView> {
+    const reach = reachOf(request);
     assertFree();
-    const run = ++epoch;
-    const wanted = () => run === epoch;
+    const signal = restart();
     const joining = (target: RoomTarget, step?: JoinStep) =>
       setPhase({ kind: 'joining', target, ...(step ? { step } : {}) });
-    joining(plan.provisional, plan.step);
     let joined;
     try {
-      joined = await joinRoom(plan, {
+      joined = await joinRoom(reach, request, {
         password,
         appVersion: options.appVersion,
         timeoutSec: network.joinTimeoutSec,
         logger,
         scheduler: options.scheduler ?? systemScheduler,
         settings: options.settings,
-        joinGuest,
-        wanted,
+        ...(options.joinGuest ? { joinGuest: options.joinGuest } : {}),
+        signal,
         onTarget: joining,
       });
     } catch (error) {
-      if (wanted()) setPhase({ kind: 'idle' });
+      if (!signal.aborted && phase.kind !== 'idle') setPhase({ kind: 'idle' });
       throw error;
     }
-    const { guest, located, target } = joined;
+    const { guest, located } = joined;
+    const { target } = located;
     held = located;
     const code =
       located.internetCode !== undefined
@@ -232,7 +241,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   };
 
   async function leave(): Promise<LobbyView> {
-    epoch += 1;
+    restart();
     const current = session;
     instanceId = null;
     setSession(null);
@@ -243,47 +252,47 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   }
 
   return {
-    view: () => lobbyViewOf(phase),
+    view: viewNow,
     onChange: (listener) => viewListeners.add(listener),
     host,
-    joinByCode: async ({ code, password, probe: confirm = true }) => join(planFor({ code, confirm }), password),
+    joinByCode: async ({ code, password, probe: confirm = true }) => join({ code, confirm }, password),
     addresses: async () => reaches.lan.addresses((await options.settings()).hostInterface),
-    joinByAddress: async ({ host: name, port, password }) => join(planFor({ host: name, port }), password),
+    joinByAddress: async ({ host: name, port, password }) => join({ host: name, port }, password),
     leave,
     setReady(ready) {
       const current = inRoom();
       if (current.role === 'host') current.host.setReady(ready);
       else current.guest.setReady(ready);
-      return lobbyViewOf(phase);
+      return viewNow();
     },
     chat(text) {
       const current = inRoom();
       if (current.role === 'host') current.host.chat(text);
       else current.guest.chat(text);
-      return lobbyViewOf(phase);
+      return viewNow();
     },
     kick(playerId) {
       const room = asHost('remove players');
       if (!room.kick(playerId)) {
         throw new IpcError(IpcErrorCode.NOT_FOUND, 'That player is no longer in the room.');
       }
-      return lobbyViewOf(phase);
+      return viewNow();
     },
     start() {
       const room = asHost('start the round');
       // While a round is on (its results showing), starting is the results' "Play again": same players, same game.
       if (room.state.phase === 'playing') {
         room.playAgain();
-        return lobbyViewOf(phase);
+        return viewNow();
       }
       const blocker = startBlocker(room.state);
       if (blocker) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, blocker);
       room.startGame();
-      return lobbyViewOf(phase);
+      return viewNow();
     },
     endRound() {
       asHost('end the round').endGame();
-      return lobbyViewOf(phase);
+      return viewNow();
     },
     session: () => session,
     onSession: (listener) => sessionListeners.add(listener),

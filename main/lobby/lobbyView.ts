@@ -55,8 +55,12 @@ export function codeFor(target: RoomTarget): string | null {
   }
 }
 
-/** The renderer's view model of a phase. Pure. */
-export function lobbyViewOf(phase: LobbyPhase): LobbyView {
+/** The renderer's view model of a phase at the service's `revision` (0 for a view outside the service). Pure. */
+export function lobbyViewOf(phase: LobbyPhase, revision = 0): LobbyView {
+  return { ...viewOf(phase), revision };
+}
+
+function viewOf(phase: LobbyPhase): Omit<LobbyView, 'revision'> {
   switch (phase.kind) {
     case 'idle':
       return IDLE_LOBBY_VIEW;

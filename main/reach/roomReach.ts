@@ -5,7 +5,7 @@ import type { DiscoveryAdvert, LanDiscoveryOptions } from '../net/discovery';
 
 /**
  * The seam between a room and the ways it is reached (LAN codes, the internet rendezvous, a conditioner in
- * front of either): a join is `plan` → `locate` → connect → admission, a hosted room takes what `open` returns.
+ * front of either): a join is one `locate` → connect → admission, a hosted room takes what `open` returns.
  * The lobby holds room state only; a reach owns its addresses, sockets and keys.
  */
 
@@ -49,18 +49,13 @@ export interface LocatedRoom {
   close(): Promise<void>;
 }
 
-/** What a join needs to know from the lobby while it locates: whether the player typed a password, and progress. */
+/** Where a reach reports a join's progress. */
 export interface LocateContext {
-  readonly passwordGiven: boolean;
-  /** Called as the reach learns more: a better target, or the next step. */
+  /**
+   * Called as the reach learns more: where it looks first (before it waits on anything, so the joining view
+   * shows at once), then a better target or the next step.
+   */
   readonly onProgress: (progress: { readonly target?: RoomTarget; readonly step?: JoinStep }) => void;
-}
-
-/** A join a reach has accepted: what to show at once, and the search itself (run once, cancellable by leaving). */
-export interface JoinPlan {
-  readonly provisional: RoomTarget;
-  readonly step?: JoinStep;
-  locate(context: LocateContext): Promise<LocatedRoom>;
 }
 
 /** What a hosted room asks of its reaches. */
@@ -100,8 +95,11 @@ export interface RoomOpening {
 
 /** One way rooms are reached. */
 export interface RoomReach {
-  /** The join plan for a request this reach reads, or undefined; throws an IpcError for a malformed one. */
-  plan(request: JoinRequest): JoinPlan | undefined;
+  /**
+   * Finds the room a request names, the whole search in this one call; rejects with an IpcError in the
+   * player's words (INVALID_ARGUMENT for a malformed code).
+   */
+  locate(request: JoinRequest, context: LocateContext): Promise<LocatedRoom>;
   /** Prepares a room to be reached this way; throws an IpcError when it cannot be (e.g. no rendezvous set). */
   open(request: OpenRequest): Promise<RoomOpening>;
 }

@@ -7,6 +7,7 @@ import { EMPTY_LAN_LIST } from '../../renderer/src/state/lanSlice';
 
 const inRoom: LobbyView = {
   ...IDLE_VIEW,
+  revision: 2,
   status: 'in-room',
   role: 'host',
   code: 'ABCDE-FGHJK',
@@ -51,11 +52,13 @@ describe('app store: rooms, LAN list and network check', () => {
     expect(store.getState()).toMatchObject({ saveStatus: 'idle', settings: { onboarded: true, notifications: true } });
   });
 
-  it('host resolves ok with the new view; a failure resolves with its code and message', async () => {
+  it('host resolves ok and the room comes with lobby.changed, not the reply; a failure resolves with its words', async () => {
     const { store, fake } = await setup();
     fake.raw['lobby.host'].mockResolvedValueOnce({ ok: true, value: inRoom });
     expect(await store.getState().hostRoom({ capacity: 4 })).toEqual({ ok: true });
     expect(fake.raw['lobby.host']).toHaveBeenCalledWith({ capacity: 4 });
+    expect(store.getState().lobby.status).toBe('idle');
+    fake.pushLobby(inRoom);
     expect(store.getState().lobby.status).toBe('in-room');
     fake.raw['lobby.joinByCode'].mockResolvedValueOnce({
       ok: false,
@@ -71,18 +74,33 @@ describe('app store: rooms, LAN list and network check', () => {
     expect(fake.raw['lobby.joinByCode']).toHaveBeenLastCalledWith({ code: 'ABCDE-FGHJK', password: 'pw' });
   });
 
-  it('follows lobby.changed, and leaving goes home', async () => {
+  it('follows lobby.changed in revision order, and leaving goes home', async () => {
     const { store, fake } = await setup();
     store.getState().navigate('join');
     fake.pushLobby(inRoom);
     expect(store.getState().lobby).toEqual(inRoom);
+    // A view that is not newer than the one held (late, or the same one again) changes nothing.
+    fake.pushLobby({ ...IDLE_VIEW, status: 'joining', revision: inRoom.revision - 1 });
+    fake.pushLobby({ ...inRoom, you: 7 });
+    expect(store.getState().lobby).toEqual(inRoom);
     fake.pushLobby({ status: 'bogus' });
     expect(store.getState().lobby).toEqual(inRoom);
     await store.getState().leaveRoom();
-    expect(store.getState()).toMatchObject({ screen: 'home', lobby: { status: 'idle' } });
+    expect(store.getState()).toMatchObject({ screen: 'home', lobby: { status: 'in-room' } });
+    fake.pushLobby({ ...IDLE_VIEW, revision: inRoom.revision + 1 });
+    expect(store.getState().lobby.status).toBe('idle');
     store.getState().navigate('join');
     await store.getState().cancelJoin();
     expect(store.getState().screen).toBe('join');
+  });
+
+  it('a new connection starts the revisions afresh: its first view is taken even if older than the last', async () => {
+    const { store, fake } = await setup();
+    fake.pushLobby({ ...inRoom, revision: 40 });
+    await store.getState().start();
+    expect(store.getState().lobby).toEqual(IDLE_VIEW);
+    fake.pushLobby(inRoom);
+    expect(store.getState().lobby).toEqual(inRoom);
   });
 
   it('room actions send the contract inputs', async () => {

@@ -1,7 +1,7 @@
 import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
 import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
 import { PlayerPath } from '../../../shared/lobby/lobbyState';
-import { looksLikeInternetCode, RendezvousError } from '../../../shared/rendezvous';
+import { RendezvousError } from '../../../shared/rendezvous';
 import type { Logger } from '../../base/logger';
 import type { Scheduler } from '../../base/scheduler';
 import { createSocketMux, type SocketMux } from '../../net/ice';
@@ -105,63 +105,58 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
   }
 
   return {
-    plan(request) {
-      if (!('code' in request) || !looksLikeInternetCode(request.code)) return undefined;
-      const { code } = request;
+    async locate(request, { onProgress }) {
+      // The lobby sends only NET-… codes here; connectInternetRoom refuses anything else in words.
+      const code = 'code' in request ? request.code : request.host;
       // The code is checked (and explained) by connectInternetRoom; the target only labels the view.
       const label: RoomTarget = { host: code.trim().toUpperCase().slice(0, 40), port: 0 };
+      onProgress({ target: label, step: 'finding-host' });
+      const settings = await options.settings();
+      const connect = () => connectInternetRoom(code, { settings, scheduler, ...iceHosts });
+      const path = await connectInternetRoom(code, {
+        settings,
+        scheduler,
+        onStep: (step) => onProgress({ step }),
+        ...iceHosts,
+      });
+      const kept = await keepInternetPath(path, label, connect);
+      let current = { ...kept, handedOut: false };
+      let closed = false;
       return {
-        provisional: label,
-        step: 'finding-host',
-        async locate({ onProgress }) {
-          const settings = await options.settings();
-          const connect = () => connectInternetRoom(code, { settings, scheduler, ...iceHosts });
-          const path = await connectInternetRoom(code, {
-            settings,
-            scheduler,
-            onStep: (step) => onProgress({ step }),
-            ...iceHosts,
+        target: label,
+        connectTo: { host: label.host, port: 1 },
+        // The first socket is the path just found. Asked again, the guest's Client gave up on that path (an ICE
+        // restart that took too long or failed) and the guest is coming back to its seat with its resume
+        // token: it gets a fresh path (a new ICE session through the rendezvous), never the closed one.
+        openSocket: async () => {
+          if (closed) throw new Error('the internet room was left');
+          if (!current.handedOut) {
+            current.handedOut = true;
+            return current.socket;
+          }
+          await current.keeper.close();
+          const started = scheduler.now();
+          const opened = await connect().catch((error: unknown) => {
+            logger.warn(`no new internet path to come back to the seat: ${String(error)}`);
+            throw error;
           });
-          const kept = await keepInternetPath(path, label, connect);
-          let current = { ...kept, handedOut: false };
-          let closed = false;
-          return {
-            target: label,
-            connectTo: { host: label.host, port: 1 },
-            // The first socket is the path just found. Asked again, the guest's Client gave up on that path (an ICE
-            // restart that took too long or failed) and the guest is coming back to its seat with its resume
-            // token: it gets a fresh path (a new ICE session through the rendezvous), never the closed one.
-            openSocket: async () => {
-              if (closed) throw new Error('the internet room was left');
-              if (!current.handedOut) {
-                current.handedOut = true;
-                return current.socket;
-              }
-              await current.keeper.close();
-              const started = scheduler.now();
-              const opened = await connect().catch((error: unknown) => {
-                logger.warn(`no new internet path to come back to the seat: ${String(error)}`);
-                throw error;
-              });
-              logger.info(
-                `new internet path to come back to the seat: ${opened.path.kind} after ${Math.round(scheduler.now() - started)} ms`,
-              );
-              const fresh = await keepInternetPath(opened, label, connect);
-              if (closed) {
-                await fresh.keeper.close();
-                throw new Error('the internet room was left');
-              }
-              current = { ...fresh, handedOut: true };
-              return fresh.socket;
-            },
-            // A try to take the seat back runs the rendezvous and ICE before the hello: more than the LAN's 2 s.
-            rejoinTimeoutSec: REJOIN_TRY_SEC,
-            internetCode: code,
-            close: () => {
-              closed = true;
-              return current.keeper.close();
-            },
-          };
+          logger.info(
+            `new internet path to come back to the seat: ${opened.path.kind} after ${Math.round(scheduler.now() - started)} ms`,
+          );
+          const fresh = await keepInternetPath(opened, label, connect);
+          if (closed) {
+            await fresh.keeper.close();
+            throw new Error('the internet room was left');
+          }
+          current = { ...fresh, handedOut: true };
+          return fresh.socket;
+        },
+        // A try to take the seat back runs the rendezvous and ICE before the hello: more than the LAN's 2 s.
+        rejoinTimeoutSec: REJOIN_TRY_SEC,
+        internetCode: code,
+        close: () => {
+          closed = true;
+          return current.keeper.close();
         },
       };
     },

@@ -1,13 +1,12 @@
 import { networkInterfaces as osNetworkInterfaces } from 'node:os';
 import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
 import type { HostAddresses } from '../../../shared/ipc/schemas/lobby';
-import { looksLikeInternetCode } from '../../../shared/rendezvous';
 import { parseJoinCode, RoomCodeError, type JoinCode } from '../../../shared/roomCode';
 import type { NetworkOptions } from '../../base/networkOptions';
 import type { Logger } from '../../base/logger';
 import { probeServer, randomInstanceId, type NetworkInterfacesLike, type ProbeResult } from '../../net/discovery';
 import { resolveRoomHost, type Ipv4Lookup } from '../../net/index';
-import type { JoinPlan, LocatedRoom, RoomReach, RoomTarget } from '../roomReach';
+import type { LocateContext, LocatedRoom, RoomReach } from '../roomReach';
 import { candidatesFor, findRoom, soleCandidate, type FoundRoom, type RoomCandidate } from './findRoom';
 import { chooseAdvertiseAddress, hostAddresses } from './hostAddresses';
 import { guestShortCode } from './roomCodes';
@@ -77,11 +76,23 @@ export function createLanReach(options: LanReachOptions): LanReach {
     options.probe ??
     ((host: string, port: number) => probeServer({ host, port, bindAddress: network.discoveryBindAddress }));
 
-  /** A code's plan: its candidates are worked out once, here, and probed (or, unconfirmed, taken) by locate. */
-  function codePlan(code: JoinCode, confirm: boolean): JoinPlan {
+  /**
+   * A code's room: its candidates worked out once and probed (or, unconfirmed, the one taken), the first shown
+   * while the probe runs.
+   */
+  async function locateCode(
+    request: { code: string; confirm?: boolean },
+    context: LocateContext,
+  ): Promise<LocatedRoom> {
+    let code: JoinCode;
+    try {
+      code = parseJoinCode(request.code);
+    } catch (error) {
+      throw error instanceof RoomCodeError ? roomCodeFailure(error) : error;
+    }
     const interfaces = readInterfaces();
     const candidates: RoomCandidate[] = candidatesFor(code, interfaces);
-    if (!confirm) {
+    if (request.confirm === false) {
       // "Try anyway": the code's one address, without asking it first.
       const only = soleCandidate(candidates);
       if (!only) {
@@ -91,66 +102,46 @@ export function createLanReach(options: LanReachOptions): LanReach {
             'Ask the host for the full code (“Code for gale.net games”).',
         );
       }
-      const target: RoomTarget = { host: only.host, port: only.port };
-      return { provisional: target, locate: async () => ({ target, close: nothingHeld }) };
+      return { target: { host: only.host, port: only.port }, close: nothingHeld };
     }
     const first = candidates[0];
-    return {
-      provisional: first ? { host: first.host, port: first.port } : { host: '0.0.0.0', port: code.port },
-      locate: async () =>
-        locatedOf(
-          await findRoom(code, {
-            interfaces,
-            candidates,
-            discoveryPort: network.discoveryPort,
-            probe: (host) => probe(host, network.discoveryPort),
-            platform: options.platform,
-          }),
-        ),
-    };
+    context.onProgress({
+      target: first ? { host: first.host, port: first.port } : { host: '0.0.0.0', port: code.port },
+    });
+    return locatedOf(
+      await findRoom(code, {
+        interfaces,
+        candidates,
+        discoveryPort: network.discoveryPort,
+        probe: (host) => probe(host, network.discoveryPort),
+        platform: options.platform,
+      }),
+    );
   }
 
-  /** The plan, its located room carrying the short code this guest's network gives it (what the host shows). */
-  function withShortCode(plan: JoinPlan): JoinPlan {
-    return {
-      ...plan,
-      async locate(context) {
-        const located = await plan.locate(context);
-        return { ...located, shortCode: guestShortCode(located.target.host, located.target.port, readInterfaces()) };
-      },
-    };
-  }
-
-  /** An address's plan: a host name is resolved when the join starts. */
-  function addressPlan(name: string, port: number): JoinPlan {
-    return {
-      provisional: { host: name, port },
-      async locate() {
-        try {
-          return { target: { host: await resolveRoomHost(name, options.lookup), port }, close: nothingHeld };
-        } catch (error) {
-          if (!(error instanceof RoomCodeError)) throw error;
-          throw new IpcError(
-            IpcErrorCode.NOT_FOUND,
-            `Could not find a computer called “${name}” on the network. Check the name, or type the host’s IP ` +
-              'address (like 192.168.1.20).',
-          );
-        }
-      },
-    };
+  /** An address's room: a host name is resolved when the join starts. */
+  async function locateAddress(name: string, port: number, context: LocateContext): Promise<LocatedRoom> {
+    context.onProgress({ target: { host: name, port } });
+    try {
+      return { target: { host: await resolveRoomHost(name, options.lookup), port }, close: nothingHeld };
+    } catch (error) {
+      if (!(error instanceof RoomCodeError)) throw error;
+      throw new IpcError(
+        IpcErrorCode.NOT_FOUND,
+        `Could not find a computer called “${name}” on the network. Check the name, or type the host’s IP ` +
+          'address (like 192.168.1.20).',
+      );
+    }
   }
 
   return {
-    plan(request) {
-      if ('host' in request) return withShortCode(addressPlan(request.host, request.port));
-      if (looksLikeInternetCode(request.code)) return undefined;
-      let code: JoinCode;
-      try {
-        code = parseJoinCode(request.code);
-      } catch (error) {
-        throw error instanceof RoomCodeError ? roomCodeFailure(error) : error;
-      }
-      return withShortCode(codePlan(code, request.confirm !== false));
+    async locate(request, context) {
+      const located =
+        'host' in request
+          ? await locateAddress(request.host, request.port, context)
+          : await locateCode(request, context);
+      // The short code this guest's network gives the room: what the host's screen shows.
+      return { ...located, shortCode: guestShortCode(located.target.host, located.target.port, readInterfaces()) };
     },
     async open(request) {
       const advertiseAddress = chooseAdvertiseAddress(

@@ -55,7 +55,7 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
   };
 
   return createStore<AppState>()((set, get) => {
-    const lobbySlice = createLobbySlice(set, ref);
+    const lobbySlice = createLobbySlice(set, get, ref);
     return {
       status: 'loading',
       loadError: null,
@@ -87,7 +87,7 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
           const { api } = connection;
           ref.current = api;
           cleanups.push(api.onSettingsChanged((settings) => set({ settings })));
-          cleanups.push(api.onLobbyChanged((lobby) => set({ lobby })));
+          cleanups.push(api.onLobbyChanged((lobby) => get().receiveLobby(lobby)));
           cleanups.push(api.onLanServers((lan) => set({ lan })));
           cleanups.push(...subscribeShell(api, get, set));
           cleanups.push(connection.onClose(() => set({ connectionLost: true })));
@@ -103,7 +103,8 @@ export function createAppStore(connect: () => Promise<BackendConnection>): Store
           if (pending.notice) set({ shellNotice: pending.notice });
           if (pending.deepLink) get().applyDeepLink(pending.deepLink);
           if (run !== generation) return;
-          set({ status: 'ready', api, appInfo, settings, lobby, update });
+          get().receiveLobby(lobby, true);
+          set({ status: 'ready', api, appInfo, settings, update });
         } catch (error) {
           if (run !== generation) return;
           stop();

@@ -11,6 +11,8 @@ export const IDLE_VIEW: LobbyView = IDLE_LOBBY_VIEW;
 /** Room state and the room actions; every action resolves with how it went (never rejects). */
 export interface LobbySlice {
   readonly lobby: LobbyView;
+  /** Takes a room view from the backend unless it is not newer than the one held (`fresh`: a new connection's). */
+  receiveLobby(view: LobbyView, fresh?: boolean): void;
   hostRoom(input: HostRoomInput): Promise<ActionResult>;
   /** Joins by a short or full code; `probe: false` connects without asking the address first ("Try anyway"). */
   joinByCode(code: string, password?: string, probe?: boolean): Promise<ActionResult>;
@@ -30,12 +32,12 @@ export interface LobbySlice {
 
 type Set = (partial: { lobby?: LobbyView; screen?: Screen }) => void;
 
-/** The lobby slice of the app store. */
-export function createLobbySlice(set: Set, ref: ApiRef): LobbySlice {
-  const run = async (call: (api: LanPartyApi) => Promise<LobbyView>, after?: Screen): Promise<ActionResult> => {
+/** The lobby slice of the app store: views come only from the backend's (ordered); a reply says only how it went. */
+export function createLobbySlice(set: Set, get: () => { lobby: LobbyView }, ref: ApiRef): LobbySlice {
+  const run = async (call: (api: LanPartyApi) => Promise<unknown>, after?: Screen): Promise<ActionResult> => {
     try {
-      const lobby = await withApi(ref, call);
-      set(after ? { lobby, screen: after } : { lobby });
+      await withApi(ref, call);
+      if (after) set({ screen: after });
       return OK;
     } catch (error) {
       return failureOf(error);
@@ -43,6 +45,9 @@ export function createLobbySlice(set: Set, ref: ApiRef): LobbySlice {
   };
   return {
     lobby: IDLE_VIEW,
+    receiveLobby(lobby, fresh = false) {
+      if (fresh || lobby.revision > get().lobby.revision) set({ lobby });
+    },
     hostRoom: (input) => run((api) => api['lobby.host'](input)),
     joinByCode: (code, password, probe) =>
       run((api) =>

@@ -180,6 +180,8 @@ export type HostAddresses = z.output<typeof hostAddressesSchema>;
 
 /** What the room screens render, pushed as `lobby.changed`. */
 export const lobbyViewSchema = z.object({
+  /** The backend's count of its view changes: a view not newer than the one held is stale. */
+  revision: z.number().int().min(0),
   status: lobbyStatusSchema,
   role: z.enum(['host', 'guest']).nullable(),
   /** The room code to share; null when not in a room (or the host's address is not IPv4). */
@@ -230,6 +232,7 @@ export type HostRoomInput = z.input<typeof hostRoomInputSchema>;
 
 /** The view of a backend in no room: the starting point on both sides of the boundary. */
 export const IDLE_LOBBY_VIEW: LobbyView = {
+  revision: 0,
   status: 'idle',
   role: null,
   code: null,

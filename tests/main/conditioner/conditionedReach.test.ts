@@ -4,11 +4,11 @@ import { conditionedReach } from '../../../main/conditioner/conditionedReach';
 import type { JoinRoute } from '../../../main/conditioner/devConditioner';
 import type { LocatedRoom, RoomReach } from '../../../main/reach/roomReach';
 
-const context = { passwordGiven: false, onProgress: () => undefined };
+const context = { onProgress: () => undefined };
 
 function reachLocating(located: LocatedRoom): RoomReach {
   return {
-    plan: () => ({ provisional: located.target, locate: async () => located }),
+    locate: async () => located,
     open: async () => ({ close: async () => undefined }),
   };
 }
@@ -24,7 +24,7 @@ describe('the conditioner over a reach', () => {
       { routeTo },
       silentLogger,
     );
-    const located = await reach.plan({ code: 'x' })!.locate(context);
+    const located = await reach.locate({ code: 'x' }, context);
     expect(routeTo).toHaveBeenCalledWith({ host: '192.168.1.20', port: 9000 });
     expect(located).toMatchObject({
       target: { host: '192.168.1.20', port: 9000 },
@@ -38,15 +38,16 @@ describe('the conditioner over a reach', () => {
   it('passes a room through untouched without a profile, or when it is reached over its own socket', async () => {
     const routeTo = vi.fn(async () => null);
     const plain: LocatedRoom = { target: { host: '10.0.0.2', port: 9000 }, close: async () => undefined };
-    expect(
-      await conditionedReach(reachLocating(plain), { routeTo }, silentLogger).plan({ code: 'x' })!.locate(context),
-    ).toBe(plain);
+    expect(await conditionedReach(reachLocating(plain), { routeTo }, silentLogger).locate({ code: 'x' }, context)).toBe(
+      plain,
+    );
     const overIce: LocatedRoom = { ...plain, openSocket: async () => ({}) as never };
     const relaying = vi.fn(async () => ({ host: '127.0.0.1', port: 1, close: async () => undefined }));
     expect(
-      await conditionedReach(reachLocating(overIce), { routeTo: relaying }, silentLogger)
-        .plan({ code: 'x' })!
-        .locate(context),
+      await conditionedReach(reachLocating(overIce), { routeTo: relaying }, silentLogger).locate(
+        { code: 'x' },
+        context,
+      ),
     ).toBe(overIce);
     expect(relaying).not.toHaveBeenCalled();
   });
@@ -58,7 +59,7 @@ describe('the conditioner over a reach', () => {
       { routeTo: async () => Promise.reject(new Error('no port for the relay')) },
       silentLogger,
     );
-    await expect(reach.plan({ code: 'x' })!.locate(context)).rejects.toThrow('no port for the relay');
+    await expect(reach.locate({ code: 'x' }, context)).rejects.toThrow('no port for the relay');
     expect(roomClosed).toHaveBeenCalledOnce();
   });
 });

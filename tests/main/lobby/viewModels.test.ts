@@ -40,7 +40,7 @@ describe('lobby view model', () => {
       ['in-room', 'guest'],
       ['ended', 'guest'],
     ]);
-    expect(views[0]).toBe(IDLE_LOBBY_VIEW);
+    expect(views[0]).toEqual(IDLE_LOBBY_VIEW);
     expect(views[2]?.target).toEqual(target);
     expect(views[3]).toMatchObject({
       you: 0,

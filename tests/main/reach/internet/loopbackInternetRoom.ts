@@ -86,7 +86,7 @@ export async function joinByInternetCode(
     hostAddresses: ['127.0.0.1'],
   });
   const passwordGiven = password !== undefined;
-  const located = await reach.plan({ code })!.locate({ passwordGiven, onProgress: () => undefined });
+  const located = await reach.locate({ code }, { onProgress: () => undefined });
   cleanups.push(() => located.close());
   const guest = await LobbyGuest.join({
     host: located.connectTo!.host,

@@ -3,7 +3,7 @@ import { silentLogger } from '../../../../main/base/logger';
 import { resolveNetworkOptions } from '../../../../main/base/networkOptions';
 import type { NetworkInterfacesLike, ProbeResult } from '../../../../main/net/discovery';
 import { createLanReach, OTHER_ROOM_SENTENCE } from '../../../../main/reach/lan/index';
-import type { JoinPlan } from '../../../../main/reach/roomReach';
+import type { RoomTarget } from '../../../../main/reach/roomReach';
 import { encode, encodeShortCode } from '../../../../shared/roomCode';
 
 const v4 = (address: string, netmask: string, internal = false) => ({ address, netmask, family: 'IPv4', internal });
@@ -27,26 +27,27 @@ function reach(probe: (host: string) => Promise<ProbeResult>, interfaces = twoLa
   const spy = vi.fn(probe);
   return { lan: createLanReach({ network, platform: 'linux', logger: silentLogger, probe: spy }), probe: spy };
 }
-const progress = { passwordGiven: false, onProgress: () => undefined };
-const planOf = (plan: JoinPlan | undefined): JoinPlan => {
-  if (!plan) throw new Error('the LAN reach did not take the request');
-  return plan;
-};
+const progress = { onProgress: () => undefined };
 
 describe('the LAN reach', () => {
-  it('leaves internet codes to the internet reach and explains a mistyped code', () => {
-    const { lan } = reach(async (host) => silent(host));
-    expect(lan.plan({ code: 'NET-ABCD-EFGH-JKLM-NPQR' })).toBeUndefined();
-    expect(() => lan.plan({ code: 'AB#CD-EFGHJ' })).toThrow("'#' at position 3 is not used in room codes.");
+  it('explains a mistyped code without probing anything', async () => {
+    const { lan, probe } = reach(async (host) => silent(host));
+    await expect(lan.locate({ code: 'AB#CD-EFGHJ' }, progress)).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: "'#' at position 3 is not used in room codes.",
+    });
+    expect(probe).not.toHaveBeenCalled();
   });
 
   it('works a short code’s candidates out once: the first is shown, each is probed once, the answer wins', async () => {
     const { lan, probe } = reach(async (host) => (host === '10.20.0.20' ? answered(host, 9000) : silent(host)));
     const short = encodeShortCode('10.20.0.20', '255.255.255.0', 9000);
     if (!short.ok) throw new Error('no short code');
-    const plan = planOf(lan.plan({ code: short.code }));
-    expect(plan.provisional).toEqual({ host: '192.168.1.20', port: 9000 });
-    const located = await plan.locate(progress);
+    const shown: RoomTarget[] = [];
+    const locating = lan.locate({ code: short.code }, { onProgress: (p) => p.target && shown.push(p.target) });
+    // The first candidate is shown before the probes answer.
+    expect(shown).toEqual([{ host: '192.168.1.20', port: 9000 }]);
+    const located = await locating;
     expect(located).toMatchObject({ target: { host: '10.20.0.20', port: 9000 }, advert: { port: 9000 } });
     expect(located.connectWithin).toBeUndefined();
     expect(probe.mock.calls.map(([host]) => host).sort()).toEqual(['10.20.0.20', '127.0.0.20', '192.168.1.20']);
@@ -54,7 +55,7 @@ describe('the LAN reach', () => {
 
   it('gives a code whose computer answers as another room a short connect that fails in words', async () => {
     const { lan } = reach(async (host) => answered(host, 9001));
-    const located = await planOf(lan.plan({ code: encode('192.168.1.20', 9000) })).locate(progress);
+    const located = await lan.locate({ code: encode('192.168.1.20', 9000) }, progress);
     expect(located.advert).toBeUndefined();
     expect(located.connectWithin?.seconds).toBeLessThan(1);
     expect(located.connectWithin?.failure).toMatchObject({ code: 'not-found', message: OTHER_ROOM_SENTENCE });
@@ -65,11 +66,13 @@ describe('the LAN reach', () => {
     const { lan, probe } = reach(async (host) => silent(host), { eth0: twoLans.eth0, lo: twoLans.lo });
     const short = encodeShortCode('192.168.1.20', '255.255.255.0', 9000);
     if (!short.ok) throw new Error('no short code');
-    const located = await planOf(lan.plan({ code: short.code, confirm: false })).locate(progress);
+    const located = await lan.locate({ code: short.code, confirm: false }, progress);
     expect(located.target).toEqual({ host: '192.168.1.20', port: 9000 });
     expect(probe).not.toHaveBeenCalled();
     const ambiguous = reach(async (host) => silent(host)).lan;
-    expect(() => ambiguous.plan({ code: short.code, confirm: false })).toThrow(/fits more than one of your networks/);
+    await expect(ambiguous.locate({ code: short.code, confirm: false }, progress)).rejects.toThrow(
+      /fits more than one of your networks/,
+    );
   });
 
   it('opens a room with discovery on its port and the address the player picked, if still this machine’s', async () => {
