@@ -11,7 +11,7 @@ import {
 import type { Scheduler } from '../../base/scheduler';
 import type { LobbyHostLimits } from './lobbyHostLimits';
 import type { RandomBytes } from '../../net/pake/index';
-import { startHostCheck, systemRandom, type HostPasswordCheck, type RoomKey } from '../passwordExchange';
+import { hostChannel, startHostCheck, systemRandom, type HostPasswordCheck, type RoomKey } from '../passwordExchange';
 import { PendingPeers } from './pendingPeers';
 import { roomNameFor } from './playerNames';
 import { TryBackoff } from './tryBackoff';
@@ -131,7 +131,7 @@ export class AdmissionDesk {
     const roomWait = this.roomTries.take();
     if (roomWait > 0) return room.reject(peer, RejectReason.TOO_MANY_TRIES, roomWait);
     // A fresh scalar and session id for every challenge, bound to this connection's token and native keys.
-    const channel = { token: peer.token, binding: peer.channelBinding };
+    const channel = hostChannel(peer, parsed.data);
     const check = startHostCheck(room.roomKey, channel, room.random ?? systemRandom);
     this.pending.challenge(peer.id, { check, hello: parsed.data });
     room.sendChallenge(peer.id, check.challenge);
