@@ -1,30 +1,27 @@
 import { Channel, Client, ConnectError, type EndpointOptions } from '../net/index';
 import { Listeners, reportCallbackError } from '../base/listeners';
 import { silentLogger, type Logger } from '../base/logger';
-import { GAMES } from '../../shared/games/registry';
 import { applyLobbyEvent } from '../../shared/lobby/lobbyReducer';
-import { LOBBY_PROTOCOL_VERSION, type LobbyState } from '../../shared/lobby/lobbyState';
+import type { LobbyState } from '../../shared/lobby/lobbyState';
 import { LobbyMessage, chatTextSchema, helloPayload, hostMessageSchemas } from '../../shared/lobby/lobbyMessages';
 import { describeIssues } from '../../shared/ipc/describeIssues';
-import {
-  JOIN_DROPPED_MESSAGE,
-  LOBBY_END_MESSAGES,
-  LobbyJoinError,
-  tooManyTriesMessage,
-  type LobbyEndCode,
-} from './lobbyErrors';
+import { LOBBY_END_MESSAGES, LobbyJoinError, type LobbyEndCode } from './lobbyErrors';
 import { lobbyTransportOptions, offersNative } from './lobbyTransport';
 import { errnoIn, networkErrorSentence } from '../base/networkErrorSentence';
-import { GuestPasswordCheck } from './guestPassword';
-import { versionMismatchMessage } from './versionMismatch';
+import { ChallengeError, answerChallenge, systemRandom } from './passwordExchange';
+import {
+  initialGuestJoin,
+  stepGuestJoin,
+  type GuestJoinEffect,
+  type GuestJoinInput,
+  type GuestJoinState,
+} from './guestJoin';
 import { ResumableLink } from '../seats/resumableLink';
-import { takeSeatBack } from '../seats/rejoinSeat';
-import { markedAway } from '../seats/awaySeat';
 import { PendingChat } from '../seats/pendingChat';
-import { isFinalRefusal, seatLostEnd } from './seatReturn';
-import { systemScheduler, type Scheduler } from '../base/scheduler';
+import { systemScheduler, type Scheduler, type TimerHandle } from '../base/scheduler';
 import { watchOwnLink } from './guestQuietLink';
 import { IpcError } from '../../shared/ipc/errors';
+import type { RandomBytes } from '../net/pake/index';
 
 /** Options of {@link LobbyGuest.join}. */
 export interface LobbyJoinOptions {
@@ -49,6 +46,8 @@ export interface LobbyJoinOptions {
   scheduler?: Scheduler;
   /** Seconds each try to take the seat back may take (the grace bounds the whole); default 2, more for a new ICE path. */
   rejoinTimeout?: number;
+  /** CPace's ephemeral scalars; default the OS's CSPRNG. */
+  random?: RandomBytes;
 }
 
 /** How a stay in a room ended. */
@@ -57,78 +56,76 @@ export interface LobbyEnd {
   message: string;
 }
 
-type Welcome = { you: number; state: LobbyState; resume?: string; graceSec?: number };
-type Admission = Welcome | LobbyJoinError;
-
-const invalidRoom = () => new LobbyJoinError('invalid-room', LOBBY_END_MESSAGES['invalid-room']);
-
-/** The refusal to join a room whose game this build does not have (a newer LAN Party's game); undefined if known. */
-function unknownGame(gameId: string): LobbyJoinError | undefined {
-  if (GAMES.has(gameId)) return undefined;
-  return new LobbyJoinError(
-    'version-mismatch',
-    `This room plays “${gameId.slice(0, 64)}”, a game this version of LAN Party does not have. Update LAN Party to join.`,
-  );
+/** A connect that failed, in the player's words (the reach's own error when it knows better). */
+function connectFailure(error: unknown, options: LobbyJoinOptions): Error {
+  // The reach knows why this room would not answer (the machine hosts another now): its words, not ours.
+  if (options.connectWithin) return options.connectWithin.failure;
+  // Likewise why it could not open a path (a fresh internet path the rendezvous turned away).
+  if (error instanceof ConnectError && error.cause instanceof IpcError) return error.cause;
+  const reason = error instanceof ConnectError ? error.reason : String(error);
+  if (/could not resolve|could not connect/.test(reason)) {
+    // The errno becomes a sentence; the transport's own words stay behind the player's "Details".
+    const errno = errnoIn(reason);
+    const message = errno ? networkErrorSentence(errno) : LOBBY_END_MESSAGES.unreachable;
+    return new LobbyJoinError('unreachable', message, reason);
+  }
+  return new LobbyJoinError('timeout', LOBBY_END_MESSAGES.timeout, reason);
 }
 
-/** This machine's seat in someone else's room: the client and the replayed lobby state; it rejoins by itself. */
-// A silent link: back to the seat on a new connection (the welcome's resume token); the game's `transport` carries on.
+/**
+ * This machine's seat in someone else's room: the shell of the join's pure step (guestJoin.ts), carrying out its
+ * effects with the transport Client and the injected Scheduler, and the replayed lobby state of the stay. It
+ * comes back to its seat by itself over a new connection when the link goes silent; the game's `transport`
+ * carries on.
+ */
 export class LobbyGuest {
-  private stateValue: LobbyState;
+  private machine: GuestJoinState;
+  private readonly scheduler: Scheduler;
+  private readonly logger: Logger;
+  private timer: TimerHandle | undefined;
+  /** The connection of the try in progress, until it fails or becomes the room's. */
+  private trying: { client: Client; offs: (() => void)[] } | undefined;
+  /** The room's link, from the first welcome on (the guest exists for its caller only from then). */
+  private link!: ResumableLink<Client>;
+  private stateValue!: LobbyState;
   private readonly stateListeners = new Listeners<[LobbyState]>(reportCallbackError);
   private readonly endListeners = new Listeners<[LobbyEnd]>(reportCallbackError);
-  private readonly link: ResumableLink<Client>;
   private ended: LobbyEnd | undefined;
-  private resumeToken: string | undefined;
   private readonly pendingChat = new PendingChat();
-  private readonly graceSec: number;
+  /** The first join's promise, until it settles. */
+  private joining: { resolve: (guest: LobbyGuest) => void; reject: (error: unknown) => void } | undefined;
 
-  private constructor(
-    client: Client,
-    /** Our player id in the room. */
-    readonly you: number,
-    welcome: Welcome,
-    private readonly options: LobbyJoinOptions,
-    logger: Logger,
-  ) {
-    this.stateValue = welcome.state;
-    this.resumeToken = welcome.resume;
-    this.graceSec = welcome.graceSec ?? 0;
-    this.link = new ResumableLink(client);
-    this.link.onMessage(LobbyMessage.EVENT, (payload) => {
-      if (this.ended) return;
-      const parsed = hostMessageSchemas[LobbyMessage.EVENT].safeParse(payload);
-      if (!parsed.success) {
-        logger.warn(`the host sent an invalid lobby event: ${describeIssues(parsed.error)}`);
-        return this.end('invalid-room');
-      }
-      const next = applyLobbyEvent(this.stateValue, parsed.data.event);
-      if (parsed.data.event.kind === 'chat') this.pendingChat.shown(parsed.data.event.line, this.you);
-      // Each event is bounded; the room it builds must stay so too (12,000 "joined" events are not a room).
-      if (next.players.length > next.capacity) {
-        logger.warn(`the host's room grew past its capacity of ${next.capacity}`);
-        return this.end('invalid-room');
-      }
-      this.stateValue = next;
-      this.stateListeners.emit(this.stateValue);
+  private constructor(private readonly options: LobbyJoinOptions) {
+    this.scheduler = options.scheduler ?? systemScheduler;
+    this.logger = options.logger ?? silentLogger;
+    this.machine = initialGuestJoin({
+      passwordGiven: options.password !== undefined,
+      offersNative: offersNative(options),
+      timeoutSec: options.timeout ?? 5,
+      rejoinTimeoutSec: options.rejoinTimeout ?? 2,
+      retryMs: 1000,
+      appVersion: options.appVersion,
+      resume: options.resume,
     });
-    this.link.onMessage(LobbyMessage.CLOSING, (payload) => {
-      const parsed = hostMessageSchemas[LobbyMessage.CLOSING].safeParse(payload);
-      const code: LobbyEndCode = parsed.success && parsed.data.reason === 'kicked' ? 'kicked' : 'host-closed';
-      this.end(code);
-    });
-    this.watch(client);
-    watchOwnLink(this, (state) => this.stateListeners.emit((this.stateValue = state)), options.transport);
   }
 
-  /** Follows a connection's end: a silent link means coming back to the seat, anything else ends the stay. */
-  private watch(client: Client): void {
-    client.onDisconnect((reason) => {
-      if (this.ended || client !== this.link.current) return;
-      const silent = /timed out|not acknowledged/.test(reason);
-      if (silent && this.resumeToken !== undefined && this.graceSec > 0) void this.comeBack();
-      else this.end(silent ? 'host-gone' : 'host-closed');
+  /** Connects, says hello (answering a password challenge) and waits for the welcome. Rejects with a {@link LobbyJoinError}. */
+  static join(options: LobbyJoinOptions): Promise<LobbyGuest> {
+    const guest = new LobbyGuest(options);
+    return new Promise((resolve, reject) => {
+      guest.joining = { resolve, reject };
+      guest.feed({ kind: 'start' });
     });
+  }
+
+  /** Our player id in the room. */
+  get you(): number {
+    return this.machine.seat?.you ?? 0;
+  }
+
+  /** The token to come back to the seat with (tests read it). */
+  private get resumeToken(): string | undefined {
+    return this.machine.seat?.resume;
   }
 
   /** Whether the link is down and the guest is trying to take its seat back. */
@@ -136,129 +133,171 @@ export class LobbyGuest {
     return !this.ended && !this.link.isConnected;
   }
 
-  /** Tries to take the seat back (once a second, for the host's grace), then carries on or ends the stay. */
-  private async comeBack(): Promise<void> {
-    this.link.lost();
-    this.stateValue = markedAway(this.stateValue, this.you, Date.now() + this.graceSec * 1000);
-    this.stateListeners.emit(this.stateValue);
-    const outcome = await takeSeatBack({
-      you: this.you,
-      graceSec: this.graceSec,
-      scheduler: this.options.scheduler ?? systemScheduler,
-      wanted: () => !this.ended,
-      isFinal: isFinalRefusal,
-      enter: () =>
-        LobbyGuest.enter({ ...this.options, resume: this.resumeToken, timeout: this.options.rejoinTimeout ?? 2 }),
-      notOurs: () => new LobbyJoinError('seat-gone', LOBBY_END_MESSAGES['seat-gone']),
-    });
-    if (this.ended) return;
-    if (!outcome.ok) return this.end(...seatLostEnd(outcome.error, this.graceSec));
-    const { client, answer } = outcome.value;
-    void this.link.swap(client).close();
-    this.watch(client);
-    this.resumeToken = answer.resume;
-    this.stateValue = answer.state;
-    // Our lines the dead connection took but never delivered: sent again, in order, once.
-    for (const text of this.pendingChat.afterReturn(answer.state.chat, this.you))
-      this.link.send(LobbyMessage.CHAT, { text }, Channel.RELIABLE_ORDERED);
-    this.options.logger?.info(`back in the room after ${Math.round(outcome.tookMs)} ms (${outcome.tries} tries)`);
-    this.stateListeners.emit(this.stateValue);
+  private feed(input: GuestJoinInput): void {
+    const { state, effects } = stepGuestJoin(this.machine, input, this.scheduler.now());
+    this.machine = state;
+    for (const effect of effects) this.carryOut(effect);
   }
 
-  /** Connects, says hello (answering a password challenge) and waits for the welcome. Rejects with a {@link LobbyJoinError}. */
-  static async join(options: LobbyJoinOptions): Promise<LobbyGuest> {
-    const { client, answer } = await LobbyGuest.enter(options);
-    return new LobbyGuest(client, answer.you, answer, options, options.logger ?? silentLogger);
-  }
-
-  /** One connection and its admission: the welcome, or a {@link LobbyJoinError} (the client closed). */
-  private static async enter(options: LobbyJoinOptions): Promise<{ client: Client; answer: Welcome }> {
-    const timeout = options.timeout ?? 5;
-    const logger = options.logger ?? silentLogger;
-    const transport = lobbyTransportOptions(options.transport);
-    const client = new Client({ ...transport, timeout: transport.timeout ?? Math.max(timeout, 5) });
-    try {
-      await client.connect(options.host, options.port, { timeout: options.connectWithin?.seconds ?? timeout });
-    } catch (error) {
-      await client.close();
-      // The reach knows why this room would not answer (the machine hosts another now): its words, not ours.
-      if (options.connectWithin) throw options.connectWithin.failure;
-      // Likewise why it could not open a path (a fresh internet path the rendezvous turned away).
-      if (error instanceof ConnectError && error.cause instanceof IpcError) throw error.cause;
-      const reason = error instanceof ConnectError ? error.reason : String(error);
-      if (/could not resolve|could not connect/.test(reason)) {
-        // The errno becomes a sentence; the transport's own words stay behind the player's "Details".
-        const errno = errnoIn(reason);
-        const message = errno ? networkErrorSentence(errno) : LOBBY_END_MESSAGES.unreachable;
-        throw new LobbyJoinError('unreachable', message, reason);
+  private carryOut(effect: GuestJoinEffect): void {
+    switch (effect.kind) {
+      case 'connect':
+        return this.connect(effect.attempt, effect.timeoutSec);
+      case 'hello': {
+        const hello = helloPayload(
+          this.options.playerName,
+          this.options.colour,
+          this.options.appVersion,
+          effect.resume,
+          offersNative(this.options),
+        );
+        this.trying?.client.send(LobbyMessage.HELLO, hello, Channel.RELIABLE_ORDERED);
+        return;
       }
-      throw new LobbyJoinError('timeout', LOBBY_END_MESSAGES.timeout, reason);
+      case 'derive':
+        return this.derive(effect);
+      case 'proof':
+        this.trying?.client.send(LobbyMessage.PROOF, effect.proof, Channel.RELIABLE_ORDERED);
+        return;
+      case 'close':
+        return this.dropTry();
+      case 'wake':
+        if (this.timer !== undefined) this.scheduler.clearTimer(this.timer);
+        this.timer = this.scheduler.setTimer(
+          () => {
+            this.timer = undefined;
+            this.feed({ kind: 'tick' });
+          },
+          Math.max(0, effect.at - this.scheduler.now()),
+        );
+        return;
+      case 'entered':
+        return this.entered(effect.welcome, effect.back);
+      case 'away':
+        return this.away(effect.graceSec);
+      case 'end':
+        return this.finish(effect.error);
+      case 'warn':
+        return this.logger.warn(effect.text);
     }
-    const answer = await LobbyGuest.admission(client, options, timeout, logger);
-    const refusal = answer instanceof LobbyJoinError ? answer : unknownGame(answer.state.gameId);
-    if (refusal !== undefined || answer instanceof LobbyJoinError) {
-      await client.close();
-      throw refusal;
-    }
-    return { client, answer };
   }
 
-  /** Sends the hello and waits for the welcome, a rejection, or (in a password room) a challenge to answer. */
-  private static admission(client: Client, options: LobbyJoinOptions, timeout: number, logger: Logger) {
-    return new Promise<Admission>((resolve) => {
-      const timer = setTimeout(() => done(new LobbyJoinError('timeout', LOBBY_END_MESSAGES.timeout)), timeout * 1000);
-      const password = new GuestPasswordCheck(client, options.password, logger);
-      const done = (value: Admission) => {
-        clearTimeout(timer);
-        offs.forEach((off) => off());
-        resolve(value);
-      };
-      const offs = [
-        client.onMessage(LobbyMessage.WELCOME, (payload) => {
-          const parsed = hostMessageSchemas[LobbyMessage.WELCOME].safeParse(payload);
-          if (parsed.success) return done(password.welcome(parsed.data, options.resume !== undefined) ?? parsed.data);
-          logger.warn(`the host sent an invalid room: ${describeIssues(parsed.error)}`);
-          done(invalidRoom());
-        }),
-        client.onMessage(LobbyMessage.CHALLENGE, (payload) => {
-          password.challenge(payload).then(
-            (answer) =>
-              answer.kind === 'prove'
-                ? client.send(LobbyMessage.PROOF, answer.proof, Channel.RELIABLE_ORDERED)
-                : answer.kind === 'refuse' && done(answer.error),
-            (error: unknown) => logger.warn('could not answer the password challenge', error),
-          );
-        }),
-        client.onMessage(LobbyMessage.REJECTED, (payload) => {
-          const parsed = hostMessageSchemas[LobbyMessage.REJECTED].safeParse(payload);
-          // A reason we do not know comes from another version of LAN Party.
-          const code: LobbyEndCode = parsed.success ? parsed.data.reason : 'version-mismatch';
-          const wait = parsed.success ? parsed.data.retryAfterSec : undefined;
-          const message =
-            code === 'version-mismatch'
-              ? versionMismatchMessage({
-                  hostApp: parsed.data?.hostApp,
-                  hostProtocol: parsed.data?.hostProtocol,
-                  ourApp: options.appVersion,
-                  ourProtocol: LOBBY_PROTOCOL_VERSION,
-                })
-              : code === 'too-many-tries' && wait !== undefined
-                ? tooManyTriesMessage(wait)
-                : // Why a seat is gone only the host knows (away too long, another address…); bounded by the schema.
-                  code === 'seat-gone' && parsed.success && parsed.data.message.trim() !== ''
-                  ? parsed.data.message
-                  : LOBBY_END_MESSAGES[code];
-          const waitMs = parsed.data?.retryAfterMs ?? (wait === undefined ? undefined : wait * 1000);
-          done(new LobbyJoinError(code, message, undefined, code === 'too-many-tries' ? waitMs : undefined));
-        }),
-        client.onDisconnect(() => done(new LobbyJoinError('host-closed', JOIN_DROPPED_MESSAGE))),
-      ];
-      client.send(
-        LobbyMessage.HELLO,
-        helloPayload(options.playerName, options.colour, options.appVersion, options.resume, offersNative(options)),
-        Channel.RELIABLE_ORDERED,
-      );
+  /** One connection: its admission's messages and its end go to the machine, tagged with the try. */
+  private connect(attempt: number, timeoutSec: number): void {
+    const transport = lobbyTransportOptions(this.options.transport);
+    const client = new Client({ ...transport, timeout: transport.timeout ?? Math.max(timeoutSec, 5) });
+    const offs = [
+      client.onMessage(LobbyMessage.WELCOME, (payload) => this.feed({ kind: 'welcome', attempt, payload })),
+      client.onMessage(LobbyMessage.CHALLENGE, (payload) => this.feed({ kind: 'challenge', attempt, payload })),
+      client.onMessage(LobbyMessage.REJECTED, (payload) => this.feed({ kind: 'rejected', attempt, payload })),
+    ];
+    client.onDisconnect((reason) => {
+      const silent = /timed out|not acknowledged/.test(reason);
+      this.feed({ kind: 'disconnected', attempt, silent });
     });
+    this.trying = { client, offs };
+    const seconds = this.options.connectWithin?.seconds ?? timeoutSec;
+    client.connect(this.options.host, this.options.port, { timeout: seconds }).then(
+      () => this.feed({ kind: 'connected', attempt, protocol: client.protocol ?? 'v1' }),
+      (error: unknown) => this.feed({ kind: 'failed', attempt, error: connectFailure(error, this.options) }),
+    );
+  }
+
+  /** The room key's derivation and the CPace answer, off the step (async); the password stays here. */
+  private derive(effect: Extract<GuestJoinEffect, { kind: 'derive' }>): void {
+    const client = this.trying?.client;
+    if (!client || this.options.password === undefined) return;
+    const { attempt } = this.machine;
+    const channel = {
+      token: client.token ?? 0n,
+      binding: client.channelBinding,
+      protocol: effect.protocol,
+      nativeOffered: effect.nativeOffered,
+    };
+    answerChallenge(this.options.password, effect.challenge, channel, this.options.random ?? systemRandom).then(
+      (answer) => this.feed({ kind: 'answered', attempt, answer }),
+      (error: unknown) => {
+        if (error instanceof ChallengeError) return this.feed({ kind: 'unanswerable', attempt, why: error.message });
+        this.logger.warn('could not answer the password challenge', error);
+      },
+    );
+  }
+
+  private dropTry(): void {
+    const trying = this.trying;
+    this.trying = undefined;
+    if (!trying) return;
+    trying.offs.forEach((off) => off());
+    void trying.client.close();
+  }
+
+  /** The try's connection is the room's: the first join resolves, a rejoin moves the link over to it. */
+  private entered(welcome: { state: LobbyState }, back: { tookMs: number; tries: number } | undefined): void {
+    const { client, offs } = this.trying!;
+    this.trying = undefined;
+    offs.forEach((off) => off());
+    this.stateValue = welcome.state;
+    if (this.joining) {
+      this.link = this.openLink(client);
+      this.joining?.resolve(this);
+      this.joining = undefined;
+      return;
+    }
+    void this.link.swap(client).close();
+    // Our lines the dead connection took but never delivered: sent again, in order, once.
+    for (const text of this.pendingChat.afterReturn(welcome.state.chat, this.you))
+      this.link.send(LobbyMessage.CHAT, { text }, Channel.RELIABLE_ORDERED);
+    if (back) this.logger.info(`back in the room after ${Math.round(back.tookMs)} ms (${back.tries} tries)`);
+    this.stateListeners.emit(this.stateValue);
+  }
+
+  /** The room's link, made of the first connection: the host's events and its closing notice. */
+  private openLink(client: Client): ResumableLink<Client> {
+    const link = new ResumableLink(client);
+    link.onMessage(LobbyMessage.EVENT, (payload) => {
+      if (this.ended) return;
+      const parsed = hostMessageSchemas[LobbyMessage.EVENT].safeParse(payload);
+      if (!parsed.success) {
+        this.logger.warn(`the host sent an invalid lobby event: ${describeIssues(parsed.error)}`);
+        return this.end('invalid-room');
+      }
+      const next = applyLobbyEvent(this.stateValue, parsed.data.event);
+      if (parsed.data.event.kind === 'chat') this.pendingChat.shown(parsed.data.event.line, this.you);
+      // Each event is bounded; the room it builds must stay so too (12,000 "joined" events are not a room).
+      if (next.players.length > next.capacity) {
+        this.logger.warn(`the host's room grew past its capacity of ${next.capacity}`);
+        return this.end('invalid-room');
+      }
+      this.stateValue = next;
+      this.stateListeners.emit(this.stateValue);
+    });
+    link.onMessage(LobbyMessage.CLOSING, (payload) => {
+      const parsed = hostMessageSchemas[LobbyMessage.CLOSING].safeParse(payload);
+      this.end(parsed.success && parsed.data.reason === 'kicked' ? 'kicked' : 'host-closed');
+    });
+    watchOwnLink(this, (state) => this.stateListeners.emit((this.stateValue = state)), this.options.transport);
+    return link;
+  }
+
+  /** The link went silent: sends fail and our row shows away (wall-clock, for the countdown) for the grace. */
+  private away(graceSec: number): void {
+    this.link.lost();
+    const awayUntil = Date.now() + graceSec * 1000;
+    const players = this.stateValue.players.map((p) => (p.id === this.you ? { ...p, awayUntil } : p));
+    this.stateValue = { ...this.stateValue, players };
+    this.stateListeners.emit(this.stateValue);
+  }
+
+  /** The machine's end: the first join rejects, a stay ends with the room's words. */
+  private finish(error: Error): void {
+    if (this.joining) {
+      if (this.timer !== undefined) this.scheduler.clearTimer(this.timer);
+      this.joining.reject(error);
+      this.joining = undefined;
+      return;
+    }
+    if (error instanceof LobbyJoinError) this.end(error.code, error.message);
+    else this.end('host-gone');
   }
 
   /** The room as the host last described it. */
@@ -303,13 +342,23 @@ export class LobbyGuest {
   /** Leaves the room, telling the host. */
   async leave(): Promise<void> {
     this.ended ??= { code: 'left', message: LOBBY_END_MESSAGES.left };
+    this.stop();
     this.link.end(this.ended.message);
     await this.link.current.close();
+  }
+
+  /** Stops the machine (no more tries) and lets go of a try's connection and the timer. */
+  private stop(): void {
+    this.feed({ kind: 'over' });
+    this.dropTry();
+    if (this.timer !== undefined) this.scheduler.clearTimer(this.timer);
+    this.timer = undefined;
   }
 
   private end(code: LobbyEndCode, message = LOBBY_END_MESSAGES[code]): void {
     if (this.ended) return;
     this.ended = { code, message };
+    this.stop();
     void this.link.current.close();
     this.link.end(message);
     this.endListeners.emit(this.ended);

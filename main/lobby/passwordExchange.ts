@@ -1,6 +1,7 @@
 import { randomBytes, scrypt } from 'node:crypto';
 import { CpaceAbort, parsePrefixFree, prefixFreeCat, startCpace, type RandomBytes } from '../net/pake/index';
 import { PASSWORD_SUITE, type GuestMessage, type HostMessages } from '../../shared/lobby/lobbyMessages';
+import type { WireProtocol } from '../net/index';
 
 /**
  * A password room's check, a CPace run (main/net/pake) channel-bound to the connection:
@@ -10,7 +11,8 @@ import { PASSWORD_SUITE, type GuestMessage, type HostMessages } from '../../shar
  *   host  → guest  welcome   … { confirm: Ta }                   then the host, so an impostor is caught
  *
  * PRS = scrypt(NFC(password), salt): the host keeps that key, never the password. CI names this connection (its
- * token, and on the native path the binding both ends derived from its handshake), sid is the host's fresh
+ * token, on the native path the binding both ends derived from its handshake, the protocol, and what each end
+ * itself knows of the native offer, so a v1 link whose offer was stripped on the way fails), sid is the host's fresh
  * nonce, and the ISK hashes both shares. What crosses the wire is the salt, sid, two shares and two tags: with
  * the ephemeral scalars never sent, nobody who only listened can test a guess against them, and a proof made
  * for one connection or challenge checks on no other. An active impostor gets one online guess per join.
@@ -37,6 +39,28 @@ export interface PasswordChannel {
   readonly token: bigint;
   /** The native handshake's channel binding; undefined on v1 (whose datagrams carry no MAC anyway). */
   readonly binding: Uint8Array | undefined;
+  /** The protocol the connection negotiated. */
+  readonly protocol: WireProtocol;
+  /** Whether the guest offered native, as this end knows it (the guest: its own offer; the host: see hostChannel). */
+  readonly nativeOffered: boolean;
+}
+
+/** What the host reads of a peer for its channel (a transport Peer satisfies it). */
+export interface ChannelPeer {
+  readonly token: bigint;
+  readonly channelBinding: Uint8Array | undefined;
+  readonly protocol: WireProtocol;
+  /** Whether its connect request carried a native offer; undefined when this host takes none (never reads them). */
+  readonly offeredNative: boolean | undefined;
+}
+
+/**
+ * The host's channel for a peer. A host that takes native offers knows from the connect itself (a v1 peer made
+ * none); one that takes none never looked, and goes by the hello (no offer of its own can have been stripped).
+ */
+export function hostChannel(peer: ChannelPeer, hello: { readonly native?: boolean | undefined }): PasswordChannel {
+  const nativeOffered = peer.offeredNative ?? hello.native === true;
+  return { token: peer.token, binding: peer.channelBinding, protocol: peer.protocol, nativeOffered };
 }
 
 /** A challenge on the wire (base64url fields, checked by the lobby's schemas). */
@@ -74,7 +98,8 @@ export const systemRandom: RandomBytes = (size) => randomBytes(size);
 function channelIdentifier(channel: PasswordChannel): Uint8Array {
   const token = new Uint8Array(8);
   new DataView(token.buffer).setBigUint64(0, channel.token);
-  return prefixFreeCat(PURPOSE, token, channel.binding ?? new Uint8Array(0));
+  const offered = Uint8Array.of(channel.nativeOffered ? 1 : 0);
+  return prefixFreeCat(PURPOSE, token, channel.binding ?? new Uint8Array(0), utf8(channel.protocol), offered);
 }
 
 /** Whether a CPace message's associated data is `expected` (a host's message never passes as a guest's). */

@@ -15,6 +15,7 @@ import { backgroundScheduler, type Scheduler, type TimerHandle } from '../../bas
 import { DEFAULT_LOBBY_HOST_LIMITS, type LobbyHostStats } from './lobbyHostLimits';
 import { SEAT_GRACE } from '../../../shared/ipc/schemas/lobby';
 import {
+  hostChannel,
   deriveRoomKey,
   freshSalt,
   startHostCheck,
@@ -343,9 +344,10 @@ export class LobbyHost {
       case 'challenge': {
         const peer = s.getPeer(effect.peerId);
         if (!peer || !this.roomKey) return;
-        // A fresh scalar and session id for every challenge, bound to this connection's token and native keys.
-        const channel = { token: peer.token, binding: peer.channelBinding };
-        const check = startHostCheck(this.roomKey, channel, this.options.random ?? systemRandom);
+        // A fresh scalar and session id for every challenge, bound to this connection (its token, native keys,
+        // protocol and whether it offered native, as this host saw it).
+        const hello = this.room.door.get(peer.id)?.hello ?? {};
+        const check = startHostCheck(this.roomKey, hostChannel(peer, hello), this.options.random ?? systemRandom);
         this.checks.set(peer.id, check);
         s.sendTo(peer.id, LobbyMessage.CHALLENGE, check.challenge, Channel.RELIABLE_ORDERED);
         return;

@@ -13,6 +13,12 @@ export class Peer {
     port: number,
     /** @internal the connection's state */
     readonly connection: Link,
+    /**
+     * Whether the client's connect request carried a native offer: true for a native peer; false for a v1 peer of
+     * a server that takes offers (one it could read would have made the peer native); undefined when this server
+     * takes none (it never reads them).
+     */
+    readonly offeredNative: boolean | undefined = undefined,
   ) {
     this.addressValue = address;
     this.portValue = port;

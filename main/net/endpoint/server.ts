@@ -374,7 +374,8 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
         random: (size) => randomBytes(size),
       },
     });
-    const peer = (ref.peer = new Peer(id, from.address, from.port, link));
+    const offered = native !== undefined || (this.resolved.native ? false : undefined);
+    const peer = (ref.peer = new Peer(id, from.address, from.port, link, offered));
     this.peers.add(peer, native !== undefined);
     return peer;
   }

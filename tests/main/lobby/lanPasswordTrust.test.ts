@@ -4,11 +4,12 @@ import { Channel, Server } from '../../../main/net/index';
 import { unpackHeader } from '../../../main/net/v1/header';
 import { lobbyTransportOptions } from '../../../main/lobby/lobbyTransport';
 import { LobbyGuest } from '../../../main/lobby/lobbyGuest';
-import { CHALLENGE_UNREADABLE_MESSAGE, HOST_UNPROVEN_MESSAGE } from '../../../main/lobby/guestPassword';
+import { CHALLENGE_UNREADABLE_MESSAGE, HOST_UNPROVEN_MESSAGE } from '../../../main/lobby/guestJoin';
 import {
   deriveRoomKey,
   freshSalt,
   fromBase64Url,
+  hostChannel,
   startHostCheck,
   systemRandom,
   toBase64Url,
@@ -20,6 +21,10 @@ import { createLobbyState, type LobbyState } from '../../../shared/lobby/lobbySt
 import { loopbackHost, type Cleanups } from '../../support/loopbackRoom';
 import { startTapRelay } from '../../support/labTapRelay';
 import { waitFor } from '../../support/waitFor';
+import { startOfferStripper } from '../../support/offerStripper';
+import { Client } from '../../../main/net/index';
+import { answerChallenge, type PasswordChallenge } from '../../../main/lobby/passwordExchange';
+import { helloPayload } from '../../../shared/lobby/lobbyMessages';
 
 // Real sockets on 127.0.0.1 only: a host, a guest, and in between a relay that records every datagram.
 const cleanups: Cleanups = [];
@@ -96,7 +101,8 @@ describe('a sniffed LAN password exchange', () => {
     // the wire) this step was the whole attack: recompute the HMAC, compare, done. Here the host's side also
     // needs the host's ephemeral scalar, which never left the host: any scalar the listener picks fails.
     const room = { key: await deriveRoomKey(PASSWORD, fromBase64Url(salt)), salt: Buffer.from(fromBase64Url(salt)) };
-    const channel = { token, binding: undefined };
+    // The guest offered no native (its transport said so) and the host saw none: v1 on both ends.
+    const channel = { token, binding: undefined, protocol: 'v1', nativeOffered: false } as const;
     for (let guess = 0; guess < 20; guess++) {
       const listener = startHostCheck(room, channel, replaying([fromBase64Url(sid), randomBytes(32)]));
       expect(listener.challenge.share).not.toBe(hostShare);
@@ -148,7 +154,7 @@ describe('a host that does not know the room password', () => {
     const guess = { key: await deriveRoomKey('a guess', salt), salt };
     const server = await hostileHost((peerId, s) => {
       const peer = s.getPeer(peerId)!;
-      const check = startHostCheck(guess, { token: peer.token, binding: peer.channelBinding }, systemRandom);
+      const check = startHostCheck(guess, hostChannel(peer, {}), systemRandom);
       s.sendTo(peerId, LobbyMessage.CHALLENGE, check.challenge, Channel.RELIABLE_ORDERED);
       s.onMessage(LobbyMessage.PROOF, (from, proof) => {
         if (from.id !== peerId) return;
@@ -199,5 +205,55 @@ describe('a host that does not know the room password', () => {
     cleanups.push(() => guest.leave());
     await waitFor(() => guest.state.players.length === 2, 2000, 'the room');
     expect(guest.state.passwordProtected).toBe(false);
+  });
+});
+
+describe('a password room behind a relay that strips the native offer', () => {
+  it('is refused by a guest that offered native: a challenge over v1 means someone may be in between', async () => {
+    const h = await loopbackHost(cleanups, { password: 'pw' });
+    const stripper = await startOfferStripper(h.port);
+    cleanups.push(() => stripper.close());
+    const proofs: unknown[] = [];
+    h.transport.onMessage(LobbyMessage.PROOF, (_peer, proof) => proofs.push(proof));
+    const join = LobbyGuest.join({
+      host: '127.0.0.1',
+      port: stripper.port,
+      playerName: 'Gus',
+      colour: '#3ddc97',
+      password: 'pw',
+      timeout: 5,
+    });
+    await expect(join).rejects.toMatchObject({
+      code: 'invalid-room',
+      message: expect.stringMatching(/someone may be between you and the host/),
+    });
+    expect(stripper.stripped).toBeGreaterThan(0);
+    expect(proofs).toEqual([]); // no password run at all over the stripped link
+    expect(h.state.players.map((p) => p.name)).toEqual(['Hana']);
+  });
+
+  it('fails the check even for a guest that answers anyway: each end binds what it knows of the offer', async () => {
+    const h = await loopbackHost(cleanups, { password: 'pw' });
+    const stripper = await startOfferStripper(h.port);
+    cleanups.push(() => stripper.close());
+    // A guest that offered native (its transport's default) and answers the v1 challenge as an older one would.
+    const client = new Client(lobbyTransportOptions());
+    cleanups.push(() => client.close());
+    await client.connect('127.0.0.1', stripper.port, { timeout: 5 });
+    expect(client.protocol).toBe('v1');
+    const refused = new Promise<unknown>((resolve) => client.onMessage(LobbyMessage.REJECTED, resolve));
+    client.onMessage(LobbyMessage.CHALLENGE, (challenge) => {
+      const channel = { token: client.token!, binding: undefined, protocol: 'v1', nativeOffered: true } as const;
+      void answerChallenge('pw', challenge as PasswordChallenge, channel, systemRandom).then((answer) =>
+        client.send(LobbyMessage.PROOF, answer.proof, Channel.RELIABLE_ORDERED),
+      );
+    });
+    client.send(
+      LobbyMessage.HELLO,
+      helloPayload('Gus', '#3ddc97', undefined, undefined, true),
+      Channel.RELIABLE_ORDERED,
+    );
+    await expect(refused).resolves.toMatchObject({ reason: 'wrong-password' });
+    expect(h.state.players.map((p) => p.name)).toEqual(['Hana']);
   });
 });

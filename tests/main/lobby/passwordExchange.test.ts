@@ -22,6 +22,8 @@ const roomKey = async (password: string, salt = freshSalt()): Promise<RoomKey> =
 const channel = (token = 0x1122334455667788n, binding: Uint8Array | undefined = randomBytes(32)): PasswordChannel => ({
   token,
   binding,
+  protocol: binding ? 'native' : 'v1',
+  nativeOffered: binding !== undefined,
 });
 
 describe('the CPace password exchange of a LAN room', () => {
@@ -76,6 +78,24 @@ describe('the CPace password exchange of a LAN room', () => {
       const relayed = await answerChallenge('pw', host.challenge, elsewhere, systemRandom);
       expect(host.check(relayed.proof)).toEqual({ ok: false, reason: 'mismatch' });
     }
+  });
+
+  it('binds the protocol and each side’s own knowledge of the native offer: a stripped offer mismatches', async () => {
+    const room = await roomKey('pw');
+    // A man in the middle stripped the guest's native offer: both ends are on v1 with the same token, but the
+    // guest knows it offered native and the host (which takes native offers) knows the connect carried none.
+    const hostSees: PasswordChannel = { token: 7n, binding: undefined, protocol: 'v1', nativeOffered: false };
+    const guestSees: PasswordChannel = { ...hostSees, nativeOffered: true };
+    const host = startHostCheck(room, hostSees, systemRandom);
+    const relayed = await answerChallenge('pw', host.challenge, guestSees, systemRandom);
+    expect(host.check(relayed.proof)).toEqual({ ok: false, reason: 'mismatch' });
+    // The protocol is bound too, and the control: the same facts on both ends check.
+    const onNative = startHostCheck(room, { ...hostSees, protocol: 'native' }, systemRandom);
+    expect(onNative.check((await answerChallenge('pw', onNative.challenge, hostSees, systemRandom)).proof).ok).toBe(
+      false,
+    );
+    const honest = startHostCheck(room, hostSees, systemRandom);
+    expect(honest.check((await answerChallenge('pw', honest.challenge, hostSees, systemRandom)).proof).ok).toBe(true);
   });
 
   it('lets the guest catch a host that does not know the password', async () => {

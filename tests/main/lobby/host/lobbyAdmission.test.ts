@@ -45,9 +45,14 @@ async function challenged(raw: RawGuest, name: string): Promise<PasswordChalleng
   return raw.last('lobby.challenge')!.payload as unknown as PasswordChallenge;
 }
 
-/** The proof for `challenge`, made on `on`'s connection (its token and native channel binding). */
+/** The proof for `challenge`, made on `on`'s connection (its token, native channel binding and offer: a default Client offers). */
 async function proofFor(challenge: PasswordChallenge, password: string, on: RawGuest) {
-  const link = { token: on.client.token!, binding: on.client.channelBinding };
+  const link = {
+    token: on.client.token!,
+    binding: on.client.channelBinding,
+    protocol: on.client.protocol!,
+    nativeOffered: true,
+  };
   return answerChallenge(password, challenge, link, systemRandom);
 }
 
