@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createSocket } from 'node:dgram';
+import { sleep, systemScheduler, type Scheduler } from '../../base/scheduler';
 import { classes, Message, methods, parseMessage } from 'werift-ice';
 
 /** What one TURN Allocate said about a server and a pair of credentials. */
@@ -22,6 +23,7 @@ export async function probeTurnAllocation(
   server: readonly [string, number],
   username: string,
   password: string,
+  scheduler: Scheduler = systemScheduler,
   waitMs = 700,
 ): Promise<TurnProbeResult> {
   const socket = createSocket('udp4');
@@ -34,13 +36,13 @@ export async function probeTurnAllocation(
       if (key) request.addMessageIntegrity(key).addFingerprint();
       for (let attempt = 0; attempt < ATTEMPTS && !closed; attempt++) {
         const answer = await new Promise<Message | undefined>((resolve) => {
-          const timer = setTimeout(() => done(undefined), waitMs);
+          const timer = scheduler.setTimer(() => done(undefined), waitMs);
           const onMessage = (data: Buffer) => {
             const message = parseMessage(data);
             if (message && message.transactionIdHex === request.transactionIdHex) done(message);
           };
           const done = (message: Message | undefined) => {
-            clearTimeout(timer);
+            scheduler.clearTimer(timer);
             socket.off('message', onMessage);
             resolve(message);
           };
@@ -72,7 +74,7 @@ export async function probeTurnAllocation(
     if (answer.messageClass === classes.RESPONSE) {
       // Free the allocation at once: this was only a question.
       void ask(withAuth(new Message(methods.REFRESH, classes.REQUEST).setAttribute('LIFETIME', 0)), key);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50, scheduler);
       return { outcome: 'allocated' };
     }
     const [code] = (answer.getAttributeValue('ERROR-CODE') as [number, string] | undefined) ?? [0, ''];
