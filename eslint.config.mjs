@@ -2,6 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+// One clock in main/: time and timers come from an injected Scheduler (main/base/scheduler.ts, monotonic ms) or
+// WallClock (main/base/wallClock.ts), so tests move time by hand. main/base/ makes them; the entries
+// (main/index.ts, main/cli/, main/devServer/) wire the real ones. setImmediate stays allowed: it ends an event-loop
+// turn (batching), it does not measure time. Each file below may still read the clock or arm timers itself:
+const RAW_CLOCK_ALLOWED = [
+  // the guest's shell and its quiet-link check: still on real timers (the next step for the guest's shell)
+  'main/lobby/lobbyGuest.ts', // join timeout and the away countdown's wall time
+  'main/lobby/guestQuietLink.ts', // the guest's quiet-link check interval
+];
+const CLOCK_MESSAGE =
+  'Take time from an injected Scheduler or WallClock (main/base/), or add the file to RAW_CLOCK_ALLOWED with a reason.';
+
 export default tseslint.config(
   {
     // tests/fixtures/boundaries breaks the import rules on purpose (see tests/architecture/boundaries.test.ts).
@@ -45,6 +57,31 @@ export default tseslint.config(
         'require',
         '__dirname',
         'localStorage',
+      ],
+    },
+  },
+  {
+    files: ['main/**/*.ts'],
+    ignores: ['main/base/**', 'main/index.ts', 'main/cli/**', 'main/devServer/**', ...RAW_CLOCK_ALLOWED],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'].map((name) => ({
+          name,
+          message: CLOCK_MESSAGE,
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: CLOCK_MESSAGE },
+        { object: 'performance', property: 'now', message: CLOCK_MESSAGE },
+      ],
+      'no-restricted-imports': [
+        'error',
+        ...['timers', 'timers/promises', 'node:timers', 'node:timers/promises'].map((name) => ({
+          name,
+          message: CLOCK_MESSAGE,
+        })),
       ],
     },
   },

@@ -79,8 +79,7 @@ function hostCost(players: number): number {
     gameId: 1,
     seed: players,
     roundDuration: 600,
-    clock: () => 0,
-    timer: { setRepeating: () => undefined, clearTimer: () => undefined },
+    scheduler: { now: () => 0, setTimer: () => undefined, setRepeating: () => undefined, clearTimer: () => undefined },
   });
   host.start();
   // Bodies are encoded up front: the client's serialization is not host work.

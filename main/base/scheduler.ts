@@ -37,3 +37,8 @@ export const backgroundScheduler: Scheduler = {
   setRepeating: (callback, intervalMs) => setInterval(callback, intervalMs).unref(),
   clearTimer: clearNodeTimer,
 };
+
+/** Resolves after `ms` on `scheduler`'s timers (default: unref'd, so a wait never keeps the process alive). */
+export function sleep(ms: number, scheduler: Scheduler = backgroundScheduler): Promise<void> {
+  return new Promise((resolve) => scheduler.setTimer(resolve, ms));
+}

@@ -10,6 +10,7 @@ import { LocalGameClient } from './localGameClient';
 import { netStatsOf } from './gameNetStats';
 import type { GameRoom, GameSeat, GameService, GameServiceOptions, GameSession } from './gameServiceTypes';
 import { silentLogger } from '../base/logger';
+import { systemScheduler, type TimerHandle } from '../base/scheduler';
 import { UnknownGameError } from '../../shared/games/createRegistry';
 
 export type {
@@ -59,6 +60,7 @@ export function createGameService(options: GameServiceOptions): GameService {
   const games = options.games ?? GAMES;
   const logger = options.logger ?? silentLogger;
   const holdMs = (options.resultsHoldSeconds ?? RESULTS_HOLD_SECONDS) * 1000;
+  const scheduler = options.scheduler ?? systemScheduler;
   const onError = (error: unknown) => logger.error('game callback failed', error);
   let room: GameRoom | null = null;
   let seat: GameSeat | null = null;
@@ -71,7 +73,7 @@ export function createGameService(options: GameServiceOptions): GameService {
   let roster: GameRosterPayload | null = null;
   let results: GameResultsPayload | null = null;
   let ended = false;
-  let hold: ReturnType<typeof setTimeout> | undefined;
+  let hold: TimerHandle;
 
   const emitEnded = (reason: string): void => {
     if (roster === null || results !== null || ended) return;
@@ -106,7 +108,7 @@ export function createGameService(options: GameServiceOptions): GameService {
   };
   // Back in the lobby: a running game stops (telling the renderer), and the last game's data is dropped.
   const endRound = (reason: string): void => {
-    clearTimeout(hold);
+    scheduler.clearTimer(hold);
     host?.stop(reason);
     emitEnded(reason);
     host = null;
@@ -149,8 +151,9 @@ export function createGameService(options: GameServiceOptions): GameService {
       ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),
       resultsHoldSeconds: holdMs / 1000,
       onCallbackError: onError,
+      scheduler,
       onRoundEnd: (final) => {
-        hold = setTimeout(() => {
+        hold = scheduler.setTimer(() => {
           if (host === game) r.endGame();
         }, holdMs);
         opts.onRoundEnd?.(final);

@@ -14,6 +14,7 @@ import type { GameHost } from './host/gameHost';
 import type { GuestTransport, HostTransport } from './gameTransport';
 import type { ConnectionStats } from '../net/index';
 import type { Logger } from '../base/logger';
+import type { Scheduler } from '../base/scheduler';
 
 /** The game events this service pushes to the renderer, with their contract payloads. */
 export type GameEvents = {
@@ -59,6 +60,8 @@ export interface GameServiceOptions {
   /** The link conditioner's settings when one is in front of this machine's room connection. */
   readonly conditioner?: () => ConditionerSummary;
   readonly logger?: Logger;
+  /** The clock and timers of the games it runs and of the results hold. Default real time and timers. */
+  readonly scheduler?: Scheduler;
 }
 
 /** The game requests this service answers (Pick<HandlersOf<IpcContract>, …> compatible). */

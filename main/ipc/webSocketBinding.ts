@@ -17,6 +17,7 @@ import {
 import type { Logger } from '../base/logger';
 import type { Gateway } from './gateway';
 import { ReportLimiter } from '../base/reportLimiter';
+import { systemScheduler, type Scheduler } from '../base/scheduler';
 
 /** The only address the binding ever listens on. */
 export const WS_BINDING_HOST = '127.0.0.1';
@@ -38,8 +39,8 @@ export interface WebSocketBindingOptions<C extends ContractShape> {
    */
   readonly allowedOrigins: readonly string[];
   readonly logger: Logger;
-  /** Clock for the refusal-log rate limit; default Date.now. */
-  readonly now?: () => number;
+  /** Its clock times the refusal-log rate limit; default real time. */
+  readonly scheduler?: Pick<Scheduler, 'now'>;
 }
 
 /** Counters for refused connections and dropped frames. */
@@ -89,7 +90,7 @@ export async function startWebSocketBinding<C extends ContractShape>(
   const counts = { rejectedConnections: 0, droppedMessages: 0 };
   // Anyone on this machine can knock: log five refusals a minute; the next one logged says how many were held back.
   const refusals = new ReportLimiter(REFUSALS_LOGGED_PER_MINUTE, 60_000);
-  const now = options.now ?? Date.now;
+  const clock = options.scheduler ?? systemScheduler;
   let port = 0;
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD_BYTES });
   const http = createServer((_req, res) => {
@@ -109,7 +110,7 @@ export async function startWebSocketBinding<C extends ContractShape>(
       refusal = [403, 'Forbidden', `host ${shown(host)} is not this binding`];
     if (refusal) {
       counts.rejectedConnections += 1;
-      if (refusals.admit(now())) {
+      if (refusals.admit(clock.now())) {
         const held = refusals.drainSuppressed();
         const line = `refused WebSocket connection: ${refusal[1]} (${refusal[2]})`;
         logger.warn(held > 0 ? `${line} (${held} more refused since the last report)` : line);

@@ -18,6 +18,7 @@ import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
 import { backgroundScheduler, type Scheduler, type TimerHandle } from '../base/scheduler';
+import { systemWallClock, type WallClock } from '../base/wallClock';
 
 /** Options of {@link createLanBrowserService}. */
 export interface LanBrowserServiceOptions {
@@ -35,8 +36,8 @@ export interface LanBrowserServiceOptions {
   readonly lookup?: Ipv4Lookup;
   /** The browser's clock and timers (shared with the browser it creates); default real time, unref'd timers. */
   readonly scheduler?: Scheduler;
-  /** Wall-clock ms, for the "seen 12 s ago" the renderer shows; default Date.now. */
-  readonly wallClock?: () => number;
+  /** For the "seen 12 s ago" the renderer shows; default the system's. */
+  readonly wallClock?: WallClock;
 }
 
 /** A server added by address, as remembered: what the player typed and the discovery port. */
@@ -92,7 +93,7 @@ export function createLanBrowserService(options: LanBrowserServiceOptions): LanB
   let added: Array<{ host: string; port: number; address: string | null; detail: string | null }> = [];
   const ports = { discovery: network.discoveryPort, game: network.defaultGamePort };
   const scheduler = options.scheduler ?? backgroundScheduler;
-  const wallClock = options.wallClock ?? Date.now;
+  const wallClock = options.wallClock ?? systemWallClock;
   const seenPushMs = Math.min(network.browseIntervalMs, SEEN_PUSH_MAX_MS);
   // A healthy server can look a round plus a push old; one silent past that has missed a round. (The browser
   // drops it after three rounds and 500 ms, so a stale row shows for a while before it goes.)

@@ -10,6 +10,7 @@ import {
   type ServiceMessageBody,
 } from '../../shared/rendezvous';
 import type { Logger } from '../base/logger';
+import { backgroundScheduler } from '../base/scheduler';
 import { createRendezvousService, type RendezvousService, type RendezvousServiceOptions } from './rendezvousService';
 
 /** The one path the WebSocket is served on; a rendezvous URL is `wss://host:port/rendezvous/v1`. */
@@ -130,7 +131,8 @@ export async function startRendezvousServer(options: RendezvousServerOptions): P
   });
 
   const alive = new WeakMap<WebSocket, boolean>();
-  const pinger = setInterval(() => {
+  // The WebSocket keepalive runs on real time whatever clock the service is given (tests move that one by hand).
+  const pinger = backgroundScheduler.setRepeating(() => {
     for (const ws of sockets) {
       if (alive.get(ws) === false) {
         ws.terminate();
@@ -140,7 +142,6 @@ export async function startRendezvousServer(options: RendezvousServerOptions): P
       ws.ping();
     }
   }, options.pingIntervalMs ?? 20_000);
-  pinger.unref();
 
   function accept(ws: WebSocket, address: string): void {
     sockets.add(ws);
@@ -184,7 +185,7 @@ export async function startRendezvousServer(options: RendezvousServerOptions): P
       resolve();
     });
   }).catch((error: unknown) => {
-    clearInterval(pinger);
+    backgroundScheduler.clearTimer(pinger);
     service.close();
     throw error;
   });
@@ -199,7 +200,7 @@ export async function startRendezvousServer(options: RendezvousServerOptions): P
     port,
     url: `${options.tls ? 'wss' : 'ws'}://${shownHost}:${port}${RENDEZVOUS_PATH}`,
     async close() {
-      clearInterval(pinger);
+      backgroundScheduler.clearTimer(pinger);
       service.close();
       for (const ws of sockets) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

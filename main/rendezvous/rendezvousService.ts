@@ -10,6 +10,7 @@ import {
 import { clipText } from '../../shared/text/normalizeText';
 import type { Logger } from '../base/logger';
 import type { Scheduler, TimerHandle } from '../base/scheduler';
+import { systemWallClock, type WallClock } from '../base/wallClock';
 import { createRateLimiter, type RateLimiter } from '../base/rateLimiter';
 import { mintTurnCredentials } from '../net/ice';
 import { createProbeGuard } from './probeGuard';
@@ -45,8 +46,8 @@ export interface RendezvousTurnConfig {
 export interface RendezvousServiceOptions {
   readonly scheduler: Scheduler;
   readonly logger: Logger;
-  /** Wall clock in unix milliseconds, for TURN expiry and the `expiresAt` the host is told; default Date.now. */
-  readonly wallClock?: () => number;
+  /** For TURN expiry and the `expiresAt` the host is told; default the system's. */
+  readonly wallClock?: WallClock;
   /** Randomness for room ids and join ids; default node:crypto. */
   readonly randomBytes?: (size: number) => Uint8Array;
   /**
@@ -84,7 +85,7 @@ const HOST_REPLIES = new Set<string>(['answer', 'reject', 'signal']);
 export function createRendezvousService(options: RendezvousServiceOptions): RendezvousService {
   const limits: RendezvousServiceLimits = { ...DEFAULT_RENDEZVOUS_LIMITS, ...options.limits };
   const { scheduler, logger } = options;
-  const wallClock = options.wallClock ?? Date.now;
+  const wallClock = options.wallClock ?? systemWallClock;
   const random = options.randomBytes ?? ((size: number) => new Uint8Array(nodeRandomBytes(size)));
   const now = () => scheduler.now();
   const messageLimiter: RateLimiter = createRateLimiter(limits.messageRate, { now, maxKeys: limits.maxConnections });

@@ -1,4 +1,5 @@
 import type { Logger } from '../base/logger';
+import { systemScheduler, type Scheduler } from '../base/scheduler';
 
 /** The process surface used; Node's `process` satisfies it. */
 export interface GuardedProcess {
@@ -18,7 +19,8 @@ export interface MainProcessGuardOptions {
   readonly exit: (code: number) => void;
   /** Longest wait for the room to close before exiting anyway. Default 5 s. */
   readonly closeTimeoutMs?: number;
-  readonly setTimer?: (run: () => void, ms: number) => unknown;
+  /** Times the wait for the room; default real timers. */
+  readonly scheduler?: Scheduler;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface MainProcessGuardOptions {
  */
 export function installMainProcessGuard(options: MainProcessGuardOptions): void {
   const { logger } = options;
-  const setTimer = options.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
+  const scheduler = options.scheduler ?? systemScheduler;
   let failing = false;
 
   const fail = (what: string, error: unknown): void => {
@@ -50,7 +52,7 @@ export function installMainProcessGuard(options: MainProcessGuardOptions): void 
       }
       options.exit(1);
     };
-    setTimer(() => {
+    scheduler.setTimer(() => {
       logger.error('closing the room took too long; exiting anyway');
       finish();
     }, options.closeTimeoutMs ?? 5000);

@@ -3,6 +3,7 @@ import type { ErrorSource } from '../../shared/ipc/schemas/appInfo';
 import type { Logger } from '../base/logger';
 import type { HandlersOf } from '../ipc/handlerTypes';
 import { ReportLimiter } from '../base/reportLimiter';
+import { backgroundScheduler, type Scheduler } from '../base/scheduler';
 
 /** Renderer errors logged per minute; the rest become one "n more suppressed" line. */
 export const RENDERER_ERRORS_PER_MINUTE = 20;
@@ -12,9 +13,8 @@ const MINUTE_MS = 60_000;
 /** What the handler needs; time and the timer are injected so tests can run the minute in a moment. */
 export interface RendererErrorDeps {
   readonly logger: Logger;
-  readonly now?: () => number;
-  /** Runs `task` after `ms` without keeping the process alive; default an unref'd setTimeout. */
-  readonly schedule?: (task: () => void, ms: number) => void;
+  /** Its clock times the minute, its timer reports the suppressed; default real time, timers that keep no process up. */
+  readonly scheduler?: Scheduler;
 }
 
 const SOURCES: Readonly<Record<ErrorSource, string>> = {
@@ -37,8 +37,7 @@ const indented = (stack: string): string =>
  * fill the disk.
  */
 export function rendererErrorHandlers(deps: RendererErrorDeps): Pick<HandlersOf<IpcContract>, 'app.reportError'> {
-  const now = deps.now ?? (() => performance.now());
-  const schedule = deps.schedule ?? ((task: () => void, ms: number) => void setTimeout(task, ms).unref());
+  const scheduler = deps.scheduler ?? backgroundScheduler;
   const limiter = new ReportLimiter(RENDERER_ERRORS_PER_MINUTE, MINUTE_MS);
   let flushPending = false;
 
@@ -54,12 +53,12 @@ export function rendererErrorHandlers(deps: RendererErrorDeps): Pick<HandlersOf<
 
   return {
     'app.reportError': (report) => {
-      const at = now();
+      const at = scheduler.now();
       if (limiter.windowOver(at)) flush();
       if (!limiter.admit(at)) {
         if (!flushPending) {
           flushPending = true;
-          schedule(() => {
+          scheduler.setTimer(() => {
             flushPending = false;
             flush();
           }, limiter.windowEndsAt() - at);

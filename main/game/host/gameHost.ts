@@ -82,11 +82,9 @@ export class GameHost<
     });
     this.stateValue = options.prepare ? options.prepare(created) : created;
     if (game.phase(this.stateValue) !== 'playing') throw new RangeError(`the ${game.name} round did not start`);
-    const clock = options.clock ?? (() => performance.now() / 1000);
     this.onError = options.onCallbackError ?? reportCallbackError;
     this.loop = new FixedTickLoop({
-      clock,
-      timer: options.timer ?? systemScheduler,
+      scheduler: options.scheduler ?? systemScheduler,
       dt: GAME_TICK_DT,
       onTick: () => this.tick(),
     });

@@ -37,10 +37,8 @@ export interface GameHostOptions<
   readonly roundDuration?: number;
   /** Seconds the room will show the results (the caller returns to the lobby then), sent with them; up to 600. */
   readonly resultsHoldSeconds?: number;
-  /** Monotonic clock in seconds. Default performance.now()/1000. */
-  readonly clock?: () => number;
-  /** Drives the fixed tick. Default real timers. */
-  readonly timer?: Pick<Scheduler, 'setRepeating' | 'clearTimer'>;
+  /** The clock and timer of the fixed tick. Default real time and timers. */
+  readonly scheduler?: Scheduler;
   /** Ticks per snapshot. Default SNAPSHOT_EVERY_TICKS (2). */
   readonly snapshotEvery?: number;
   /** Resolve hits against where the shooter saw the target (games with lagPositions). Default true. */

@@ -1,11 +1,12 @@
 import type { Scheduler, TimerHandle } from '../../base/scheduler';
 
+/** Far below any timer's resolution, far above float rounding of ms near the clock's magnitude. */
+const ROUNDING_MS = 1e-6;
+
 /** Options of {@link FixedTickLoop}. */
 export interface FixedTickLoopOptions {
-  /** Monotonic clock in seconds. */
-  readonly clock: () => number;
-  /** Wakes the loop up (its repeating timer); the ticks themselves follow `clock`. */
-  readonly timer: Pick<Scheduler, 'setRepeating' | 'clearTimer'>;
+  /** Its repeating timer wakes the loop up; the ticks themselves follow its clock. */
+  readonly scheduler: Scheduler;
   /** Seconds per tick. */
   readonly dt: number;
   readonly onTick: () => void;
@@ -23,12 +24,15 @@ export interface FixedTickLoopOptions {
  * (an accumulator), so the simulation rate does not drift with timer jitter.
  */
 export class FixedTickLoop {
+  /** When the next tick is due, on the scheduler's clock (ms). */
   private nextAt = 0;
+  private readonly dtMs: number;
   private wakeUp: TimerHandle | undefined;
   private droppedTicks = 0;
 
   constructor(private readonly options: FixedTickLoopOptions) {
     if (!(options.dt > 0 && Number.isFinite(options.dt))) throw new RangeError(`dt must be > 0, got ${options.dt}`);
+    this.dtMs = options.dt * 1000;
   }
 
   /** Whether the timer is running. */
@@ -44,28 +48,31 @@ export class FixedTickLoop {
   /** Seconds since the last tick was due, clamped to [0, dt]: where "now" falls between ticks. */
   sinceLastTick(): number {
     if (!this.running) return 0;
-    return Math.min(this.options.dt, Math.max(0, this.options.clock() - (this.nextAt - this.options.dt)));
+    const since = (this.options.scheduler.now() - (this.nextAt - this.dtMs)) / 1000;
+    return Math.min(this.options.dt, Math.max(0, since));
   }
 
   /** Starts ticking; the first tick comes due one dt from now. */
   start(): void {
     if (this.wakeUp !== undefined) return;
-    this.nextAt = this.options.clock() + this.options.dt;
-    this.wakeUp = this.options.timer.setRepeating(() => this.pump(), this.options.pollMs ?? 4);
+    this.nextAt = this.options.scheduler.now() + this.dtMs;
+    this.wakeUp = this.options.scheduler.setRepeating(() => this.pump(), this.options.pollMs ?? 4);
   }
 
   /** Stops ticking (also from inside onTick). */
   stop(): void {
     if (this.wakeUp === undefined) return;
-    this.options.timer.clearTimer(this.wakeUp);
+    this.options.scheduler.clearTimer(this.wakeUp);
     this.wakeUp = undefined;
   }
 
   /** Runs the ticks that are due; returns how many ran. Called by the timer. */
   pump(): number {
-    const { clock, dt, onTick } = this.options;
+    const { scheduler, onTick } = this.options;
+    const dt = this.dtMs;
     const maxCatchUp = this.options.maxCatchUp ?? 15;
-    const now = clock();
+    // A tick of 1/60 s is a fraction of ms: sums of it made in another order differ in the last bits, not in time.
+    const now = scheduler.now() + ROUNDING_MS;
     let ran = 0;
     while (this.running && now >= this.nextAt && ran < maxCatchUp) {
       this.nextAt += dt;

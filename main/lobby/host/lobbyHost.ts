@@ -28,6 +28,7 @@ import { roomNameFor } from './playerNames';
 import { seatTransport, type SeatEvent, type SeatTransport } from '../../seats/seatTransport';
 import { delivered, disconnectWhenDelivered } from './farewell';
 import type { LobbyHostOptions } from './lobbyHostOptions';
+import { systemWallClock } from '../../base/wallClock';
 import { QUIET_CHECK_MS, quietAfterMs } from './quietLinks';
 import {
   createRoom,
@@ -251,7 +252,7 @@ export class LobbyHost {
       { reason: RejectReason.HOST_CLOSED, message: LOBBY_END_MESSAGES['host-closed'] },
       { channel: Channel.RELIABLE_ORDERED },
     );
-    await delivered(this.server.getPeers(), 500);
+    await delivered(this.server.getPeers(), 500, this.clock);
     await this.server.close();
   }
 
@@ -321,7 +322,7 @@ export class LobbyHost {
   }
 
   private wallNow(): number {
-    return (this.options.wallClock ?? Date.now)();
+    return (this.options.wallClock ?? systemWallClock)();
   }
 
   /** One input through the room's step; its effects carried out, its one timer re-armed, listeners told. */
@@ -354,7 +355,7 @@ export class LobbyHost {
       }
       case 'drop':
         this.checks.delete(effect.peerId);
-        if (effect.delivered) void disconnectWhenDelivered(s, effect.peerId, effect.reason);
+        if (effect.delivered) void disconnectWhenDelivered(s, effect.peerId, effect.reason, this.clock);
         else s.disconnect(effect.peerId, effect.reason);
         return;
       case 'seat':

@@ -48,7 +48,7 @@ export interface LobbyHostOptions {
   sourceOf?: (peer: Peer) => string | undefined;
   /** Seconds a guest whose link went silent keeps its seat, to come back by itself; 0: none. Default 30. */
   seatGraceSec?: number;
-  /** Milliseconds of the wall clock, for the "reconnecting…" countdown players see. Default Date.now. */
+  /** Milliseconds of the wall clock, for the "reconnecting…" countdown players see. Default the system's wall clock. */
   wallClock?: () => number;
   transport?: Omit<EndpointOptions, 'drive'>;
   /** The password exchange's ephemeral scalars and session ids; default the OS's CSPRNG (tests record them). */

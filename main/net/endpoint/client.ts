@@ -78,6 +78,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
       },
       {
         mode: this.resolved.drive,
+        scheduler: this.resolved.scheduler,
         clock: this.resolved.clock,
         tickInterval: this.resolved.tickInterval,
         idleTickInterval: this.resolved.idleTickInterval,

@@ -1,5 +1,6 @@
 import type { DatagramSource } from './datagramSocket';
 import { DropReason, type TrafficCounters } from '../v1/stats';
+import type { Scheduler, TimerHandle } from '../../base/scheduler';
 
 const settled = Promise.resolve();
 
@@ -28,6 +29,9 @@ export interface DriverHooks {
 /** Options of {@link EndpointDriver}. */
 export interface DriverOptions {
   mode: DriveMode;
+  /** Arms the auto mode's timers. */
+  scheduler: Scheduler;
+  /** The scheduler's clock in seconds, the time `service` is given. */
   clock: () => number;
   /** Service period in auto mode, seconds. */
   tickInterval?: number;
@@ -45,7 +49,7 @@ export interface DriverOptions {
  */
 export class EndpointDriver {
   private readonly inbox: Array<[Uint8Array, DatagramSource]> = [];
-  private timer: NodeJS.Timeout | undefined;
+  private timer: TimerHandle | undefined;
   /** The period the timer runs at now, ms. */
   private period = 0;
   /** Fine ticks in a row that found nothing urgent. */
@@ -53,7 +57,7 @@ export class EndpointDriver {
   private readonly fastPeriod: number;
   private readonly idlePeriod: number;
   private batchScheduled = false;
-  private wakeTimer: NodeJS.Timeout | undefined;
+  private wakeTimer: TimerHandle | undefined;
   /** When the wake timer is due, clock seconds (Infinity: none armed). */
   private wakeTime = Infinity;
   private promptScheduled = false;
@@ -82,11 +86,10 @@ export class EndpointDriver {
   }
 
   private arm(period: number): void {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer !== undefined) this.options.scheduler.clearTimer(this.timer);
     this.quietTicks = 0;
     this.period = period;
-    this.timer = setInterval(this.onTimer, period);
-    this.timer.unref();
+    this.timer = this.options.scheduler.setRepeating(this.onTimer, period);
   }
 
   private readonly onTimer = (): void => {
@@ -166,15 +169,14 @@ export class EndpointDriver {
    */
   wakeAt(at: number): void {
     if (this.options.mode !== 'auto' || this.stopped || at >= this.wakeTime) return;
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    if (this.wakeTimer !== undefined) this.options.scheduler.clearTimer(this.wakeTimer);
     this.wakeTime = at;
     this.armWake();
   }
 
   private armWake(): void {
     const delay = Math.max(1, Math.ceil((this.wakeTime - this.options.clock()) * 1000));
-    this.wakeTimer = setTimeout(this.onWake, delay);
-    this.wakeTimer.unref();
+    this.wakeTimer = this.options.scheduler.setTimer(this.onWake, delay);
   }
 
   private readonly onWake = (): void => {
@@ -202,8 +204,8 @@ export class EndpointDriver {
   /** Stops timers and discards the inbox. */
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    if (this.timer !== undefined) this.options.scheduler.clearTimer(this.timer);
+    if (this.wakeTimer !== undefined) this.options.scheduler.clearTimer(this.wakeTimer);
     this.inbox.length = 0;
   }
 }

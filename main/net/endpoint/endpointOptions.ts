@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import { Defaults, Wire } from '../v1/protocol';
 import { Native } from '../native/wire/nativeWire';
@@ -8,6 +7,7 @@ import type { RetransmitOptions } from '../v1/rttEstimator';
 import { compactJsonSerializer, jsonSerializer, type Serializer } from '../v1/serialization';
 import { reportCallbackError } from '../../base/listeners';
 import type { OpenDatagramSocket } from './datagramSocket';
+import { backgroundScheduler, type Scheduler } from '../../base/scheduler';
 
 export type { NativeOptions, ResolvedNativeOptions };
 import { openUdpDatagramSocket } from './udpSocket';
@@ -27,8 +27,11 @@ export interface EndpointOptions {
   timeout?: number;
   /** 'auto' (default): self-driven by timers. 'manual': call `update(dt)` from your loop, as in the reference. */
   drive?: DriveMode;
-  /** Monotonic clock in seconds; injectable for tests. */
-  clock?: () => number;
+  /**
+   * The clock and the auto mode's timers; tests inject a manual one. Its clock is in ms; every time the endpoint
+   * takes or reports stays in seconds. Default real time with unref'd timers (an endpoint never keeps the process up).
+   */
+  scheduler?: Scheduler;
   /** Auto mode's service period in seconds. Default 0.01. */
   tickInterval?: number;
   /**
@@ -63,12 +66,12 @@ export interface EndpointOptions {
   onCallbackError?: (error: unknown) => void;
 }
 
-/** {@link EndpointOptions} with defaults filled in; `native` is undefined when turned off. */
+/**
+ * {@link EndpointOptions} with defaults filled in; `native` is undefined when turned off. `clock` reads the scheduler
+ * in seconds, the transport's unit: the one place its ms become seconds.
+ */
 export type ResolvedEndpointOptions = Required<Omit<EndpointOptions, 'retransmit' | 'native'>> &
-  Pick<EndpointOptions, 'retransmit'> & { native: ResolvedNativeOptions | undefined };
-
-/** The process's monotonic clock in seconds. */
-export const monotonicSeconds = (): number => performance.now() / 1000;
+  Pick<EndpointOptions, 'retransmit'> & { native: ResolvedNativeOptions | undefined; clock: () => number };
 
 /** Fills in defaults and rejects nonsensical values with a clear error. */
 export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpointOptions {
@@ -78,7 +81,7 @@ export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpoi
     heartbeatInterval: Defaults.HEARTBEAT_INTERVAL,
     timeout: Defaults.TIMEOUT,
     drive: 'auto' as DriveMode,
-    clock: monotonicSeconds,
+    scheduler: backgroundScheduler,
     tickInterval: 0.01,
     idleTickInterval: 0.1,
     maxQueued: 65_536,
@@ -96,7 +99,8 @@ export function resolveEndpointOptions(options: EndpointOptions): ResolvedEndpoi
   }
   if (resolved.drive !== 'auto' && resolved.drive !== 'manual')
     throw new RangeError(`drive must be 'auto' or 'manual'`);
-  return { ...resolved, highWaterMark, lowWaterMark };
+  const { scheduler } = resolved;
+  return { ...resolved, highWaterMark, lowWaterMark, clock: () => scheduler.now() / 1000 };
 }
 
 /** The backpressure marks: given, or derived from the hard limit; low strictly below high. */

@@ -141,6 +141,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
       },
       {
         mode: resolved.drive,
+        scheduler: resolved.scheduler,
         clock: resolved.clock,
         tickInterval: resolved.tickInterval,
         idleTickInterval: resolved.idleTickInterval,

@@ -2,6 +2,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { lookup, type LookupOneOptions } from 'node:dns';
 import { isIPv4 } from 'node:net';
 import { BindError } from '../errors';
+import { sleep, systemScheduler } from '../../base/scheduler';
 import type { DatagramHandlers, DatagramSocket, DatagramSource, OpenDatagramSocket } from './datagramSocket';
 
 /** Receive buffer asked of the OS: the default ~208 KiB holds only ~256 small datagrams. */
@@ -171,7 +172,7 @@ export class UdpDatagramSocket implements DatagramSocket {
 
   /** Closes the socket once sends still on their way (a goodbye, say) have left; waits at most ~200 ms. */
   async close(): Promise<void> {
-    for (let i = 0; i < 100 && this.pending > 0; i++) await new Promise((r) => setTimeout(r, 2));
+    for (let i = 0; i < 100 && this.pending > 0; i++) await sleep(2, systemScheduler);
     await new Promise<void>((resolve) => {
       try {
         this.socket.close(() => resolve());

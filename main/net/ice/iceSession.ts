@@ -6,6 +6,8 @@ import { checkCandidateLine, parseIceParameters, type IceParameters } from './ic
 import { IceConnectError } from './iceConnectError';
 import { PointToPointSocket } from './pointToPointSocket';
 import { probeTurnAllocation } from './turnProbe';
+import { sleep, systemScheduler, type Scheduler, type TimerHandle } from '../../base/scheduler';
+import { systemWallClock, type WallClock } from '../../base/wallClock';
 
 /** A STUN server: where this side learns its public (server-reflexive) address. */
 export interface StunServer {
@@ -45,8 +47,10 @@ export interface IceSessionOptions {
    * closes the app: see main/shell/mainProcessGuard.ts).
    */
   readonly turnTransport?: 'udp' | 'udp-then-tcp';
-  /** Milliseconds clock for `setupMs`; default `performance.now`. */
-  readonly now?: () => number;
+  /** The clock of `setupMs` and the timers of connecting; default real time and timers. */
+  readonly scheduler?: Scheduler;
+  /** For telling an expired TURN credential apart; default the system's. */
+  readonly wallClock?: WallClock;
 }
 
 /** The pair ICE settled on. */
@@ -91,14 +95,14 @@ class WeriftIceSession implements IceSession {
   private gathering: Promise<IceParameters> | undefined;
   private connecting: Promise<IcePath> | undefined;
   private closing: Promise<void> | undefined;
-  private readonly now: () => number;
+  private readonly scheduler: Scheduler;
   private receiver: ((datagram: Uint8Array) => void) | undefined;
   private ends: { local: DatagramSource; remote: DatagramSource } | undefined;
   /** Which pairs werift may form: direct ones first, then (after directFirstMs) those through a relay. */
   private pairing: 'direct' | 'relayed' = 'direct';
 
   constructor(private readonly options: IceSessionOptions) {
-    this.now = options.now ?? (() => performance.now());
+    this.scheduler = options.scheduler ?? systemScheduler;
     this.socket = new PointToPointSocket({
       send: async (datagram) => {
         const connection = this.connection;
@@ -128,7 +132,7 @@ class WeriftIceSession implements IceSession {
     this.closing ??= (async () => {
       // werift's close() can stay pending on a half-open TURN allocation: never let it hold us up.
       const connection = this.connection;
-      if (connection) await Promise.race([connection.close().catch(() => undefined), delay(2_000)]);
+      if (connection) await Promise.race([connection.close().catch(() => undefined), sleep(2_000, this.scheduler)]);
     })();
     return this.closing;
   }
@@ -148,7 +152,10 @@ class WeriftIceSession implements IceSession {
     // The relay is asked first (one Allocate, freed at once): werift spends 6 s and more (a TCP retry) on
     // refused credentials before giving up silently. Refused, werift is not given them; the server still
     // answers STUN. Unanswered over UDP, werift still tries it (it falls back to TURN over TCP by itself).
-    const probe = turn && turnAddress ? await probeRelay(turn, turnAddress) : undefined;
+    const probe =
+      turn && turnAddress
+        ? await probeRelay(turn, turnAddress, this.options.wallClock ?? systemWallClock, this.scheduler)
+        : undefined;
     this.relayProblem = probe?.problem;
     // UDP only: a relay that ignored UDP would not answer werift's STUN over UDP either.
     const silent = probe?.unanswered === true && (this.options.turnTransport ?? 'udp') === 'udp';
@@ -199,10 +206,11 @@ class WeriftIceSession implements IceSession {
     const directLines = usable.filter((entry) => entry.checked?.type !== 'relay');
     for (const { line } of directLines) await connection.addRemoteCandidate(Candidate.fromSdp(line));
     const anyRelay = relayLines.length > 0 || connection.localCandidates.some((c) => c.type === 'relay');
-    const started = this.now();
+    const { scheduler } = this;
+    const started = scheduler.now();
     const seconds = this.options.connectTimeoutSeconds;
-    let timer: NodeJS.Timeout | undefined;
-    let relayTimer: NodeJS.Timeout | undefined;
+    let timer: TimerHandle;
+    let relayTimer: TimerHandle;
     const addRelayed = async () => {
       if (connection.nominated || this.closing) return;
       // werift pairs each fresh Candidate object again; the filter now lets only pairs through a relay form.
@@ -212,7 +220,7 @@ class WeriftIceSession implements IceSession {
       await connection.addRemoteCandidate(undefined);
     };
     // Until the end of candidates is signalled werift keeps checking, so relayed pairs can still join.
-    if (anyRelay) relayTimer = setTimeout(() => void addRelayed(), this.options.directFirstMs ?? 500);
+    if (anyRelay) relayTimer = scheduler.setTimer(() => void addRelayed(), this.options.directFirstMs ?? 500);
     else await connection.addRemoteCandidate(undefined);
     // werift's connect() never rejects when every check fails: it stays pending, so it races our timer.
     const outcome = await Promise.race([
@@ -220,10 +228,10 @@ class WeriftIceSession implements IceSession {
         () => 'connected' as const,
         (error: unknown) => error as Error,
       ),
-      new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), seconds * 1000))),
+      new Promise<'timeout'>((resolve) => (timer = scheduler.setTimer(() => resolve('timeout'), seconds * 1000))),
     ]);
-    clearTimeout(relayTimer);
-    clearTimeout(timer);
+    scheduler.clearTimer(relayTimer);
+    scheduler.clearTimer(timer);
     if (this.closing) throw new IceConnectError('closed', 'the ICE session was closed while connecting');
     const pair = connection.nominated;
     if (outcome === 'connected' && pair) {
@@ -235,7 +243,7 @@ class WeriftIceSession implements IceSession {
         ({ checked }) => checked?.host === pair.remoteCandidate.host && checked.port === pair.remoteCandidate.port,
       );
       const kind = localType === 'relay' || remoteType === 'relay' || peerRelay ? 'relayed' : 'direct';
-      return { kind, localType, remoteType, setupMs: this.now() - started };
+      return { kind, localType, remoteType, setupMs: scheduler.now() - started };
     }
     throw this.failure(outcome instanceof Error ? outcome.message : undefined, seconds, relayLines.length > 0);
   }
@@ -284,10 +292,12 @@ async function resolveServer(server: StunServer, what: string): Promise<[string,
 async function probeRelay(
   turn: TurnServer,
   address: [string, number],
+  wallClock: WallClock,
+  scheduler: Scheduler,
 ): Promise<{ problem?: string; refused: boolean; unanswered?: boolean }> {
   const where = `${turn.host}:${turn.port}`;
-  const expired = credentialsExpired(turn.username, Date.now());
-  const result = await probeTurnAllocation(address, turn.username, turn.password);
+  const expired = credentialsExpired(turn.username, wallClock());
+  const result = await probeTurnAllocation(address, turn.username, turn.password, undefined, { scheduler });
   switch (result.outcome) {
     case 'refused':
       return {
@@ -311,8 +321,4 @@ async function probeRelay(
 function credentialsExpired(username: string, nowMs: number): boolean {
   const expiry = Number(username.split(':')[0]);
   return username.includes(':') && Number.isInteger(expiry) && expiry > 1e9 && expiry * 1000 < nowMs;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { classes, Message, methods, parseMessage } from 'werift-ice';
-import { systemScheduler, type Scheduler } from '../../base/scheduler';
+import { sleep, systemScheduler, type Scheduler } from '../../base/scheduler';
 import type { OpenDatagramSocket } from '../endpoint/datagramSocket';
 import { openUdpDatagramSocket } from '../endpoint/udpSocket';
 
@@ -86,7 +86,7 @@ export async function probeTurnAllocation(
     if (answer.messageClass === classes.RESPONSE) {
       // Free the allocation at once: this was only a question.
       void ask(withAuth(new Message(methods.REFRESH, classes.REQUEST).setAttribute('LIFETIME', 0)), key);
-      await new Promise((resolve) => scheduler.setTimer(() => resolve(undefined), 50));
+      await sleep(50, scheduler);
       return { outcome: 'allocated' };
     }
     const [code] = (answer.getAttributeValue('ERROR-CODE') as [number, string] | undefined) ?? [0, ''];

@@ -1,6 +1,7 @@
 import type { MessageBoxOptions, RenderProcessGoneDetails } from 'electron';
 import type { ShellNotice } from '../../../shared/ipc/schemas/shell';
 import type { Logger } from '../../base/logger';
+import { systemScheduler, type Scheduler } from '../../base/scheduler';
 
 /** The window surface recovery uses; Electron's BrowserWindow satisfies it. */
 export interface RecoveryWindow {
@@ -21,7 +22,8 @@ export interface RecoveryOptions {
   /** Called just before the page reloads after a crash or hang, to tell the player once it is back. */
   readonly onReload: (kind: ShellNotice['kind']) => void;
   readonly quit: () => void;
-  readonly now?: () => number;
+  /** Its clock counts the reloads within `windowMs`; default real time. */
+  readonly scheduler?: Pick<Scheduler, 'now'>;
   /** Reloads allowed within `windowMs` before asking instead (a page that crashes on load would loop). Default 3. */
   readonly maxReloads?: number;
   /** Default 60 s. */
@@ -38,7 +40,7 @@ const RELOAD = 1;
  */
 export function installRendererRecovery(win: RecoveryWindow, options: RecoveryOptions): void {
   const { logger, dialog } = options;
-  const now = options.now ?? Date.now;
+  const clock = options.scheduler ?? systemScheduler;
   const maxReloads = options.maxReloads ?? 3;
   const windowMs = options.windowMs ?? 60_000;
   const reloads: number[] = [];
@@ -60,7 +62,7 @@ export function installRendererRecovery(win: RecoveryWindow, options: RecoveryOp
 
   const reload = (kind: ShellNotice['kind']): void => {
     if (win.isDestroyed()) return;
-    reloads.push(now());
+    reloads.push(clock.now());
     options.onReload(kind);
     win.webContents.reload();
   };
@@ -70,7 +72,7 @@ export function installRendererRecovery(win: RecoveryWindow, options: RecoveryOp
     const kind: ShellNotice['kind'] = killedForHang ? 'renderer-hung' : 'renderer-crashed';
     killedForHang = false;
     logger.error(`the window's renderer is gone (${details.reason}, exit code ${details.exitCode}); reloading it`);
-    while (reloads.length > 0 && now() - (reloads[0] ?? 0) > windowMs) reloads.shift();
+    while (reloads.length > 0 && clock.now() - (reloads[0] ?? 0) > windowMs) reloads.shift();
     if (reloads.length < maxReloads) return reload(kind);
     void ask({
       type: 'error',

@@ -1,4 +1,5 @@
 import type { Logger } from '../../base/logger';
+import { systemScheduler, type Scheduler, type TimerHandle } from '../../base/scheduler';
 import type { Rect } from './windowBounds';
 import type { WindowState } from './windowStateFile';
 
@@ -20,8 +21,8 @@ export interface WindowStateTrackerOptions {
   readonly logger: Logger;
   /** Quiet time after the last move or resize before writing. Default 500 ms. */
   readonly delayMs?: number;
-  readonly setTimer?: (run: () => void, ms: number) => unknown;
-  readonly clearTimer?: (timer: unknown) => void;
+  /** Times the quiet wait; default real timers. */
+  readonly scheduler?: Scheduler;
 }
 
 /** Keeps the saved window state current. */
@@ -36,11 +37,10 @@ export interface WindowStateTracker {
  */
 export function trackWindowState(win: TrackedWindow, options: WindowStateTrackerOptions): WindowStateTracker {
   const delayMs = options.delayMs ?? 500;
-  const setTimer = options.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
-  const clearTimer = options.clearTimer ?? ((timer: unknown) => clearTimeout(timer as NodeJS.Timeout));
+  const scheduler = options.scheduler ?? systemScheduler;
   let latest: WindowState | null = null;
   let saved: WindowState | null = null;
-  let timer: unknown = null;
+  let timer: TimerHandle = null;
   let writes: Promise<void> = Promise.resolve();
 
   const capture = (): void => {
@@ -51,7 +51,7 @@ export function trackWindowState(win: TrackedWindow, options: WindowStateTracker
   const same = (a: WindowState | null, b: WindowState | null): boolean =>
     a !== null && b !== null && (Object.keys(a) as (keyof WindowState)[]).every((key) => a[key] === b[key]);
   const write = (): Promise<void> => {
-    if (timer !== null) clearTimer(timer);
+    if (timer !== null) scheduler.clearTimer(timer);
     timer = null;
     const state = latest;
     if (state && !same(state, saved)) {
@@ -64,8 +64,8 @@ export function trackWindowState(win: TrackedWindow, options: WindowStateTracker
   };
   const soon = (): void => {
     capture();
-    if (timer !== null) clearTimer(timer);
-    timer = setTimer(() => void write(), delayMs);
+    if (timer !== null) scheduler.clearTimer(timer);
+    timer = scheduler.setTimer(() => void write(), delayMs);
   };
 
   for (const event of ['resize', 'move', 'maximize', 'unmaximize'] as const) win.on(event as 'resize', soon);

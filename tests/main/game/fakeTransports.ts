@@ -113,11 +113,15 @@ export class FakeGuestTransport implements GuestTransport {
   }
 }
 
-/** A clock and timer the test moves by hand: `advance` moves time and fires the timer once. */
+/** A scheduler the test moves by hand: `advance` moves its clock (ms) by `seconds` and fires the repeating timer once. */
 export function manualTicker(start = 100) {
-  let now = start;
+  let now = start * 1000;
   let fire: (() => void) | undefined;
-  const timer: Pick<Scheduler, 'setRepeating' | 'clearTimer'> = {
+  const scheduler: Scheduler = {
+    now: () => now,
+    setTimer() {
+      throw new Error('manualTicker drives one repeating timer only');
+    },
     setRepeating(fn) {
       fire = fn;
       return fn;
@@ -127,10 +131,9 @@ export function manualTicker(start = 100) {
     },
   };
   return {
-    clock: () => now,
-    timer,
+    scheduler,
     advance(seconds: number): void {
-      now += seconds;
+      now += seconds * 1000;
       fire?.();
     },
     get armed(): boolean {

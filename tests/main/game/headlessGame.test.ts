@@ -66,8 +66,7 @@ describe('headless game: host and two guests through an impaired link', () => {
       transport: net.host,
       players: THREE_PLAYERS,
       onRoundEnd: (r) => ended.push(r),
-      clock: now,
-      timer: scheduler,
+      scheduler,
       roundDuration: 4.5,
       seed: 5,
       prepare: placing({

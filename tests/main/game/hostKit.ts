@@ -52,8 +52,7 @@ export function startHost(options: Partial<TagHostOptions> = {}) {
     onRoundEnd: (results) => ended.push(results),
     gameId: 7,
     seed: 3,
-    clock: ticker.clock,
-    timer: ticker.timer,
+    scheduler: ticker.scheduler,
     ...options,
   });
   host.start();

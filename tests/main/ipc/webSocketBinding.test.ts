@@ -39,7 +39,7 @@ async function start(allowedOrigins: string[] = [PAGE], now?: () => number) {
     secret: SECRET,
     allowedOrigins,
     logger,
-    ...(now ? { now } : {}),
+    ...(now ? { scheduler: { now } } : {}),
   });
   open.push(binding);
   return { gateway, binding, logger };

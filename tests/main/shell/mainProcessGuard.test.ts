@@ -2,11 +2,12 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { installMainProcessGuard, type GuardedProcess } from '../../../main/shell/mainProcessGuard';
 import { loggerSpy } from '../ipc/loggerSpy';
+import { ManualScheduler } from '../../support/manualScheduler';
 
 function setup(closeRoom: () => Promise<void> = async () => {}) {
   const proc = new EventEmitter();
   const steps: string[] = [];
-  const timers: (() => void)[] = [];
+  const scheduler = new ManualScheduler(0);
   const logger = loggerSpy();
   const options = {
     process: proc as unknown as GuardedProcess,
@@ -18,10 +19,10 @@ function setup(closeRoom: () => Promise<void> = async () => {}) {
     }),
     tellUser: vi.fn((message: string) => void steps.push(`tell:${message.slice(0, 20)}`)),
     exit: vi.fn((code: number) => void steps.push(`exit:${code}`)),
-    setTimer: (run: () => void) => timers.push(run),
+    scheduler,
   };
   installMainProcessGuard(options);
-  return { proc, steps, timers, ...options };
+  return { proc, steps, ...options };
 }
 
 describe('main process guard', () => {
@@ -62,12 +63,14 @@ describe('main process guard', () => {
   });
 
   it('a room close that hangs is given up on after the timeout', async () => {
-    const { proc, timers, exit, tellUser } = setup(() => new Promise<void>(() => {}));
+    const { proc, scheduler, exit, tellUser } = setup(() => new Promise<void>(() => {}));
     proc.emit('uncaughtException', new Error('x'));
     await Promise.resolve();
     expect(exit).not.toHaveBeenCalled();
-    expect(timers).toHaveLength(1);
-    timers[0]!();
+    expect(scheduler.pending).toBe(1);
+    scheduler.advance(4_999);
+    expect(exit).not.toHaveBeenCalled();
+    scheduler.advance(1);
     expect(tellUser).toHaveBeenCalledOnce();
     expect(exit).toHaveBeenCalledExactlyOnceWith(1);
   });

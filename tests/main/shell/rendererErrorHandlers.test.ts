@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Logger } from '../../../main/base/logger';
 import { RENDERER_ERRORS_PER_MINUTE, rendererErrorHandlers } from '../../../main/shell/rendererErrorHandlers';
 import type { RequestContext } from '../../../main/ipc/handlerTypes';
+import { ManualScheduler } from '../../support/manualScheduler';
 
 const context: RequestContext = { transport: 'electron' };
 /** The handler answers at once (it only logs). */
@@ -14,23 +15,12 @@ function setup() {
     (message: string, ...details: unknown[]) =>
       void lines.push({ level, text: [message, ...details].join(' ') });
   const logger: Logger = { info: record('info'), warn: record('warn'), error: record('error') };
-  let time = 0;
-  const timers: { task: () => void; at: number }[] = [];
-  const handlers = rendererErrorHandlers({
-    logger,
-    now: () => time,
-    schedule: (task, ms) => void timers.push({ task, at: time + ms }),
-  });
+  const scheduler = new ManualScheduler(0);
+  const handlers = rendererErrorHandlers({ logger, scheduler });
   const report = (message: string, stack?: string) =>
     handlers['app.reportError']({ source: 'window-error', message, ...(stack ? { stack } : {}) }, context) as Logged;
-  const advance = (ms: number) => {
-    time += ms;
-    for (const timer of timers.splice(0)) {
-      if (timer.at <= time) timer.task();
-      else timers.push(timer);
-    }
-  };
-  return { lines, report, advance, timers, handlers };
+  const advance = (ms: number) => scheduler.advance(ms);
+  return { lines, report, advance, scheduler, handlers };
 }
 
 describe('app.reportError', () => {
@@ -58,12 +48,12 @@ describe('app.reportError', () => {
   });
 
   it(`logs ${RENDERER_ERRORS_PER_MINUTE} a minute, then one line for the rest when the minute is over`, () => {
-    const { lines, report, advance, timers } = setup();
+    const { lines, report, advance, scheduler } = setup();
     const results = Array.from({ length: 50 }, (_, i) => report(`error ${i}`).logged);
     expect(results.filter(Boolean)).toHaveLength(RENDERER_ERRORS_PER_MINUTE);
     expect(results.slice(RENDERER_ERRORS_PER_MINUTE).every((logged) => !logged)).toBe(true);
     expect(lines).toHaveLength(RENDERER_ERRORS_PER_MINUTE);
-    expect(timers).toHaveLength(1);
+    expect(scheduler.pending).toBe(1);
     advance(59_999);
     expect(lines).toHaveLength(RENDERER_ERRORS_PER_MINUTE);
     advance(1);
@@ -79,10 +69,11 @@ describe('app.reportError', () => {
   it('a report after the minute says what was suppressed before it, should the timer not have run', () => {
     const lines: string[] = [];
     let time = 0;
+    // A clock whose timer never runs.
+    const scheduler = { now: () => time, setTimer: () => 0, setRepeating: () => 0, clearTimer: () => {} };
     const handlers = rendererErrorHandlers({
       logger: { info: () => {}, warn: (m) => void lines.push(m), error: (m) => void lines.push(m) },
-      now: () => time,
-      schedule: () => {},
+      scheduler,
     });
     const report = (message: string) => handlers['app.reportError']({ source: 'render', message }, context) as Logged;
     for (let i = 0; i <= RENDERER_ERRORS_PER_MINUTE; i += 1) report(`error ${i}`);

@@ -53,7 +53,7 @@ describe('GameHost lifecycle', () => {
     expect(() => new GameHost({ ...base, roundDuration: 601 })).toThrow(RangeError);
     expect(() => new GameHost({ ...base, gameId: 0 })).toThrow(RangeError);
     expect(() => new GameHost({ ...base, snapshotEvery: 0 })).toThrow(RangeError);
-    const host = new GameHost({ ...base, timer: manualTicker().timer });
+    const host = new GameHost({ ...base, scheduler: manualTicker().scheduler });
     host.start();
     expect(() => host.start()).toThrow(/running/);
   });

@@ -28,8 +28,7 @@ function race() {
     onRoundEnd: (r) => results.push(r),
     gameId: 12,
     seed: 1,
-    clock: ticker.clock,
-    timer: ticker.timer,
+    scheduler: ticker.scheduler,
   });
   const guest = new GameClient({ game: pressRace, transport: guestSide, playerId: '1', redundancy: 2 });
   const guestSnapshots: RaceSnapshot[] = [];
@@ -136,8 +135,8 @@ describe('the game seam runs a game that is not tag', () => {
     };
     const transport = new FakeHostTransport();
     const players = [0, 1].map((id) => ({ id, name: `P${id}`, colour: '#123456' }));
-    const timer = manualTicker().timer;
-    const host = new GameHost({ game: lax, transport, players, onRoundEnd: () => undefined, gameId: 3, timer });
+    const scheduler = manualTicker().scheduler;
+    const host = new GameHost({ game: lax, transport, players, onRoundEnd: () => undefined, gameId: 3, scheduler });
     host.start();
     for (const sequence of [0, -1, 1.5, 2 ** 24])
       transport.deliver(1, GameMessage.INPUT, { g: 3, d: 0, i: [[sequence, 1]] });

@@ -28,8 +28,7 @@ function start() {
     onRoundEnd: (results) => ended.push(results),
     gameId: 9,
     seed: 4,
-    clock: ticker.clock,
-    timer: ticker.timer,
+    scheduler: ticker.scheduler,
   });
   host.start();
   return { host, transport, ticker, ended };

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EndpointDriver, type DriveMode } from '../../../../main/net/endpoint/driver';
 import { DropReason, TrafficCounters } from '../../../../main/net/v1/stats';
 import { waitFor } from '../../../support/waitFor';
+import { backgroundScheduler as scheduler } from '../../../../main/base/scheduler';
 
 const from: RemoteInfo = { address: '127.0.0.1', port: 4000, family: 'IPv4', size: 1 };
 const drivers: EndpointDriver[] = [];
@@ -24,7 +25,7 @@ function driverFor(mode: DriveMode, inboxLimit?: number) {
       service: (now) => log.push(`service ${now}`),
       afterBatch: () => log.push('flush'),
     },
-    { mode, clock: () => 7, tickInterval: 3600, counters, inboxLimit },
+    { mode, scheduler, clock: () => 7, tickInterval: 3600, counters, inboxLimit },
   );
   drivers.push(driver);
   return { driver, log, counters };
@@ -100,7 +101,7 @@ describe('EndpointDriver, idle service period', () => {
     let services = 0;
     const driver = new EndpointDriver(
       { handleDatagram: () => undefined, service: () => services++, afterBatch: () => undefined, urgent },
-      { mode, clock: () => 0, tickInterval: 0.001, idleTickInterval: 3600, counters: new TrafficCounters() },
+      { mode, scheduler, clock: () => 0, tickInterval: 0.001, idleTickInterval: 3600, counters: new TrafficCounters() },
     );
     drivers.push(driver);
     return { driver, services: () => services };
@@ -142,7 +143,7 @@ describe('EndpointDriver, idle service period', () => {
 describe('EndpointDriver, timed wake-ups', () => {
   function wakingDriver(mode: DriveMode = 'auto') {
     const woken: number[] = [];
-    const clock = () => performance.now() / 1000;
+    const clock = () => scheduler.now() / 1000;
     const driver = new EndpointDriver(
       {
         handleDatagram: () => undefined,
@@ -150,7 +151,7 @@ describe('EndpointDriver, timed wake-ups', () => {
         afterBatch: () => undefined,
         wake: () => woken.push(clock()),
       },
-      { mode, clock, tickInterval: 3600, counters: new TrafficCounters() },
+      { mode, scheduler, clock, tickInterval: 3600, counters: new TrafficCounters() },
     );
     drivers.push(driver);
     return { driver, woken, clock };

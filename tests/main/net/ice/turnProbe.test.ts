@@ -2,6 +2,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classes, Message, methods, parseMessage } from 'werift-ice';
 import { probeTurnAllocation } from '../../../../main/net/ice/turnProbe';
+import { systemScheduler } from '../../../../main/base/scheduler';
 import { sleep } from '../../../support/waitFor';
 
 // A stand-in TURN server on 127.0.0.1: a 401 challenge to the first Allocate, success to the signed one, and no
@@ -42,7 +43,9 @@ describe('probeTurnAllocation', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      await expect(probeTurnAllocation(['127.0.0.1', server.port], 'user', 'pass', 30)).resolves.toEqual({
+      await expect(
+        probeTurnAllocation(['127.0.0.1', server.port], 'user', 'pass', 30, { scheduler: systemScheduler }),
+      ).resolves.toEqual({
         outcome: 'allocated',
       });
       // Past every retry the release would have made (3 × 30 ms after the probe returned).

@@ -35,7 +35,7 @@ function setup(answers: number[] = []) {
   const onReload = vi.fn();
   const quit = vi.fn();
   const logger = loggerSpy();
-  installRendererRecovery(fake.win, { logger, dialog, onReload, quit, now: () => clock });
+  installRendererRecovery(fake.win, { logger, dialog, onReload, quit, scheduler: { now: () => clock } });
   return { ...fake, dialog, boxes, onReload, quit, logger, advance: (ms: number) => (clock += ms) };
 }
 

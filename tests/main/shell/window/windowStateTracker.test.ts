@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { WindowState } from '../../../../main/shell/window/windowStateFile';
 import { trackWindowState, type TrackedWindow } from '../../../../main/shell/window/windowStateTracker';
 import { loggerSpy } from '../../ipc/loggerSpy';
+import { ManualScheduler } from '../../../support/manualScheduler';
 
 function setup(save: (state: WindowState) => Promise<void> = async () => {}) {
   const events = new EventEmitter();
@@ -12,8 +13,7 @@ function setup(save: (state: WindowState) => Promise<void> = async () => {}) {
     isMaximized: () => live.maximized,
     isDestroyed: () => live.destroyed,
   }) as unknown as TrackedWindow;
-  const timers = new Map<number, () => void>();
-  let nextTimer = 0;
+  const scheduler = new ManualScheduler(0);
   const saves: WindowState[] = [];
   const logger = loggerSpy();
   const tracker = trackWindowState(win, {
@@ -22,28 +22,21 @@ function setup(save: (state: WindowState) => Promise<void> = async () => {}) {
       await save(state);
     }),
     logger,
-    setTimer: (run) => {
-      timers.set(++nextTimer, run);
-      return nextTimer;
-    },
-    clearTimer: (timer) => timers.delete(timer as number),
+    scheduler,
   });
-  const fireTimers = () => {
-    const pending = [...timers.values()];
-    timers.clear();
-    for (const run of pending) run();
-  };
-  return { events, live, tracker, saves, timers, fireTimers, logger };
+  // The quiet wait (500 ms) passes.
+  const fireTimers = () => scheduler.advance(500);
+  return { events, live, tracker, saves, scheduler, fireTimers, logger };
 }
 
 describe('window state tracker', () => {
   it('writes once moving and resizing stop, with the normal bounds and maximised flag', async () => {
-    const { events, live, saves, timers, fireTimers } = setup();
+    const { events, live, saves, scheduler, fireTimers } = setup();
     live.bounds = { x: 50, y: 60, width: 1200, height: 800 };
     events.emit('move');
     events.emit('resize');
     events.emit('resize');
-    expect(timers.size).toBe(1);
+    expect(scheduler.pending).toBe(1);
     expect(saves).toEqual([]);
     fireTimers();
     await vi.waitFor(() => expect(saves).toHaveLength(1));
