@@ -58,6 +58,8 @@ export class LobbyHost {
   private readonly checks = new Map<number, HostPasswordCheck>();
   private readonly timers: TimerHandle[] = [];
   private wake: { at: number; timer: TimerHandle } | undefined;
+  /** Acknowledgements arrive on the transport's clock: waiting for a goodbye's delivery is timed on it too. */
+  private readonly transportClock: Scheduler;
   private closed = false;
   /** The transport as the game sees it: players by seat, whichever connection each sits on now. */
   readonly gameTransport: SeatTransport;
@@ -83,6 +85,7 @@ export class LobbyHost {
       },
       { name: options.playerName, colour: lobbyColourOf(options.colour) },
     );
+    this.transportClock = options.transport?.scheduler ?? backgroundScheduler;
     const config = {
       limits: { ...DEFAULT_LOBBY_HOST_LIMITS, ...options.limits },
       passwordRoom: roomKey !== undefined,
@@ -252,7 +255,7 @@ export class LobbyHost {
       { reason: RejectReason.HOST_CLOSED, message: LOBBY_END_MESSAGES['host-closed'] },
       { channel: Channel.RELIABLE_ORDERED },
     );
-    await delivered(this.server.getPeers(), 500, this.clock);
+    await delivered(this.server.getPeers(), 500, this.transportClock);
     await this.server.close();
   }
 
@@ -355,7 +358,7 @@ export class LobbyHost {
       }
       case 'drop':
         this.checks.delete(effect.peerId);
-        if (effect.delivered) void disconnectWhenDelivered(s, effect.peerId, effect.reason, this.clock);
+        if (effect.delivered) void disconnectWhenDelivered(s, effect.peerId, effect.reason, this.transportClock);
         else s.disconnect(effect.peerId, effect.reason);
         return;
       case 'seat':
