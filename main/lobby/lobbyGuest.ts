@@ -1,4 +1,4 @@
-import { Channel, Client, ConnectError, type EndpointOptions } from '../net/index';
+import { Channel, Client, ConnectError, linkLost, type EndpointOptions } from '../net/index';
 import { Listeners, reportCallbackError } from '../base/listeners';
 import { silentLogger, type Logger } from '../base/logger';
 import { GAMES } from '../../shared/games/registry';
@@ -123,9 +123,9 @@ export class LobbyGuest {
 
   /** Follows a connection's end: a silent link means coming back to the seat, anything else ends the stay. */
   private watch(client: Client): void {
-    client.onDisconnect((reason) => {
+    client.onDisconnect((_reason, kind) => {
       if (this.ended || client !== this.link.current) return;
-      const silent = /timed out|not acknowledged/.test(reason);
+      const silent = linkLost(kind);
       if (silent && this.resumeToken !== undefined && this.graceSec > 0) void this.comeBack();
       else this.end(silent ? 'host-gone' : 'host-closed');
     });
@@ -186,7 +186,7 @@ export class LobbyGuest {
       // Likewise why it could not open a path (a fresh internet path the rendezvous turned away).
       if (error instanceof ConnectError && error.cause instanceof IpcError) throw error.cause;
       const reason = error instanceof ConnectError ? error.reason : String(error);
-      if (/could not resolve|could not connect/.test(reason)) {
+      if (error instanceof ConnectError && (error.kind === 'unresolved' || error.kind === 'socket-failed')) {
         // The errno becomes a sentence; the transport's own words stay behind the player's "Details".
         const errno = errnoIn(reason);
         const message = errno ? networkErrorSentence(errno) : LOBBY_END_MESSAGES.unreachable;

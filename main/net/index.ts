@@ -51,6 +51,7 @@ export {
   type DecodedMessage,
 } from './v1/serialization';
 export { PayloadTooLargeError, BindError, SendQueueFullError, ConnectError } from './errors';
+export { linkLost, type DepartureKind, type ConnectFailure } from './departure';
 export {
   startLanDiscovery,
   discoverLanServers,

@@ -1,4 +1,4 @@
-import type { Peer } from '../net/index';
+import { linkLost, type Peer } from '../net/index';
 import type { Scheduler } from '../base/scheduler';
 import { MAX_PING_MS } from '../../shared/lobby/lobbyLimits';
 import { Channel } from '../../shared/net/channel';
@@ -65,10 +65,10 @@ export class SeatedRoom {
   }
 
   /** A connection ended: a silent one leaves its seat held for the grace, a goodbye lets it go. */
-  departed(peer: Peer, reason: string): void {
+  departed(peer: Peer, _reason: string): void {
     const seat = this.seats.seatOf(peer.id);
     if (seat === undefined) return;
-    if (/timed out|not acknowledged/.test(reason)) this.seats.lost(peer.id);
+    if (linkLost(peer.departure)) this.seats.lost(peer.id);
     else this.seats.release(seat, 'left');
   }
 

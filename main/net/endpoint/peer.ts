@@ -1,5 +1,6 @@
 import type { Link, WireProtocol } from '../v1/link';
 import type { ConnectionStats } from '../v1/netStats';
+import type { DepartureKind } from '../departure';
 
 /** One connected client, as the server sees it. */
 export class Peer {
@@ -53,6 +54,11 @@ export class Peer {
   /** Native: bytes naming this connection, the same on both ends (see Link.channelBinding); undefined on v1. */
   get channelBinding(): Uint8Array | undefined {
     return this.connection.channelBinding;
+  }
+
+  /** Why its connection ended, once it has (the kind `Server.onDisconnect` names). */
+  get departure(): DepartureKind | undefined {
+    return this.connection.departure;
   }
 
   /** Smoothed round-trip time in seconds, or undefined before the first measurement. */
