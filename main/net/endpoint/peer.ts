@@ -8,7 +8,7 @@ export class Peer {
   private portValue: number;
 
   constructor(
-    /** Server-assigned id; starts at 1 and increases (the id a v1 accept named; ids of accepts never echoed are skipped). */
+    /** Server-assigned id, from 1, never given twice (a v1 peer's is the one its accept named; see PeerIds). */
     readonly id: number,
     address: string,
     port: number,
