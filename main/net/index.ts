@@ -52,6 +52,7 @@ export {
 } from './v1/serialization';
 export { PayloadTooLargeError, BindError, SendQueueFullError, ConnectError } from './errors';
 export { linkLost, type DepartureKind, type ConnectFailure } from './departure';
+export type { HostTransport, GuestTransport, TransportPeer } from './transportSides';
 export {
   startLanDiscovery,
   discoverLanServers,

@@ -48,6 +48,8 @@ const PUBLIC_TYPES = [
   'DriveMode',
   'DropReason',
   'EndpointOptions',
+  'GuestTransport',
+  'HostTransport',
   'Ipv4Lookup',
   'LanBrowser',
   'LanBrowserEvents',
@@ -71,6 +73,7 @@ const PUBLIC_TYPES = [
   'ServerInfo',
   'ServerOptions',
   'TrafficCounters',
+  'TransportPeer',
   'WireProtocol',
 ];
 
