@@ -1,19 +1,12 @@
 /** Why a connection ended, as the transport knows it: the one closed list the lobby and the seats branch on. */
 export type DepartureKind =
-  /** Nothing heard for the timeout. */
-  | 'timed-out'
-  /** A reliable message went unacknowledged through every retry. */
-  | 'unacknowledged'
-  /** The other side said goodbye (its disconnect notice). */
-  | 'closed-by-peer'
-  /** Our own disconnect (a kick, a replaced link, leaving). */
-  | 'closed-locally'
-  /** The server is closing. */
-  | 'server-closed'
-  /** The peer's reliable send queue overflowed: it stopped keeping up. */
-  | 'queue-full'
-  /** The other side sent what the protocol cannot carry on with (a message that cannot be reassembled). */
-  | 'protocol-error';
+  | 'timed-out' // nothing heard for the timeout
+  | 'unacknowledged' // a reliable message went unacknowledged through every retry
+  | 'closed-by-peer' // the other side's disconnect notice
+  | 'closed-locally' // our own disconnect (a kick, a replaced link, leaving)
+  | 'server-closed' // the server is closing
+  | 'queue-full' // the peer's reliable send queue overflowed: it stopped keeping up
+  | 'protocol-error'; // the other side sent what the protocol cannot carry on with (an unreassemblable message)
 
 /** Whether a connection ended by going silent (no goodbye): the other side may still be there and come back. */
 export function linkLost(kind: DepartureKind | undefined): boolean {
@@ -22,17 +15,10 @@ export function linkLost(kind: DepartureKind | undefined): boolean {
 
 /** Why `Client.connect` gave up. */
 export type ConnectFailure =
-  /** No accept within the timeout. */
-  | 'timed-out'
-  /** The host name did not resolve. */
-  | 'unresolved'
-  /** The socket could not open or connect (the OS said why: the error's `cause`). */
-  | 'socket-failed'
-  /** `connect` could not start (the client is busy or closed, or a bad port). */
-  | 'refused'
-  /** Our own `disconnect()` during the attempt. */
-  | 'cancelled'
-  /** The server's accept is one this build cannot use (another native protocol version, a bad key). */
-  | 'incompatible'
-  /** The server ended the connection before the handshake finished. */
-  | 'dropped';
+  | 'timed-out' // no accept within the timeout
+  | 'unresolved' // the host name did not resolve
+  | 'socket-failed' // the socket could not open or connect (the error's `cause` says why)
+  | 'refused' // `connect` could not start: the client is busy or closed, or a bad port
+  | 'cancelled' // our own `disconnect()` during the attempt
+  | 'incompatible' // an accept this build cannot use (another native protocol version, a bad key)
+  | 'dropped'; // the server ended the connection before the handshake finished

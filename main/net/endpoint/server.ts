@@ -164,10 +164,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     return this.connectListeners.add(callback);
   }
 
-  /**
-   * Called when a peer leaves, times out, is kicked, or the server closes; with the reason in words. Its kind, to
-   * branch on, is `peer.departure`.
-   */
+  /** Called when a peer leaves, times out, is kicked or the server closes; with the reason (kind: `peer.departure`). */
   onDisconnect(callback: (peer: Peer, reason: string) => void): () => void {
     return this.disconnectListeners.add(callback);
   }
