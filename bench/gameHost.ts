@@ -1,5 +1,5 @@
 import { GameHost } from '../main/game/host/gameHost';
-import type { HostTransport, TransportPeer } from '../main/game/gameTransport';
+import type { HostTransport, TransportPeer } from '../main/net/index';
 import { encodeBody } from '../main/net/v1/connection';
 import type { Serializer } from '../main/net/v1/serialization';
 import { roomSerializer } from '../main/net/codec/index';
@@ -45,6 +45,10 @@ class InProcessTransport implements HostTransport {
 
   getRtt(): number {
     return 0.02;
+  }
+
+  getPeers(): [] {
+    return [];
   }
 
   deliver(peerId: number, body: Uint8Array): void {

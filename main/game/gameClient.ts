@@ -11,7 +11,7 @@ import { Channel } from '../../shared/net/channel';
 import { reportCallbackError } from '../base/listeners';
 import { GameLinkEvents } from './gameLinkEvents';
 import type { GameLink } from './gameLink';
-import type { GuestTransport } from './gameTransport';
+import type { GuestTransport } from '../net/index';
 import { RosterAssembler } from './host/rosterAssembler';
 
 /** The parts of a game definition a guest's link uses: how inputs go out and snapshots are checked. */

@@ -11,8 +11,7 @@ import type { EventPayload } from '../../shared/ipc/contractTypes';
 import type { GameRegistry } from '../../shared/games/gameRegistry';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import type { GameHost } from './host/gameHost';
-import type { GuestTransport, HostTransport } from './gameTransport';
-import type { ConnectionStats } from '../net/index';
+import type { GuestTransport, HostTransport } from '../net/index';
 import type { Logger } from '../base/logger';
 import type { Scheduler } from '../base/scheduler';
 
@@ -26,9 +25,9 @@ export type GameEmit = <K extends keyof GameEvents>(name: K, payload: GameEvents
 
 /** A hosted room as the game needs it; LobbyHost satisfies it. */
 export interface GameRoom {
-  readonly transport: HostTransport & { getPeers(): readonly { id: number; stats(): ConnectionStats }[] };
+  readonly transport: HostTransport;
   /** The transport by seat, when the room holds the seats of guests that lost their link; the game uses it. */
-  readonly gameTransport?: HostTransport & { getPeers(): readonly { id: number; stats(): ConnectionStats }[] };
+  readonly gameTransport?: HostTransport;
   readonly state: LobbyState;
   endGame(): void;
   onState(listener: (state: LobbyState) => void): () => void;
@@ -38,7 +37,7 @@ export interface GameRoom {
 export interface GameSeat {
   readonly you: number;
   readonly state: LobbyState;
-  readonly transport: GuestTransport & { stats(): ConnectionStats | undefined };
+  readonly transport: GuestTransport;
   onState(listener: (state: LobbyState) => void): () => void;
   /** Called once when the stay ends (host closed the room, kicked, host gone). */
   onEnd(listener: (end: { readonly message: string }) => void): () => void;

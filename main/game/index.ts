@@ -3,5 +3,4 @@ export { GameHost, type GameHostOptions, type GameHostStats, type GamePlayer } f
 export { GameClient, type GameClientOptions, type GameClientStats } from './gameClient';
 export { LocalGameClient, type LocalGameHost } from './localGameClient';
 export type { GameLink, GameFeed } from './gameLink';
-export type { HostTransport, GuestTransport, TransportPeer } from './gameTransport';
 export { FixedTickLoop } from './host/tickLoop';

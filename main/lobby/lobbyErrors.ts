@@ -1,22 +1,8 @@
 import { RejectReason, type LobbyNotice } from '../../shared/lobby/lobbyMessages';
 import { MAX_RETRY_AFTER_SEC } from '../../shared/lobby/lobbyLimits';
+import type { LobbyEndCode } from '../../shared/lobby/lobbyEndCode';
 
-/** Why joining or staying in a room ended, in words a player understands. */
-export type LobbyEndCode =
-  | 'timeout'
-  | 'unreachable'
-  | 'full'
-  | 'wrong-password'
-  | 'version-mismatch'
-  | 'in-game'
-  | 'kicked'
-  | 'host-closed'
-  | 'host-gone'
-  | 'left'
-  | 'invalid-name'
-  | 'too-many-tries'
-  | 'invalid-room'
-  | 'seat-gone';
+export type { LobbyEndCode };
 
 /** A failed join, with a code the UI can branch on and a message it can show. */
 export class LobbyJoinError extends Error {

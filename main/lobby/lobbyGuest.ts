@@ -1,4 +1,4 @@
-import { Channel, Client, ConnectError, type EndpointOptions } from '../net/index';
+import { Channel, Client, ConnectError, linkLost, type EndpointOptions } from '../net/index';
 import { Listeners, reportCallbackError } from '../base/listeners';
 import { silentLogger, type Logger } from '../base/logger';
 import { applyLobbyEvent } from '../../shared/lobby/lobbyReducer';
@@ -63,7 +63,7 @@ function connectFailure(error: unknown, options: LobbyJoinOptions): Error {
   // Likewise why it could not open a path (a fresh internet path the rendezvous turned away).
   if (error instanceof ConnectError && error.cause instanceof IpcError) return error.cause;
   const reason = error instanceof ConnectError ? error.reason : String(error);
-  if (/could not resolve|could not connect/.test(reason)) {
+  if (error instanceof ConnectError && (error.kind === 'unresolved' || error.kind === 'socket-failed')) {
     // The errno becomes a sentence; the transport's own words stay behind the player's "Details".
     const errno = errnoIn(reason);
     const message = errno ? networkErrorSentence(errno) : LOBBY_END_MESSAGES.unreachable;
@@ -191,10 +191,7 @@ export class LobbyGuest {
       client.onMessage(LobbyMessage.CHALLENGE, (payload) => this.feed({ kind: 'challenge', attempt, payload })),
       client.onMessage(LobbyMessage.REJECTED, (payload) => this.feed({ kind: 'rejected', attempt, payload })),
     ];
-    client.onDisconnect((reason) => {
-      const silent = /timed out|not acknowledged/.test(reason);
-      this.feed({ kind: 'disconnected', attempt, silent });
-    });
+    client.onDisconnect((_reason, kind) => this.feed({ kind: 'disconnected', attempt, silent: linkLost(kind) }));
     this.trying = { client, offs };
     const seconds = this.options.connectWithin?.seconds ?? timeoutSec;
     client.connect(this.options.host, this.options.port, { timeout: seconds }).then(

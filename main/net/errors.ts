@@ -1,3 +1,5 @@
+import type { ConnectFailure } from './departure';
+
 /** A message body larger than its connection can carry (gale.net v1: 1200 bytes; native: the configured maximum). */
 export class PayloadTooLargeError extends Error {
   override name = 'PayloadTooLargeError';
@@ -41,12 +43,13 @@ export class SendQueueFullError extends Error {
   }
 }
 
-/** Why a connect attempt failed. */
+/** Why a connect attempt failed: `kind` to branch on, `reason` in words. */
 export class ConnectError extends Error {
   override name = 'ConnectError';
   /** `cause`: what failed underneath, when it was an error of its own (the socket seam's `openSocket` rejecting). */
   constructor(
     readonly reason: string,
+    readonly kind: ConnectFailure,
     cause?: unknown,
   ) {
     super(reason, cause === undefined ? undefined : { cause });

@@ -51,6 +51,8 @@ export {
   type DecodedMessage,
 } from './v1/serialization';
 export { PayloadTooLargeError, BindError, SendQueueFullError, ConnectError } from './errors';
+export { linkLost, type DepartureKind, type ConnectFailure } from './departure';
+export type { HostTransport, GuestTransport, TransportPeer } from './transportSides';
 export {
   startLanDiscovery,
   discoverLanServers,

@@ -1,21 +1,14 @@
 import { Listeners, reportCallbackError } from '../base/listeners';
-import type { ConnectionStats } from '../net/index';
+import type { ConnectionStats, GuestTransport } from '../net/index';
 import type { Channel } from '../../shared/net/channel';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
-
-/** The part of a transport Client a guest's link is made of (a Client satisfies it). */
-export interface LinkClient {
-  onMessage(type: string, callback: (payload: Record<string, unknown>) => void): () => void;
-  send(type: string, payload: object, channel?: Channel): boolean;
-  stats(): ConnectionStats | undefined;
-}
 
 /**
  * A guest's link to its room that outlives a connection: the game (and anything else) subscribes once, and when
  * the guest comes back to its seat on a new transport Client, {@link swap} moves every subscription over. Its
  * disconnect is the stay's end, said once by the owner ({@link end}), not a connection's drop.
  */
-export class ResumableLink<C extends LinkClient = LinkClient> {
+export class ResumableLink<C extends GuestTransport = GuestTransport> implements GuestTransport {
   private readonly subscriptions = new Set<{
     readonly type: string;
     readonly callback: (payload: Record<string, unknown>) => void;

@@ -1,27 +1,11 @@
-import type { ConnectionStats } from '../net/index';
-import type { Channel } from '../../shared/net/channel';
+import type { ConnectionStats, HostTransport } from '../net/index';
 import type { SeatChange, SeatRelease } from '../lobby/host/roomStep';
 
-/** The part of a transport Server the seat view needs (a Server satisfies it). */
-export interface SeatServer {
-  onMessage(type: string, callback: (peer: { id: number }, payload: Record<string, unknown>) => void): () => void;
-  broadcast(type: string, payload: object, options?: { channel?: Channel }): boolean;
-  getRtt(peerId: number): number | undefined;
-  getPeers(): readonly { id: number; stats(): ConnectionStats }[];
-}
-
-/** The room's transport as the game sees it: players by seat (player id), whatever connection each sits on now. */
-export interface SeatTransport {
-  onMessage(type: string, callback: (peer: { id: number }, payload: Record<string, unknown>) => void): () => void;
-  /** A seat let go for good (not a link that went silent: its seat is held, see onSeatChange). */
-  onDisconnect(callback: (peer: { id: number }, reason: string) => void): () => void;
-  /** A seat held (its link went silent) or resumed (back on a new link). */
-  onSeatChange(callback: (peer: { id: number }, change: Exclude<SeatChange, 'released'>) => void): () => void;
-  broadcast(type: string, payload: object, options?: { channel?: Channel }): boolean;
-  getRtt(seat: number): number | undefined;
-  /** The seated players' links, by seat id. */
-  getPeers(): { id: number; stats(): ConnectionStats }[];
-}
+/**
+ * The room's transport as the game sees it: players by seat (player id), whatever connection each sits on now.
+ * `onDisconnect` is a seat let go for good; a link that went silent holds its seat (`onSeatChange`).
+ */
+export type SeatTransport = HostTransport & Required<Pick<HostTransport, 'onSeatChange'>>;
 
 /** One change of a seat; `reason` only with 'released'. */
 export interface SeatEvent {
@@ -38,7 +22,7 @@ export interface SeatMap {
 }
 
 /** Builds the game's view of a room's transport over its seats. */
-export function seatTransport(server: SeatServer, seats: SeatMap): SeatTransport {
+export function seatTransport(server: HostTransport, seats: SeatMap): SeatTransport {
   return {
     onMessage(type, callback) {
       // Only seated players reach the game; a peer still at the door, or dropped for a newer link, does not.

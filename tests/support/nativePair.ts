@@ -6,6 +6,7 @@ import { Native } from '../../main/net/native/wire/nativeWire';
 import { seededRandom } from './seededRandom';
 import { sealDatagram, TEST_KEYS_A, TEST_KEYS_B } from './nativeDatagram';
 import { ImpairedQueue, type Impairment, type Side } from './impairedQueue';
+import type { DepartureKind } from '../../main/net/departure';
 
 /** The token both sides of a {@link NativePair} share. */
 export const TOKEN = 0x5eed_0000_1234_abcdn;
@@ -21,7 +22,7 @@ export class NativePair {
   readonly a: NativeConnection;
   readonly b: NativeConnection;
   readonly received: Record<Side, Received[]> = { a: [], b: [] };
-  readonly closed: Record<Side, { reason: string; byRemote: boolean } | undefined> = { a: undefined, b: undefined };
+  readonly closed: Record<Side, { reason: string; kind: DepartureKind } | undefined> = { a: undefined, b: undefined };
   readonly sent: Record<Side, Uint8Array[]> = { a: [], b: [] };
   private readonly flushWanted: Record<Side, boolean> = { a: false, b: false };
   /**
@@ -57,7 +58,7 @@ export class NativePair {
           this.transmit(to, d);
         },
         onMessage: (type, payload, channel) => this.received[self].push([type, payload, channel]),
-        onClosed: (reason, byRemote) => (this.closed[self] = { reason, byRemote }),
+        onClosed: (reason, kind) => (this.closed[self] = { reason, kind }),
         requestFlush: () => (this.flushWanted[self] = true),
         requestWake: (at) => {
           this.wakes[self].push(at);

@@ -1,6 +1,6 @@
 import type { GameResults } from '../../../shared/game/gameProtocol';
 import type { GameDefinition, GameInput } from '../../../shared/games/gameDefinition';
-import type { HostTransport } from '../gameTransport';
+import type { HostTransport } from '../../net/index';
 import type { HostInputCounters } from './hostInputs';
 import type { Scheduler } from '../../base/scheduler';
 

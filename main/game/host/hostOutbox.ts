@@ -9,9 +9,8 @@ import {
 } from '../../../shared/game/gameProtocol';
 import type { GameDefinition, PlayerId } from '../../../shared/games/gameDefinition';
 import { Channel } from '../../../shared/net/channel';
-import { PayloadTooLargeError } from '../../net/index';
+import { PayloadTooLargeError, type HostTransport } from '../../net/index';
 import type { GameFeed } from '../gameLink';
-import type { HostTransport } from '../gameTransport';
 
 function round1(value: number): number {
   return Math.round(value * 10) / 10;

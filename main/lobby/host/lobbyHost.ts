@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Channel, Server, type LanDiscoveryHandle, type Peer } from '../../net/index';
+import { Channel, Server, linkLost, type LanDiscoveryHandle, type Peer } from '../../net/index';
 import { Listeners, reportCallbackError } from '../../base/listeners';
 import { DEFAULT_GAME_ID, GAMES } from '../../../shared/games/registry';
 import { roomCapacityRange } from '../../../shared/ipc/schemas/lobby';
@@ -262,11 +262,10 @@ export class LobbyHost {
   private listen(): void {
     const s = this.server;
     s.onConnect((peer) => this.feed({ kind: 'arrived', peer: this.arrival(peer) }));
-    s.onDisconnect((peer, reason) => {
+    s.onDisconnect((peer) => {
       this.checks.delete(peer.id);
       // A link that went silent keeps its seat for the grace (the guest comes back by itself); a goodbye does not.
-      const silent = /timed out|not acknowledged/.test(reason);
-      this.feed({ kind: 'departed', peerId: peer.id, silent, wallNow: this.wallNow() });
+      this.feed({ kind: 'departed', peerId: peer.id, silent: linkLost(peer.departure), wallNow: this.wallNow() });
     });
     // A guest behind a NAT that rebinds (or on a new network) keeps its seat: worth a line when a session misbehaves.
     s.onMigrate((peer, from) => this.options.logger?.info(`peer ${peer.id} moved ${from} → ${peer.endpoint}`));

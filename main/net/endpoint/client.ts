@@ -19,6 +19,7 @@ import { connectRefusal, connectRequestFor, readAccept, refusedConnect, socketFa
 import { startAttempt, takeChallenge, timedOut, type Attempt } from './clientHandshake';
 import { createLink } from './createLink';
 import { Native } from '../native/wire/nativeWire';
+import type { ConnectFailure, DepartureKind } from '../departure';
 
 /** Where a Client is in its life. */
 export type ClientState = 'idle' | 'connecting' | 'connected' | 'closed';
@@ -34,8 +35,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private readonly resolved: ResolvedEndpointOptions;
   private readonly driver: EndpointDriver;
   private readonly connectListeners: Listeners<[]>;
-  private readonly failListeners: Listeners<[string]>;
-  private readonly disconnectListeners: Listeners<[string]>;
+  private readonly failListeners: Listeners<[string, ConnectFailure]>;
+  private readonly disconnectListeners: Listeners<[string, DepartureKind]>;
   private readonly messageListeners: TypedListeners<[never]>;
   private readonly drainListeners: Listeners<[]>;
   private stateValue: ClientState = 'idle';
@@ -117,13 +118,13 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     return this.connectListeners.add(callback);
   }
 
-  /** Called with a reason when `connect` gives up. */
-  onConnectFailed(callback: (reason: string) => void): () => void {
+  /** Called with a reason and its kind when `connect` gives up. */
+  onConnectFailed(callback: (reason: string, kind: ConnectFailure) => void): () => void {
     return this.failListeners.add(callback);
   }
 
-  /** Called with a reason when an established connection ends without our own `disconnect()`. */
-  onDisconnect(callback: (reason: string) => void): () => void {
+  /** Called with a reason and its kind when an established connection ends without our own `disconnect()`. */
+  onDisconnect(callback: (reason: string, kind: DepartureKind) => void): () => void {
     return this.disconnectListeners.add(callback);
   }
 
@@ -194,7 +195,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
 
   /** Ends the connection (or attempt), telling the server; does not fire our own `onDisconnect`. */
   disconnect(): void {
-    if (this.attempt) this.fail('connect cancelled by disconnect()', false);
+    if (this.attempt) this.fail('connect cancelled by disconnect()', 'cancelled', false);
     const connection = this.connection;
     this.connection = undefined;
     connection?.disconnect('disconnected by this client');
@@ -254,7 +255,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     } catch (error) {
       if (socket && this.socket !== socket) void socket.close();
       if (this.attempt !== attempt) return;
-      this.fail(socketFailure(attempt, error), true, error);
+      const failure = socketFailure(attempt, error);
+      this.fail(failure.reason, failure.kind, true, error);
     }
   }
 
@@ -313,18 +315,18 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.peerIdValue = typeof payload.peer_id === 'number' ? payload.peer_id : undefined;
     const r = this.resolved;
     const agreement = readAccept(attempt, r, payload);
-    if ('failure' in agreement) return this.fail(agreement.failure);
+    if ('failure' in agreement) return this.fail(agreement.failure, 'incompatible');
     const { agreed, keys } = agreement;
     const connection: Link = createLink(r, agreed, {
       token,
       transmit: (datagram) => this.transmit(datagram),
       onMessage: (type, p) => this.messageListeners.emit(type, p as never),
-      onClosed: (reason) => {
+      onClosed: (reason, kind) => {
         if (this.connection !== connection) return; // our own disconnect(): not reported
-        if (this.attempt) return this.fail(`the server ended the connection while connecting: ${reason}`);
+        if (this.attempt) return this.fail(`the server ended the connection while connecting: ${reason}`, 'dropped');
         this.connection = undefined;
         this.teardown();
-        this.disconnectListeners.emit(reason);
+        this.disconnectListeners.emit(reason, kind);
       },
       requestFlush: () => this.driver.requestPromptFlush(),
       requestWake: (at) => this.driver.wakeAt(at),
@@ -356,7 +358,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
   private service(now: number): void {
     const attempt = this.attempt;
     if (attempt) {
-      if (now >= attempt.deadline) this.fail(timedOut(attempt));
+      if (now >= attempt.deadline) this.fail(timedOut(attempt), 'timed-out');
       else if (attempt.accepted) {
         this.connection?.service(now); // heartbeats: the next ping proves us again if the first was lost
       } else if (this.socket && now - attempt.lastRequest >= Defaults.CONNECT_RETRY_INTERVAL) {
@@ -367,7 +369,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.connection?.service(now);
   }
 
-  private fail(reason: string, notify = true, cause?: unknown): void {
+  private fail(reason: string, kind: ConnectFailure, notify = true, cause?: unknown): void {
     const attempt = this.attempt;
     if (!attempt) return;
     this.attempt = undefined;
@@ -376,8 +378,8 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.connection = undefined;
     connection?.disconnect(reason);
     this.teardown();
-    attempt.reject(new ConnectError(reason, cause));
-    if (notify) this.failListeners.emit(reason);
+    attempt.reject(new ConnectError(reason, kind, cause));
+    if (notify) this.failListeners.emit(reason, kind);
   }
 
   private teardown(): void {

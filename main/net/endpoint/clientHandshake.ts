@@ -1,6 +1,7 @@
 import { packHeader } from '../v1/header';
 import { ReservedType, Wire } from '../v1/protocol';
 import { ConnectError } from '../errors';
+import type { ConnectFailure } from '../departure';
 import { decodeCookie } from '../native/handshake/connectCookie';
 import {
   FALLBACK_CODEC,
@@ -43,7 +44,7 @@ export function connectRefusal(state: string, port: number): string | undefined 
 
 /** A `connect` that did not start: rejected with `reason`, and safe to ignore. */
 export function refusedConnect(reason: string): Promise<void> {
-  return handled(Promise.reject(new ConnectError(reason)));
+  return handled(Promise.reject(new ConnectError(reason, 'refused')));
 }
 
 /** A new attempt, and the promise `connect` returns (safe to ignore), settled through the attempt. */
@@ -82,11 +83,11 @@ export function timedOut(attempt: Attempt): string {
 }
 
 /** Why the attempt's socket could not open or connect. */
-export function socketFailure(attempt: Attempt, error: unknown): string {
+export function socketFailure(attempt: Attempt, error: unknown): { reason: string; kind: ConnectFailure } {
   const code = (error as NodeJS.ErrnoException).code;
   return code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-    ? `could not resolve host "${attempt.host}"`
-    : `could not connect: ${(error as Error).message}`;
+    ? { reason: `could not resolve host "${attempt.host}"`, kind: 'unresolved' }
+    : { reason: `could not connect: ${(error as Error).message}`, kind: 'socket-failed' };
 }
 
 /**

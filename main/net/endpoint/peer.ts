@@ -1,5 +1,6 @@
 import type { Link, WireProtocol } from '../v1/link';
 import type { ConnectionStats } from '../v1/netStats';
+import type { DepartureKind } from '../departure';
 
 /** One connected client, as the server sees it. */
 export class Peer {
@@ -7,7 +8,7 @@ export class Peer {
   private portValue: number;
 
   constructor(
-    /** Server-assigned id; starts at 1 and increases (the id a v1 accept named; ids of accepts never echoed are skipped). */
+    /** Server-assigned id, from 1, never given twice (a v1 peer's is the one its accept named; see PeerIds). */
     readonly id: number,
     address: string,
     port: number,
@@ -59,6 +60,11 @@ export class Peer {
   /** Native: bytes naming this connection, the same on both ends (see Link.channelBinding); undefined on v1. */
   get channelBinding(): Uint8Array | undefined {
     return this.connection.channelBinding;
+  }
+
+  /** Why its connection ended, once it has (the kind `Server.onDisconnect` names). */
+  get departure(): DepartureKind | undefined {
+    return this.connection.departure;
   }
 
   /** Smoothed round-trip time in seconds, or undefined before the first measurement. */

@@ -165,7 +165,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
     return this.connectListeners.add(callback);
   }
 
-  /** Called when a peer leaves, times out, is kicked, or the server closes; with the reason. */
+  /** Called when a peer leaves, times out, is kicked or the server closes; with the reason (kind: `peer.departure`). */
   onDisconnect(callback: (peer: Peer, reason: string) => void): () => void {
     return this.disconnectListeners.add(callback);
   }
@@ -281,7 +281,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
         // One peer that stopped acknowledging must not cost the others the message; its reliable stream
         // can no longer be complete, so it is dropped (as the reference drops a peer with too much unacked).
         if (!(error instanceof SendQueueFullError)) throw error;
-        peer.connection.disconnect(error.message);
+        peer.connection.disconnect(error.message, 'queue-full');
         calm = false;
         continue;
       }
@@ -329,7 +329,7 @@ export class Server<In extends MessageMap = Record<string, Record<string, unknow
   /** Tells every peer the server is closing, then closes the socket. Not usable afterwards. */
   close(): Promise<void> {
     if (this.closing) return this.closing;
-    for (const peer of this.getPeers()) peer.connection.disconnect('server closed');
+    for (const peer of this.getPeers()) peer.connection.disconnect('server closed', 'server-closed');
     const discovery = this.discovery?.close();
     this.driver.stop();
     this.socketClosed = true;

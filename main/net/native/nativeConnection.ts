@@ -20,6 +20,7 @@ import { Frame, Native } from './wire/nativeWire';
 import { PacketWriter } from './wire/packetWriter';
 import { NativeRecovery } from './recovery/nativeRecovery';
 import { AckRepeats } from './recovery/ackRepeats';
+import type { DepartureKind } from '../departure';
 
 // Module-level copies of imported constants and functions: under a CommonJS transpiler (tsx, vitest) each
 // use of an imported binding is a getter call, which shows in the per-message profile.
@@ -92,7 +93,8 @@ export class NativeConnection implements Link {
   private readonly requestWake: ((at: number) => void) | undefined;
   /** Present when the owner lets the peer move (the Server). */
   private readonly paths: NativeMigration | undefined;
-  private closedReason: string | undefined;
+  /** Why it ended, once it has (set by `close`). */
+  departure: DepartureKind | undefined;
   private readonly recovery: NativeRecovery;
   private readonly acks: AckRepeats;
 
@@ -135,7 +137,7 @@ export class NativeConnection implements Link {
         deliver: (body, channel) => this.deliver(body, channel),
         drop: (reason) => this.counters.drop(reason),
         duplicate: () => (this.counters.duplicatesReceived += 1),
-        fail: (reason) => this.disconnect(reason),
+        fail: (reason) => this.disconnect(reason, 'protocol-error'),
       },
     );
     this.acks = new AckRepeats(this.inbox, this.writer, this.counters, options.clock);
@@ -151,7 +153,7 @@ export class NativeConnection implements Link {
   }
 
   get closed(): boolean {
-    return this.closedReason !== undefined;
+    return this.departure !== undefined;
   }
 
   get pendingReliable(): number {
@@ -274,7 +276,7 @@ export class NativeConnection implements Link {
           break;
         case DISCONNECT: {
           const reason = cursor.reason();
-          this.close(reason ? `disconnected by the other side: ${reason}` : 'disconnected by the other side', true);
+          this.close(reason ? `disconnected by the other side: ${reason}` : 'disconnected by the other side', 'closed-by-peer');
           return;
         }
       }
@@ -300,12 +302,12 @@ export class NativeConnection implements Link {
     if (this.closed) return;
     const health = this.health;
     const silent = health.silence(now);
-    if (silent) return this.close(silent, false);
+    if (silent) return this.close(silent, 'timed-out');
     const ping = health.tick(now);
     if (ping !== undefined) this.writer.append(encodeIdFrame(Frame.PING, ping));
     for (const channel of RELIABLE) {
       const stuck = health.stuck(this.outbox.senders[channel].oldest(), now);
-      if (stuck) return this.disconnect(stuck);
+      if (stuck) return this.disconnect(stuck, 'unacknowledged');
     }
     this.recovery.service(now);
     this.inbox.expire(now);
@@ -339,13 +341,13 @@ export class NativeConnection implements Link {
     return stats;
   }
 
-  close(reason: string, byRemote: boolean): void {
+  close(reason: string, kind: DepartureKind): void {
     if (this.closed) return;
-    this.closedReason = reason;
-    this.opts.onClosed(reason, byRemote);
+    this.departure = kind;
+    this.opts.onClosed(reason, kind);
   }
 
-  disconnect(reason: string): void {
+  disconnect(reason: string, kind: DepartureKind = 'closed-locally'): void {
     if (this.closed) return;
     // What was sent in this tick leaves first, as it would have at the end of the tick.
     this.recovery.packQueued();
@@ -355,7 +357,7 @@ export class NativeConnection implements Link {
       this.writer.append(encodeDisconnectFrame(reason));
       this.writer.flush();
     }
-    this.close(reason, false);
+    this.close(reason, kind);
   }
 
   private readonly copySpacing = () => this.recovery.copySpacing();

@@ -9,8 +9,6 @@ export interface AcceptTokensOptions {
   readonly slotSeconds?: number;
   /** The server's secret, at least 16 bytes (default 32 bytes from the OS CSPRNG). */
   readonly randomKey?: () => Uint8Array;
-  /** Redeemed peer ids remembered so a token admits once (default 1,024; the oldest is forgotten first). */
-  readonly spentMemory?: number;
 }
 
 /** Largest peer id a token can carry: the id travels in 32 bits. */
@@ -32,9 +30,6 @@ export class AcceptTokens {
   private readonly key: Uint8Array;
   private readonly head = Buffer.alloc(11);
   private readonly padInput = Buffer.alloc(5);
-  /** Ring of redeemed peer ids (0: empty). */
-  private readonly spent: Float64Array;
-  private spentNext = 0;
 
   constructor(private readonly options: AcceptTokensOptions) {
     this.slotSeconds = options.slotSeconds ?? 5;
@@ -46,11 +41,6 @@ export class AcceptTokens {
       throw new RangeError('AcceptTokens: randomKey must return at least 16 bytes');
     }
     this.key = key;
-    const memory = options.spentMemory ?? 1024;
-    if (!(Number.isInteger(memory) && memory >= 1)) {
-      throw new RangeError(`AcceptTokens: spentMemory must be a whole number ≥ 1, got ${memory}`);
-    }
-    this.spent = new Float64Array(memory);
   }
 
   /**
@@ -71,22 +61,17 @@ export class AcceptTokens {
 
   /**
    * The peer id of a token (its halves as the header carried them) issued to exactly this endpoint in the current
-   * or the previous slot and not redeemed yet; 0 for anything else (forged, expired, for another endpoint, spent).
+   * or the previous slot; 0 for anything else (forged, expired, for another endpoint). That a token admits once is
+   * the caller's: its id is spent then (see PeerIds).
    */
   check(high: number, low: number, address: string, port: number): number {
     const slot = this.currentSlot();
     if (slot === undefined) return 0;
     const peerId = (high ^ this.pad(low)) >>> 0;
-    if (peerId === 0 || this.spent.includes(peerId)) return 0;
+    if (peerId === 0) return 0;
     if (this.mac(slot, address, port, peerId) === low) return peerId;
     if (slot > 0 && this.mac(slot - 1, address, port, peerId) === low) return peerId;
     return 0;
-  }
-
-  /** Marks a checked token's peer id as used: the token admits no second peer (e.g. after a kick). */
-  redeem(peerId: number): void {
-    this.spent[this.spentNext] = peerId;
-    this.spentNext = (this.spentNext + 1) % this.spent.length;
   }
 
   private currentSlot(): number | undefined {

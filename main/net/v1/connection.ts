@@ -10,6 +10,7 @@ import type { DecodedMessage, Serializer } from './serialization';
 import type { ConnectionStats } from './netStats';
 import { DropReason, TrafficCounters } from './stats';
 import type { Link, LinkEvents } from './link';
+import type { DepartureKind } from '../departure';
 import { CHANNEL_OF_V1_WIRE, V1_CONTROL_WIRE, V1_RELIABLE_WIRES, V1_WIRE_OF, V1_WIRE_RELIABLE } from './v1Channels';
 
 /** Tunables of one connection. */
@@ -50,7 +51,8 @@ export class Connection implements Link {
   private readonly receivers: ReliableReceiver<DecodedMessage>[] = [];
   private readonly ackDirty: boolean[] = [];
   private readonly extraAcks: Set<number>[] = [];
-  private closedReason: string | undefined;
+  /** Why it ended, once it has (set by `close`). */
+  departure: DepartureKind | undefined;
   private readonly ackBody: Uint8Array;
 
   constructor(options: ConnectionOptions) {
@@ -83,7 +85,7 @@ export class Connection implements Link {
 
   /** Whether the connection has ended. */
   get closed(): boolean {
-    return this.closedReason !== undefined;
+    return this.departure !== undefined;
   }
 
   /** Reliable messages not yet acknowledged plus those queued behind the window. */
@@ -130,12 +132,12 @@ export class Connection implements Link {
   service(now: number): void {
     if (this.closed) return;
     const silent = this.health.silence(now);
-    if (silent) return this.close(silent, false);
+    if (silent) return this.close(silent, 'timed-out');
     const ping = this.health.tick(now);
     if (ping !== undefined) this.sendControl(ReservedType.PING, { id: ping });
     for (const wire of RELIABLE) {
       const stuck = this.health.stuck(this.senders[wire]!.oldest(), now);
-      if (stuck) return this.close(stuck, false);
+      if (stuck) return this.close(stuck, 'unacknowledged');
       this.retransmitDue(wire, now);
     }
     this.flushAcks();
@@ -171,19 +173,19 @@ export class Connection implements Link {
   }
 
   /** Ends the connection locally (no datagram sent); `onClosed` fires once. */
-  close(reason: string, byRemote: boolean): void {
+  close(reason: string, kind: DepartureKind): void {
     if (this.closed) return;
-    this.closedReason = reason;
-    this.opts.onClosed(reason, byRemote);
+    this.departure = kind;
+    this.opts.onClosed(reason, kind);
   }
 
   /** Sends `__disconnect__` (a few times: it is unreliable) and closes. */
-  disconnect(reason: string): void {
+  disconnect(reason: string, kind: DepartureKind = 'closed-locally'): void {
     if (this.closed) return;
     const body = this.opts.serializer.serialize(ReservedType.DISCONNECT, {});
     for (let i = 0; i < 3; i++)
       this.transmit({ channel: CONTROL, token: this.token, sequence: 0, ack: 0, ackBitfield: 0 }, body);
-    this.close(reason, false);
+    this.close(reason, kind);
   }
 
   private receiveControl(message: DecodedMessage, now: number): void {
@@ -194,7 +196,7 @@ export class Connection implements Link {
       case ReservedType.PONG:
         return this.health.pong(message.payload.id, now);
       case ReservedType.DISCONNECT:
-        this.close('disconnected by the other side', true);
+        this.close('disconnected by the other side', 'closed-by-peer');
         return;
       default:
         if (isReservedType(message.type)) return; // connect handshakes and stray acks: the owner's concern

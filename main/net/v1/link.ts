@@ -3,6 +3,7 @@ import type { ConnectionStats } from './netStats';
 import type { RttEstimator } from './rttEstimator';
 import type { Serializer } from './serialization';
 import type { TrafficCounters } from './stats';
+import type { DepartureKind } from '../departure';
 
 /** Which wire protocol a connection speaks. */
 export type WireProtocol = 'v1' | 'native';
@@ -13,7 +14,7 @@ export interface LinkEvents {
   /** Sends a datagram; true when its bytes were handed to the OS before returning (see DatagramSink in packetWriter.ts). */
   transmit: (datagram: Uint8Array) => boolean | void;
   onMessage: (type: string, payload: Record<string, unknown>, channel: Channel) => void;
-  onClosed: (reason: string, byRemote: boolean) => void;
+  onClosed: (reason: string, kind: DepartureKind) => void;
 }
 
 /** What Server, Client and Peer need of a connection, whichever protocol it speaks. */
@@ -28,6 +29,8 @@ export interface Link {
   /** Heartbeat RTT, the reference's smoothed figure. */
   readonly rtt: RttEstimator;
   readonly closed: boolean;
+  /** Why it ended, once it has. */
+  readonly departure: DepartureKind | undefined;
   /** Reliable messages (native: units) not yet acknowledged or still queued. */
   readonly pendingReliable: number;
   /** @internal the owner's flush queues mark a waiting connection here (see FlushQueue); 0 when it waits in none */
@@ -44,7 +47,7 @@ export interface Link {
   addRttSample(seconds: number): void;
   stats(): ConnectionStats;
   /** Ends locally without telling the other side. */
-  close(reason: string, byRemote: boolean): void;
-  /** Tells the other side, then closes. */
-  disconnect(reason: string): void;
+  close(reason: string, kind: DepartureKind): void;
+  /** Tells the other side, then closes (`kind`: why, by default our own choice). */
+  disconnect(reason: string, kind?: DepartureKind): void;
 }

@@ -3,6 +3,7 @@ import type { GameDefinition } from '../../games/gameDefinition';
 import { GAMES } from '../../games/registry';
 import { chatTextSchema, lobbyStateSchema, SEAT_GRACE_MAX_SEC } from '../../lobby/lobbyMessages';
 import { ROOM_CAPACITY, ROOM_NAME_MAX } from '../../lobby/lobbyLimits';
+import { LOBBY_END_CODES } from '../../lobby/lobbyEndCode';
 import { normalizedTextSchema } from '../../text/textSchema';
 import { parseIpv4 } from '../../roomCode/ipv4';
 
@@ -123,22 +124,7 @@ export const lobbyStatusSchema = z.enum(['idle', 'hosting', 'joining', 'in-room'
 
 /** How a stay ended (the lobby's end codes). */
 export const lobbyEndSchema = z.object({
-  code: z.enum([
-    'timeout',
-    'unreachable',
-    'full',
-    'wrong-password',
-    'version-mismatch',
-    'in-game',
-    'kicked',
-    'host-closed',
-    'host-gone',
-    'left',
-    'invalid-name',
-    'too-many-tries',
-    'invalid-room',
-    'seat-gone',
-  ]),
+  code: z.enum(LOBBY_END_CODES),
   message: z.string(),
 });
 

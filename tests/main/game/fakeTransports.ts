@@ -1,6 +1,6 @@
 import { encodeBody } from '../../../main/net/v1/connection';
 import { jsonSerializer } from '../../../main/net/v1/serialization';
-import type { GuestTransport, HostTransport, TransportPeer } from '../../../main/game/gameTransport';
+import type { ConnectionStats, GuestTransport, HostTransport, TransportPeer } from '../../../main/net/index';
 import type { Scheduler } from '../../../main/base/scheduler';
 import type { Channel } from '../../../shared/net/channel';
 
@@ -49,6 +49,10 @@ export class FakeHostTransport implements HostTransport {
     return this.rtts.get(peerId);
   }
 
+  getPeers(): readonly { id: number; stats(): ConnectionStats }[] {
+    return [];
+  }
+
   /** Delivers a message from guest `peerId`, as if it went through JSON on the wire. */
   deliver(peerId: number, type: string, payload: unknown): void {
     const wire = JSON.parse(JSON.stringify(payload)) as Record<string, unknown>;
@@ -89,6 +93,10 @@ export class FakeGuestTransport implements GuestTransport {
   onDisconnect(callback: Handler<[string]>): () => void {
     this.disconnects.add(callback);
     return () => this.disconnects.delete(callback);
+  }
+
+  stats(): ConnectionStats | undefined {
+    return undefined;
   }
 
   send(type: string, payload: object, channel: Channel = 0): boolean {

@@ -115,7 +115,7 @@ describe('game service and the room’s game', () => {
     const { errors, logger } = recordingLogger();
     const events: string[] = [];
     const service = createGameService({ emit: (name) => events.push(name), logger });
-    const transport = Object.assign(new FakeHostTransport(), { getPeers: () => [] });
+    const transport = new FakeHostTransport();
     const room = { transport, state: chessRoom(), endGame: vi.fn(), onState: () => () => undefined };
     const unbind = service.bindLobby({ session: () => ({ role: 'host', host: room }), onSession: () => () => {} });
     expect(room.endGame).toHaveBeenCalledTimes(1);
@@ -131,7 +131,7 @@ describe('game service and the room’s game', () => {
   it('a seat in such a room (which the lobby refuses to join) follows no game and says why', () => {
     const { errors, logger } = recordingLogger();
     const service = createGameService({ emit: () => {}, logger });
-    const transport = Object.assign(new FakeGuestTransport(), { stats: () => undefined });
+    const transport = new FakeGuestTransport();
     service.attachGuest({
       you: 1,
       state: chessRoom(),

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GameClient } from '../../../main/game/gameClient';
 import { GameHost } from '../../../main/game/host/gameHost';
 import { LocalGameClient } from '../../../main/game/localGameClient';
-import type { GuestTransport } from '../../../main/game/gameTransport';
+import type { GuestTransport } from '../../../main/net/index';
 import { ClientView, type ClientControls, type ViewPlayer } from '../../../shared/games/tag/client/clientView';
 import type { GameResults, GameRoster } from '../../../shared/game/gameProtocol';
 import { RULES, TAG_REACH } from '../../../shared/games/tag/rules';

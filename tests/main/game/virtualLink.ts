@@ -1,4 +1,4 @@
-import type { GuestTransport, HostTransport, TransportPeer } from '../../../main/game/gameTransport';
+import type { GuestTransport, HostTransport, TransportPeer } from '../../../main/net/index';
 import { CHANNEL_POLICY, type Channel } from '../../../shared/net/channel';
 import type { ManualScheduler } from '../../support/manualScheduler';
 
@@ -56,6 +56,7 @@ export class VirtualGameLink {
       return true;
     },
     getRtt: (peerId) => (this.guestHandlers.has(peerId) ? this.rtt : undefined),
+    getPeers: () => [],
   };
 
   /** The transport of guest `id` (its lobby player id). */
@@ -65,6 +66,7 @@ export class VirtualGameLink {
     return {
       onMessage: (type, callback) => handlers.on(type, callback),
       onDisconnect: () => () => undefined,
+      stats: () => undefined,
       send: (type, payload, channel: Channel = 0) => {
         this.carry(`host:${id}`, channel, payload, (wire) => this.hostHandlers.emit(type, { id }, wire));
         return true;

@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ResumableLink } from '../../../main/seats/resumableLink';
 import { FakeGuestTransport } from '../game/fakeTransports';
 
-/** A fake Client: the fake guest transport plus the stats a Client has. */
+/** A fake Client, named. */
 class FakeClient extends FakeGuestTransport {
   constructor(readonly name: string) {
     super();
-  }
-  stats() {
-    return undefined;
   }
 }
 

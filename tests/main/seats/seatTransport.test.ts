@@ -9,7 +9,7 @@ import { inputPayload, placing, startHost } from '../game/hostKit';
 /** The fake server with the peer list a Server has. */
 class FakeSeatServer extends FakeHostTransport {
   readonly peers = new Set<number>();
-  getPeers() {
+  override getPeers() {
     return [...this.peers].map((id) => ({ id, stats: () => ({ rtt: id / 1000 }) as unknown as ConnectionStats }));
   }
 }

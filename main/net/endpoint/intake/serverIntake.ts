@@ -17,6 +17,7 @@ import { randomToken, type ResolvedEndpointOptions } from '../endpointOptions';
 import { ConnectLimiter, resolveConnectLimits, type ConnectLimits } from '../connectLimiter';
 import type { Peer } from '../peer';
 import type { PeerTable } from './peerTable';
+import { PeerIds } from './peerIds';
 
 const { UNKNOWN_SOURCE } = DropReason;
 
@@ -57,7 +58,8 @@ export class ServerIntake {
   private readonly acceptTokens: AcceptTokens;
   private readonly limiter: ConnectLimiter;
   private readonly acceptPayloads = new WeakMap<Peer, Record<string, unknown>>();
-  private nextPeerId = 1;
+  /** Ids are spent by a redeemed accept or a native accept, never by a connect request. */
+  private readonly peerIds = new PeerIds(MAX_TOKEN_PEER_ID);
   /** Checks v1 datagrams (a connect request is held to its source's limits first); it holds the last one read. */
   private readonly v1Datagrams: V1DatagramReader;
   private readonly serializer: Serializer;
@@ -147,12 +149,13 @@ export class ServerIntake {
   }
 
   /**
-   * Answers a v1 connect request statelessly: the accept names the next peer id and carries a token bound to the
-   * source address and port, and nothing is kept. A spoofed request costs one accept and no slot, timer or memory.
+   * Answers a v1 connect request statelessly: the accept names a peer id it does not spend and carries a token bound
+   * to the source address and port, and nothing is kept. A spoofed request costs one accept and no slot, timer,
+   * memory or id.
    */
   private acceptV1(from: DatagramSource): void {
-    if (this.full || this.nextPeerId > MAX_TOKEN_PEER_ID) return this.host.counters.drop(DropReason.FULL);
-    const id = this.nextPeerId++;
+    const id = this.full ? undefined : this.peerIds.name();
+    if (id === undefined) return this.host.counters.drop(DropReason.FULL);
     const token = this.acceptTokens.issue(from.address, from.port, id);
     if (token === undefined) return; // a broken clock, or the 2^-64 token 0: the client asks again
     this.sendAcceptTo(token, { peer_id: id }, from.port, from.address);
@@ -160,17 +163,17 @@ export class ServerIntake {
 
   /**
    * A datagram with a token from an address without a peer: when the token is one of our accepts to exactly this
-   * address and port, recent and unused, the client has proven it receives there. Only then does its peer exist
-   * (with the id its accept named), `onConnect` fire and the datagram reach the new connection. Checks are spent
+   * address and port, recent and its id unspent, the client has proven it receives there. Only then is the id spent,
+   * its peer exist (with the id its accept named), `onConnect` fire and the datagram reach the new connection. Checks are spent
    * against the source's connect limits, so a flood of guessed tokens costs a bounded number of MACs.
    */
   private admitProven(data: Uint8Array, from: DatagramSource): void {
     const { host, v1Datagrams: reader } = this;
     if (this.limiter.check(from.address) !== undefined) return host.counters.drop(UNKNOWN_SOURCE);
     const id = this.acceptTokens.check(reader.tokenHigh, reader.tokenLow, from.address, from.port);
-    if (id === 0 || host.peers.has(id)) return host.counters.drop(UNKNOWN_SOURCE);
+    if (id === 0) return host.counters.drop(UNKNOWN_SOURCE);
     if (this.full) return host.counters.drop(DropReason.FULL);
-    this.acceptTokens.redeem(id);
+    if (!this.peerIds.redeem(id)) return host.counters.drop(UNKNOWN_SOURCE);
     const peer = host.createPeer(from, id, reader.token);
     host.connected(peer);
     // The proving datagram is the peer's first (usually a ping to answer), unless onConnect already dropped it.
@@ -187,8 +190,8 @@ export class ServerIntake {
   /** A native peer whose offer echoed our cookie: it exists from the accept on. */
   private accept(from: DatagramSource, native: NativeParams, peerRecvWindow: number, keys: DirectionKeys): void {
     const host = this.host;
-    if (this.full) return host.counters.drop(DropReason.FULL);
-    const id = this.nextPeerId++;
+    const id = this.full ? undefined : this.peerIds.take();
+    if (id === undefined) return host.counters.drop(DropReason.FULL);
     let token = (host.randomToken ?? randomToken)();
     // Tokens name native connections wherever their datagrams come from: never two alike.
     for (let tries = 0; host.peers.hasToken(token) && tries < 8; tries++) token = randomToken();

@@ -1,7 +1,8 @@
-import type { LobbyView } from '../../../../shared/ipc/schemas/lobby';
+import type { LobbyView, LobbyViewEnd } from '../../../../shared/ipc/schemas/lobby';
 import { WarningIcon } from '../common/Icons';
 
-const titles: Record<string, string> = {
+/** Titles of the endings a stay in the room has (a refused join never gets here); others read "The room ended". */
+const titles: Partial<Record<LobbyViewEnd['code'], string>> = {
   kicked: 'You were removed from the room',
   'host-closed': 'The room was closed',
   'host-gone': 'Lost contact with the host',

@@ -93,14 +93,14 @@ describe.each(MODES)('Server and Client on loopback (%s drive, %s)', (mode, prot
   it('client disconnect tells the server at once and does not notify itself', async () => {
     const server = await kit.server();
     const left: string[] = [];
-    server.onDisconnect((p, reason) => left.push(`${p.id}:${reason}`));
+    server.onDisconnect((p, reason) => left.push(`${p.id}:${p.departure}:${reason}`));
     const c = kit.client();
     let selfNotified = false;
     c.onDisconnect(() => (selfNotified = true));
     await c.connect('127.0.0.1', server.port);
     c.disconnect();
     await waitFor(() => left.length === 1, 2000, 'server to notice');
-    expect(left[0]).toMatch(/^1:disconnected by the other side/);
+    expect(left[0]).toMatch(/^1:closed-by-peer:disconnected by the other side/);
     expect(server.getPeers()).toEqual([]);
     expect(selfNotified).toBe(false);
     expect(c.state).toBe('idle');
@@ -114,20 +114,21 @@ describe.each(MODES)('Server and Client on loopback (%s drive, %s)', (mode, prot
     const a = kit.client();
     const b = kit.client();
     const reasons: string[] = [];
-    a.onDisconnect((r) => reasons.push(`a:${r}`));
-    b.onDisconnect((r) => reasons.push(`b:${r}`));
+    a.onDisconnect((r, kind) => reasons.push(`a:${kind}:${r}`));
+    b.onDisconnect((r, kind) => reasons.push(`b:${kind}:${r}`));
     await a.connect('127.0.0.1', server.port);
     await b.connect('127.0.0.1', server.port);
     const serverSide: string[] = [];
-    server.onDisconnect((p, r) => serverSide.push(`${p.id}:${r}`));
+    server.onDisconnect((p, r) => serverSide.push(`${p.id}:${p.departure}:${r}`));
     expect(server.disconnect(1, 'kicked')).toBe(true);
     expect(server.disconnect(1)).toBe(false);
     await waitFor(() => reasons.length === 1, 2000, 'kick');
-    expect(serverSide).toEqual(['1:kicked']);
+    expect(serverSide).toEqual(['1:closed-locally:kicked']);
     await server.close();
     await waitFor(() => reasons.length === 2, 2000, 'close');
     expect(reasons).toHaveLength(2);
-    for (const r of reasons) expect(r).toMatch(/^[ab]:disconnected by the other side/);
+    for (const r of reasons) expect(r).toMatch(/^[ab]:closed-by-peer:disconnected by the other side/);
+    expect(serverSide).toEqual(['1:closed-locally:kicked', '2:server-closed:server closed']);
     expect(b.state).toBe('idle');
   });
 
@@ -136,9 +137,9 @@ describe.each(MODES)('Server and Client on loopback (%s drive, %s)', (mode, prot
     await kit.client().connect('127.0.0.1', server.port);
     const late = kit.client();
     let failed = '';
-    late.onConnectFailed((r) => (failed = r));
+    late.onConnectFailed((r, kind) => (failed = `${kind}: ${r}`));
     await expect(late.connect('127.0.0.1', server.port, { timeout: 0.4 })).rejects.toThrow(ConnectError);
-    expect(failed).toMatch(/timed out after 0.4 s/);
+    expect(failed).toMatch(/^timed-out: timed out after 0.4 s/);
     expect(server.counters.dropped['server-full']).toBeGreaterThan(0);
     expect(server.getPeers()).toHaveLength(1);
   });
@@ -159,11 +160,11 @@ describe.each(MODES)('Server and Client on loopback (%s drive, %s)', (mode, prot
   it('detects a peer that went silent after `timeout`', async () => {
     const server = await kit.server({ timeout: 0.5, heartbeatInterval: 0.1 });
     const reasons: string[] = [];
-    server.onDisconnect((_p, r) => reasons.push(r));
+    server.onDisconnect((p, r) => reasons.push(`${p.departure}: ${r}`));
     const fake = await rawV1Peer(server.port);
     await waitFor(() => server.getPeers().length === 1, 2000, 'fake peer');
     await waitFor(() => reasons.length === 1, 3000, 'timeout');
-    expect(reasons[0]).toMatch(/timed out/);
+    expect(reasons[0]).toMatch(/^timed-out: timed out/);
     fake.close();
   });
 
@@ -261,8 +262,11 @@ describe('Server and Client API edges', () => {
     await expect(Server.listen({ port: 0, timeout: -1 })).rejects.toThrow(/timeout/);
     const kit = endpointKit('auto');
     const c = kit.client();
-    await expect(c.connect('127.0.0.1', 70000)).rejects.toThrow(/port must be/);
-    await expect(c.connect('no-such-host.invalid', 9000, { timeout: 2 })).rejects.toThrow(/could not resolve host/);
+    await expect(c.connect('127.0.0.1', 70000)).rejects.toMatchObject({ kind: 'refused', message: /port must be/ });
+    await expect(c.connect('no-such-host.invalid', 9000, { timeout: 2 })).rejects.toMatchObject({
+      kind: 'unresolved',
+      message: /could not resolve host/,
+    });
     await c.close();
     await expect(c.connect('127.0.0.1', 9000)).rejects.toThrow(/closed/);
     await kit.cleanup();

@@ -233,7 +233,7 @@ describe('NativeConnection datagram checks', () => {
     pair.run(0.05);
     expect(pair.received.b.map(([t]) => t)).toEqual(['ok']);
     pair.inject('b', datagram(TOKEN, encodeDisconnectFrame('real')));
-    expect(pair.closed.b).toEqual({ reason: 'disconnected by the other side: real', byRemote: true });
+    expect(pair.closed.b).toEqual({ reason: 'disconnected by the other side: real', kind: 'closed-by-peer' });
   });
 
   it('drops malformed datagrams whole (BAD_BODY), applying none of their frames', () => {
@@ -402,7 +402,7 @@ describe('NativeConnection reliability and liveness', () => {
     pair.run(4.9);
     expect(pair.closed.a).toBeUndefined();
     pair.run(0.3);
-    expect(pair.closed.a).toEqual({ reason: 'timed out: nothing heard for 5 s', byRemote: false });
+    expect(pair.closed.a).toEqual({ reason: 'timed out: nothing heard for 5 s', kind: 'timed-out' });
     expect(pair.closed.b).toBeUndefined(); // b still hears a
   });
 
@@ -424,10 +424,10 @@ describe('NativeConnection reliability and liveness', () => {
     const notices = pair.sent.a.filter((d) => hasFrame(d, Frame.DISCONNECT));
     expect(notices).toHaveLength(3);
     expect(pair.sent.a).toHaveLength(4);
-    expect(pair.closed.a).toEqual({ reason: 'leaving now', byRemote: false });
+    expect(pair.closed.a).toEqual({ reason: 'leaving now', kind: 'closed-locally' });
     pair.run(0.05);
     expect(pair.received.b.map(([t]) => t)).toEqual(['n']);
-    expect(pair.closed.b).toEqual({ reason: 'disconnected by the other side: leaving now', byRemote: true });
+    expect(pair.closed.b).toEqual({ reason: 'disconnected by the other side: leaving now', kind: 'closed-by-peer' });
     const after = pair.sent.a.length;
     pair.send('a', 'late', {}, Channel.RELIABLE_ORDERED);
     pair.run(2);

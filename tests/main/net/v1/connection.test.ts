@@ -66,6 +66,7 @@ describe('Connection failure detection', () => {
     expect(pair.closed.a).toBeUndefined();
     pair.run(0.3);
     expect(pair.closed.a).toMatch(/timed out/);
+    expect(pair.a.departure).toBe('timed-out');
   });
 
   it('drops a peer that answers pings but never acknowledges, with a reason, memory bounded', () => {
@@ -73,6 +74,7 @@ describe('Connection failure detection', () => {
     for (let i = 0; i < 1000; i++) pair.a.send('n', { i }, Channel.RELIABLE_ORDERED);
     pair.run(30, 0.01, () => pair.closed.a !== undefined);
     expect(pair.closed.a).toMatch(/not acknowledged/);
+    expect(pair.a.departure).toBe('unacknowledged');
     expect(pair.now).toBeGreaterThan(5);
     // never more than the ack window on the wire for that channel
     const seqs = new Set(
