@@ -88,7 +88,7 @@ export default tseslint.config(
   {
     // The room's rules are pure steps (state, input, now → state, effects): no Node built-in, no timer, no clock
     // read. Their shells (lobbyHost.ts, lobbyGuest.ts) own sockets and the one injected clock.
-    files: ['main/lobby/host/roomStep.ts', 'main/lobby/guestJoin.ts'],
+    files: ['main/lobby/host/roomStep.ts', 'main/lobby/guestJoin.ts', 'main/lobby/resumeProof.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'a pure step does no I/O' }] }],
       'no-restricted-globals': [

@@ -1,5 +1,6 @@
 import { GAMES } from '../../shared/games/registry';
 import { describeIssues } from '../../shared/ipc/describeIssues';
+import { resumeKey, resumeProof } from './resumeProof';
 import { LobbyMessage, hostMessageSchemas, type HostMessages } from '../../shared/lobby/lobbyMessages';
 import { LOBBY_PROTOCOL_VERSION } from '../../shared/lobby/lobbyState';
 import type { WireProtocol } from '../net/index';
@@ -51,8 +52,8 @@ export interface GuestJoinConfig {
   /** Pause between tries to take the seat back, ms. */
   readonly retryMs: number;
   readonly appVersion?: string | undefined;
-  /** A seat's token to come back with on the first connection already. */
-  readonly resume?: string | undefined;
+  /** A seat's token and resume key to come back with on the first connection already. */
+  readonly resume?: { readonly token: string; readonly key?: string | undefined } | undefined;
 }
 
 /** A welcome as the schema checked it. */
@@ -70,10 +71,20 @@ export interface GuestJoinState {
   /** admitting: when the try gives up; waiting: when the next try starts (ms). */
   readonly deadline: number;
   readonly protocol?: WireProtocol | undefined;
+  /** The attempt's session secret so far (hex): the native channel binding, empty on v1. */
+  readonly secret?: string | undefined;
   readonly challenged: boolean;
   readonly answer?: GuestPasswordAnswer | undefined;
   /** Our seat once welcomed: its id, the token to come back with, and how long the room holds it. */
-  readonly seat?: { readonly you: number; readonly resume?: string | undefined; readonly graceSec: number } | undefined;
+  readonly seat?:
+    | {
+        readonly you: number;
+        readonly resume?: string | undefined;
+        /** The seat's resume key (resumeProof.ts): a rejoin proves it, the token alone is no proof. */
+        readonly key?: string | undefined;
+        readonly graceSec: number;
+      }
+    | undefined;
   /** Coming back to the seat: since when, until when (the grace), tries so far, the last failure. */
   readonly rejoin?:
     | { readonly started: number; readonly until: number; readonly tries: number; readonly lastError?: Error }
@@ -83,7 +94,14 @@ export interface GuestJoinState {
 /** What the shell tells the machine: its own start, the connection's news (tagged with its attempt), the clock. */
 export type GuestJoinInput =
   | { readonly kind: 'start' }
-  | { readonly kind: 'connected'; readonly attempt: number; readonly protocol: WireProtocol }
+  /** `connection`: the connection's id for a resume proof; `secret`: its session's secret so far (resumeProof.ts). */
+  | {
+      readonly kind: 'connected';
+      readonly attempt: number;
+      readonly protocol: WireProtocol;
+      readonly connection: string;
+      readonly secret: string;
+    }
   /** The connect failed, in the shell's words (an errno sentence, the reach's own error). */
   | { readonly kind: 'failed'; readonly attempt: number; readonly error: Error }
   | { readonly kind: 'welcome'; readonly attempt: number; readonly payload: unknown }
@@ -101,7 +119,7 @@ export type GuestJoinInput =
 /** What the shell does for the machine. */
 export type GuestJoinEffect =
   | { readonly kind: 'connect'; readonly attempt: number; readonly timeoutSec: number }
-  | { readonly kind: 'hello'; readonly resume?: string | undefined }
+  | { readonly kind: 'hello'; readonly resume?: { readonly token: string; readonly proof?: string | undefined } }
   /** Derive the room key and answer (async, in the shell); reply with `answered` or `unanswerable`. */
   | {
       readonly kind: 'derive';
@@ -165,12 +183,14 @@ export function stepGuestJoin(state: GuestJoinState, input: GuestJoinInput, now:
       if (state.phase !== 'connecting') return same(state);
       const timeoutSec = state.rejoin ? state.config.rejoinTimeoutSec : state.config.timeoutSec;
       const deadline = now + timeoutSec * 1000;
-      const resume = state.rejoin ? state.seat?.resume : state.config.resume;
-      const next = { ...state, phase: 'admitting' as const, deadline, protocol: input.protocol };
+      const token = state.rejoin ? state.seat?.resume : state.config.resume?.token;
+      const key = state.rejoin ? state.seat?.key : state.config.resume?.key;
+      const resume = token === undefined ? undefined : { token, proof: key && resumeProof(key, input.connection) };
+      const next = { ...state, phase: 'admitting' as const, deadline, protocol: input.protocol, secret: input.secret };
       return {
         state: next,
         effects: [
-          { kind: 'hello', resume },
+          { kind: 'hello', ...(resume ? { resume } : {}) },
           { kind: 'wake', at: deadline },
         ],
       };
@@ -300,11 +320,22 @@ function welcomed(state: GuestJoinState, payload: unknown, now: number): GuestJo
   const next: GuestJoinState = {
     ...state,
     phase: 'seated',
-    seat: { you: welcome.you, resume: welcome.resume, graceSec },
+    seat: { you: welcome.you, resume: welcome.resume, key: keyOf(state, welcome.resume), graceSec },
     rejoin: undefined,
   };
   const back = rejoin && { tookMs: now - rejoin.started, tries: rejoin.tries };
   return { state: next, effects: [{ kind: 'entered', welcome, ...(back ? { back } : {}) }] };
+}
+
+/**
+ * The seat's resume key for a welcome's token, as the host derives it: rooted in the first session's secret (its
+ * native binding and the password exchange's ISK) and carried on through each rejoin's.
+ */
+function keyOf(state: GuestJoinState, token: string | undefined): string | undefined {
+  if (token === undefined) return undefined;
+  const secret = state.secret ?? '';
+  if (state.rejoin && state.seat?.key) return resumeKey(state.seat.key + secret, token);
+  return resumeKey(secret + (state.answer?.isk ?? ''), token);
 }
 
 /** The host's refusal in the player's words. A reason we do not know comes from another version of LAN Party. */

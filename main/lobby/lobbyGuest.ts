@@ -1,3 +1,4 @@
+import { connectionId, sessionSecret } from './resumeProof';
 import { Channel, Client, ConnectError, linkLost, type EndpointOptions } from '../net/index';
 import { Listeners, reportCallbackError } from '../base/listeners';
 import { silentLogger, type Logger } from '../base/logger';
@@ -40,8 +41,8 @@ export interface LobbyJoinOptions {
   transport?: Omit<EndpointOptions, 'drive'>;
   /** Where a room the host sent and we refused is reported. Default silent. */
   logger?: Logger;
-  /** The resume token of a seat to come back to (set by the guest itself when its link went silent). */
-  resume?: string;
+  /** The token and resume key of a seat to come back to on the first connection already (resumeProof.ts). */
+  resume?: { readonly token: string; readonly key?: string | undefined };
   /** Timers of coming back to the seat after losing the link; default the real ones. */
   scheduler?: Scheduler;
   /** Seconds each try to take the seat back may take (the grace bounds the whole); default 2, more for a new ICE path. */
@@ -128,6 +129,11 @@ export class LobbyGuest {
     return this.machine.seat?.resume;
   }
 
+  /** The seat's resume key (what a rejoin proves), for tests that come back on a connection of their own. */
+  private get resumeKey(): string | undefined {
+    return this.machine.seat?.key;
+  }
+
   /** Whether the link is down and the guest is trying to take its seat back. */
   get reconnecting(): boolean {
     return !this.ended && !this.link.isConnected;
@@ -195,7 +201,14 @@ export class LobbyGuest {
     this.trying = { client, offs };
     const seconds = this.options.connectWithin?.seconds ?? timeoutSec;
     client.connect(this.options.host, this.options.port, { timeout: seconds }).then(
-      () => this.feed({ kind: 'connected', attempt, protocol: client.protocol ?? 'v1' }),
+      () =>
+        this.feed({
+          kind: 'connected',
+          attempt,
+          protocol: client.protocol ?? 'v1',
+          connection: connectionId(client.channelBinding, client.token ?? 0n),
+          secret: sessionSecret(client.channelBinding, undefined),
+        }),
       (error: unknown) => this.feed({ kind: 'failed', attempt, error: connectFailure(error, this.options) }),
     );
   }

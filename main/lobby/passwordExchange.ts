@@ -109,7 +109,7 @@ function adIs(message: Uint8Array, expected: Uint8Array): boolean {
 }
 
 /** Why a proof did not admit: not a proof of this design at all, or one that does not check (another password). */
-export type ProofVerdict = { ok: true; confirm: string } | { ok: false; reason: 'malformed' | 'mismatch' };
+export type ProofVerdict = { ok: true; confirm: string; isk: string } | { ok: false; reason: 'malformed' | 'mismatch' };
 
 /** The host's half of one exchange: the challenge to send, then one check of the answer. */
 export interface HostPasswordCheck {
@@ -139,7 +139,7 @@ export function startHostCheck(room: RoomKey, channel: PasswordChannel, random: 
       try {
         const outcome = party.receive(share);
         return outcome.checkPeerTag(tag)
-          ? { ok: true, confirm: toBase64Url(outcome.ownTag) }
+          ? { ok: true, confirm: toBase64Url(outcome.ownTag), isk: Buffer.from(outcome.isk).toString('hex') }
           : { ok: false, reason: 'mismatch' };
       } catch (error) {
         if (error instanceof CpaceAbort) return { ok: false, reason: 'malformed' };
@@ -159,6 +159,8 @@ export interface GuestPasswordAnswer {
   readonly proof: PasswordProof;
   /** Whether the welcome's confirmation proves the host knew the password too (constant time). */
   hostConfirmed(confirm: string | undefined): boolean;
+  /** The exchange's session key (hex): the seat's resume key is rooted in it (resumeProof.ts). */
+  readonly isk: string;
 }
 
 /**
@@ -187,5 +189,6 @@ export async function answerChallenge(
   return {
     proof: { share: toBase64Url(party.message), tag: toBase64Url(ownTag) },
     hostConfirmed: (confirm) => confirm !== undefined && checkPeerTag(fromBase64Url(confirm)),
+    isk: Buffer.from(outcome.isk).toString('hex'),
   };
 }

@@ -81,7 +81,7 @@ export const helloVersionSchema = z.object({ v: z.number() });
 /** Longest app version carried in lobby messages ("1.2.3-beta.4" and the like). */
 export const APP_VERSION_MAX = 40;
 
-/** Longest resume token accepted (a token is 63 characters; the host's verifier judges the rest). */
+/** Longest resume token accepted (a token is 57 characters; the host's step judges the rest). */
 export const RESUME_TOKEN_MAX = 128;
 
 /** Longest seat grace a host may announce, seconds. */
@@ -98,6 +98,11 @@ export const guestMessageSchemas = {
     app: z.string().max(APP_VERSION_MAX).optional(),
     /** A guest coming back after losing its link: the resume token its welcome gave it (checked by the host). */
     resume: z.string().max(RESUME_TOKEN_MAX).optional(),
+    /** With `resume`: the proof of the seat's key on this connection (HMAC-SHA256, hex; main/lobby/resumeProof.ts). */
+    resumeProof: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
     /** The guest's transport offered the native path, so a v1 connection means the offer was lost on the way. */
     native: z.boolean().optional(),
   }),
@@ -144,7 +149,7 @@ export function helloPayload(
   name: string,
   colour: string,
   appVersion?: string,
-  resume?: string,
+  resume?: { readonly token: string; readonly proof?: string | undefined },
   offersNative = false,
 ): GuestMessage<'lobby.hello'> {
   return {
@@ -152,7 +157,8 @@ export function helloPayload(
     name,
     colour,
     ...(appVersion ? { app: appVersion.slice(0, APP_VERSION_MAX) } : {}),
-    ...(resume !== undefined ? { resume } : {}),
+    ...(resume !== undefined ? { resume: resume.token } : {}),
+    ...(resume?.proof !== undefined ? { resumeProof: resume.proof } : {}),
     ...(offersNative ? { native: true } : {}),
   };
 }

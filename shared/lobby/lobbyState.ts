@@ -4,8 +4,11 @@ import { DEFAULT_GAME_ID } from '../games/registry';
  * Version of the lobby's own messages; a host refuses guests of another version with a version mismatch.
  * 2: a password room answers the hello with a challenge (the password never crosses the wire); bounded state.
  * 3: the password check is a CPace exchange bound to the connection, confirmed both ways (v2's HMAC proof is gone).
+ * 4: CPace also binds the protocol and each side's knowledge of the native offer; a rejoin proves the seat's resume
+ *    key on its new connection instead of presenting the token (main/lobby/resumeProof.ts). A v3 guest would fail
+ *    both silently ("wrong password", "not recognised"): it is told to update instead.
  */
-export const LOBBY_PROTOCOL_VERSION = 3;
+export const LOBBY_PROTOCOL_VERSION = 4;
 
 /** The host's own player id (transport peer ids start at 1). */
 export const HOST_PLAYER_ID = 0;

@@ -29,6 +29,7 @@ import { seatTransport, type SeatEvent, type SeatTransport } from '../../seats/s
 import { delivered, disconnectWhenDelivered } from './farewell';
 import type { LobbyHostOptions } from './lobbyHostOptions';
 import { systemWallClock } from '../../base/wallClock';
+import { connectionId, sessionSecret } from '../resumeProof';
 import { QUIET_CHECK_MS, quietAfterMs } from './quietLinks';
 import {
   createRoom,
@@ -314,6 +315,8 @@ export class LobbyHost {
       protocol: peer.protocol,
       path,
       endpoint: peer.endpoint,
+      connection: connectionId(peer.channelBinding, peer.token),
+      secret: sessionSecret(peer.channelBinding, undefined),
     };
   }
 

@@ -21,6 +21,7 @@ import { GUEST_PALETTE, lobbyColourOf } from '../../../shared/lobby/lobbyPalette
 import { LOBBY_END_MESSAGES, tooManyTriesNotice } from '../lobbyErrors';
 import { roomNameFor } from './playerNames';
 import { fellBackToV1, v1FallbackWarning } from './v1Fallback';
+import { resumeKey, resumeProof, sameText } from '../resumeProof';
 import type { LobbyHostLimits } from './lobbyHostLimits';
 
 /**
@@ -43,6 +44,10 @@ export interface Arrival {
   readonly path: PlayerPath;
   /** For the host's log only. */
   readonly endpoint: string;
+  /** The connection's id for a resume proof (hex: its native channel binding, else its token; resumeProof.ts). */
+  readonly connection: string;
+  /** The secret of its session so far (hex: the native channel binding; empty on v1). */
+  readonly secret: string;
 }
 
 /** Where a connection is on its way in: said nothing, said hello, owes a proof, or refused (notice on its way). */
@@ -77,10 +82,12 @@ export interface Bucket {
 /** A seat: its player's connection now (undefined while held) and what the room knows of it. */
 export interface Seat {
   readonly peer: Arrival | undefined;
-  /** The seat's current resume secret (hex) and when it was issued; a token answers once. */
-  readonly secret: string;
-  /** The secret before it, to tell a spent token ("a newer connection took the seat") from a made-up one. */
+  /** The seat's current token (its welcome's, public) and when it was issued; a token answers once. */
+  readonly token: string;
+  /** The token before it, to tell a spent token ("a newer connection took the seat") from a made-up one. */
   readonly spent?: string;
+  /** The key a rejoin proves: derived from the token and the welcomed session's secret (resumeProof.ts). */
+  readonly key: string;
   readonly issuedAt: number;
   readonly binding: string;
   /** While held: when the seat is let go. */
@@ -176,7 +183,9 @@ export type RoomInput =
 
 /** The shell's verdict on a proof: it checks, it does not, or it is not a proof of this design. */
 export type ProofVerdict =
-  { readonly ok: true; readonly confirm: string } | { readonly ok: false; readonly reason: 'mismatch' | 'malformed' };
+  /** `isk`: the exchange's session key (hex), a secret of the session the seat's resume key is rooted in. */
+  | { readonly ok: true; readonly confirm: string; readonly isk: string }
+  | { readonly ok: false; readonly reason: 'mismatch' | 'malformed' };
 
 /** A seat's change, for the game's view of the room. */
 export type SeatChange = 'held' | 'resumed' | 'released';
@@ -252,9 +261,9 @@ export function nextWake(state: RoomState): number | undefined {
   return at;
 }
 
-/** The resume token of a seat: the room's id, the seat and its current secret. */
-export function resumeToken(roomId: string, seat: number, secret: string): string {
-  return `r2.${roomId}.${seat}.${secret}`;
+/** The resume token of a seat: the room's id, the seat and a one-time nonce (public: the key is what is proved). */
+export function resumeToken(roomId: string, seat: number, nonce: string): string {
+  return `r3.${roomId}.${seat}.${nonce}`;
 }
 
 /** One step of the room. Pure: same state, input and time, same outcome. */
@@ -389,7 +398,8 @@ class Step {
     const hello = parsed.data;
     // Coming back to a seat is judged before any backoff: the token is the proof, and a relayed guest's neighbours'
     // wrong guesses must not keep it out of its own seat.
-    if (hello.resume !== undefined) return this.resume(waiting.peer, hello.resume, fresh, pingMs);
+    if (hello.resume !== undefined)
+      return this.resume(waiting.peer, hello.resume, hello.resumeProof ?? '', fresh, pingMs);
     if (!roomNameFor(hello.name, []).ok) return this.reject(peerId, RejectReason.INVALID_NAME);
     const refusal = this.refusal();
     if (refusal) return this.reject(peerId, refusal);
@@ -430,7 +440,7 @@ class Step {
     if (proven.size > PROVEN_MAX) proven.delete(proven.keys().next().value!);
     const refusal = this.refusal();
     if (refusal) return this.reject(peerId, refusal);
-    this.admit(waiting.peer, waiting.hello, waiting.fresh ?? '', pingMs, verdict.confirm);
+    this.admit(waiting.peer, waiting.hello, waiting.fresh ?? '', pingMs, verdict.confirm, verdict.isk);
   }
 
   /** Why nobody can join right now, or undefined. Connections at the door never count: only players do. */
@@ -534,6 +544,7 @@ class Step {
     fresh: string,
     pingMs: number | null,
     confirm?: string,
+    isk = '',
   ): void {
     this.edit('door').delete(peer.id);
     const name = roomNameFor(
@@ -542,9 +553,11 @@ class Step {
     );
     if (!name.ok) return this.reject(peer.id, RejectReason.INVALID_NAME);
     const seat = peer.id;
+    const token = resumeToken(this.s.config.roomId, seat, fresh);
     this.edit('seats').set(seat, {
       peer,
-      secret: fresh,
+      token,
+      key: resumeKey(peer.secret + isk, token),
       issuedAt: this.now,
       binding: peer.binding,
       heardAt: this.now,
@@ -574,7 +587,7 @@ class Step {
       payload: {
         you: seat,
         state: this.s.lobby,
-        resume: resumeToken(this.s.config.roomId, seat, record.secret),
+        resume: record.token,
         graceSec: this.s.config.graceMs / 1000,
         ...(confirm !== undefined ? { confirm } : {}),
       },
@@ -582,11 +595,12 @@ class Step {
   }
 
   /**
-   * A guest comes back with its seat's token. Its seat, name, colour, ready state and score are its own again; a
-   * connection of the seat heard within ALIVE_MS is never displaced (the guest retries once it is gone).
+   * A guest comes back with its seat's token and the proof of the seat's key on this connection. Its seat, name,
+   * colour, ready state and score are its own again; a connection of the seat heard within ALIVE_MS is never
+   * displaced (the guest retries once it is gone).
    */
-  private resume(peer: Arrival, token: string, fresh: string, pingMs: number | null): void {
-    const seatId = this.redeem(token, peer.binding);
+  private resume(peer: Arrival, token: string, proof: string, fresh: string, pingMs: number | null): void {
+    const seatId = this.redeem(token, proof, peer);
     if (typeof seatId === 'string') {
       this.reject(peer.id, RejectReason.SEAT_GONE);
       // The sentence says which way the seat is gone; the reason stays the final seat-gone.
@@ -601,10 +615,14 @@ class Step {
       this.effects.push({ kind: 'drop', peerId: record.peer.id, reason: 'replaced', delivered: false });
     }
     const { heldUntil: _held, ...kept } = record;
+    const next = resumeToken(this.s.config.roomId, seatId, fresh);
     this.edit('seats').set(seatId, {
       ...kept,
       peer,
-      secret: fresh,
+      token: next,
+      spent: record.token,
+      // The next key stays rooted in the first session's secret (a v1 rejoin brings no secret of its own).
+      key: resumeKey(record.key + peer.secret, next),
       issuedAt: this.now,
       heardAt: this.now,
       received: -1,
@@ -619,18 +637,21 @@ class Step {
     this.effects.push({ kind: 'seat', seat: seatId, change: 'resumed' });
   }
 
-  /** The seat a token stands for, or why not: checked in constant time against the seat's one current secret. */
-  private redeem(token: string, binding: string): number | ResumeRefusal {
-    const match = /^r2\.([0-9a-f]{16})\.(\d{1,5})\.([0-9a-f]{32})$/.exec(token);
+  /**
+   * The seat a token stands for, or why not: the seat's one current token, and the proof of its key on the
+   * connection it comes on (both compared in constant time). A token seen on the wire, without the key, is refused.
+   */
+  private redeem(token: string, proof: string, peer: Arrival): number | ResumeRefusal {
+    const match = /^r3\.([0-9a-f]{16})\.(\d{1,5})\.[0-9a-f]{32}$/.exec(token);
     if (!match) return 'malformed';
     if (match[1] !== this.s.config.roomId) return 'other-room';
     const seatId = Number(match[2]);
     const record = this.s.seats.get(seatId);
     if (!record || (record.heldUntil !== undefined && this.now >= record.heldUntil)) return 'no-seat';
-    if (!sameText(record.secret, match[3]!))
-      return record.spent && sameText(record.spent, match[3]!) ? 'used' : 'forged';
+    if (!sameText(record.token, token)) return record.spent && sameText(record.spent, token) ? 'used' : 'forged';
+    if (!sameText(resumeProof(record.key, peer.connection), proof)) return 'forged';
     if (this.now - record.issuedAt > TOKEN_MAX_AGE_MS) return 'no-seat';
-    if (record.binding !== binding) return 'other-address';
+    if (record.binding !== peer.binding) return 'other-address';
     return seatId;
   }
 
@@ -832,12 +853,4 @@ function shownPing(ms: number | null): number | null {
 /** A bucket refilled to `now`: one token every `refillMs`, at most `burst`. */
 function refill(bucket: Bucket, now: number, burst: number, refillMs: number): Bucket {
   return { tokens: Math.min(burst, bucket.tokens + Math.max(0, now - bucket.at) / refillMs), at: now };
-}
-
-/** Whether two strings of the same length are equal, in time that does not depend on where they differ. */
-function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resumeKey, resumeProof } from '../../../main/lobby/resumeProof';
 import {
   initialGuestJoin,
   stepGuestJoin,
@@ -10,6 +11,9 @@ import {
 import { LOBBY_PALETTE } from '../../../shared/lobby/lobbyPalette';
 import { PASSWORD_SUITE } from '../../../shared/lobby/lobbyMessages';
 import { createLobbyState } from '../../../shared/lobby/lobbyState';
+
+/** The id of every test connection (its token, hex). */
+const CONNECTION = '0000000000000001';
 
 const CONFIG: GuestJoinConfig = {
   passwordGiven: true,
@@ -60,7 +64,7 @@ function drive(config: Partial<GuestJoinConfig> = {}) {
 function seated(config: Partial<GuestJoinConfig> = {}) {
   const m = drive(config);
   m.feed({ kind: 'start' });
-  m.feed({ kind: 'connected', attempt: 1, protocol: 'native' });
+  m.feed({ kind: 'connected', attempt: 1, protocol: 'native', connection: CONNECTION, secret: '' });
   m.feed({ kind: 'welcome', attempt: 1, payload: welcome(4) });
   expect(m.state.phase).toBe('seated');
   return m;
@@ -72,7 +76,9 @@ describe('the guest join step', () => {
   it('connects, says hello and enters on a welcome', () => {
     const m = drive();
     expect(m.feed({ kind: 'start' })).toEqual([{ kind: 'connect', attempt: 1, timeoutSec: 5 }]);
-    expect(m.feed({ kind: 'connected', attempt: 1, protocol: 'native' }, 10)).toEqual([
+    expect(
+      m.feed({ kind: 'connected', attempt: 1, protocol: 'native', connection: CONNECTION, secret: '' }, 10),
+    ).toEqual([
       { kind: 'hello', resume: undefined },
       { kind: 'wake', at: 5010 },
     ]);
@@ -82,7 +88,7 @@ describe('the guest join step', () => {
   it('times out an admission at its deadline, not before', () => {
     const m = drive();
     m.feed({ kind: 'start' });
-    m.feed({ kind: 'connected', attempt: 1, protocol: 'native' });
+    m.feed({ kind: 'connected', attempt: 1, protocol: 'native', connection: CONNECTION, secret: '' });
     // A timer that fires a hair early is asked for again, not lost.
     expect(m.feed({ kind: 'tick' }, 4999)).toEqual([{ kind: 'wake', at: 5000 }]);
     const end = m.feed({ kind: 'tick' }, 5000);
@@ -93,13 +99,13 @@ describe('the guest join step', () => {
   it('answers one challenge on native by deriving in the shell, then sends the proof it gets back', () => {
     const m = drive();
     m.feed({ kind: 'start' });
-    m.feed({ kind: 'connected', attempt: 1, protocol: 'native' });
+    m.feed({ kind: 'connected', attempt: 1, protocol: 'native', connection: CONNECTION, secret: '' });
     expect(m.feed({ kind: 'challenge', attempt: 1, payload: challenge })).toEqual([
       { kind: 'derive', challenge, protocol: 'native', nativeOffered: true },
     ]);
     expect(m.feed({ kind: 'challenge', attempt: 1, payload: challenge })).toEqual([]); // one answer per join
     const proof = { share: 's', tag: 't' };
-    const answer = { proof, hostConfirmed: () => false };
+    const answer = { proof, hostConfirmed: () => false, isk: '' };
     expect(m.feed({ kind: 'answered', attempt: 1, answer })).toEqual([{ kind: 'proof', proof }]);
     // The host did not confirm: not the real room.
     const refused = m.feed({ kind: 'welcome', attempt: 1, payload: welcome(4) });
@@ -109,14 +115,14 @@ describe('the guest join step', () => {
   it('refuses a challenge over v1 when it offered native (the offer was stripped), never deriving', () => {
     const m = drive();
     m.feed({ kind: 'start' });
-    m.feed({ kind: 'connected', attempt: 1, protocol: 'v1' });
+    m.feed({ kind: 'connected', attempt: 1, protocol: 'v1', connection: CONNECTION, secret: '' });
     const effects = m.feed({ kind: 'challenge', attempt: 1, payload: challenge });
     expect(kinds(effects)).toEqual(['warn', 'close', 'end']);
     expect(effects.at(-1)).toMatchObject({ error: { code: 'invalid-room', message: /between you and the host/ } });
     // A guest that never offered native answers on v1 (a gale.net-only transport).
     const plain = drive({ offersNative: false });
     plain.feed({ kind: 'start' });
-    plain.feed({ kind: 'connected', attempt: 1, protocol: 'v1' });
+    plain.feed({ kind: 'connected', attempt: 1, protocol: 'v1', connection: CONNECTION, secret: '' });
     expect(kinds(plain.feed({ kind: 'challenge', attempt: 1, payload: challenge }))).toEqual(['derive']);
   });
 
@@ -144,15 +150,18 @@ describe('the guest join step', () => {
   it('sends the seat’s token on a rejoin and takes the seat back (the same one only)', () => {
     const m = seated();
     m.feed({ kind: 'disconnected', attempt: 1, silent: true }, 1000);
-    expect(m.feed({ kind: 'connected', attempt: 2, protocol: 'native' }, 1200)[0]).toEqual({
+    expect(
+      m.feed({ kind: 'connected', attempt: 2, protocol: 'native', connection: CONNECTION, secret: '' }, 1200)[0],
+    ).toEqual({
       kind: 'hello',
-      resume: 'r'.repeat(63),
+      // Not the token alone: the proof of the seat's key (from the token and the welcomed session) on this connection.
+      resume: { token: 'r'.repeat(63), proof: resumeProof(resumeKey('', 'r'.repeat(63)), CONNECTION) },
     });
     const back = m.feed({ kind: 'welcome', attempt: 2, payload: welcome(4) }, 1300);
     expect(back).toEqual([expect.objectContaining({ kind: 'entered', back: { tookMs: 300, tries: 1 } })]);
     // Another seat's welcome is no seat of ours: final.
     m.feed({ kind: 'disconnected', attempt: 2, silent: true }, 2000);
-    m.feed({ kind: 'connected', attempt: 3, protocol: 'native' }, 2100);
+    m.feed({ kind: 'connected', attempt: 3, protocol: 'native', connection: CONNECTION, secret: '' }, 2100);
     expect(m.feed({ kind: 'welcome', attempt: 3, payload: welcome(5) }).at(-1)).toMatchObject({
       error: { code: 'seat-gone' },
     });
@@ -166,7 +175,7 @@ describe('the guest join step', () => {
     ] as const) {
       const m = seated();
       m.feed({ kind: 'disconnected', attempt: 1, silent: true }, 1000);
-      m.feed({ kind: 'connected', attempt: 2, protocol: 'native' }, 1100);
+      m.feed({ kind: 'connected', attempt: 2, protocol: 'native', connection: CONNECTION, secret: '' }, 1100);
       const effects = m.feed(input, 1200);
       expect(kinds(effects)).not.toContain('derive');
       expect(effects.at(-1)).toMatchObject({ kind: 'end', error: { code } });
@@ -179,7 +188,9 @@ describe('the guest join step', () => {
     m.feed({ kind: 'disconnected', attempt: 1, silent: true }, 1000);
     expect(m.feed({ kind: 'welcome', attempt: 1, payload: welcome(4) })).toEqual([]);
     expect(m.feed({ kind: 'over' })).toEqual([{ kind: 'close' }]);
-    expect(m.feed({ kind: 'connected', attempt: 2, protocol: 'native' })).toEqual([]);
+    expect(m.feed({ kind: 'connected', attempt: 2, protocol: 'native', connection: CONNECTION, secret: '' })).toEqual(
+      [],
+    );
     // A drop the host made (not silence) ends the stay at once.
     const closed = seated();
     expect(closed.feed({ kind: 'disconnected', attempt: 1, silent: false }).at(-1)).toMatchObject({

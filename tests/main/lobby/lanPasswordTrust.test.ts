@@ -112,7 +112,7 @@ describe('a sniffed LAN password exchange', () => {
     // computation confirms the proof and reproduces the host's confirmation, so the check above was a real one.
     const withHostSecret = startHostCheck(room, channel, replaying(hostRandom.draws));
     expect(withHostSecret.challenge.share).toBe(hostShare);
-    expect(withHostSecret.check(proof)).toEqual({ ok: true, confirm });
+    expect(withHostSecret.check(proof)).toMatchObject({ ok: true, confirm });
     // And a wrong password fails even with the host's scalar: the password is what the proof is about.
     const wrongRoom = { key: await deriveRoomKey('Tr0ub4dor&3', fromBase64Url(salt)), salt: room.salt };
     expect(startHostCheck(wrongRoom, channel, replaying(hostRandom.draws)).check(proof).ok).toBe(false);

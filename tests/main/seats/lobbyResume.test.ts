@@ -32,7 +32,7 @@ async function room(seatGraceSec: number, internet = false) {
     transport: { openSocket: network.openSocket, ...FAST },
     ...(internet ? { pathOf: () => PlayerPath.DIRECT } : {}),
   });
-  const join = async (name: string, extra: { resume?: string; from?: string } = {}) => {
+  const join = async (name: string, extra: { resume?: { token: string; key?: string }; from?: string } = {}) => {
     const { from = '0.0.0.0', ...rest } = extra;
     const guest = await LobbyGuest.join({
       host: HOST,
@@ -100,27 +100,31 @@ describe('a LAN guest whose link drops for a while', () => {
   it('is told its seat is gone when it comes back after the grace', async () => {
     const { host, join, cut } = await room(1);
     const guest = await join('Ode');
-    const token = (guest as unknown as { resumeToken: string }).resumeToken;
+    const { resumeToken: token, resumeKey: key } = guest as unknown as { resumeToken: string; resumeKey: string };
     cut(true);
     await waitFor(() => host.state.players.length === 1, 8000, 'the seat given up');
     cut(false);
-    const late = join('Ode', { resume: token });
+    const late = join('Ode', { resume: { token, key } });
     await expect(late).rejects.toBeInstanceOf(LobbyJoinError);
     await expect(late).rejects.toMatchObject({ code: 'seat-gone', message: expect.stringMatching(/away longer/) });
   }, 20_000);
 
-  it('refuses a forged resume token and one for another seat, and admits nobody with it', async () => {
+  it('refuses a forged token, a garbage one and the real token without its key (a sniffer), admitting nobody', async () => {
     const { host, join } = await room(30);
     const owner = await join('Gus');
     const token = (owner as unknown as { resumeToken: string }).resumeToken;
     const forged = `${token.slice(0, 40)}${token.slice(40).split('').reverse().join('')}`;
-    await expect(join('Mallory', { resume: forged })).rejects.toMatchObject({
+    await expect(join('Mallory', { resume: { token: forged } })).rejects.toMatchObject({
       code: 'seat-gone',
       message: 'The room did not recognise you: join it again.',
     });
-    await expect(join('Mallory', { resume: 'x'.repeat(63) })).rejects.toMatchObject({ code: 'seat-gone' });
+    await expect(join('Mallory', { resume: { token: 'x'.repeat(63) } })).rejects.toMatchObject({ code: 'seat-gone' });
+    await expect(join('Mallory', { resume: { token } })).rejects.toMatchObject({
+      code: 'seat-gone',
+      message: 'The room did not recognise you: join it again.',
+    });
     expect(host.state.players.map((p) => p.name)).toEqual(['Hana', 'Gus']);
-    expect(host.stats().rejected['seat-gone']).toBe(2);
+    expect(host.stats().rejected['seat-gone']).toBe(3);
   }, 20_000);
 
   it('lets the host remove a guest whose seat waits, at once', async () => {
@@ -134,12 +138,15 @@ describe('a LAN guest whose link drops for a while', () => {
   }, 20_000);
 
   it('binds a LAN guest’s token to its address, an internet guest’s to the internet (its address changes by nature)', async () => {
-    const tokenOf = (guest: LobbyGuest) => (guest as unknown as { resumeToken: string }).resumeToken;
+    const seatOf = (guest: LobbyGuest) => {
+      const { resumeToken: token, resumeKey: key } = guest as unknown as { resumeToken: string; resumeKey: string };
+      return { token, key };
+    };
     const lan = await room(30);
     const gus = await lan.join('Gus');
     lan.cut(true);
     await waitFor(() => lan.host.state.players.some((p) => p.awayUntil !== undefined), 5000, 'Gus held');
-    await expect(lan.join('Gus', { resume: tokenOf(gus), from: '10.9.0.66' })).rejects.toMatchObject({
+    await expect(lan.join('Gus', { resume: seatOf(gus), from: '10.9.0.66' })).rejects.toMatchObject({
       code: 'seat-gone',
       message: expect.stringMatching(/another address/),
     });
@@ -150,7 +157,7 @@ describe('a LAN guest whose link drops for a while', () => {
     const before = net.host.state.players.find((p) => p.id === ida.you)!;
     net.cut(true);
     await waitFor(() => net.host.state.players.some((p) => p.awayUntil !== undefined), 5000, 'Ida held');
-    const back = await net.join('Ida', { resume: tokenOf(ida), from: '10.9.0.77' });
+    const back = await net.join('Ida', { resume: seatOf(ida), from: '10.9.0.77' });
     expect(back.you).toBe(ida.you);
     expect(net.host.state.players.find((p) => p.id === ida.you)).toMatchObject({ name: 'Ida', colour: before.colour });
     expect(net.host.state.players.find((p) => p.id === ida.you)?.awayUntil).toBeUndefined();

@@ -27,8 +27,10 @@ function seatedGame() {
     prepare: placing({ '1': { x: 400, y: 400 }, '2': { x: 800, y: 400 } }),
   });
   const lost = (peerId: number) => room.feed({ kind: 'departed', peerId, silent: true, wallNow: 0 });
-  const resume = (seat: number, peerId: number) =>
-    room.join(lanPeer(peerId, `10.0.0.${seat}`), `P${seat}`, { resume: room.tokenOf(seat) });
+  const resume = (seat: number, peerId: number) => {
+    const peer = lanPeer(peerId, `10.0.0.${seat}`);
+    return room.join(peer, `P${seat}`, room.resumeOf(seat, peer));
+  };
   return { room, server, kit, lost, resume };
 }
 

@@ -36,8 +36,12 @@ describe('a guest away and back (seat holding)', () => {
 
   it('sends the resume token in the hello only when coming back, bounded', () => {
     expect(helloPayload('Gus', '#3ddc97')).not.toHaveProperty('resume');
-    const back = helloPayload('Gus', '#3ddc97', '1.0.0', 'a'.repeat(63));
-    expect(guestMessageSchemas[LobbyMessage.HELLO].parse(back).resume).toBe('a'.repeat(63));
+    const back = helloPayload('Gus', '#3ddc97', '1.0.0', { token: 'a'.repeat(63), proof: 'f'.repeat(64) });
+    expect(guestMessageSchemas[LobbyMessage.HELLO].parse(back)).toMatchObject({
+      resume: 'a'.repeat(63),
+      resumeProof: 'f'.repeat(64),
+    });
+    expect(guestMessageSchemas[LobbyMessage.HELLO].safeParse({ ...back, resumeProof: 'not hex' }).success).toBe(false);
     expect(guestMessageSchemas[LobbyMessage.HELLO].safeParse({ ...back, resume: 'a'.repeat(129) }).success).toBe(false);
   });
 

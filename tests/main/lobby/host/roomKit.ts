@@ -11,6 +11,7 @@ import {
 import { DEFAULT_LOBBY_HOST_LIMITS } from '../../../../main/lobby/host/lobbyHostLimits';
 import { LOBBY_PROTOCOL_VERSION, PlayerPath, createLobbyState } from '../../../../shared/lobby/lobbyState';
 import type { SeatEvent, SeatMap } from '../../../../main/seats/seatTransport';
+import { resumeKey, resumeProof } from '../../../../main/lobby/resumeProof';
 
 /** The room id every kit room has (hex, 8 bytes). */
 export const ROOM_ID = '0123456789abcdef';
@@ -24,8 +25,11 @@ export function lanPeer(id: number, source = `10.0.0.${id}`, extra: Partial<Arri
     protocol: 'native',
     path: PlayerPath.LAN,
     endpoint: `${source}:5000`,
-    ...extra,
-  };
+    // Each connection's own id and native binding (its session's secret), as the transport derives them.
+    connection: id.toString(16).padStart(64, 'c'),
+    secret: id.toString(16).padStart(64, '5'),
+    ...(extra as object),
+  } as Arrival;
 }
 
 /** A hello as a guest of this version sends it. */
@@ -46,6 +50,10 @@ export class RoomKit {
   readonly effects: RoomEffect[] = [];
   private readonly seatListeners = new Set<(event: SeatEvent) => void>();
   private secrets = 1;
+  /** What honest guests know, kept the guest's way: each connection's session secret and ISK, each seat's key. */
+  private readonly arrivals = new Map<number, Arrival>();
+  private readonly isks = new Map<number, string>();
+  private readonly keys = new Map<number, string>();
 
   constructor(config: Partial<RoomConfig> = {}, capacity = 8) {
     const lobby = createLobbyState(
@@ -73,6 +81,21 @@ export class RoomKit {
     const { state, effects } = roomStep(this.state, input, this.now);
     this.state = state;
     this.effects.push(...effects);
+    if (input.kind === 'arrived') this.arrivals.set(input.peer.id, input.peer);
+    if (input.kind === 'proof' && input.verdict.ok) this.isks.set(input.peerId, input.verdict.isk);
+    for (const e of effects) {
+      if (e.kind !== 'send' || e.message.type !== 'lobby.welcome' || !e.message.payload.resume) continue;
+      const { you, resume } = e.message.payload;
+      const secret = this.arrivals.get(e.peerId)?.secret ?? '';
+      const before = this.keys.get(you);
+      // The guest's derivation (guestJoin.ts): a new seat from its session; a rejoin from the seat's key.
+      this.keys.set(
+        you,
+        you === e.peerId && before === undefined
+          ? resumeKey(secret + (this.isks.get(e.peerId) ?? ''), resume)
+          : resumeKey(before + secret, resume),
+      );
+    }
     for (const e of effects) if (e.kind === 'seat') for (const l of this.seatListeners) l(e);
     return [...effects];
   }
@@ -105,14 +128,19 @@ export class RoomKit {
     return this.hello(peer.id, hello(name, extra));
   }
 
-  /** The resume token the last welcome to `peerId` carried. */
-  tokenOf(peerId: number): string {
+  /** The resume token the last welcome to `seat` carried. */
+  tokenOf(seat: number): string {
     for (let i = this.effects.length - 1; i >= 0; i--) {
       const e = this.effects[i]!;
-      if (e.kind === 'send' && e.peerId === peerId && e.message.type === 'lobby.welcome')
+      if (e.kind === 'send' && e.message.type === 'lobby.welcome' && e.message.payload.you === seat)
         return e.message.payload.resume!;
     }
-    throw new Error(`no welcome to ${peerId}`);
+    throw new Error(`no welcome to seat ${seat}`);
+  }
+
+  /** The hello fields of an honest rejoin of `seat` on connection `peer`: its token and the proof of its key. */
+  resumeOf(seat: number, peer: Arrival): Record<string, unknown> {
+    return { resume: this.tokenOf(seat), resumeProof: resumeProof(this.keys.get(seat)!, peer.connection) };
   }
 
   /** The game's view of who sits where. */

@@ -54,6 +54,8 @@ function run(actions: readonly Action[], passwordRoom: boolean): void {
   const seatToken = new Map<number, string>();
   const stolen: string[] = [];
   let nextId = 1;
+  const arrivals = new Map<number, ReturnType<typeof lanPeer>>();
+  let seen: Record<string, unknown> | undefined;
   let received = 0;
   const pick = (n: number) => (live.length === 0 ? undefined : live[n % live.length]!);
 
@@ -109,7 +111,8 @@ function run(actions: readonly Action[], passwordRoom: boolean): void {
         // Honest actors each have an address; hostile ones share a few (and may share an honest one's).
         const source =
           honest(a.actor) || a.source < 2 ? `10.0.0.${honest(a.actor) ? a.actor : a.source}` : `10.9.0.${a.source}`;
-        effects = kit.arrive(lanPeer(id, source));
+        arrivals.set(id, lanPeer(id, source));
+        effects = kit.arrive(arrivals.get(id)!);
         break;
       }
       case 'hello': {
@@ -121,8 +124,10 @@ function run(actions: readonly Action[], passwordRoom: boolean): void {
         if (honest(actor)) {
           const own = tokens.get(actor);
           if (own && a.variant < 5) {
-            payload = hello(`A${actor}`, { resume: own.token });
+            const rejoin = kit.resumeOf(own.seat, arrivals.get(id)!);
+            payload = hello(`A${actor}`, rejoin);
             fedResume.set(id, own.token);
+            seen = rejoin;
           }
         } else {
           const seats = [...kit.state.seats.keys()];
@@ -131,9 +136,13 @@ function run(actions: readonly Action[], passwordRoom: boolean): void {
             resumeToken('0123456789abcdef', target, 'f'.repeat(32)),
             resumeToken('ffffffffffffffff', 1, '0'.repeat(32)),
             stolen.at(-1) ?? 'x',
-            'r2.garbage',
+            'r3.garbage',
           ];
-          if (a.variant < 4) {
+          if (a.variant === 3 && seen) {
+            // An honest rejoin's token and proof, sniffed and replayed on this connection.
+            payload = hello(`E${actor}`, seen);
+            fedResume.set(id, String(seen.resume));
+          } else if (a.variant < 4) {
             payload = hello(`E${actor}`, { resume: forged[a.variant] });
             fedResume.set(id, forged[a.variant]!);
           } else if (a.variant === 4) payload = { v: 1 };
@@ -151,7 +160,7 @@ function run(actions: readonly Action[], passwordRoom: boolean): void {
         const good = honest(actorOf.get(id)!);
         if (good) proved.add(id);
         const verdict = good
-          ? ({ ok: true, confirm: 'c'.repeat(86) } as const)
+          ? ({ ok: true, confirm: 'c'.repeat(86), isk: 'ab'.repeat(32) } as const)
           : ({ ok: false, reason: a.variant === 0 ? 'malformed' : 'mismatch' } as const);
         effects = kit.feed({ kind: 'proof', peerId: id, verdict, pingMs: a.variant });
         break;

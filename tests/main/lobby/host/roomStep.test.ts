@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ALIVE_MS, RESERVE_BURST, STALL_GRACE_MS, resumeToken, roomStep } from '../../../../main/lobby/host/roomStep';
+import { resumeKey, resumeProof } from '../../../../main/lobby/resumeProof';
 import { DEFAULT_LOBBY_HOST_LIMITS } from '../../../../main/lobby/host/lobbyHostLimits';
 import { PlayerPath } from '../../../../shared/lobby/lobbyState';
 import { RoomKit, ROOM_ID, challenged, drops, fresh, hello, lanPeer, rejections, welcomed } from './roomKit';
 
-const ok = { ok: true, confirm: 'c'.repeat(86) } as const;
+const ok = { ok: true, confirm: 'c'.repeat(86), isk: 'ab'.repeat(32) } as const;
 const wrong = { ok: false, reason: 'mismatch' } as const;
 
 describe('the room step: the door', () => {
@@ -25,7 +26,7 @@ describe('the room step: the door', () => {
     expect(welcomed(effects, 2)).toBe(true);
     expect(kit.playerIds).toEqual([0, 1, 2]);
     expect(effects.some((e) => e.kind === 'send' && e.peerId === 1 && e.message.type === 'lobby.event')).toBe(true);
-    expect(kit.tokenOf(2)).toMatch(/^r2\.0123456789abcdef\.2\.[0-9a-f]{32}$/);
+    expect(kit.tokenOf(2)).toMatch(/^r3\.0123456789abcdef\.2\.[0-9a-f]{32}$/);
     expect(kit.state.door.size).toBe(0);
   });
 
@@ -261,25 +262,28 @@ describe('the room step: seats', () => {
     expect(held).toContainEqual({ kind: 'seat', seat: 1, change: 'held' });
     expect(kit.state.lobby.players[1]!.awayUntil).toBe(5_030_000);
     kit.advance(10_000);
-    const back = kit.join(lanPeer(9, '10.0.0.1'), 'Ann', { resume: token });
+    const peer = lanPeer(9, '10.0.0.1');
+    const rejoin = kit.resumeOf(1, peer);
+    const back = kit.join(peer, 'Ann', rejoin);
     expect(welcomed(back, 9)).toBe(true);
     expect(back).toContainEqual({ kind: 'seat', seat: 1, change: 'resumed' });
     expect(kit.state.seatOf.get(9)).toBe(1);
     expect(kit.state.lobby.players[1]!.awayUntil).toBeUndefined();
     // The token answered once; the new welcome carries a new one.
-    expect(kit.tokenOf(9)).not.toBe(token);
+    expect(kit.tokenOf(1)).not.toBe(token);
     kit.feed({ kind: 'departed', peerId: 9, silent: true, wallNow: 0 });
-    expect(rejections(kit.join(lanPeer(10, '10.0.0.1'), 'Ann', { resume: token }))).toEqual([[10, 'seat-gone']]);
+    expect(rejections(kit.join(lanPeer(10, '10.0.0.1'), 'Ann', rejoin))).toEqual([[10, 'seat-gone']]);
+    expect(welcomed(kit.join(lanPeer(11, '10.0.0.1'), 'Ann', kit.resumeOf(1, lanPeer(11, '10.0.0.1'))), 11)).toBe(true);
   });
 
   it('releases a held seat when the grace is over, and refuses its token after that', () => {
     const kit = seated();
-    const token = kit.tokenOf(1);
     kit.feed({ kind: 'departed', peerId: 1, silent: true, wallNow: 0 });
     const over = kit.advance(30_000);
     expect(over).toContainEqual({ kind: 'seat', seat: 1, change: 'released', reason: 'grace-over' });
     expect(kit.playerIds).toEqual([0, 2]);
-    expect(rejections(kit.join(lanPeer(9, '10.0.0.1'), 'Ann', { resume: token }))).toEqual([[9, 'seat-gone']]);
+    const late = lanPeer(9, '10.0.0.1');
+    expect(rejections(kit.join(late, 'Ann', kit.resumeOf(1, late)))).toEqual([[9, 'seat-gone']]);
   });
 
   it('lets a goodbye go at once, and a silent link too with a grace of 0', () => {
@@ -290,35 +294,64 @@ describe('the room step: seats', () => {
     expect(kit.state.lobby.revision).toBeGreaterThan(0);
   });
 
-  it('refuses another room’s token, a wrong secret and another address, keeping the seat held', () => {
+  // Hole: resume tokens rode the welcome and the hello in clear and were bearer tokens (roomSeats.ts on main): a
+  // token seen on the wire took the seat. Now the rejoin proves the seat's key, rooted in the session's secret, on
+  // the connection it comes on.
+  it('takes a seat back only with the proof of its key on this connection: a token seen on the wire is not enough', () => {
     const kit = seated();
     const token = kit.tokenOf(1);
     kit.feed({ kind: 'departed', peerId: 1, silent: true, wallNow: 0 });
-    const secret = token.split('.')[3]!;
-    const tries = [
-      resumeToken('fedcba9876543210', 1, secret),
-      resumeToken(ROOM_ID, 1, fresh(999)),
-      resumeToken(ROOM_ID, 2, secret),
-      'not a token',
+    const seen = lanPeer(40, '10.0.0.1');
+    const honest = kit.resumeOf(1, seen); // what a sniffer of the honest rejoin on connection 40 saw
+    const nonce = token.split('.')[3]!;
+    const tries: Array<Record<string, unknown>> = [
+      { resume: token }, // the token alone, as sniffed from the welcome
+      { resume: token, resumeProof: '0'.repeat(64) },
+      honest, // replayed on another connection
+      { resume: resumeToken('fedcba9876543210', 1, nonce), resumeProof: honest.resumeProof },
+      { resume: resumeToken(ROOM_ID, 1, fresh(999)), resumeProof: honest.resumeProof },
+      { resume: resumeToken(ROOM_ID, 2, nonce), resumeProof: honest.resumeProof },
+      { resume: 'not a token' },
     ];
     let id = 20;
-    for (const t of tries)
-      expect(rejections(kit.join(lanPeer(id, '10.0.0.1'), 'Ann', { resume: t }))).toEqual([[id++, 'seat-gone']]);
-    expect(rejections(kit.join(lanPeer(30, '10.0.0.77'), 'Ann', { resume: token }))).toEqual([[30, 'seat-gone']]);
+    for (const t of tries) {
+      expect(rejections(kit.join(lanPeer(id, '10.0.0.1'), 'Ann', t)), JSON.stringify(t)).toEqual([[id, 'seat-gone']]);
+      id += 1;
+    }
+    const elsewhere = lanPeer(30, '10.0.0.77');
+    expect(rejections(kit.join(elsewhere, 'Ann', kit.resumeOf(1, elsewhere)))).toEqual([[30, 'seat-gone']]);
     expect(kit.state.seats.get(1)!.heldUntil).toBeDefined();
-    expect(welcomed(kit.join(lanPeer(31, '10.0.0.1'), 'Ann', { resume: token }), 31)).toBe(true);
+    expect(welcomed(kit.join(seen, 'Ann', honest), 40)).toBe(true);
+  });
+
+  it('roots the key in the password exchange too: a rejoin on gale.net v1 proves what only the first session knew', () => {
+    const kit = new RoomKit({ passwordRoom: true });
+    const v1 = (id: number) => lanPeer(id, '10.0.0.1', { protocol: 'v1', secret: '' });
+    kit.join(v1(1), 'Ann');
+    kit.feed({ kind: 'proof', peerId: 1, verdict: ok, pingMs: null });
+    kit.feed({ kind: 'departed', peerId: 1, silent: true, wallNow: 0 });
+    // Derived without the exchange's key (all a listener on v1 has): refused.
+    const guess = resumeProof(resumeKey('', kit.tokenOf(1)), v1(2).connection);
+    expect(rejections(kit.join(v1(2), 'Ann', { resume: kit.tokenOf(1), resumeProof: guess }))).toEqual([
+      [2, 'seat-gone'],
+    ]);
+    expect(welcomed(kit.join(v1(3), 'Ann', kit.resumeOf(1, v1(3))), 3)).toBe(true);
+    // The next key is rooted in the first: a second drop and rejoin on v1 works the same way.
+    kit.feed({ kind: 'departed', peerId: 3, silent: true, wallNow: 0 });
+    expect(welcomed(kit.join(v1(4), 'Ann', kit.resumeOf(1, v1(4))), 4)).toBe(true);
   });
 
   // Hole: a good token displaced a connection that was still alive (roomSeats.ts on main).
   it('never lets a resume displace a connection heard within the last second; an older dead one goes', () => {
     const kit = seated();
-    const token = kit.tokenOf(1);
     kit.feed({ kind: 'links', samples: [{ peerId: 1, received: 5 }] });
     kit.advance(ALIVE_MS - 1);
-    expect(rejections(kit.join(lanPeer(9, '10.0.0.1'), 'Ann', { resume: token }))).toEqual([[9, 'too-many-tries']]);
+    const early = lanPeer(9, '10.0.0.1');
+    expect(rejections(kit.join(early, 'Ann', kit.resumeOf(1, early)))).toEqual([[9, 'too-many-tries']]);
     expect(kit.state.seatOf.get(1)).toBe(1);
     kit.advance(1);
-    const back = kit.join(lanPeer(10, '10.0.0.1'), 'Ann', { resume: token });
+    const later = lanPeer(10, '10.0.0.1');
+    const back = kit.join(later, 'Ann', kit.resumeOf(1, later));
     expect(drops(back)).toContainEqual([1, 'replaced']);
     expect(kit.state.seatOf.get(10)).toBe(1);
     expect(kit.state.seatOf.has(1)).toBe(false);
@@ -333,12 +366,12 @@ describe('the room step: seats', () => {
     });
     kit.join(lanPeer(1, '10.8.0.1'));
     kit.feed({ kind: 'proof', peerId: 1, verdict: ok, pingMs: null });
-    const token = kit.tokenOf(1);
     kit.join(lanPeer(2, '10.8.0.1'));
     kit.feed({ kind: 'proof', peerId: 2, verdict: wrong, pingMs: null });
     expect(kit.state.backoff.get('10.8.0.1')!.blockedUntil).toBeGreaterThan(kit.now);
     kit.feed({ kind: 'departed', peerId: 1, silent: true, wallNow: 0 });
-    expect(welcomed(kit.join(lanPeer(3, '10.8.0.1'), 'P1', { resume: token }), 3)).toBe(true);
+    const back = lanPeer(3, '10.8.0.1');
+    expect(welcomed(kit.join(back, 'P1', kit.resumeOf(1, back)), 3)).toBe(true);
   });
 
   it('kicks a guest (a held seat at once), telling it why', () => {
