@@ -5,12 +5,9 @@ import globals from 'globals';
 // One clock in main/: time and timers come from an injected Scheduler (main/base/scheduler.ts, monotonic ms) or
 // WallClock (main/base/wallClock.ts), so tests move time by hand. main/base/ makes them; the entries
 // (main/index.ts, main/cli/, main/devServer/) wire the real ones. setImmediate stays allowed: it ends an event-loop
-// turn (batching), it does not measure time. Each file below may still read the clock or arm timers itself:
-const RAW_CLOCK_ALLOWED = [
-  // the guest's shell and its quiet-link check: still on real timers (the next step for the guest's shell)
-  'main/lobby/lobbyGuest.ts', // join timeout and the away countdown's wall time
-  'main/lobby/guestQuietLink.ts', // the guest's quiet-link check interval
-];
+// turn (batching), it does not measure time. A file listed below, each with its reason, may still read the clock or
+// arm timers itself (none today):
+const RAW_CLOCK_ALLOWED = [];
 const CLOCK_MESSAGE =
   'Take time from an injected Scheduler or WallClock (main/base/), or add the file to RAW_CLOCK_ALLOWED with a reason.';
 

@@ -1,6 +1,6 @@
 import type { Client } from '../net/index';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
-import { systemScheduler, type Scheduler } from '../base/scheduler';
+import { backgroundScheduler, type Scheduler } from '../base/scheduler';
 import { QUIET_CHECK_MS, QuietLinks, quietAfterMs } from './host/quietLinks';
 
 /** What a guest's own-link watch reads of the guest: its id, room state, current connection, and whether it ended. */
@@ -32,12 +32,12 @@ export function watchOwnLink(
   guest: WatchedGuest,
   show: (state: LobbyState) => void,
   transport: { readonly heartbeatInterval?: number } = {},
-  clock: Pick<Scheduler, 'now'> = systemScheduler,
+  clock: Scheduler = backgroundScheduler,
 ): void {
   const quiet = new QuietLinks(quietAfterMs(transport.heartbeatInterval));
   let marked = false;
-  const timer = setInterval(() => {
-    if (guest.endReason !== undefined) return clearInterval(timer);
+  const timer = clock.setRepeating(() => {
+    if (guest.endReason !== undefined) return clock.clearTimer(timer);
     const client = guest.transport.current;
     const received = client.connectionCounters?.datagramsReceived ?? 0;
     for (const change of quiet.check(clock.now(), [{ seat: guest.you, peerId: client.peerId ?? 0, received }])) {
@@ -46,5 +46,4 @@ export function watchOwnLink(
       show(withOwnLinkQuiet(guest.state, guest.you, change.quiet));
     }
   }, QUIET_CHECK_MS);
-  timer.unref();
 }

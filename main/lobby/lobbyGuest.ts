@@ -21,6 +21,7 @@ import { ResumableLink } from '../seats/resumableLink';
 import { PendingChat } from '../seats/pendingChat';
 import { systemScheduler, type Scheduler, type TimerHandle } from '../base/scheduler';
 import { watchOwnLink } from './guestQuietLink';
+import { systemWallClock, type WallClock } from '../base/wallClock';
 import { IpcError } from '../../shared/ipc/errors';
 import type { RandomBytes } from '../net/pake/index';
 
@@ -45,6 +46,8 @@ export interface LobbyJoinOptions {
   resume?: { readonly token: string; readonly key?: string | undefined };
   /** Timers of coming back to the seat after losing the link; default the real ones. */
   scheduler?: Scheduler;
+  /** Milliseconds of the wall clock, for our row's "reconnecting…" countdown; default the system's. */
+  wallClock?: WallClock;
   /** Seconds each try to take the seat back may take (the grace bounds the whole); default 2, more for a new ICE path. */
   rejoinTimeout?: number;
   /** CPace's ephemeral scalars; default the OS's CSPRNG. */
@@ -285,14 +288,19 @@ export class LobbyGuest {
       const parsed = hostMessageSchemas[LobbyMessage.CLOSING].safeParse(payload);
       this.end(parsed.success && parsed.data.reason === 'kicked' ? 'kicked' : 'host-closed');
     });
-    watchOwnLink(this, (state) => this.stateListeners.emit((this.stateValue = state)), this.options.transport);
+    watchOwnLink(
+      this,
+      (state) => this.stateListeners.emit((this.stateValue = state)),
+      this.options.transport,
+      this.options.scheduler,
+    );
     return link;
   }
 
   /** The link went silent: sends fail and our row shows away (wall-clock, for the countdown) for the grace. */
   private away(graceSec: number): void {
     this.link.lost();
-    const awayUntil = Date.now() + graceSec * 1000;
+    const awayUntil = (this.options.wallClock ?? systemWallClock)() + graceSec * 1000;
     const players = this.stateValue.players.map((p) => (p.id === this.you ? { ...p, awayUntil } : p));
     this.stateValue = { ...this.stateValue, players };
     this.stateListeners.emit(this.stateValue);
