@@ -72,6 +72,7 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
     ...(options.advertiseAddress !== undefined ? { advertiseAddress: options.advertiseAddress } : {}),
     ...(options.seatGraceSec !== undefined ? { seatGraceSec: options.seatGraceSec } : {}),
     ...(internet?.pathOf ? { pathOf: internet.pathOf } : {}),
+    ...(internet?.sourceOf ? { sourceOf: internet.sourceOf } : {}),
     ...io.hostOptions,
     ...(internet?.openSocket ? { transport: { ...io.hostOptions?.transport, openSocket: internet.openSocket } } : {}),
   }).catch(async (error: unknown) => {

@@ -137,6 +137,7 @@ export async function openRoom(request: OpenRoomRequest, deps: OpenRoomDeps): Pr
     ...(request.seatGraceSec !== undefined ? { seatGraceSec: request.seatGraceSec } : {}),
     ...(opening.openSocket ? { transport: { openSocket: opening.openSocket } } : {}),
     ...(opening.pathOf ? { pathOf: opening.pathOf } : {}),
+    ...(opening.sourceOf ? { sourceOf: opening.sourceOf } : {}),
     ...((opening.advertiseAddress ?? network.advertiseAddress) !== undefined
       ? { advertiseAddress: opening.advertiseAddress ?? network.advertiseAddress }
       : {}),
@@ -190,12 +191,14 @@ export function combineOpenings(openings: readonly RoomOpening[]): RoomOpening {
     openings.find((opening) => opening[key] !== undefined)?.[key];
   const openSocket = first('openSocket');
   const pathOf = first('pathOf');
+  const sourceOf = first('sourceOf');
   const discovery = first('discovery');
   const advertiseAddress = first('advertiseAddress');
   const presenting = openings.find((opening) => opening.presence !== undefined);
   return {
     ...(openSocket ? { openSocket } : {}),
     ...(pathOf ? { pathOf } : {}),
+    ...(sourceOf ? { sourceOf } : {}),
     ...(discovery ? { discovery } : {}),
     ...(advertiseAddress !== undefined ? { advertiseAddress } : {}),
     listening: async () => {

@@ -79,6 +79,8 @@ export interface RoomOpening {
   readonly openSocket?: OpenSocket;
   /** How each guest came in (direct or relayed over the internet); absent: the LAN. */
   readonly pathOf?: (source: DatagramSource) => PlayerPath;
+  /** What the room's limits key on for a guest of this reach (its own sealed address); absent: its address. */
+  readonly sourceOf?: (source: DatagramSource) => string | undefined;
   /** LAN discovery the room's host runs; absent: none from this reach. */
   readonly discovery?: Partial<Omit<LanDiscoveryOptions, 'name' | 'gamePort' | 'getPlayerCount'>>;
   /** The address to put in the room code, when this reach chose one. */

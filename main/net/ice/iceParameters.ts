@@ -74,3 +74,22 @@ export function checkCandidateLine(line: string): CandidateLine | undefined {
   if (type !== 'host' && type !== 'srflx' && type !== 'relay') return undefined;
   return { type, host, port };
 }
+
+/**
+ * The address a peer's own parameters say it has: its first server-reflexive candidate (its public address), else
+ * its first host candidate; undefined when it names neither. Read from what the peer sealed, never from the path
+ * (a relayed peer's path ends at the TURN server, which every relayed peer shares).
+ */
+export function ownAddressOf(params: { readonly candidates?: unknown }): string | undefined {
+  const lines = Array.isArray(params.candidates) ? params.candidates.slice(0, MAX_REMOTE_CANDIDATES) : [];
+  const read = (type: CandidateLine['type']) =>
+    lines.flatMap((line) => {
+      try {
+        const candidate = typeof line === 'string' ? checkCandidateLine(line.replace(/^candidate:/, '')) : undefined;
+        return candidate?.type === type ? [candidate.host] : [];
+      } catch {
+        return [];
+      }
+    })[0];
+  return read('srflx') ?? read('host');
+}

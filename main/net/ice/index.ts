@@ -8,7 +8,13 @@ export {
   type TurnServer,
 } from './iceSession';
 export { IceConnectError, type IceFailure } from './iceConnectError';
-export { parseIceParameters, IceParametersError, MAX_REMOTE_CANDIDATES, type IceParameters } from './iceParameters';
+export {
+  parseIceParameters,
+  ownAddressOf,
+  IceParametersError,
+  MAX_REMOTE_CANDIDATES,
+  type IceParameters,
+} from './iceParameters';
 export { createSocketMux, type SocketMux } from './socketMux';
 export { mintTurnCredentials, type TurnCredentials } from './turnCredentials';
 export { probeTurnAllocation, type TurnProbeResult } from './turnProbe';

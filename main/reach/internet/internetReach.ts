@@ -51,6 +51,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
     return {
       openSocket: async (socketOptions) => (mux = createSocketMux(await openUdpDatagramSocket(socketOptions))).socket,
       pathOf: (peer) => room?.pathOf(peer) ?? PlayerPath.LAN,
+      sourceOf: (peer) => room?.sourceOf(peer),
       async listening() {
         // A test's host may not open its socket through us: then there is nothing to register.
         if (!mux) return;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createIceSession, type IceSession, type SocketMux } from '../../net/ice';
+import { createIceSession, ownAddressOf, type IceSession, type SocketMux } from '../../net/ice';
 import {
   answerGuestAgreement,
   KeyAgreementError,
@@ -68,6 +68,8 @@ export interface InternetRoom {
   onStatus(listener: (status: RendezvousHostStatus) => void): () => void;
   /** direct or relayed for a guest that came over the internet, lan for every other. */
   pathOf(source: DatagramSource): PlayerPath;
+  /** The address an internet guest's own sealed parameters name (its public one), for the room's limits. */
+  sourceOf(source: DatagramSource): string | undefined;
   /** Drops a guest's path once the Server let it go. */
   release(source: DatagramSource): Promise<void>;
   close(): Promise<void>;
@@ -98,7 +100,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     scheduler: options.scheduler,
     logger,
   });
-  const paths = new Map<string, { path: PlayerPath; session: IceSession }>();
+  const paths = new Map<string, { path: PlayerPath; session: IceSession; own: string | undefined }>();
   const pending = new Set<IceSession>();
   const statusListeners = new Listeners<[RendezvousHostStatus]>((error) => logger.warn('status listener', error));
   let closed = false;
@@ -151,7 +153,14 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
       return;
     }
     budget.succeeded();
-    const guestIce = JSON.parse(guestText) as { usernameFragment?: unknown };
+    let guestIce: { usernameFragment?: unknown; candidates?: unknown };
+    try {
+      guestIce = JSON.parse(guestText) as typeof guestIce;
+    } catch {
+      // Sealed with the room's keys yet not JSON: a broken or hostile guest. Said, never thrown (nothing awaits it).
+      logger.warn('an internet guest sent ICE parameters that are not JSON');
+      return;
+    }
     const session = createIceSession({
       controlling: true,
       ...iceServersFor(settings, rendezvous.turn),
@@ -172,7 +181,12 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
       // backoff (keyed on the address) is per ICE origin, not per join.
       const origin = (await session.socket.connect(0, 'ice')).address;
       const source = mux.add(secured, origin);
-      paths.set(key(source), { path: path.kind === 'relayed' ? PlayerPath.RELAYED : PlayerPath.DIRECT, session });
+      paths.set(key(source), {
+        path: path.kind === 'relayed' ? PlayerPath.RELAYED : PlayerPath.DIRECT,
+        session,
+        // What the room's limits key on: the guest's own sealed address, not the relay every relayed guest shares.
+        own: ownAddressOf(guestIce),
+      });
       logger.info(
         `internet guest ${key(source)} connected ${path.kind} (${path.localType}→${path.remoteType}, ${Math.round(path.setupMs)} ms)`,
       );
@@ -195,6 +209,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     },
     onStatus: (listener) => statusListeners.add(listener),
     pathOf: (source) => paths.get(key(source))?.path ?? PlayerPath.LAN,
+    sourceOf: (source) => paths.get(key(source))?.own,
     async release(source) {
       const entry = paths.get(key(source));
       if (!entry) return;

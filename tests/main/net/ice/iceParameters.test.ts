@@ -5,7 +5,7 @@ import {
   MAX_REMOTE_CANDIDATES,
   parseIceParameters,
 } from '../../../../main/net/ice';
-import { checkCandidateLine } from '../../../../main/net/ice/iceParameters';
+import { checkCandidateLine, ownAddressOf } from '../../../../main/net/ice/iceParameters';
 
 const good = {
   usernameFragment: 'AbC1',
@@ -68,5 +68,23 @@ describe('createIceSession', () => {
     const session = createIceSession({ controlling: false, connectTimeoutSeconds: 1 });
     await expect(session.connect({ usernameFragment: 'x' })).rejects.toThrow(IceParametersError);
     await session.close();
+  });
+});
+
+describe('a peer’s own address, from what it sealed', () => {
+  const line = (host: string, type: string, port = 5000) => `1 1 udp 100 ${host} ${port} typ ${type}`;
+
+  it('is its first server-reflexive candidate, else its first host candidate, never its relay', () => {
+    const relayed = [line('198.51.100.7', 'relay'), line('10.0.0.5', 'host'), line('203.0.113.9', 'srflx')];
+    expect(ownAddressOf({ candidates: relayed })).toBe('203.0.113.9');
+    expect(ownAddressOf({ candidates: [line('198.51.100.7', 'relay'), line('10.0.0.5', 'host')] })).toBe('10.0.0.5');
+    expect(ownAddressOf({ candidates: [`candidate:${line('203.0.113.4', 'srflx')}`] })).toBe('203.0.113.4');
+  });
+
+  it('is undefined for parameters that name neither, or are not parameters at all', () => {
+    expect(ownAddressOf({ candidates: [line('198.51.100.7', 'relay')] })).toBeUndefined();
+    expect(ownAddressOf({ candidates: ['garbage', 42, null] })).toBeUndefined();
+    expect(ownAddressOf({ candidates: 'not a list' })).toBeUndefined();
+    expect(ownAddressOf({})).toBeUndefined();
   });
 });
