@@ -1,23 +1,9 @@
 import type { IpcContract } from '../../shared/ipc/contract';
-import type { HandlersOf } from '../ipc/handlerTypes';
+import type { HandlersIn } from '../ipc/handlerTypes';
 import type { LobbyService } from './lobbyService';
 
-/** The lobby requests this module answers. */
-export type LobbyRequestName =
-  | 'lobby.get'
-  | 'lobby.host'
-  | 'lobby.joinByCode'
-  | 'lobby.addresses'
-  | 'lobby.joinByAddress'
-  | 'lobby.leave'
-  | 'lobby.setReady'
-  | 'lobby.chat'
-  | 'lobby.kick'
-  | 'lobby.start'
-  | 'lobby.endRound';
-
-/** The gateway handlers for the room requests; every one answers with the new view. */
-export function lobbyHandlers(lobby: LobbyService): Pick<HandlersOf<IpcContract>, LobbyRequestName> {
+/** The gateway handlers for the room requests; commands answer nothing (their view comes as `lobby.changed`). */
+export function lobbyHandlers(lobby: LobbyService): HandlersIn<IpcContract, 'lobby'> {
   return {
     'lobby.get': () => lobby.view(),
     'lobby.host': (input) => lobby.host(input),

@@ -38,7 +38,7 @@ export interface LobbyServiceOptions {
   readonly scheduler?: Scheduler;
 }
 
-/** What the room requests need: validated input in, the new view out, IpcErrors for expected failures. */
+/** What the room requests need: validated input in, IpcErrors for expected failures; views only via view/onChange. */
 export interface LobbyService {
   view(): LobbyView;
   onChange(listener: (view: LobbyView) => void): () => void;
@@ -52,20 +52,20 @@ export interface LobbyService {
     advertiseAddress?: string;
     /** Seconds a guest that lost its link keeps its seat; default SEAT_GRACE.DEFAULT. */
     seatGraceSec?: number;
-  }): Promise<LobbyView>;
+  }): Promise<void>;
   /** Joins by a short or full code, confirming the room with a probe first unless `probe` is false. */
-  joinByCode(input: { code: string; password?: string; probe?: boolean }): Promise<LobbyView>;
+  joinByCode(input: { code: string; password?: string; probe?: boolean }): Promise<void>;
   /** The addresses a room can put in its code, and the one it would use. */
   addresses(): Promise<HostAddresses>;
-  joinByAddress(input: { host: string; port: number; password?: string }): Promise<LobbyView>;
+  joinByAddress(input: { host: string; port: number; password?: string }): Promise<void>;
   /** Leaves (a host closes the room for everyone), cancels a join, or dismisses an ended stay. */
-  leave(): Promise<LobbyView>;
-  setReady(ready: boolean): LobbyView;
-  chat(text: string): LobbyView;
-  kick(playerId: number): LobbyView;
+  leave(): Promise<void>;
+  setReady(ready: boolean): void;
+  chat(text: string): void;
+  kick(playerId: number): void;
   /** Starts the round once everyone is ready; during a round (its results up) the same game again: Play again. */
-  start(): LobbyView;
-  endRound(): LobbyView;
+  start(): void;
+  endRound(): void;
   /** The room object while in one. */
   session(): LobbySession | null;
   onSession(listener: (session: LobbySession | null) => void): () => void;
@@ -102,16 +102,14 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     stay = new AbortController();
     return stay.signal;
   };
-  // Bumped with every phase, so the renderer keeps views in order (however invoke replies and events interleave).
+  // Bumped with every phase, so a reader keeps views in order (a page reconnecting mixes lobby.get and events).
   let revision = 0;
   const viewNow = (): LobbyView => lobbyViewOf(phase, revision);
 
-  const setPhase = (next: LobbyPhase): LobbyView => {
+  const setPhase = (next: LobbyPhase): void => {
     phase = next;
     revision += 1;
-    const view = viewNow();
-    viewListeners.emit(view);
-    return view;
+    viewListeners.emit(viewNow());
   };
   const setSession = (next: LobbySession | null): void => {
     for (const off of unsubscribe) off();
@@ -126,7 +124,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     }
   };
 
-  async function host(input: Parameters<LobbyService['host']>[0]): Promise<LobbyView> {
+  async function host(input: Parameters<LobbyService['host']>[0]): Promise<void> {
     const { game, capacity } = roomGame(input);
     assertFree();
     const settings = await options.settings();
@@ -170,7 +168,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     unsubscribe.push(lobby.transport.onDisconnect((peer) => void opening.release?.(peer)));
     // A guest whose path was restarted (ICE restart) moved to its new path: what held the old one goes.
     unsubscribe.push(lobby.transport.onMigrate((_peer, from) => void opening.release?.(endpointOf(from))));
-    return setPhase(hosting());
+    setPhase(hosting());
   }
 
   /** "address:port" (a peer's endpoint) as a datagram source. */
@@ -187,7 +185,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
   }
 
   /** Joins the room a request names through its one reach (joinRoom.ts); the player can leave at any point. */
-  async function join(request: JoinRequest, password: string | undefined): Promise<LobbyView> {
+  async function join(request: JoinRequest, password: string | undefined): Promise<void> {
     const reach = reachOf(request);
     assertFree();
     const signal = restart();
@@ -227,7 +225,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
         setPhase({ kind: 'ended', end, target, you: guest.you, state: guest.state });
       }),
     );
-    return setPhase({ kind: 'guest', target, you: guest.you, state: guest.state, ...code });
+    setPhase({ kind: 'guest', target, you: guest.you, state: guest.state, ...code });
   }
 
   const inRoom = (): LobbySession => {
@@ -240,7 +238,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     return current.host;
   };
 
-  async function leave(): Promise<LobbyView> {
+  async function leave(): Promise<void> {
     restart();
     const current = session;
     instanceId = null;
@@ -248,7 +246,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     if (current?.role === 'host') await current.host.close();
     if (current?.role === 'guest') await current.guest.leave();
     await release();
-    return setPhase({ kind: 'idle' });
+    setPhase({ kind: 'idle' });
   }
 
   return {
@@ -263,36 +261,28 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
       const current = inRoom();
       if (current.role === 'host') current.host.setReady(ready);
       else current.guest.setReady(ready);
-      return viewNow();
     },
     chat(text) {
       const current = inRoom();
       if (current.role === 'host') current.host.chat(text);
       else current.guest.chat(text);
-      return viewNow();
     },
     kick(playerId) {
       const room = asHost('remove players');
       if (!room.kick(playerId)) {
         throw new IpcError(IpcErrorCode.NOT_FOUND, 'That player is no longer in the room.');
       }
-      return viewNow();
     },
     start() {
       const room = asHost('start the round');
       // While a round is on (its results showing), starting is the results' "Play again": same players, same game.
-      if (room.state.phase === 'playing') {
-        room.playAgain();
-        return viewNow();
-      }
+      if (room.state.phase === 'playing') return room.playAgain();
       const blocker = startBlocker(room.state);
       if (blocker) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, blocker);
       room.startGame();
-      return viewNow();
     },
     endRound() {
       asHost('end the round').endGame();
-      return viewNow();
     },
     session: () => session,
     onSession: (listener) => sessionListeners.add(listener),

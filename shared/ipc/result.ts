@@ -22,8 +22,8 @@ export const ipcErrorDataSchema = z.object({
   detail: z.string().optional(),
 });
 
-/** Schema of a result envelope whose value is checked elsewhere (by the contract's output schema). */
+/** Schema of a result envelope whose value is checked elsewhere (by the contract's output schema; JSON drops a void one). */
 export const ipcResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), value: z.unknown() }),
+  z.object({ ok: z.literal(true), value: z.unknown().optional() }),
   z.object({ ok: z.literal(false), error: ipcErrorDataSchema }),
 ]);

@@ -80,7 +80,7 @@ describe.skipIf(skip)('the host CLI opens an internet room behind a NAT', () => 
     console.log(`[cli internet] the CLI room registered as ${code}`);
 
     const first = await RoomPeer.start(lab, 'g1', rendezvous.url);
-    const joined = await first.call('lobby.joinByCode', { code: code!.toLowerCase() });
+    const joined = await first.command('lobby.joinByCode', { code: code!.toLowerCase() });
     expect(joined.status).toBe('in-room');
     expect(joined.state?.roomName).toBe('Lab CLI room');
     // Both routers map endpoint-independently: the guest's path to the CLI room is direct.
@@ -101,7 +101,7 @@ describe.skipIf(skip)('the host CLI opens an internet room behind a NAT', () => 
 
     // A new guest joins by the same code; the first one never left.
     const second = await RoomPeer.start(lab, 'g2', rendezvous.url);
-    const rejoined = await second.call('lobby.joinByCode', { code: code! });
+    const rejoined = await second.command('lobby.joinByCode', { code: code! });
     expect(rejoined.status).toBe('in-room');
     await log.line(/joined as player \d+ \(2\/8 players\)/, before, 15_000);
     await second.call('lobby.chat', { text: 'in after the restart' });

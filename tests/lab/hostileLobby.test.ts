@@ -379,7 +379,8 @@ describe('hostile lobby (lab)', () => {
     });
     let serviceChanges = 0;
     backend.lobby.onChange(() => (serviceChanges += 1));
-    const view = await backend.lobby.host({ roomName: 'Flood' });
+    await backend.lobby.host({ roomName: 'Flood' });
+    const view = backend.lobby.view();
     const session = backend.lobby.session();
     if (session?.role !== 'host') throw new Error('not hosting');
     const flooders: LobbyGuest[] = [];

@@ -7,6 +7,7 @@ import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/n
 import { RoomPeer } from '../support/labRoomDriver';
 import { hasPython } from '../support/galeReferencePeer';
 import { mintTurnCredentials } from '../../main/net/ice';
+import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 
 // Internet rooms end to end in a small internet of namespaces (tests/support/natLab.ts): a whole backend per
 // player (tests/support/labRoomPeer.ts), the self-hosted rendezvous (the host CLI's --rendezvous mode) and
@@ -57,10 +58,10 @@ const startPeer = (player: string) => RoomPeer.start(lab, player, rendezvousUrl)
 async function playOver(hostAt: string, guestAt: string): Promise<{ path: string | undefined; code: string }> {
   const [host, guest] = await Promise.all([startPeer(hostAt), startPeer(guestAt)]);
   try {
-    const hosted = await host.call('lobby.host', { roomName: `${hostAt} room`, reach: 'internet' });
+    const hosted = await host.command('lobby.host', { roomName: `${hostAt} room`, reach: 'internet' });
     const code = hosted.internet!.code;
     expect(code).toMatch(/^NET-/);
-    const joined = await guest.call('lobby.joinByCode', { code: code.toLowerCase() });
+    const joined = await guest.command('lobby.joinByCode', { code: code.toLowerCase() });
     expect(joined.status).toBe('in-room');
     expect(guest.views.some((v) => v.joinStep === 'finding-host')).toBe(true);
     const seen = await host.until((v) => (v.state?.players.length ?? 0) === 2, 'the guest in the host’s room');
@@ -121,7 +122,7 @@ describe.skipIf(skip)('internet rooms across NATs', () => {
     const guest = await startPeer('e2');
     const host = await startPeer('e1');
     try {
-      const hosted = await host.call('lobby.host', { reach: 'internet' });
+      const hosted = await host.command('lobby.host', { reach: 'internet' });
       const code = hosted.internet!.code;
       // One character changed: refused by the check character before anything is sent.
       const typo = code.slice(0, -1) + (code.endsWith('0') ? '1' : '0');
@@ -160,11 +161,11 @@ describe.skipIf(skip)('internet rooms across NATs', () => {
       await Promise.all(
         [host, guest].map((peer) => peer.call('settings.update', { internet: { rendezvousUrl, turn } })),
       );
-      const hosted = await host.call('lobby.host', { reach: 'internet' });
+      const hosted = await host.command('lobby.host', { reach: 'internet' });
       const failed = await guest.tryCall('lobby.joinByCode', { code: hosted.internet!.code });
       expect(failed.ok).toBe(false);
       expect(failed.error!.message).toMatch(/credentials|expired/i);
-      expect((await guest.call('lobby.get')).status).toBe('idle');
+      expect((await guest.call<LobbyView>('lobby.get')).status).toBe('idle');
     } finally {
       host.stop();
       guest.stop();
@@ -176,7 +177,7 @@ describe.skipIf(skip)('internet rooms across NATs', () => {
     async () => {
       const host = await startPeer('pub');
       try {
-        const hosted = await host.call('lobby.host', { reach: 'internet' });
+        const hosted = await host.command('lobby.host', { reach: 'internet' });
         const script = fileURLToPath(new URL('../support/galeReferencePeer.py', import.meta.url));
         const python = lab.spawnIn('py', 'env', [
           `GALE_STANDIN_NAMESPACE_ADDRESS=${lab.addresses.py!}`,

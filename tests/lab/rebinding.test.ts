@@ -71,8 +71,8 @@ async function openRoom(hostAt: string, guestAt: string, router: string) {
     RoomPeer.start(lab, guestAt, rendezvousUrl, { logs: true }),
   ]);
   peers.push(host, guest);
-  const hosted = await host.call('lobby.host', { roomName: `${hostAt} room`, reach: 'internet' });
-  const joined = await guest.call('lobby.joinByCode', { code: hosted.internet!.code });
+  const hosted = await host.command('lobby.host', { roomName: `${hostAt} room`, reach: 'internet' });
+  const joined = await guest.command('lobby.joinByCode', { code: hosted.internet!.code });
   expect(joined.status).toBe('in-room');
   const you = joined.you!;
   const seen = await host.until((v) => seatOf(v, you) !== undefined, 'the guest in the host’s room');

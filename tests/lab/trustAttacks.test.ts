@@ -53,7 +53,7 @@ async function freshRoom(): Promise<{ code: string; roomId: string; secret: stri
   if (hosting) await host.call('lobby.leave');
   hosting = true;
   const from = host.views.length;
-  const hosted = await host.call('lobby.host', { reach: 'internet' });
+  const hosted = await host.command('lobby.host', { reach: 'internet' });
   const code = hosted.internet!.code;
   const parsed = decodeInternetCode(code);
   if (!parsed.ok) throw new Error(parsed.reason);

@@ -105,7 +105,7 @@ describe.skipIf(skip)('strangers cannot guess an internet room’s password', ()
   it(
     `${GUESSES} wrong passwords through ${GUESSES} internet joins from ${GUESSERS} addresses are slowed by the room budget; the right password gets in after`,
     async () => {
-      const hosted = await host.call('lobby.host', { roomName: 'locked', reach: 'internet', password: PASSWORD });
+      const hosted = await host.command('lobby.host', { roomName: 'locked', reach: 'internet', password: PASSWORD });
       const code = hosted.internet!.code;
       const hostViewsFrom = host.views.length;
       const tally: Tally = { wrong: 0, wait: 0, turnedAway: {}, other: [] };

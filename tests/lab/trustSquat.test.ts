@@ -48,7 +48,7 @@ afterAll(async () => {
 /** The host's room; the host views from now on. */
 async function hostRoom(): Promise<{ code: string; roomId: string; from: number }> {
   const from = host.views.length;
-  const hosted = await host.call('lobby.host', { reach: 'internet' });
+  const hosted = await host.command('lobby.host', { reach: 'internet' });
   const code = hosted.internet!.code;
   const parsed = decodeInternetCode(code);
   if (!parsed.ok) throw new Error(parsed.reason);

@@ -75,7 +75,7 @@ afterAll(async () => {
 
 describe.skipIf(skip)('TURN credentials are refreshed for a room’s whole day (virtual clock, real coturn)', () => {
   it('at virtual hour 24 a relayed join works on refreshed credentials; those of hour 0 are refused', async () => {
-    const hosted = await host.call('lobby.host', { reach: 'internet' });
+    const hosted = await host.command('lobby.host', { reach: 'internet' });
     const code = hosted.internet!.code;
     const atStart = startGrants[0]!;
     const stale = await tryAllocate(lab, 'rdv', atStart);
@@ -101,7 +101,7 @@ describe.skipIf(skip)('TURN credentials are refreshed for a room’s whole day (
     expect(fresh.ok).toBe(true);
 
     const started = performance.now();
-    const joined = await guest.call('lobby.joinByCode', { code });
+    const joined = await guest.command('lobby.joinByCode', { code });
     expect(joined.status).toBe('in-room');
     const seen = await host.until((v) => (v.state?.players.length ?? 0) === 2, 'the guest in the host’s room', 30_000);
     console.log(`[turn clock] relayed join at virtual hour 24 in ${Math.round(performance.now() - started)} ms`);

@@ -85,7 +85,9 @@ describe('backend composition', () => {
     const sink = vi.fn();
     b.gateway.subscribe(sink);
     const hosted = await b.gateway.dispatch('lobby.host', { roomName: 'Friday' }, electron);
-    expect(hosted).toMatchObject({ ok: true, value: { status: 'in-room', state: { roomName: 'Friday' } } });
+    // A command answers nothing: its view comes once, as lobby.changed.
+    expect(hosted).toEqual({ ok: true, value: undefined });
+    expect(b.lobby.view()).toMatchObject({ status: 'in-room', state: { roomName: 'Friday' } });
     const statuses = () => sink.mock.calls.filter(([name]) => name === 'lobby.changed').map(([, view]) => view.status);
     // Views are forwarded at most once a frame: the first at once, the latest at the end of the frame.
     await vi.waitFor(() => expect(statuses()).toEqual(['hosting', 'in-room']));

@@ -54,7 +54,6 @@ describe('app store: rooms, LAN list and network check', () => {
 
   it('host resolves ok and the room comes with lobby.changed, not the reply; a failure resolves with its words', async () => {
     const { store, fake } = await setup();
-    fake.raw['lobby.host'].mockResolvedValueOnce({ ok: true, value: inRoom });
     expect(await store.getState().hostRoom({ capacity: 4 })).toEqual({ ok: true });
     expect(fake.raw['lobby.host']).toHaveBeenCalledWith({ capacity: 4 });
     expect(store.getState().lobby.status).toBe('idle');
@@ -105,12 +104,16 @@ describe('app store: rooms, LAN list and network check', () => {
 
   it('room actions send the contract inputs', async () => {
     const { store, fake } = await setup();
-    await store.getState().setReady(true);
-    await store.getState().sendChat('hi');
-    await store.getState().kick(3);
-    await store.getState().startRound();
-    await store.getState().endRound();
-    await store.getState().joinByAddress('party-pc', 9100);
+    // Each answers nothing, and that is a success.
+    for (const result of [
+      await store.getState().setReady(true),
+      await store.getState().sendChat('hi'),
+      await store.getState().kick(3),
+      await store.getState().startRound(),
+      await store.getState().endRound(),
+      await store.getState().joinByAddress('party-pc', 9100),
+    ])
+      expect(result).toEqual({ ok: true });
     expect(fake.raw['lobby.setReady']).toHaveBeenCalledWith({ ready: true });
     expect(fake.raw['lobby.chat']).toHaveBeenCalledWith({ text: 'hi' });
     expect(fake.raw['lobby.kick']).toHaveBeenCalledWith({ playerId: 3 });

@@ -49,6 +49,8 @@ export function fakeBridge(
     openScreen: listenerSet(),
   };
   const idle = async (): Promise<IpcResult<LobbyView>> => ({ ok: true, value: IDLE_VIEW });
+  // A room command answers nothing (the view comes as lobby.changed).
+  const done = async (): Promise<IpcResult<void>> => ({ ok: true, value: undefined });
   const bridge = {
     'app.getInfo': vi.fn(async () => ({
       ok: true,
@@ -62,15 +64,15 @@ export function fakeBridge(
       return { ok: true, value: settings };
     }),
     'lobby.get': vi.fn(idle),
-    'lobby.host': vi.fn(idle),
-    'lobby.joinByCode': vi.fn(idle),
-    'lobby.joinByAddress': vi.fn(idle),
-    'lobby.leave': vi.fn(idle),
-    'lobby.setReady': vi.fn(idle),
-    'lobby.chat': vi.fn(idle),
-    'lobby.kick': vi.fn(idle),
-    'lobby.start': vi.fn(idle),
-    'lobby.endRound': vi.fn(idle),
+    'lobby.host': vi.fn(done),
+    'lobby.joinByCode': vi.fn(done),
+    'lobby.joinByAddress': vi.fn(done),
+    'lobby.leave': vi.fn(done),
+    'lobby.setReady': vi.fn(done),
+    'lobby.chat': vi.fn(done),
+    'lobby.kick': vi.fn(done),
+    'lobby.start': vi.fn(done),
+    'lobby.endRound': vi.fn(done),
     'lan.start': vi.fn(async () => emptyLan(true)),
     'lan.stop': vi.fn(async () => emptyLan(false)),
     'lan.refresh': vi.fn(async () => emptyLan(true)),

@@ -59,6 +59,8 @@ describe('renderer client ↔ WebSocket binding', () => {
     await vi.waitFor(() => expect(changed).toHaveBeenCalledWith(expected));
     expect(await api['lobby.get']()).toMatchObject({ status: 'idle' });
     await expect(api['lobby.chat']({ text: '' })).rejects.toMatchObject({ code: 'invalid-argument' });
+    // A room command answers nothing; JSON drops the empty value and the reply still parses.
+    await expect(api['lobby.leave']()).resolves.toBeUndefined();
     await expect(api['settings.update']({ playerName: '' })).rejects.toMatchObject({ code: 'invalid-argument' });
     connection.close();
   });

@@ -88,10 +88,16 @@ export class RoomPeer {
     return peer;
   }
 
-  async call<T = LobbyView>(name: string, input?: unknown): Promise<T> {
+  async call<T = unknown>(name: string, input?: unknown): Promise<T> {
     const result = await this.tryCall(name, input);
     if (!result.ok) throw new Error(`${name}: ${result.error?.message}\n${this.stderr}`);
     return result.value as T;
+  }
+
+  /** Runs a room command (commands answer nothing) and returns the view it led to, read with `lobby.get`. */
+  async command(name: string, input?: unknown): Promise<LobbyView> {
+    await this.call(name, input);
+    return this.call<LobbyView>('lobby.get');
   }
 
   tryCall(name: string, input?: unknown, timeoutMs = 40_000): Promise<CallResult> {
@@ -129,7 +135,8 @@ export class RoomPeer {
     const input = options.password === undefined ? { code } : { code, password: options.password };
     for (let attempt = 1; attempt <= (options.maxAttempts ?? 4); attempt += 1) {
       const result = await this.tryCall('lobby.joinByCode', input);
-      if (result.ok) return { view: result.value as LobbyView, refusals, ms: performance.now() - started };
+      if (result.ok)
+        return { view: await this.call<LobbyView>('lobby.get'), refusals, ms: performance.now() - started };
       const message = result.error?.message ?? '';
       refusals.push(message);
       const wait = /(?:try again in|wait) (\d+) s/.exec(message);

@@ -48,8 +48,8 @@ function lobby(args: Args) {
 
 async function host(args: Args): Promise<void> {
   const service = lobby(args);
-  const view = await service.host({});
-  process.stdout.write(`READY ${JSON.stringify(view)}\n`);
+  await service.host({});
+  process.stdout.write(`READY ${JSON.stringify(service.view())}\n`);
   process.stdin.resume();
   await new Promise<void>((resolve) => process.stdin.once('end', resolve));
   await service.close();
@@ -59,7 +59,8 @@ async function join(args: Args): Promise<void> {
   const service = lobby(args);
   const started = performance.now();
   try {
-    const view = await service.joinByCode({ code: args.code ?? '' });
+    await service.joinByCode({ code: args.code ?? '' });
+    const view = service.view();
     process.stdout.write(`${JSON.stringify({ ok: true, elapsedMs: performance.now() - started, view })}\n`);
   } catch (error) {
     const elapsedMs = performance.now() - started;

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDevConditioner } from '../../../main/conditioner/devConditioner';
 import { silentLogger } from '../../../main/base/logger';
 import type { NetStats } from '../../../shared/ipc/schemas/game';
-import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
 import { waitFor } from '../../support/waitFor';
 import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
 
@@ -28,11 +27,13 @@ describe('developer link conditioner', () => {
   it('joins through the conditioner, adds its latency to the RTT, reports it, and clears for the next join', async () => {
     const discoveryPort = await freeUdpPort();
     const [a, guest] = [await backend('ada', discoveryPort), await backend('bo', discoveryPort)];
-    const hosted = await a.call<LobbyView>('lobby.host', { roomName: 'Lag lab' });
+    await a.call('lobby.host', { roomName: 'Lag lab' });
+    const hosted = a.b.lobby.view();
     const profile = { loss: 0, latencyMs: 40, jitterMs: 0 };
     expect(await guest.call('dev.setConditioner', { profile: { latencyMs: 40 } })).toEqual({ profile, active: false });
 
-    expect((await guest.call<LobbyView>('lobby.joinByCode', { code: hosted.code })).status).toBe('in-room');
+    await guest.call('lobby.joinByCode', { code: hosted.code });
+    expect(guest.b.lobby.view().status).toBe('in-room');
     expect(await guest.call('dev.getConditioner')).toEqual({ profile, active: true });
     const stats = () => guest.b.game.handlers['net.stats']();
     await waitFor(() => (stats().links[0]?.rttMs ?? 0) >= 80, 5000, 'conditioned rtt');

@@ -332,7 +332,8 @@ describe('game service on loopback', () => {
     const [hostLobby, guestLobby] = [lobbyOf('Ada'), lobbyOf('Bo')];
     const [h, g] = [gameService({ roundDuration: 30 }), gameService({ roundDuration: 30 })];
     cleanups.push(h.service.bindLobby(hostLobby), g.service.bindLobby(guestLobby));
-    const view = await hostLobby.host({ roomName: 'Bound' });
+    await hostLobby.host({ roomName: 'Bound' });
+    const view = hostLobby.view();
     await guestLobby.joinByCode({ code: view.code! });
     guestLobby.setReady(true);
     await waitFor(() => hostLobby.view().state?.players[1]?.ready === true, 3000, 'ready');
