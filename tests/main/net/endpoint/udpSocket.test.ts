@@ -162,6 +162,35 @@ describe('UdpDatagramSocket', () => {
     await socket.close();
   });
 
+  it('opens an IPv6 socket when asked, with the send buffer asked for', async (context) => {
+    const plain = await openUdpDatagramSocket({ port: 0, host: '127.0.0.1', recvBufferSize: 0 });
+    await plain.close();
+    const socket = await openUdpDatagramSocket({
+      port: 0,
+      host: '::1',
+      family: 6,
+      recvBufferSize: 0,
+      sendBufferSize: 1 << 20,
+    }).catch((error: NodeJS.ErrnoException) => (error.code === 'EADDRNOTAVAIL' ? undefined : Promise.reject(error)));
+    if (socket === undefined) return context.skip(); // no IPv6 loopback in this container
+    expect(socket.address).toBe('::1');
+    // The OS may cap it, never below what it grants unasked.
+    expect(socket.sendBufferSize).toBeGreaterThanOrEqual(plain.sendBufferSize);
+    const got: string[] = [];
+    socket.listen({
+      message: (data) => got.push(Buffer.from(data).toString()),
+      sendError: () => undefined,
+      error: () => undefined,
+    });
+    const far = createSocket('udp6');
+    opened.push(far);
+    await new Promise<void>((r) => far.bind(0, '::1', r));
+    far.send('six', socket.port, '::1');
+    await until(() => got.length === 1);
+    expect(got).toEqual(['six']);
+    await socket.close();
+  });
+
   it('rejects a busy port with a BindError, and a second listen()', async () => {
     const socket = await openUdpDatagramSocket({ port: 0, host: '127.0.0.1', recvBufferSize: 0 });
     await expect(openUdpDatagramSocket({ port: socket.port, host: '127.0.0.1', recvBufferSize: 0 })).rejects.toThrow(
