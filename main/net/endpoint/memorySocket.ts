@@ -197,6 +197,7 @@ class MemorySocket implements DatagramSocket {
   readonly sendBufferSize = 0;
   readonly reuseAddr: boolean;
   private readonly family: number;
+  private readonly reportSendErrors: boolean;
   private readonly broadcast: boolean;
   private handlers = NO_HANDLERS;
   private remote: DatagramSource | undefined;
@@ -213,6 +214,7 @@ class MemorySocket implements DatagramSocket {
     this.reuseAddr = options.reuseAddr ?? false;
     this.broadcast = options.broadcast ?? false;
     this.family = options.family ?? 4;
+    this.reportSendErrors = options.reportSendErrors ?? true;
   }
 
   /** Copies the datagram into the network, so the caller's bytes are always free again: returns true. */
@@ -234,7 +236,7 @@ class MemorySocket implements DatagramSocket {
   /** Reports a send that could not leave, later, as `dgram` does. */
   private fail(error: Error, done: ((error: Error | null) => void) | undefined): boolean {
     setImmediate(() => {
-      this.handlers.sendError(error);
+      if (this.reportSendErrors || done) this.handlers.sendError(error);
       done?.(error);
     });
     return true;

@@ -133,10 +133,11 @@ export class UdpDatagramSocket implements DatagramSocket {
   readonly port: number;
   readonly sendBufferSize: number;
 
-  /** Wraps a bound socket; `recvBufferSize` is what the OS granted. */
+  /** Wraps a bound socket; `recvBufferSize` is what the OS granted; `watchSends` false: see `reportSendErrors`. */
   constructor(
     readonly socket: Socket,
     readonly recvBufferSize: number,
+    private readonly watchSends = true,
   ) {
     this.literalLookup = literalLookupSockets.has(socket);
     const local = socket.address();
@@ -158,8 +159,10 @@ export class UdpDatagramSocket implements DatagramSocket {
    * the socket's queue.
    */
   send(datagram: Uint8Array, port?: number, address?: string, done?: (error: Error | null) => void): boolean {
-    this.pending += 1;
-    const callback = done ? (err: Error | null) => (this.done(err), done(err)) : this.done;
+    let callback: ((err: Error | null) => void) | undefined;
+    if (done) callback = (err: Error | null) => (this.done(err), done(err));
+    else if (this.watchSends) callback = this.done;
+    if (callback) this.pending += 1;
     if (port === undefined) {
       this.socket.send(datagram, callback);
     } else {
@@ -201,7 +204,7 @@ export class UdpDatagramSocket implements DatagramSocket {
 /** The default {@link OpenDatagramSocket}: binds a UDP socket as {@link openUdpSocket} does. */
 export const openUdpDatagramSocket: OpenDatagramSocket = async (options) => {
   const opened = await openUdpSocket(options);
-  return new UdpDatagramSocket(opened.socket, opened.recvBufferSize);
+  return new UdpDatagramSocket(opened.socket, opened.recvBufferSize, options.reportSendErrors ?? true);
 };
 
 function readSendBufferSize(socket: Socket): number {

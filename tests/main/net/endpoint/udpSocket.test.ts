@@ -97,6 +97,28 @@ describe('UdpDatagramSocket', () => {
     await sender.close();
   });
 
+  it('without reportSendErrors, watches no send (no callback, nothing in flight) but one that asks for its verdict', async () => {
+    const far = await sink();
+    const sender = await openUdpDatagramSocket({
+      port: 0,
+      host: '127.0.0.1',
+      recvBufferSize: 0,
+      reportSendErrors: false,
+    });
+    let errors = 0;
+    sender.listen({ message: () => undefined, sendError: () => (errors += 1), error: () => undefined });
+    sender.send(Buffer.alloc(70_000), far.port, '127.0.0.1'); // EMSGSIZE, unheard
+    expect((sender as UdpDatagramSocket).inFlight).toBe(0);
+    const verdicts: Array<string | undefined> = [];
+    sender.send(Buffer.alloc(70_000), far.port, '127.0.0.1', (e) => verdicts.push((e as NodeJS.ErrnoException)?.code));
+    sender.send(Buffer.from('after'), far.port, '127.0.0.1');
+    await until(() => verdicts.length === 1 && far.received.length === 1);
+    expect(verdicts).toEqual(['EMSGSIZE']);
+    expect(errors).toBe(1); // the watched send's only
+    expect(far.received.map(String)).toEqual(['after']);
+    await sender.close();
+  });
+
   it('says whether the OS took the bytes at once, so the caller may reuse them', async () => {
     const far = await sink();
     const { socket } = await openUdpSocket({ host: '127.0.0.1' });
