@@ -1,4 +1,5 @@
 import { systemScheduler, type Scheduler } from '../base/scheduler';
+import { openUdpDatagramSocket, type OpenDatagramSocket } from '../net/index';
 import { resolveLinkProfile, type LinkProfile } from './linkProfile';
 import { isLoopbackAddress, parseHostLiteral, type HostLiteral } from './relay/loopback';
 
@@ -24,6 +25,8 @@ export interface LinkConditionerOptions {
   maxQueued?: number;
   /** Clock and timers; default the real ones. */
   scheduler?: Scheduler;
+  /** Opens the relay's sockets; default UDP (a memory network's in tests). */
+  openSocket?: OpenDatagramSocket;
 }
 
 /** Options after validation, with every default filled in and hosts parsed to IP literals. */
@@ -38,6 +41,7 @@ export interface ResolvedConditionerOptions {
   idleTimeoutMs: number;
   maxQueued: number;
   scheduler: Scheduler;
+  openSocket: OpenDatagramSocket;
 }
 
 /** Validates start options; throws a TypeError/RangeError (or LinkProfileError) naming the bad option. */
@@ -73,6 +77,7 @@ export function resolveConditionerOptions(options: LinkConditionerOptions): Reso
     idleTimeoutMs: positiveInt(options.idleTimeoutMs ?? 30_000, 'idleTimeoutMs'),
     maxQueued: positiveInt(options.maxQueued ?? 100_000, 'maxQueued'),
     scheduler: options.scheduler ?? systemScheduler,
+    openSocket: options.openSocket ?? openUdpDatagramSocket,
   };
 }
 

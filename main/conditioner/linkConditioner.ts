@@ -1,6 +1,6 @@
-import type { RemoteInfo, Socket } from 'node:dgram';
 import { deriveSeed, SeededRandom } from '../../shared/random/prng';
 import type { Scheduler, TimerHandle } from '../base/scheduler';
+import type { DatagramSocket, DatagramSource } from '../net/index';
 import { ClientMappings, type ClientMapping, type ClientMappingInfo } from './relay/clientMappings';
 import {
   resolveConditionerOptions,
@@ -12,7 +12,6 @@ import { resolveProfileChange, type LinkDirection } from './model/linkDirection'
 import { LinkPipe } from './relay/linkPipe';
 import type { LinkProfile } from './linkProfile';
 import { isLoopbackAddress } from './relay/loopback';
-import { bindRelaySocket, createRelaySocket } from './relay/relaySocket';
 import { CONNECTED, SendBatch } from './relay/sendBatch';
 
 export type { LinkConditionerOptions } from './conditionerOptions';
@@ -21,15 +20,19 @@ export type { LinkDirection } from './model/linkDirection';
 
 /** The largest UDP payload IPv4 can carry; a bigger datagram from an IPv6 side cannot cross to an IPv4 one. */
 const MAX_IPV4_PAYLOAD = 65_507;
+/** Socket buffers for the relay's bursts. */
+const BUFFER_BYTES = 1 << 20;
 
 interface Routed {
   mapping: ClientMapping;
-  data: Buffer;
+  data: Uint8Array;
 }
 
 /**
  * A UDP relay on loopback that impairs traffic between clients and one target server, per direction, on the
  * caller's thread (exact under a manual clock); `WorkerConditioner` runs this same relay on a thread of its own.
+ * Its sockets come from `openSocket` (UDP, or a memory network in tests). A socket's received bytes are its own once
+ * the handler returns, and the relay holds each datagram (a send batch, a latency): it forwards its own copy.
  */
 export class LinkConditioner implements Conditioner {
   private readonly pipes: Record<LinkDirection, LinkPipe<Routed>>;
@@ -37,7 +40,8 @@ export class LinkConditioner implements Conditioner {
   private sweepTimer: TimerHandle | undefined;
   private strays = 0;
   private errors = 0;
-  private readonly outgoing = new SendBatch(() => this.errors++);
+  private readonly countError = (): void => void this.errors++;
+  private readonly outgoing = new SendBatch(this.countError);
   private closing: Promise<void> | undefined;
 
   /** The server datagrams go to (as an IP literal). */
@@ -50,7 +54,7 @@ export class LinkConditioner implements Conditioner {
   private readonly downstreamLimit: number;
 
   private constructor(
-    private readonly listenSocket: Socket,
+    private readonly listenSocket: DatagramSocket,
     private readonly options: ResolvedConditionerOptions,
   ) {
     this.target = { host: options.target.address, port: options.target.port };
@@ -70,28 +74,37 @@ export class LinkConditioner implements Conditioner {
       upstream: pipe('upstream', 1, (r) => this.sendUp(r.mapping, r.data)),
       downstream: pipe('downstream', 2, (r) => this.sendDown(r.mapping, r.data)),
     };
-    this.mappings = new ClientMappings(
-      options.maxMappings,
-      () => this.openMappingSocket(),
-      (mapping, data, rinfo) => this.fromTarget(mapping, data, rinfo),
-    );
-    listenSocket.on('message', (data, rinfo) => this.fromClient(data, rinfo));
-    listenSocket.on('error', () => this.errors++);
+    const target = options.target;
+    // Loopback targets: bind to loopback so the relay is never reachable from the network.
+    const host = isLoopbackAddress(target) ? (target.family === 'IPv6' ? '::1' : '127.0.0.1') : undefined;
+    this.mappings = new ClientMappings({
+      maxMappings: options.maxMappings,
+      target,
+      open: () => openRelaySocket(options.openSocket, target.family, 0, host),
+      reply: (mapping, data, from) => this.fromTarget(mapping, data, from),
+      ready: (mapping) => this.sendWaiting(mapping),
+      error: this.countError,
+    });
+    listenSocket.listen({
+      message: (data, from) => this.fromClient(data, from),
+      sendError: this.countError,
+      error: this.countError,
+    });
     this.armSweep();
   }
 
   /** Validates the options (throws a clear error naming the bad one), binds the listening socket, starts relaying. */
   static async start(options: LinkConditionerOptions): Promise<LinkConditioner> {
     const resolved = resolveConditionerOptions(options);
-    const socket = createRelaySocket(resolved.listen.family);
-    await bindRelaySocket(socket, resolved.listenPort, resolved.listen.address);
+    const { listen, listenPort } = resolved;
+    const socket = await openRelaySocket(resolved.openSocket, listen.family, listenPort, listen.address);
     return new LinkConditioner(socket, resolved);
   }
 
   /** Where clients should send (host and the bound port). */
   get address(): { host: string; port: number; family: 'IPv4' | 'IPv6' } {
-    const a = this.listenSocket.address();
-    return { host: a.address, port: a.port, family: a.family === 'IPv6' ? 'IPv6' : 'IPv4' };
+    const socket = this.listenSocket;
+    return { host: socket.address, port: socket.port, family: this.options.listen.family };
   }
 
   /** The settings currently applied to one direction. */
@@ -129,76 +142,58 @@ export class LinkConditioner implements Conditioner {
       this.outgoing.close();
       if (this.sweepTimer !== undefined) this.scheduler.clearTimer(this.sweepTimer);
       this.sweepTimer = undefined;
-      await Promise.all([
-        this.mappings.closeAll(),
-        new Promise<void>((resolve) => this.listenSocket.close(() => resolve())),
-      ]);
+      await Promise.all([this.mappings.closeAll(), this.listenSocket.close()]);
     })();
     return this.closing;
   }
 
-  private fromClient(data: Buffer, rinfo: RemoteInfo): void {
-    const mapping = this.mappings.acquire(rinfo.address, rinfo.port, this.scheduler.now());
+  private fromClient(datagram: Uint8Array, from: DatagramSource): void {
+    const mapping = this.mappings.acquire(from.address, from.port, this.scheduler.now());
     const pipe = this.pipes.upstream;
-    if (mapping === undefined) pipe.reject(data.length);
-    // Impairments off: straight out, no queue entry or wrapper object per datagram.
-    else if (pipe.passing) pipe.passed(data.length, this.sendUp(mapping, data));
-    else pipe.submit({ mapping, data }, data.length);
+    const size = datagram.length;
+    if (mapping === undefined) pipe.reject(size);
+    // Impairments off: straight out, no queue entry or wrapper object per datagram; the copy is the relay's to hold.
+    else if (pipe.passing) pipe.passed(size, this.sendUp(mapping, Buffer.from(datagram)));
+    else pipe.submit({ mapping, data: Buffer.from(datagram) }, size);
   }
 
-  private openMappingSocket(): Socket {
-    const target = this.options.target;
-    const socket = createRelaySocket(target.family);
-    socket.on('error', () => this.errors++);
-    // Loopback targets: bind to loopback so the relay is never reachable from the network.
-    const loopback = target.family === 'IPv6' ? '::1' : '127.0.0.1';
-    socket.bind(0, isLoopbackAddress(target) ? loopback : undefined);
-    // Connected, a send names no address: the kernel reuses its route instead of looking one up per datagram, which
-    // took the worker relay from 0.79× to ~0.9× raw dgram on the bench. A failed connect is an 'error' (counted);
-    // the mapping then keeps sending with the address.
-    socket.connect(target.port, target.address);
-    return socket;
-  }
-
-  private fromTarget(mapping: ClientMapping, data: Buffer, rinfo: RemoteInfo): void {
-    if (rinfo.port !== this.target.port || rinfo.address !== this.target.host) {
+  private fromTarget(mapping: ClientMapping, datagram: Uint8Array, from: DatagramSource): void {
+    if (from.port !== this.target.port || from.address !== this.target.host) {
       this.strays++;
       return;
     }
+    const size = datagram.length;
     if (mapping.closed) {
-      this.pipes.downstream.reject(data.length);
+      this.pipes.downstream.reject(size);
       return;
     }
     mapping.lastActive = this.scheduler.now();
     const pipe = this.pipes.downstream;
-    if (pipe.passing) pipe.passed(data.length, this.sendDown(mapping, data));
-    else pipe.submit({ mapping, data }, data.length);
+    if (pipe.passing) pipe.passed(size, this.sendDown(mapping, Buffer.from(datagram)));
+    else pipe.submit({ mapping, data: Buffer.from(datagram) }, size);
   }
 
-  private sendUp(mapping: ClientMapping, data: Buffer): boolean {
-    const port = mapping.connected ? CONNECTED : this.target.port;
-    return this.send(mapping.socket, data, port, this.target.host, mapping, this.upstreamLimit);
-  }
-
-  private sendDown(mapping: ClientMapping, data: Buffer): boolean {
-    return this.send(this.listenSocket, data, mapping.clientPort, mapping.clientAddress, mapping, this.downstreamLimit);
-  }
-
-  /**
-   * False (counted unroutable) when it cannot go out. Sent at the end of this event-loop phase, with the rest of the
-   * burst (see SendBatch); a send that throws then counts as an error.
-   */
-  private send(
-    socket: Socket,
-    data: Buffer,
-    port: number,
-    host: string,
-    mapping: ClientMapping,
-    limit: number,
-  ): boolean {
-    if (mapping.closed || data.length > limit) return false;
-    this.outgoing.send(socket, data, port, host);
+  /** False (counted unroutable) when it cannot go out, or must wait for the mapping's socket and too many already do. */
+  private sendUp(mapping: ClientMapping, data: Uint8Array): boolean {
+    if (mapping.closed || data.length > this.upstreamLimit) return false;
+    const socket = mapping.socket;
+    if (socket === undefined) return this.mappings.hold(mapping, data);
+    this.outgoing.send(socket, data, mapping.connected ? CONNECTED : this.target.port, this.target.host);
     return true;
+  }
+
+  private sendDown(mapping: ClientMapping, data: Uint8Array): boolean {
+    if (mapping.closed || data.length > this.downstreamLimit) return false;
+    this.outgoing.send(this.listenSocket, data, mapping.clientPort, mapping.clientAddress);
+    return true;
+  }
+
+  /** Sends what arrived for a mapping while its socket opened, in order, ahead of anything later. */
+  private sendWaiting(mapping: ClientMapping): void {
+    const socket = mapping.socket as DatagramSocket;
+    const port = mapping.connected ? CONNECTED : this.target.port;
+    for (const data of mapping.waiting) this.outgoing.send(socket, data, port, this.target.host);
+    mapping.waiting.length = 0;
   }
 
   private armSweep(): void {
@@ -208,4 +203,23 @@ export class LinkConditioner implements Conditioner {
       this.armSweep();
     }, every);
   }
+}
+
+/** Opens one of the relay's sockets: of the family of the addresses it talks to, with buffers for bursts. */
+function openRelaySocket(
+  open: ResolvedConditionerOptions['openSocket'],
+  family: 'IPv4' | 'IPv6',
+  port: number,
+  host: string | undefined,
+): Promise<DatagramSocket> {
+  const v6 = family === 'IPv6';
+  return open({
+    port,
+    host: host ?? (v6 ? '::' : '0.0.0.0'),
+    family: v6 ? 6 : 4,
+    recvBufferSize: BUFFER_BYTES,
+    sendBufferSize: BUFFER_BYTES,
+    // The hot path: no completion callback per datagram. A lost send is a lost datagram, as on the link it imitates.
+    reportSendErrors: false,
+  });
 }

@@ -1,5 +1,7 @@
-import type { RemoteInfo, Socket } from 'node:dgram';
-import { createRelaySocket } from '../../main/conditioner/relay/relaySocket';
+import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
+
+/** Buffers for bursts, as the link conditioner's sockets have. */
+const RELAY_SOCKET = { type: 'udp4', recvBufferSize: 1 << 20, sendBufferSize: 1 << 20 } as const;
 
 /** A transparent one-client relay that records real traffic and can inject datagrams from trusted addresses. */
 export interface TapRelay {
@@ -25,8 +27,8 @@ function bind(socket: Socket): Promise<number> {
  * checks and reach the connection code itself, as a spoofer on the path would.
  */
 export async function startTapRelay(serverPort: number, maxCaptured = 4000): Promise<TapRelay> {
-  const front = createRelaySocket('IPv4');
-  const back = createRelaySocket('IPv4');
+  const front = createSocket(RELAY_SOCKET);
+  const back = createSocket(RELAY_SOCKET);
   let client: RemoteInfo | undefined;
   const captured = { upstream: [] as Uint8Array[], downstream: [] as Uint8Array[] };
   const relay: TapRelay = {

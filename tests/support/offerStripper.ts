@@ -1,7 +1,9 @@
-import type { RemoteInfo } from 'node:dgram';
-import { createRelaySocket } from '../../main/conditioner/relay/relaySocket';
+import { createSocket, type RemoteInfo } from 'node:dgram';
 import { ReservedType, Wire } from '../../main/net/v1/protocol';
 import { jsonSerializer } from '../../main/net/v1/serialization';
+
+/** Buffers for bursts, as the link conditioner's sockets have. */
+const RELAY_SOCKET = { type: 'udp4', recvBufferSize: 1 << 20, sendBufferSize: 1 << 20 } as const;
 
 /** A one-client relay on 127.0.0.1 that strips the native offer from connect requests, as a hostile middlebox would. */
 export interface OfferStripper {
@@ -25,8 +27,8 @@ function withoutOffer(datagram: Uint8Array): Uint8Array | undefined {
 
 /** Starts the relay in front of 127.0.0.1:`serverPort`; everything else passes through unchanged. */
 export async function startOfferStripper(serverPort: number): Promise<OfferStripper> {
-  const front = createRelaySocket('IPv4');
-  const back = createRelaySocket('IPv4');
+  const front = createSocket(RELAY_SOCKET);
+  const back = createSocket(RELAY_SOCKET);
   let client: RemoteInfo | undefined;
   let stripped = 0;
   front.on('message', (data, from) => {

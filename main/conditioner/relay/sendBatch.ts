@@ -1,4 +1,4 @@
-import type { Socket } from 'node:dgram';
+import type { DatagramSocket } from '../../net/index';
 
 /** The port to queue for a socket connected to where the datagram goes: it is sent without an address. */
 export const CONNECTED = 0;
@@ -12,8 +12,8 @@ export const CONNECTED = 0;
  * one read pass (at most 32 datagrams a socket in libuv), microseconds.
  */
 export class SendBatch {
-  private sockets: Socket[] = [];
-  private data: (Buffer | undefined)[] = [];
+  private sockets: DatagramSocket[] = [];
+  private data: (Uint8Array | undefined)[] = [];
   private ports: number[] = [];
   private hosts: string[] = [];
   private count = 0;
@@ -22,7 +22,7 @@ export class SendBatch {
   private readonly flush = (): void => {
     this.armed = false;
     if (this.closed) return;
-    // send() never re-enters (node's dgram completes it later), so no datagram is queued while this loop runs.
+    // send() never re-enters (a DatagramSocket delivers and reports later), so nothing is queued while this runs.
     const { sockets, data, ports, hosts, count } = this;
     this.count = 0;
     for (let i = 0; i < count; i++) {
@@ -31,7 +31,8 @@ export class SendBatch {
         if (port === CONNECTED) sockets[i]!.send(data[i]!);
         else sockets[i]!.send(data[i]!, port, hosts[i]);
       } catch {
-        // A socket closed since (its mapping swept): the datagram is lost, as on a link that drops it.
+        // A socket closed since (its mapping swept): the datagram is lost, as on a link that drops it. The bytes are
+        // the relay's own copy, so whether the socket still reads them after send() returns does not matter.
         this.onError();
       }
       // Let the buffer go now: a burst's datagrams would otherwise stay alive until a larger burst overwrote them.
@@ -43,7 +44,7 @@ export class SendBatch {
   constructor(private readonly onError: () => void) {}
 
   /** Queues one datagram for `socket` to send to `host`:`port` (or its connected peer) at the end of this phase. */
-  send(socket: Socket, datagram: Buffer, port: number, host: string): void {
+  send(socket: DatagramSocket, datagram: Uint8Array, port: number, host: string): void {
     if (this.closed) return;
     const i = this.count++;
     this.sockets[i] = socket;

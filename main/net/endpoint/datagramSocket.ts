@@ -54,6 +54,15 @@ export interface OpenDatagramSocketOptions {
   host: string;
   /** Receive buffer to ask for, bytes; 0 keeps the OS default. */
   recvBufferSize: number;
+  /** Send buffer to ask for, bytes (a relay's bursts); 0 or absent keeps the OS default. */
+  sendBufferSize?: number;
+  /** IP version of the socket; default 4 (`host` and every address it sends to are then of that family). */
+  family?: 4 | 6;
+  /**
+   * False: a send without `done` goes unwatched, its failure unheard and close() not waiting for it. On UDP each
+   * watched send costs a completion callback that Node defers to its own tick: a relay's hot path skips it. Default true.
+   */
+  reportSendErrors?: boolean;
   /** Share the port with other sockets that ask for reuse too (the discovery port, shared between programs). */
   reuseAddr?: boolean;
   /** Allow sends to broadcast addresses (without it they fail with EACCES, as a `dgram` socket's do). */

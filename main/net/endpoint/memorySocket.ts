@@ -1,4 +1,4 @@
-import { isIPv4 } from 'node:net';
+import { isIP } from 'node:net';
 import { BindError } from '../errors';
 import type {
   DatagramHandlers,
@@ -56,7 +56,8 @@ interface InTransit {
 const FIRST_EPHEMERAL_PORT = 49_152;
 
 /**
- * A network of {@link DatagramSocket}s in this process, for tests: datagrams are copied at `send` and
+ * A network of {@link DatagramSocket}s in this process, for tests (IPv4 and IPv6 alike: a socket bound to `::` gets
+ * ::1, and sends only to its own family): datagrams are copied at `send` and
  * delivered in order on a later event-loop turn (never from inside `send`, as with UDP), unless `drop` says so.
  * A connected socket sending to an unbound address hears ECONNREFUSED, as on Linux. Sockets that ask for
  * `reuseAddr` share a port: a broadcast reaches each of them, a unicast the one bound last (as on Linux).
@@ -93,9 +94,11 @@ class MemoryNetworkImpl implements MemoryNetwork {
 
   readonly openSocket: OpenDatagramSocket = async (options) => {
     await Promise.resolve(); // binding answers later, as dgram's does
-    const address = options.host === '0.0.0.0' ? this.defaultAddress : options.host;
+    const family = options.family ?? 4;
+    const address = options.host === '0.0.0.0' ? this.defaultAddress : options.host === '::' ? '::1' : options.host;
     const { port } = options;
-    if (!isIPv4(address)) throw new BindError(port, options.host, 'EADDRNOTAVAIL', 'not an IPv4 address');
+    if (isIP(address) !== family)
+      throw new BindError(port, options.host, 'EADDRNOTAVAIL', `not an IPv${family} address`);
     if (!(Number.isInteger(port) && port >= 0 && port <= 65_535))
       throw new BindError(port, options.host, 'EINVAL', 'port out of range');
     const chosen = port === 0 ? this.freePort(address) : port;
@@ -193,6 +196,8 @@ class MemorySocket implements DatagramSocket {
   /** No send buffer to fill: sends are copied at once. */
   readonly sendBufferSize = 0;
   readonly reuseAddr: boolean;
+  private readonly family: number;
+  private readonly reportSendErrors: boolean;
   private readonly broadcast: boolean;
   private handlers = NO_HANDLERS;
   private remote: DatagramSource | undefined;
@@ -208,6 +213,8 @@ class MemorySocket implements DatagramSocket {
     this.recvBufferSize = options.recvBufferSize;
     this.reuseAddr = options.reuseAddr ?? false;
     this.broadcast = options.broadcast ?? false;
+    this.family = options.family ?? 4;
+    this.reportSendErrors = options.reportSendErrors ?? true;
   }
 
   /** Copies the datagram into the network, so the caller's bytes are always free again: returns true. */
@@ -217,6 +224,7 @@ class MemorySocket implements DatagramSocket {
     if (port !== undefined) {
       const resolved = resolveHost(address ?? '127.0.0.1');
       if (resolved === undefined) return this.fail(lookupError(address ?? ''), done);
+      if (isIP(resolved) !== this.family) return this.fail(familyError(resolved), done);
       to = { address: resolved, port };
     }
     if (!to) throw new Error('send without a port on a socket that is not connected');
@@ -228,7 +236,7 @@ class MemorySocket implements DatagramSocket {
   /** Reports a send that could not leave, later, as `dgram` does. */
   private fail(error: Error, done: ((error: Error | null) => void) | undefined): boolean {
     setImmediate(() => {
-      this.handlers.sendError(error);
+      if (this.reportSendErrors || done) this.handlers.sendError(error);
       done?.(error);
     });
     return true;
@@ -243,6 +251,7 @@ class MemorySocket implements DatagramSocket {
     await Promise.resolve();
     const address = resolveHost(host);
     if (address === undefined) throw lookupError(host);
+    if (isIP(address) !== this.family) throw familyError(address);
     if (this.closed) throw new Error('socket is closed');
     if (this.remote) throw Object.assign(new Error('socket is already connected'), { code: 'EISCONN' });
     this.remote = { address, port };
@@ -275,10 +284,15 @@ class MemorySocket implements DatagramSocket {
   }
 }
 
-/** An IPv4 literal as is, `localhost` as 127.0.0.1; the memory network has no name service. */
+/** An IP literal as is, `localhost` as 127.0.0.1; the memory network has no name service. */
 function resolveHost(host: string): string | undefined {
   if (host === 'localhost') return '127.0.0.1';
-  return isIPv4(host) ? host : undefined;
+  return isIP(host) !== 0 ? host : undefined;
+}
+
+/** What `dgram` reports for an address of the other IP version than the socket's. */
+function familyError(host: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`send EINVAL ${host}`), { code: 'EINVAL' });
 }
 
 /** What `dgram` reports for a broadcast from a socket without the broadcast flag. */

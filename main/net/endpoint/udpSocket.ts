@@ -1,6 +1,6 @@
 import { createSocket, type Socket } from 'node:dgram';
 import { lookup, type LookupOneOptions } from 'node:dns';
-import { isIPv4 } from 'node:net';
+import { isIP } from 'node:net';
 import { BindError } from '../errors';
 import { sleep, systemScheduler } from '../../base/scheduler';
 import type { DatagramHandlers, DatagramSocket, DatagramSource, OpenDatagramSocket } from './datagramSocket';
@@ -13,22 +13,28 @@ export interface OpenSocketOptions {
   port?: number;
   host?: string;
   recvBufferSize?: number;
+  /** Send buffer to ask for, bytes; absent or 0 keeps the OS default. */
+  sendBufferSize?: number;
   reuseAddr?: boolean;
   broadcast?: boolean;
+  /** 6 opens a udp6 socket (default host `::`); default 4. */
+  family?: 4 | 6;
 }
 
-/** A bound udp4 socket and the receive buffer the OS actually granted. */
+/** A bound UDP socket and the receive buffer the OS actually granted. */
 export interface OpenSocket {
   socket: Socket;
   port: number;
   recvBufferSize: number;
 }
 
-/** Binds a udp4 socket, raising the receive buffer (halving on refusal, as macOS refuses above its cap). */
+/** Binds a UDP socket, raising its buffers (halving on refusal, as macOS refuses above its cap). */
 export function openUdpSocket(options: OpenSocketOptions = {}): Promise<OpenSocket> {
   const port = options.port ?? 0;
-  const host = options.host ?? '0.0.0.0';
-  const socket = createSocket({ type: 'udp4', reuseAddr: options.reuseAddr ?? false, lookup: literalFirstLookup });
+  const v6 = options.family === 6;
+  const host = options.host ?? (v6 ? '::' : '0.0.0.0');
+  const type = v6 ? 'udp6' : 'udp4';
+  const socket = createSocket({ type, reuseAddr: options.reuseAddr ?? false, lookup: literalFirstLookup });
   literalLookupSockets.add(socket);
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
@@ -45,6 +51,7 @@ export function openUdpSocket(options: OpenSocketOptions = {}): Promise<OpenSock
         return;
       }
       const granted = raiseRecvBuffer(socket, options.recvBufferSize ?? DEFAULT_RECV_BUFFER);
+      if (options.sendBufferSize) raiseBuffer(socket, options.sendBufferSize, 'send');
       resolve({ socket, port: socket.address().port, recvBufferSize: granted });
     });
   });
@@ -52,31 +59,37 @@ export function openUdpSocket(options: OpenSocketOptions = {}): Promise<OpenSock
 
 /** Asks for `wanted` bytes of receive buffer, halving on error; returns what the OS reports. */
 export function raiseRecvBuffer(socket: Socket, wanted: number): number {
+  return raiseBuffer(socket, wanted, 'recv');
+}
+
+/** Asks for `wanted` bytes of one buffer, halving on error; returns what the OS reports (0 when unknown). */
+function raiseBuffer(socket: Socket, wanted: number, which: 'recv' | 'send'): number {
   for (let size = wanted; size >= 64 * 1024; size = Math.floor(size / 2)) {
     try {
-      socket.setRecvBufferSize(size);
+      if (which === 'recv') socket.setRecvBufferSize(size);
+      else socket.setSendBufferSize(size);
       break;
     } catch {
       // ENOBUFS above the OS cap: try half.
     }
   }
   try {
-    return socket.getRecvBufferSize();
+    return which === 'recv' ? socket.getRecvBufferSize() : socket.getSendBufferSize();
   } catch {
     return 0;
   }
 }
 
-/** Sockets made by {@link openUdpSocket}, which resolve IPv4 literals at once (see {@link literalFirstLookup}). */
+/** Sockets made by {@link openUdpSocket}, which resolve IP literals at once (see {@link literalFirstLookup}). */
 const literalLookupSockets = new WeakSet<Socket>();
-/** IPv4 literals {@link literalFirstLookup} has seen, at most {@link KNOWN_LITERALS_MAX}. */
-const knownLiterals = new Set<string>();
+/** IP literals {@link literalFirstLookup} has seen and their family, at most {@link KNOWN_LITERALS_MAX}. */
+const knownLiterals = new Map<string, number>();
 const KNOWN_LITERALS_MAX = 4096;
 /** Lookups {@link literalFirstLookup} handed to DNS: a send whose lookup went there reads its bytes later. */
 let deferredLookups = 0;
 
 /**
- * Answers an IPv4 literal at once and asks DNS for anything else. An unconnected socket looks up the
+ * Answers an IP literal at once and asks DNS for anything else. An unconnected socket looks up the
  * address of every send, and `dns.lookup` defers even a literal to the next tick: a server pays that
  * on each datagram it sends to a peer.
  */
@@ -85,13 +98,15 @@ export function literalFirstLookup(
   options: LookupOneOptions,
   callback: (err: NodeJS.ErrnoException | null, address: string, family: number) => void,
 ): void {
-  if (knownLiterals.has(hostname)) return callback(null, hostname, 4);
-  if (isIPv4(hostname)) {
-    // A server sends to the same few addresses all the time: isIPv4's regular expression on each send cost ~1% of
-    // a broadcasting server's CPU. Bounded: an address churn only makes the set start over.
+  const known = knownLiterals.get(hostname);
+  if (known !== undefined) return callback(null, hostname, known);
+  const family = isIP(hostname);
+  if (family !== 0) {
+    // A server sends to the same few addresses all the time: isIP's regular expression on each send cost ~1% of
+    // a broadcasting server's CPU. Bounded: an address churn only makes the map start over.
     if (knownLiterals.size >= KNOWN_LITERALS_MAX) knownLiterals.clear();
-    knownLiterals.add(hostname);
-    return callback(null, hostname, 4);
+    knownLiterals.set(hostname, family);
+    return callback(null, hostname, family);
   }
   deferredLookups += 1;
   lookup(hostname, options, callback);
@@ -100,7 +115,7 @@ export function literalFirstLookup(
 const IGNORE: DatagramHandlers = { message: () => undefined, sendError: () => undefined, error: () => undefined };
 
 /**
- * The default {@link DatagramSocket}: a bound `dgram` udp4 socket. Counts sends the OS has not completed, so a
+ * The default {@link DatagramSocket}: a bound `dgram` UDP socket. Counts sends the OS has not completed, so a
  * close can wait for them, and tells the caller when its bytes are free again.
  */
 export class UdpDatagramSocket implements DatagramSocket {
@@ -118,10 +133,11 @@ export class UdpDatagramSocket implements DatagramSocket {
   readonly port: number;
   readonly sendBufferSize: number;
 
-  /** Wraps a bound socket; `recvBufferSize` is what the OS granted. */
+  /** Wraps a bound socket; `recvBufferSize` is what the OS granted; `watchSends` false: see `reportSendErrors`. */
   constructor(
     readonly socket: Socket,
     readonly recvBufferSize: number,
+    private readonly watchSends = true,
   ) {
     this.literalLookup = literalLookupSockets.has(socket);
     const local = socket.address();
@@ -143,8 +159,10 @@ export class UdpDatagramSocket implements DatagramSocket {
    * the socket's queue.
    */
   send(datagram: Uint8Array, port?: number, address?: string, done?: (error: Error | null) => void): boolean {
-    this.pending += 1;
-    const callback = done ? (err: Error | null) => (this.done(err), done(err)) : this.done;
+    let callback: ((err: Error | null) => void) | undefined;
+    if (done) callback = (err: Error | null) => (this.done(err), done(err));
+    else if (this.watchSends) callback = this.done;
+    if (callback) this.pending += 1;
     if (port === undefined) {
       this.socket.send(datagram, callback);
     } else {
@@ -183,10 +201,10 @@ export class UdpDatagramSocket implements DatagramSocket {
   }
 }
 
-/** The default {@link OpenDatagramSocket}: binds a udp4 socket as {@link openUdpSocket} does. */
+/** The default {@link OpenDatagramSocket}: binds a UDP socket as {@link openUdpSocket} does. */
 export const openUdpDatagramSocket: OpenDatagramSocket = async (options) => {
   const opened = await openUdpSocket(options);
-  return new UdpDatagramSocket(opened.socket, opened.recvBufferSize);
+  return new UdpDatagramSocket(opened.socket, opened.recvBufferSize, options.reportSendErrors ?? true);
 };
 
 function readSendBufferSize(socket: Socket): number {

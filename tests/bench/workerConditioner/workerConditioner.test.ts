@@ -4,7 +4,16 @@ import { WorkerConditioner, type WorkerConditionerOptions } from '../../../bench
 import { LinkProfileError } from '../../../main/conditioner/linkProfile';
 import { ManualScheduler } from '../../support/manualScheduler';
 import { runCli } from '../../support/runCli';
-import { closeTracked, relayRig, echoServer, endpoint, hasIpv6Loopback, waitFor, texts, track } from '../../main/conditioner/udpHelpers';
+import {
+  closeTracked,
+  relayRig,
+  echoServer,
+  endpoint,
+  hasIpv6Loopback,
+  waitFor,
+  texts,
+  track,
+} from '../../main/conditioner/udpHelpers';
 
 const ipv6 = await hasIpv6Loopback();
 
@@ -142,7 +151,7 @@ describe('WorkerConditioner (the relay on a worker thread)', () => {
   it('reports a port already in use as EADDRINUSE and leaves no worker behind', async () => {
     const taken = await track(endpoint());
     const failed = WorkerConditioner.start({ target: { host: '127.0.0.1', port: 9 }, listenPort: taken.port });
-    await expect(failed).rejects.toThrow(/EADDRINUSE/);
+    await expect(failed).rejects.toThrow(/already in use/);
     await expect(failed).rejects.toMatchObject({ code: 'EADDRINUSE' });
   });
 });

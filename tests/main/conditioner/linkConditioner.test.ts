@@ -214,9 +214,9 @@ describe('LinkConditioner over real loopback sockets', () => {
 
   it('reports a port already in use', async () => {
     const taken = await track(endpoint());
-    await expect(
-      LinkConditioner.start({ target: { host: '127.0.0.1', port: 9 }, listenPort: taken.port }),
-    ).rejects.toThrow(/EADDRINUSE/);
+    const failed = LinkConditioner.start({ target: { host: '127.0.0.1', port: 9 }, listenPort: taken.port });
+    await expect(failed).rejects.toThrow(/already in use/);
+    await expect(failed).rejects.toMatchObject({ code: 'EADDRINUSE' });
   });
 });
 

@@ -1,17 +1,19 @@
-import type { Socket } from 'node:dgram';
 import { describe, expect, it } from 'vitest';
 import { CONNECTED, SendBatch } from '../../../../main/conditioner/relay/sendBatch';
+import type { DatagramSocket } from '../../../../main/net/endpoint/datagramSocket';
 
 /** A socket stand-in that records its sends (or throws, like a closed dgram socket). */
-function fakeSocket(name: string, log: string[], throws = false): Socket {
+function fakeSocket(name: string, log: string[], throws = false): DatagramSocket {
   return {
-    send(data: Buffer, port?: number, host?: string) {
+    send(data: Uint8Array, port?: number, host?: string) {
       if (throws) throw new Error('Not running');
       log.push(
-        port === undefined ? `${name} ${data.toString()} connected` : `${name} ${data.toString()} ${host}:${port}`,
+        port === undefined
+          ? `${name} ${Buffer.from(data).toString()} connected`
+          : `${name} ${Buffer.from(data).toString()} ${host}:${port}`,
       );
     },
-  } as unknown as Socket;
+  } as unknown as DatagramSocket;
 }
 
 const endOfPhase = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,9 +1,11 @@
-import type { RemoteInfo } from 'node:dgram';
+import { createSocket, type RemoteInfo } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRelaySocket } from '../../../../main/conditioner/relay/relaySocket';
 import type { LobbyState } from '../../../../shared/lobby/lobbyState';
 import { loopbackGuest, loopbackHost, type Cleanups } from '../../../support/loopbackRoom';
 import { waitFor } from '../../../support/waitFor';
+
+/** Buffers for bursts, as the link conditioner's sockets have. */
+const RELAY_SOCKET = { type: 'udp4', recvBufferSize: 1 << 20, sendBufferSize: 1 << 20 } as const;
 
 // Real sockets on 127.0.0.1 only: a host, a guest, and between them a relay that can drop the guest's datagrams.
 const cleanups: Cleanups = [];
@@ -13,8 +15,8 @@ afterEach(async () => {
 
 /** A one-client relay on 127.0.0.1 in front of `serverPort`: while `mute`, the client's datagrams are dropped, while `deaf` the server's. */
 async function muteableRelay(serverPort: number) {
-  const front = createRelaySocket('IPv4');
-  const back = createRelaySocket('IPv4');
+  const front = createSocket(RELAY_SOCKET);
+  const back = createSocket(RELAY_SOCKET);
   const relay = { port: 0, mute: false, deaf: false, dropped: 0 };
   let client: RemoteInfo | undefined;
   front.on('message', (d, from) => {

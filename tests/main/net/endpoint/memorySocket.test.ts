@@ -125,7 +125,10 @@ describe('createMemoryNetwork: sharing, broadcast and per-send verdicts', () => 
     const shared = { port: 9998, host: '0.0.0.0', recvBufferSize: 0, reuseAddr: true };
     const first = await network.openSocket(shared);
     const second = await network.openSocket(shared);
-    cleanups.push(() => first.close(), () => second.close());
+    cleanups.push(
+      () => first.close(),
+      () => second.close(),
+    );
     await expect(network.openSocket({ port: 9998, host: '0.0.0.0', recvBufferSize: 0 })).rejects.toThrow(BindError);
     const heard: string[] = [];
     first.listen({ message: (d) => heard.push(`first:${Buffer.from(d).toString()}`), sendError() {}, error() {} });
@@ -150,6 +153,45 @@ describe('createMemoryNetwork: sharing, broadcast and per-send verdicts', () => 
     expect(verdicts.sort()).toEqual(['EACCES', null]);
     expect(sender.errors).toEqual(['send EACCES']);
     expect(network.stats.sent).toBe(1);
+  });
+});
+
+describe('createMemoryNetwork: IPv6', () => {
+  it('binds IPv6 sockets when asked (:: as ::1), carries datagrams between them, and refuses the other family', async () => {
+    const network = createMemoryNetwork();
+    const six = await network.openSocket({
+      port: 0,
+      host: '::',
+      recvBufferSize: 0,
+      family: 6,
+      sendBufferSize: 1 << 20,
+    });
+    cleanups.push(() => six.close());
+    expect(six.address).toBe('::1');
+    const heard: string[] = [];
+    six.listen({
+      message: (_d, from) => heard.push(`${from.address}:${from.port}`),
+      sendError: () => undefined,
+      error: () => undefined,
+    });
+    const other = await open(network, 0, '::1').catch((error: Error) => error);
+    expect(other).toBeInstanceOf(BindError); // an IPv4 socket cannot bind ::1
+    await expect(network.openSocket({ port: 0, host: '127.0.0.1', recvBufferSize: 0, family: 6 })).rejects.toThrow(
+      BindError,
+    );
+    const sender = await network.openSocket({ port: 0, host: '::1', recvBufferSize: 0, family: 6 });
+    cleanups.push(() => sender.close());
+    const verdicts: Array<string | null> = [];
+    sender.listen({ message: () => undefined, sendError: () => undefined, error: () => undefined });
+    sender.send(Buffer.from('x'), six.port, '::1', (error) =>
+      verdicts.push(error && (error as NodeJS.ErrnoException).code!),
+    );
+    sender.send(Buffer.from('y'), six.port, '127.0.0.1', (error) =>
+      verdicts.push(error && (error as NodeJS.ErrnoException).code!),
+    );
+    await waitFor(() => verdicts.length === 2 && heard.length === 1);
+    expect(verdicts.sort()).toEqual(['EINVAL', null]);
+    expect(heard).toEqual([`::1:${sender.port}`]);
   });
 });
 

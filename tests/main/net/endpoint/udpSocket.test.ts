@@ -97,6 +97,28 @@ describe('UdpDatagramSocket', () => {
     await sender.close();
   });
 
+  it('without reportSendErrors, watches no send (no callback, nothing in flight) but one that asks for its verdict', async () => {
+    const far = await sink();
+    const sender = await openUdpDatagramSocket({
+      port: 0,
+      host: '127.0.0.1',
+      recvBufferSize: 0,
+      reportSendErrors: false,
+    });
+    let errors = 0;
+    sender.listen({ message: () => undefined, sendError: () => (errors += 1), error: () => undefined });
+    sender.send(Buffer.alloc(70_000), far.port, '127.0.0.1'); // EMSGSIZE, unheard
+    expect((sender as UdpDatagramSocket).inFlight).toBe(0);
+    const verdicts: Array<string | undefined> = [];
+    sender.send(Buffer.alloc(70_000), far.port, '127.0.0.1', (e) => verdicts.push((e as NodeJS.ErrnoException)?.code));
+    sender.send(Buffer.from('after'), far.port, '127.0.0.1');
+    await until(() => verdicts.length === 1 && far.received.length === 1);
+    expect(verdicts).toEqual(['EMSGSIZE']);
+    expect(errors).toBe(1); // the watched send's only
+    expect(far.received.map(String)).toEqual(['after']);
+    await sender.close();
+  });
+
   it('says whether the OS took the bytes at once, so the caller may reuse them', async () => {
     const far = await sink();
     const { socket } = await openUdpSocket({ host: '127.0.0.1' });
@@ -159,6 +181,35 @@ describe('UdpDatagramSocket', () => {
     far.send('hello', socket.port, '127.0.0.1');
     await until(() => got.length === 1);
     expect(got).toEqual([['hello', '127.0.0.1', far.address().port]]);
+    await socket.close();
+  });
+
+  it('opens an IPv6 socket when asked, with the send buffer asked for', async (context) => {
+    const plain = await openUdpDatagramSocket({ port: 0, host: '127.0.0.1', recvBufferSize: 0 });
+    await plain.close();
+    const socket = await openUdpDatagramSocket({
+      port: 0,
+      host: '::1',
+      family: 6,
+      recvBufferSize: 0,
+      sendBufferSize: 1 << 20,
+    }).catch((error: NodeJS.ErrnoException) => (error.code === 'EADDRNOTAVAIL' ? undefined : Promise.reject(error)));
+    if (socket === undefined) return context.skip(); // no IPv6 loopback in this container
+    expect(socket.address).toBe('::1');
+    // The OS may cap it, never below what it grants unasked.
+    expect(socket.sendBufferSize).toBeGreaterThanOrEqual(plain.sendBufferSize);
+    const got: string[] = [];
+    socket.listen({
+      message: (data) => got.push(Buffer.from(data).toString()),
+      sendError: () => undefined,
+      error: () => undefined,
+    });
+    const far = createSocket('udp6');
+    opened.push(far);
+    await new Promise<void>((r) => far.bind(0, '::1', r));
+    far.send('six', socket.port, '::1');
+    await until(() => got.length === 1);
+    expect(got).toEqual(['six']);
     await socket.close();
   });
 
