@@ -83,6 +83,21 @@ export default tseslint.config(
     },
   },
   {
+    // Every UDP socket goes through the socket seam (main/net/endpoint/datagramSocket.ts), so the memory network
+    // can carry any test; the seam's UDP implementation is the one place that opens node:dgram.
+    files: ['main/**/*.ts'],
+    ignores: ['main/net/endpoint/udpSocket.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/^(node:)?dgram$/]',
+          message: 'Open sockets through the socket seam (OpenDatagramSocket, main/net/endpoint/datagramSocket.ts).',
+        },
+      ],
+    },
+  },
+  {
     // The room's rules are pure steps (state, input, now → state, effects): no Node built-in, no timer, no clock
     // read. Their shells (lobbyHost.ts, lobbyGuest.ts) own sockets and the one injected clock.
     files: ['main/lobby/host/roomStep.ts', 'main/lobby/guestJoin.ts', 'main/lobby/resumeProof.ts'],
