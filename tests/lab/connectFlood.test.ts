@@ -47,8 +47,12 @@ describe.each(['v1', 'native'] as const)(
       await flooding;
       const accepted = (p: RawPeer) => p.received.filter((r) => r.message?.type === ReservedType.CONNECT_ACCEPTED);
       await waitFor(() => peers.every((p) => accepted(p).length === 4), 3000, 'an accept for every request');
-      // Each accept names a fresh id with its own token; none of them was echoed, so no flooder holds anything.
-      for (const p of peers.slice(0, 16)) expect(new Set(accepted(p).map((a) => a.header.token)).size).toBe(4);
+      // A source's repeated requests are answered alike (an accept spends no id: the id is spent when a token is
+      // redeemed; at most two alike answers where a token's time slot turned mid-flood); each source gets its own
+      // token, and none was echoed, so no flooder holds anything.
+      for (const p of peers.slice(0, 16))
+        expect(new Set(accepted(p).map((a) => a.header.token)).size).toBeLessThanOrEqual(2);
+      expect(new Set(peers.slice(0, 16).map((p) => accepted(p)[0]!.header.token)).size).toBe(16);
       expect(most).toBe(1);
       expect(server.getPeers().map((p) => p.id)).toEqual([echo.client.peerId]);
       await echo.roundTrips(50);
