@@ -105,7 +105,7 @@ describe.skipIf(skipReason !== null)(
       // pointer events are dispatched to it rather than clicked).
       const bobBefore = await head(bob.page);
       const pad = bob.page.getByTestId(bobBefore.y > 18 ? 'touch-up' : 'touch-down');
-      expect(await bob.page.locator('.touch-pad .touch-button').count()).toBe(4);
+      await expect.poll(() => bob.page.locator('.touch-pad .touch-button').count(), { timeout: 8000 }).toBe(4);
       await pad.dispatchEvent('pointerdown', { pointerId: 7, bubbles: true });
       await pad.dispatchEvent('pointerup', { pointerId: 7, bubbles: true });
       for (const [who, page, start] of [
