@@ -333,12 +333,10 @@ export class LobbyHost {
   /** One input through the room's step; its effects carried out, its one timer re-armed, listeners told. */
   private feed(input: RoomInput): void {
     if (this.closed) return;
-    const before = this.room.lobby;
     const { state, effects } = roomStep(this.room, input, this.clock.now());
     this.room = state;
     for (const effect of effects) this.carryOut(effect);
     this.arm();
-    if (state.lobby !== before) this.stateListeners.emit(state.lobby);
   }
 
   private carryOut(effect: RoomEffect): void {
@@ -368,6 +366,10 @@ export class LobbyHost {
         return;
       case 'log':
         this.options.logger?.warn(effect.text);
+        return;
+      case 'event':
+        // Every state in turn, as the guests replay them: play again passes through the lobby on its way.
+        this.stateListeners.emit(effect.lobby);
         return;
     }
   }

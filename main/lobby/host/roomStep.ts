@@ -198,6 +198,8 @@ export type RoomEffect =
   /** Let a connection go: `delivered` once what was sent to it has arrived (a refusal), else now. */
   | { readonly kind: 'drop'; readonly peerId: number; readonly reason: DropReason; readonly delivered: boolean }
   | { readonly kind: 'seat'; readonly seat: number; readonly change: SeatChange; readonly reason?: SeatRelease }
+  /** The lobby changed by one event: its state after it (a step may apply several, e.g. play again). */
+  | { readonly kind: 'event'; readonly event: LobbyEvent; readonly lobby: LobbyState }
   | { readonly kind: 'log'; readonly text: string };
 
 /** Why a seat was let go. */
@@ -811,6 +813,7 @@ class Step {
   /** Applies an event and sends it to every seated guest but `skip` (who gets a welcome instead). */
   private apply(event: LobbyEvent, skip?: number): void {
     this.s.lobby = applyLobbyEvent(this.s.lobby, event);
+    this.effects.push({ kind: 'event', event, lobby: this.s.lobby });
     const revision = this.s.lobby.revision;
     for (const [seat, record] of this.s.seats) {
       if (seat !== skip && record.peer)

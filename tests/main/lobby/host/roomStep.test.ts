@@ -443,8 +443,11 @@ describe('the room step: what players say', () => {
     const kit = new RoomKit();
     kit.join(lanPeer(1));
     kit.feed({ kind: 'start' });
-    kit.feed({ kind: 'play-again' });
+    const again = kit.feed({ kind: 'play-again' });
     expect(kit.state.lobby.phase).toBe('playing');
+    // Each state in turn, as the guests replay them: the shell's listeners see the round end and a new one start.
+    const phases = again.flatMap((e) => (e.kind === 'event' ? [e.lobby.phase] : []));
+    expect(phases).toEqual(['lobby', 'lobby', 'playing']);
     expect(kit.state.lobby.players[1]!.ready).toBe(true);
     kit.feed({ kind: 'close' });
     expect(kit.join(lanPeer(2))).toEqual([]);
