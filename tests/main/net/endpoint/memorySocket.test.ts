@@ -147,7 +147,7 @@ describe('createMemoryNetwork: sharing, broadcast and per-send verdicts', () => 
     const sender = await open(network);
     const verdicts: Array<string | null> = [];
     const record = (error: Error | null) => verdicts.push(error && (error as NodeJS.ErrnoException).code!);
-    sender.send(Buffer.from('x'), 9998, '255.255.255.255', record);
+    sender.send(Buffer.from('x'), 9998, '127.255.255.255', record);
     sender.send(Buffer.from('y'), 9998, '127.0.0.1', record); // nobody there: it still left
     await waitFor(() => verdicts.length === 2);
     expect(verdicts.sort()).toEqual(['EACCES', null]);
