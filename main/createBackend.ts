@@ -15,6 +15,7 @@ import { createShellService, type ShellService } from './shell/shellService';
 import { rendererErrorHandlers } from './shell/rendererErrorHandlers';
 import { createDevConditioner, devConditionerHandlers, type DevConditioner } from './conditioner/devConditioner';
 import { createGameService, type GameService } from './game/gameService';
+import type { GameTuning } from './game/gameServiceTypes';
 import { createLanBrowserService, type LanBrowserService } from './lan/lanBrowserService';
 import { lanHandlers } from './lan/lanHandlers';
 import { lobbyHandlers } from './lobby/lobbyHandlers';
@@ -36,10 +37,8 @@ export interface BackendOptions {
   readonly network?: Partial<NetworkOptions>;
   /** Resolves host names for join-by-address; default the system resolver. */
   readonly lookup?: Ipv4Lookup;
-  /** Length of a game round in seconds (the e2e test plays short ones); default the rules' 90 s. */
-  readonly gameRoundDuration?: number;
-  /** Seconds the results show before the room returns to the lobby (the e2e test looks at them longer). */
-  readonly gameResultsHoldSeconds?: number;
+  /** Round length, results hold and games (the e2e tests play short rounds and look at results longer). */
+  readonly game?: GameTuning;
   /** The folder the log files are in, named in exported network check reports; absent: console only. */
   readonly logsDir?: string;
   /** Asks where to save a file (Electron's save dialog); absent where there is none, e.g. the dev server. */
@@ -106,8 +105,7 @@ export function createBackend(options: BackendOptions): Backend {
     emit: (name, payload) => gateway.emit(name, payload),
     logger,
     conditioner: () => devConditioner.summary(),
-    ...(options.gameRoundDuration !== undefined ? { roundDuration: options.gameRoundDuration } : {}),
-    ...(options.gameResultsHoldSeconds !== undefined ? { resultsHoldSeconds: options.gameResultsHoldSeconds } : {}),
+    ...options.game,
   });
   const shell = createShellService((name, payload) => gateway.emit(name, payload));
   const handlers: HandlersOf<IpcContract> = {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { formatBindingHash } from '../../shared/ipc/bindingHash';
 import type { AppFacts } from '../shell/appInfoHandlers';
 import { DEV_CONTENT_SECURITY_POLICY } from '../shell/window/contentSecurityPolicy';
-import { createBackend, type Backend } from '../createBackend';
+import { createBackend, type Backend, type BackendOptions } from '../createBackend';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
 import { createBindingSecret, startWebSocketBinding, type WebSocketBinding } from '../ipc/webSocketBinding';
@@ -24,10 +24,8 @@ export interface DevServerOptions {
   readonly logger: Logger;
   /** The backend's network parameters (tests: loopback only); default the real app's. */
   readonly network?: Partial<NetworkOptions>;
-  /** Game round length in seconds (the e2e test plays short rounds); default the rules' 90 s. */
-  readonly gameRoundDuration?: number;
-  /** Seconds the results show before the room returns to the lobby; default RESULTS_HOLD_SECONDS. */
-  readonly gameResultsHoldSeconds?: number;
+  /** Round length, results hold and games (the e2e tests play short rounds); default the app's. */
+  readonly game?: BackendOptions['game'];
 }
 
 /** A running backend plus the page that talks to it. */
@@ -57,8 +55,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     validateOutputs: true,
     logger,
     ...(options.network ? { network: options.network } : {}),
-    ...(options.gameRoundDuration !== undefined ? { gameRoundDuration: options.gameRoundDuration } : {}),
-    ...(options.gameResultsHoldSeconds !== undefined ? { gameResultsHoldSeconds: options.gameResultsHoldSeconds } : {}),
+    ...(options.game ? { game: options.game } : {}),
   });
   const web = await startStaticServer({
     root: options.rendererDir,

@@ -63,6 +63,9 @@ export interface GameServiceOptions {
   readonly scheduler?: Scheduler;
 }
 
+/** How a backend's games are tuned: what tests shorten or lengthen, and the games they may play. */
+export type GameTuning = Pick<GameServiceOptions, 'games' | 'roundDuration' | 'resultsHoldSeconds'>;
+
 /** The game requests this service answers (Pick<HandlersOf<IpcContract>, …> compatible). */
 export interface GameHandlers {
   'game.get': () => GameCurrent;

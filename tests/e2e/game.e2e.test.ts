@@ -40,8 +40,7 @@ async function startPlayer(name: string, discoveryPort: number): Promise<Player>
     app: { name: 'LAN Party', version: '0.0.0-e2e', platform: process.platform },
     logger: silentLogger,
     network: loopbackNetwork(discoveryPort),
-    gameRoundDuration: ROUND_SECONDS,
-    gameResultsHoldSeconds: RESULTS_HOLD_SECONDS,
+    game: { roundDuration: ROUND_SECONDS, resultsHoldSeconds: RESULTS_HOLD_SECONDS },
   });
   const browser = await launchChromium();
   const page = await browser.context.newPage();

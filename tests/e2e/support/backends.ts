@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger, type Logger } from '../../../main/base/logger';
 import type { NetworkOptions } from '../../../main/base/networkOptions';
-import { startDevServer, type DevServer } from '../../../main/devServer/startDevServer';
+import { startDevServer, type DevServer, type DevServerOptions } from '../../../main/devServer/startDevServer';
 import { assertRendererBuilt, RENDERER_DIST } from './rendererBuild';
 
 /** One running backend with its own user-data folder. */
@@ -20,7 +20,7 @@ export interface StartBackendsOptions {
   /** Network parameters for every backend (see tests/support/loopbackNetwork.ts); default the app's. */
   readonly network?: Partial<NetworkOptions>;
   /** Game round length and results hold in seconds (the screens test plays short rounds, looks at results longer). */
-  readonly game?: { readonly roundDuration?: number; readonly resultsHoldSeconds?: number };
+  readonly game?: DevServerOptions['game'];
 }
 
 /** Starts N independent backends (static page + WebSocket binding + services), each on its own ports. */
@@ -37,10 +37,7 @@ export async function startBackends(count: number, options: StartBackendsOptions
         app: { name: 'LAN Party', version: '0.0.0-e2e', platform: process.platform },
         logger: options.logger ?? silentLogger,
         ...(options.network ? { network: options.network } : {}),
-        ...(options.game?.roundDuration !== undefined ? { gameRoundDuration: options.game.roundDuration } : {}),
-        ...(options.game?.resultsHoldSeconds !== undefined
-          ? { gameResultsHoldSeconds: options.game.resultsHoldSeconds }
-          : {}),
+        ...(options.game ? { game: options.game } : {}),
       }).catch(async (error: unknown) => {
         await rm(userDataDir, { recursive: true, force: true });
         throw error;

@@ -364,7 +364,7 @@ describe('game service on loopback', () => {
   it('is wired into the backend: game and net requests go through the gateway with validated input', async () => {
     const backend = await testBackend(cleanups, {
       network: loopbackNetwork(await freeUdpPort()),
-      gameRoundDuration: 5,
+      game: { roundDuration: 5 },
     });
     const ctx = { transport: 'websocket' } as const;
     const dispatch = (name: string, input?: unknown) => backend.gateway.dispatch(name, input, ctx);
