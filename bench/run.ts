@@ -10,17 +10,19 @@ import { codecBench } from './codec';
 import { againstV1 } from './againstV1';
 import { benchJoinUnderFlood } from './joinUnderFlood';
 import { formatRatio, perRoundRatios } from './rounds';
+import { formatGoal } from './goal';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
 
 function format(n: number): string {
+  if (!Number.isFinite(n)) return '—';
   return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(3);
 }
 
 function print(section: string, results: BenchResult[], baselineLabel = 'raw dgram baseline'): void {
   console.log(`\n## ${section}`);
-  console.log(`| measure | value | ${baselineLabel} | ratio |`);
-  console.log('|---|---|---|---|');
+  console.log(`| measure | value | ${baselineLabel} | ratio | goal |`);
+  console.log('|---|---|---|---|---|');
   for (const r of results) {
     // Alternating rounds: the median of per-round ratios (with min–max), not the ratio of medians.
     const ratio = r.rounds
@@ -29,7 +31,7 @@ function print(section: string, results: BenchResult[], baselineLabel = 'raw dgr
         ? `${(r.value / r.baseline).toFixed(2)}×`
         : '—';
     const base = r.baseline !== undefined ? `${format(r.baseline)} ${r.unit}` : '—';
-    console.log(`| ${r.name} | ${format(r.value)} ${r.unit} | ${base} | ${ratio} |`);
+    console.log(`| ${r.name} | ${format(r.value)} ${r.unit} | ${base} | ${ratio} | ${formatGoal(r)} |`);
   }
 }
 
