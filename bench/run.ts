@@ -9,6 +9,7 @@ import { TWO_PROCESS_METHOD, benchTwoProcess } from './twoProcess';
 import { codecBench } from './codec';
 import { againstV1 } from './againstV1';
 import { benchJoinUnderFlood } from './joinUnderFlood';
+import { benchKeyToPixel } from './keyToPixel/keyToPixel';
 import { formatRatio, perRoundRatios } from './rounds';
 import { formatGoal } from './goal';
 
@@ -92,6 +93,13 @@ const SECTIONS: {
     title: 'render loop in headless Chromium, 16 players vs empty arena',
     baseline: 'empty arena loop',
     measure: benchRenderFrame,
+  },
+  {
+    key: 'keyToPixel',
+    title:
+      'key to pixel: keydown on one page → that player drawn ≥ 1 px away on the other page and its own, two Chromium pages on two backends (loopback)',
+    baseline: 'old fixed delays (interp=fixed), same run',
+    measure: benchKeyToPixel,
   },
 ];
 
