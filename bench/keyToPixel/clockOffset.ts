@@ -20,16 +20,6 @@ function checked(readings: readonly ClockReading[]): readonly ClockReading[] {
 }
 
 /**
- * The offset from the reading with the shortest round trip (the page read its clock somewhere inside it, so the
- * midpoint is off by at most half of it). Throws on no readings or one that went backwards.
- */
-export function clockOffset(readings: readonly ClockReading[]): ClockOffset {
-  let best: ClockReading | undefined;
-  for (const r of checked(readings)) if (best === undefined || r.after - r.before < best.after - best.before) best = r;
-  return { offset: best!.page - (best!.before + best!.after) / 2, uncertainty: (best!.after - best!.before) / 2 };
-}
-
-/**
  * The offset two clocks' time origins give (page − bench: both count from their own origin on the same wall clock),
  * checked against round trips: `uncertainty` is how far outside the best-fitting reading's round trip the page's
  * reading falls with it (0 when inside every bound it has to be in), so a wrong origin shows.

@@ -1,28 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clockOffset, originOffset } from '../../../bench/keyToPixel/clockOffset';
-
-describe('clockOffset', () => {
-  it('keeps the reading with the shortest round trip and its midpoint', () => {
-    // The page's clock is 1,000 ms ahead; the slow readings would mislead by up to 4 ms.
-    const readings = [
-      { before: 0, page: 1009, after: 10 },
-      { before: 20, page: 1021, after: 22 },
-      { before: 30, page: 1038, after: 40 },
-    ];
-    expect(clockOffset(readings)).toEqual({ offset: 1000, uncertainty: 1 });
-  });
-
-  it('rejects no readings and one that went backwards', () => {
-    expect(() => clockOffset([])).toThrow(RangeError);
-    expect(() => clockOffset([{ before: 5, page: 0, after: 4 }])).toThrow(/backwards/);
-  });
-});
+import { originOffset } from '../../../bench/keyToPixel/clockOffset';
 
 describe('originOffset', () => {
   it('sets the page clock by the two time origins, 0 uncertainty when a round trip contains the reading', () => {
     // The page started 1,000 ms after the bench: its clock reads 1,000 less.
     const readings = [{ before: 1500, page: 520, after: 1540 }];
     expect(originOffset(11_000, 10_000, readings)).toEqual({ offset: -1000, uncertainty: 0 });
+  });
+
+  it('rejects no readings and one that went backwards', () => {
+    expect(() => originOffset(0, 0, [])).toThrow(RangeError);
+    expect(() => originOffset(0, 0, [{ before: 5, page: 0, after: 4 }])).toThrow(/backwards/);
   });
 
   it('says how far outside its best round trip a wrong origin puts the reading', () => {
