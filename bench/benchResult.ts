@@ -11,4 +11,12 @@ export interface BenchResult {
    * then the median of the per-round ratios, with their min–max (a slow slice moves one round, not the verdict).
    */
   rounds?: { value: number[]; baseline: number[] };
+  /** The issue's goal for this row's ratio, kept as a regression check (bench/goal.ts prints its verdict). */
+  goal?: Goal;
+}
+
+/** A regression check on a row's ratio: at least or at most `bound` times its baseline. */
+export interface Goal {
+  readonly kind: 'atLeast' | 'atMost';
+  readonly bound: number;
 }

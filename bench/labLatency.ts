@@ -3,6 +3,7 @@ import type { ConditionerStats } from '../main/conditioner/conditioner';
 import { WorkerConditioner } from './workerConditioner/workerConditioner';
 import { percentile } from './percentile';
 import { roundsRow } from './rounds';
+import { atMost } from './goal';
 import type { BenchResult } from './benchResult';
 import { traceDatagrams } from './datagramTrace';
 import { oracleLatencies } from './lossFloor';
@@ -151,15 +152,15 @@ export async function benchLabLatency(): Promise<BenchResult[]> {
   // round is set against its own floor; the ratio printed is the median of the rounds' ratios.
   for (const channel of ['ordered', 'unordered'] as const) {
     for (const p of [50, 99]) {
-      rows.push(
-        roundsRow(
-          `${p === 99 ? 'GOAL ≤ 1.15×: ' : ''}reliable ${channel} delivery p${p}, 10% loss: ours ÷ the oracle floor (same datagrams, same losses; ${LOSSY_ROUNDS} runs of ${lossy.floor![channel].length} messages, each its own seed)`,
-          'ms',
-          rounds.map((r) => percentile(r.samples[channel], p)),
-          rounds.map((r) => percentile(r.floor![channel], p)),
-          false,
-        ),
+      const row = roundsRow(
+        `reliable ${channel} delivery p${p}, 10% loss: ours ÷ the oracle floor (same datagrams, same losses; ${LOSSY_ROUNDS} runs of ${lossy.floor![channel].length} messages, each its own seed)`,
+        'ms',
+        rounds.map((r) => percentile(r.samples[channel], p)),
+        rounds.map((r) => percentile(r.floor![channel], p)),
+        false,
       );
+      if (p === 99) row.goal = atMost(1.15);
+      rows.push(row);
     }
   }
   const perMessage = (run: Run, n: number) => n / run.messages;

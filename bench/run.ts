@@ -9,18 +9,21 @@ import { TWO_PROCESS_METHOD, benchTwoProcess } from './twoProcess';
 import { codecBench } from './codec';
 import { againstV1 } from './againstV1';
 import { benchJoinUnderFlood } from './joinUnderFlood';
+import { benchKeyToPixel } from './keyToPixel/keyToPixel';
 import { formatRatio, perRoundRatios } from './rounds';
+import { formatGoal } from './goal';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
 
 function format(n: number): string {
+  if (!Number.isFinite(n)) return '—';
   return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(3);
 }
 
 function print(section: string, results: BenchResult[], baselineLabel = 'raw dgram baseline'): void {
   console.log(`\n## ${section}`);
-  console.log(`| measure | value | ${baselineLabel} | ratio |`);
-  console.log('|---|---|---|---|');
+  console.log(`| measure | value | ${baselineLabel} | ratio | goal |`);
+  console.log('|---|---|---|---|---|');
   for (const r of results) {
     // Alternating rounds: the median of per-round ratios (with min–max), not the ratio of medians.
     const ratio = r.rounds
@@ -29,7 +32,7 @@ function print(section: string, results: BenchResult[], baselineLabel = 'raw dgr
         ? `${(r.value / r.baseline).toFixed(2)}×`
         : '—';
     const base = r.baseline !== undefined ? `${format(r.baseline)} ${r.unit}` : '—';
-    console.log(`| ${r.name} | ${format(r.value)} ${r.unit} | ${base} | ${ratio} |`);
+    console.log(`| ${r.name} | ${format(r.value)} ${r.unit} | ${base} | ${ratio} | ${formatGoal(r)} |`);
   }
 }
 
@@ -90,6 +93,13 @@ const SECTIONS: {
     title: 'render loop in headless Chromium, 16 players vs empty arena',
     baseline: 'empty arena loop',
     measure: benchRenderFrame,
+  },
+  {
+    key: 'keyToPixel',
+    title:
+      'key to pixel: keydown on one page → that player drawn ≥ 1 px away on the other page and its own, two Chromium pages on two backends (loopback)',
+    baseline: 'old fixed delays (interp=fixed), same run',
+    measure: benchKeyToPixel,
   },
 ];
 

@@ -1,5 +1,6 @@
 import type { FrameRenderer } from './gameRenderer';
 import type { PlayerLook } from './playerLook';
+import { probeFrame } from './frameProbe';
 
 /** What the loop draws from (a GameSession, or the benchmark's feed); `C` controls, `F` frame. */
 export interface FrameSource<C, F> {
@@ -51,7 +52,9 @@ export function startRenderLoop<C, F>(options: RenderLoopOptions<C, F>): RenderL
     const start = performance.now();
     renderer.resize(size.width, size.height, window.devicePixelRatio || 1);
     const now = clock();
-    renderer.draw(source.frame(now, controls.take()), look, now);
+    const frame = source.frame(now, controls.take());
+    renderer.draw(frame, look, now);
+    probeFrame(now, frame);
     options.onFrame?.(performance.now() - start);
     handle = requestAnimationFrame(tick);
   };

@@ -19,19 +19,22 @@ export interface StartBackendsOptions {
   readonly logger?: Logger;
   /** Network parameters for every backend (see tests/support/loopbackNetwork.ts); default the app's. */
   readonly network?: Partial<NetworkOptions>;
-  /** Game round length and results hold in seconds (the screens test plays short rounds, looks at results longer). */
+  /** Round length, results hold and games (the screens test plays short rounds, looks at results longer). */
   readonly game?: DevServerOptions['game'];
+  /** The renderer build to serve; default the production build in dist/renderer. */
+  readonly rendererDir?: string;
 }
 
 /** Starts N independent backends (static page + WebSocket binding + services), each on its own ports. */
 export async function startBackends(count: number, options: StartBackendsOptions = {}): Promise<TestBackend[]> {
-  assertRendererBuilt();
+  const rendererDir = options.rendererDir ?? RENDERER_DIST;
+  assertRendererBuilt(rendererDir);
   const started: TestBackend[] = [];
   try {
     for (let i = 0; i < count; i += 1) {
       const userDataDir = await mkdtemp(join(tmpdir(), 'lan-party-e2e-user-'));
       const server = await startDevServer({
-        rendererDir: RENDERER_DIST,
+        rendererDir,
         userDataDir,
         osUserName: options.osUserNames?.[i] ?? `player${i + 1}`,
         app: { name: 'LAN Party', version: '0.0.0-e2e', platform: process.platform },
