@@ -6,6 +6,8 @@ import type { ReachPresence, RoomOpening } from '../reach/roomReach';
 /** Options of {@link openCliInternetRoom}. */
 export interface CliInternetRoomOptions {
   readonly rendezvousUrl: string;
+  /** Players the room seats: the internet room holds no more guests' paths than that and a few pending. */
+  readonly capacity?: number;
   /** One log line (no newline). */
   readonly log: (line: string) => void;
   readonly scheduler?: Scheduler;
@@ -43,5 +45,5 @@ export async function openCliInternetRoom(options: CliInternetRoomOptions): Prom
     logger,
     ...(options.iceHostAddresses ? { hostAddresses: options.iceHostAddresses } : {}),
   });
-  return reach.open({});
+  return reach.open(options.capacity !== undefined ? { capacity: options.capacity } : {});
 }

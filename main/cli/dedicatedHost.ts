@@ -53,6 +53,7 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
   const internet: RoomOpening | undefined = options.internet
     ? await openCliInternetRoom({
         rendezvousUrl: options.internet.rendezvousUrl,
+        capacity: options.maxPlayers,
         log: io.log,
         ...(io.iceHostAddresses ? { iceHostAddresses: io.iceHostAddresses } : {}),
       })
@@ -166,9 +167,11 @@ async function registerInternetRoom(
       last = now.status;
       log(presenceLine(now));
     }),
+    host.transport.onConnect((peer) => internet.admitted?.(peer)),
     host.transport.onDisconnect((peer) => void internet.release?.(peer)),
-    host.transport.onMigrate((_peer, from) => {
+    host.transport.onMigrate((peer, from) => {
       const at = from.lastIndexOf(':');
+      internet.admitted?.(peer);
       void internet.release?.({ address: from.slice(0, at), port: Number(from.slice(at + 1)) });
     }),
   ];

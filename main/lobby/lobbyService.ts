@@ -130,7 +130,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     const settings = await options.settings();
     const wanted = input.reach === 'internet' ? [reaches.lan, reaches.internet] : [reaches.lan];
     if (wanted.includes(undefined)) throw new IpcError(IpcErrorCode.UNAVAILABLE, 'Internet rooms are off here.');
-    const request = { advertiseAddress: input.advertiseAddress, rememberedInterface: settings.hostInterface };
+    const request = { advertiseAddress: input.advertiseAddress, rememberedInterface: settings.hostInterface, capacity };
     const opening = combineOpenings(await Promise.all(wanted.map((reach) => reach!.open(request))));
     const signal = restart();
     setPhase({ kind: 'opening' });
@@ -165,9 +165,16 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     setSession({ role: 'host', host: lobby });
     unsubscribe.push(lobby.onState((state) => setPhase(hosting(state))));
     if (opening.onPresence) unsubscribe.push(opening.onPresence(() => setPhase(hosting())));
+    // A reach keeps a guest's path only once the Server took a peer on it (an internet room drops silent ones).
+    unsubscribe.push(lobby.transport.onConnect((peer) => opening.admitted?.(peer)));
     unsubscribe.push(lobby.transport.onDisconnect((peer) => void opening.release?.(peer)));
-    // A guest whose path was restarted (ICE restart) moved to its new path: what held the old one goes.
-    unsubscribe.push(lobby.transport.onMigrate((_peer, from) => void opening.release?.(endpointOf(from))));
+    // A guest whose path was restarted (ICE restart) moved to its new path: that one is kept, the old one goes.
+    unsubscribe.push(
+      lobby.transport.onMigrate((peer, from) => {
+        opening.admitted?.(peer);
+        void opening.release?.(endpointOf(from));
+      }),
+    );
     setPhase(hosting());
   }
 

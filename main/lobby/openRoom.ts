@@ -205,6 +205,7 @@ export function combineOpenings(openings: readonly RoomOpening[]): RoomOpening {
       for (const opening of openings) await opening.listening?.();
     },
     ...(presenting ? { presence: () => presenting.presence!(), onPresence: (l) => presenting.onPresence!(l) } : {}),
+    admitted: (source) => openings.forEach((opening) => opening.admitted?.(source)),
     release: async (source) => {
       await Promise.all(openings.map((opening) => opening.release?.(source)));
     },

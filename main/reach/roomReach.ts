@@ -64,6 +64,8 @@ export interface OpenRequest {
   readonly advertiseAddress?: string;
   /** The interface the player hosted on last time, preferred when no address was picked. */
   readonly rememberedInterface?: string | null;
+  /** Players the room seats (a reach holds no more guests' paths than that, and a few joining). */
+  readonly capacity?: number;
 }
 
 /** How a room's host presents itself on a reach, as the lobby view shows it (the internet code and status). */
@@ -90,6 +92,8 @@ export interface RoomOpening {
   /** The room's presence for the view, and its changes. */
   presence?(): ReachPresence | undefined;
   onPresence?(listener: () => void): () => void;
+  /** The room's Server took a peer at `source` (a hello, or a seat moved there): what the reach holds for it stays. */
+  admitted?(source: DatagramSource): void;
   /** A guest left the room's Server: drop what the reach holds for it (its ICE path). */
   release?(source: DatagramSource): Promise<void>;
   close(): Promise<void>;

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { Candidate, Connection, type CandidatePair } from 'werift-ice';
 import type { DatagramSocket, DatagramSource } from '../endpoint/datagramSocket';
 import { checkCandidateLine, parseIceParameters, type IceParameters } from './iceParameters';
+import { candidateInScope, localSubnets, type LocalSubnet } from './candidateScope';
 import { IceConnectError } from './iceConnectError';
 import { PointToPointSocket } from './pointToPointSocket';
 import { probeTurnAllocation } from './turnProbe';
@@ -47,6 +48,11 @@ export interface IceSessionOptions {
    * closes the app: see main/shell/mainProcessGuard.ts).
    */
   readonly turnTransport?: 'udp' | 'udp-then-tcp';
+  /**
+   * This machine's interface subnets, read at connect: a peer's loopback, private or link-local candidate is
+   * checked only when one of them is on its subnet (candidateScope.ts). Default the system's interfaces.
+   */
+  readonly localSubnets?: () => readonly LocalSubnet[];
   /** The clock of `setupMs` and the timers of connecting; default real time and timers. */
   readonly scheduler?: Scheduler;
   /** For telling an expired TURN credential apart; default the system's. */
@@ -193,9 +199,15 @@ class WeriftIceSession implements IceSession {
     await this.gather();
     const connection = this.requireConnection();
     const lines = remote.candidates.map((line) => ({ line, checked: checkCandidateLine(line) }));
-    const usable = lines.filter((entry) => entry.checked !== undefined);
+    const subnets = (this.options.localSubnets ?? localSubnets)();
+    const usable = lines.filter(
+      (entry) => entry.checked !== undefined && candidateInScope(entry.checked.host, subnets),
+    );
     if (usable.length === 0) {
-      throw new IceConnectError('no-candidates', 'the peer offered no usable candidate (UDP over IPv4)');
+      throw new IceConnectError(
+        'no-candidates',
+        'the peer offered no usable candidate (UDP over IPv4, at a public address or on a network we are on)',
+      );
     }
     connection.setRemoteParams({
       iceLite: false,

@@ -10,11 +10,13 @@ export {
 export { IceConnectError, type IceFailure } from './iceConnectError';
 export {
   parseIceParameters,
+  checkCandidateLine,
   ownAddressOf,
   IceParametersError,
   MAX_REMOTE_CANDIDATES,
   type IceParameters,
 } from './iceParameters';
 export { createSocketMux, type SocketMux } from './socketMux';
+export { candidateInScope, localSubnets, type LocalSubnet } from './candidateScope';
 export { mintTurnCredentials, type TurnCredentials } from './turnCredentials';
 export { probeTurnAllocation, type TurnProbeResult } from './turnProbe';

@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createIceSession, IceConnectError, type IcePath } from '../../net/ice';
-import {
-  KeyAgreementError,
-  openSignal,
-  sealSignal,
-  secureSocket,
-  startGuestAgreement,
-  type SecureSocket,
-} from '../../net/secure';
+import { createIceSession, IceConnectError, IceParametersError, type IcePath } from '../../net/ice';
+import { KeyAgreementError, sealSignal, secureSocket, startGuestAgreement, type SecureSocket } from '../../net/secure';
 import { openRendezvousGuest } from './rendezvousGuest';
 import { internetJoinAgreement } from './internetJoinAgreement';
+import { openIceParameters } from './sealedIceParameters';
 import {
   decodeInternetCode,
   RENDEZVOUS_ERROR_TEXT,
@@ -130,15 +124,16 @@ export async function connectInternetRoom(text: string, options: InternetJoinOpt
     const sealedOurs = sealSignal(agreed.keys.signalGuestToHost, JSON.stringify(ours), random);
     guest.confirm(Buffer.from(agreed.confirm).toString('base64url'), sealedOurs);
     const sealedTheirs = await guest.nextSignal();
-    const theirs = openSignal(agreed.keys.signalHostToGuest, sealedTheirs);
-    if (theirs === undefined) throw new RendezvousError(RendezvousErrorCode.KEY_MISMATCH);
-    const hostIce = JSON.parse(theirs) as { usernameFragment?: unknown };
+    const theirs = openIceParameters(agreed.keys.signalHostToGuest, sealedTheirs);
+    if (!theirs.ok && theirs.reason === 'unsealed') throw new RendezvousError(RendezvousErrorCode.KEY_MISMATCH);
+    if (!theirs.ok) throw new IceParametersError(theirs.detail);
+    const hostIce = theirs.parameters;
     step('trying-direct');
     // Direct pairs answer within a few round trips; still checking after that means the relay is being tried.
     hint = options.scheduler.setTimer(() => step('using-relay'), options.relayHintMs ?? 1500);
     const path = await session.connect(hostIce);
     const socket = secureSocket(session.socket, {
-      sessionKeys: agreed.keys.datagramKeys(String(hostIce.usernameFragment), ours.usernameFragment),
+      sessionKeys: agreed.keys.datagramKeys(hostIce.usernameFragment, ours.usernameFragment),
       role: 'guest',
     });
     if (path.kind === 'relayed') step('using-relay');

@@ -6,7 +6,7 @@ import type { Logger } from '../../base/logger';
 import type { Scheduler } from '../../base/scheduler';
 import { createSocketMux, type SocketMux } from '../../net/ice';
 import { openUdpDatagramSocket } from '../../net/index';
-import type { RoomOpening, RoomReach, RoomTarget } from '../roomReach';
+import type { OpenRequest, RoomOpening, RoomReach, RoomTarget } from '../roomReach';
 import { connectInternetRoom, type InternetPath } from './internetJoin';
 import { openInternetRoom, type InternetRoom } from './internetRoom';
 import { keepPathAlive, type PathKeeper } from './pathKeeper';
@@ -43,7 +43,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
   const { scheduler, logger } = options;
   const iceHosts = options.hostAddresses ? { hostAddresses: options.hostAddresses } : {};
 
-  async function open(): Promise<RoomOpening> {
+  async function open(request: OpenRequest): Promise<RoomOpening> {
     const settings = await options.settings();
     if (settings.rendezvousUrl === null) throw noRendezvous();
     let mux: SocketMux | undefined;
@@ -56,7 +56,14 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         // A test's host may not open its socket through us: then there is nothing to register.
         if (!mux) return;
         try {
-          room = await openInternetRoom({ settings, mux, scheduler, logger, ...iceHosts });
+          room = await openInternetRoom({
+            settings,
+            mux,
+            scheduler,
+            logger,
+            ...iceHosts,
+            ...(request.capacity !== undefined ? { capacity: request.capacity } : {}),
+          });
         } catch (error) {
           throw error instanceof RendezvousError
             ? new IpcError(IpcErrorCode.UNAVAILABLE, `Could not open the internet room: ${error.message}`)
@@ -69,6 +76,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         return { code: room.code, status: status.state, message: 'error' in status ? status.error.message : null };
       },
       onPresence: (listener) => room?.onStatus(() => listener()) ?? (() => undefined),
+      admitted: (peer) => room?.admitted(peer),
       release: async (peer) => room?.release(peer),
       close: async () => {
         await room?.close();

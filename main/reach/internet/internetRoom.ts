@@ -3,7 +3,6 @@ import { createIceSession, ownAddressOf, type IceSession, type SocketMux } from 
 import {
   answerGuestAgreement,
   KeyAgreementError,
-  openSignal,
   sealSignal,
   secureSocket,
   type HostAgreement,
@@ -13,9 +12,12 @@ import {
   startRendezvousHost,
   type JoinConfirmation,
   type JoinRequest,
+  type RendezvousHost,
+  type RendezvousHostOptions,
   type RendezvousHostStatus,
 } from './rendezvousHost';
 import { internetJoinAgreement } from './internetJoinAgreement';
+import { openIceParameters } from './sealedIceParameters';
 import { createAttemptBudget } from '../../base/attemptBudget';
 import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
 import { PlayerPath } from '../../../shared/lobby/lobbyState';
@@ -58,6 +60,15 @@ export interface InternetRoomOptions {
   readonly joinBudget?: { readonly burst: number; readonly refillMs: number };
   /** Randomness for the code's secret and the agreement; default node:crypto. */
   readonly randomBytes?: (size: number) => Uint8Array;
+  /**
+   * Players the room seats: guests' paths beyond it plus `maxPending` are turned away ("the room is full"), so a
+   * code-holder cannot hold open more ICE sessions than the room could ever admit. Default 16.
+   */
+  readonly capacity?: number;
+  /** Milliseconds a guest's new path has to be admitted by the room's Server ({@link InternetRoom.admitted}); default 5000. */
+  readonly helloWindowMs?: number;
+  /** Registers the room with the rendezvous; default startRendezvousHost (tests put a tap in front of it). */
+  readonly startRendezvous?: (options: RendezvousHostOptions) => Promise<RendezvousHost>;
 }
 
 /** A room's presence on the rendezvous, and the paths of the guests who came through it. */
@@ -70,6 +81,11 @@ export interface InternetRoom {
   pathOf(source: DatagramSource): PlayerPath;
   /** The address an internet guest's own sealed parameters name (its public one), for the room's limits. */
   sourceOf(source: DatagramSource): string | undefined;
+  /**
+   * The room's Server took a peer at `source` (a hello, or a seat moved onto a restarted path): its path is kept and
+   * the join's guess token comes back. A path not admitted within the hello window is released.
+   */
+  admitted(source: DatagramSource): void;
   /** Drops a guest's path once the Server let it go. */
   release(source: DatagramSource): Promise<void>;
   close(): Promise<void>;
@@ -80,6 +96,14 @@ const key = (source: DatagramSource): string => `${source.address}:${source.port
 const CONFIRM_WINDOW_MS = 20_000;
 /** Answers held at once while their guests confirm (the join budget bounds how fast they come). */
 const MAX_WAITING_ANSWERS = 64;
+/** One guest's path: how it came, its ICE session, its own address, and whether the Server admitted it yet. */
+interface GuestPath {
+  readonly path: PlayerPath;
+  readonly session: IceSession;
+  readonly own: string | undefined;
+  admitted: boolean;
+  helloTimer: unknown;
+}
 
 /**
  * Registers the room with the rendezvous and answers each join: the password-authenticated key agreement on
@@ -95,12 +119,15 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
   const random = options.randomBytes ?? ((size: number) => new Uint8Array(randomBytes(size)));
   const { burst, refillMs } = options.joinBudget ?? CODE_GUESS_BUDGET;
   const budget = createAttemptBudget(() => scheduler.now(), burst, refillMs);
-  const rendezvous = await startRendezvousHost({
+  const maxPending = options.maxPending ?? 4;
+  const maxPaths = (options.capacity ?? 16) + maxPending;
+  const helloWindowMs = options.helloWindowMs ?? 5000;
+  const rendezvous = await (options.startRendezvous ?? startRendezvousHost)({
     url: settings.rendezvousUrl,
     scheduler: options.scheduler,
     logger,
   });
-  const paths = new Map<string, { path: PlayerPath; session: IceSession; own: string | undefined }>();
+  const paths = new Map<string, GuestPath>();
   const pending = new Set<IceSession>();
   const statusListeners = new Listeners<[RendezvousHostStatus]>((error) => logger.warn('status listener', error));
   let closed = false;
@@ -110,9 +137,17 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
   const code = encodeInternetCode(rendezvous.roomId, secret);
   const context = internetJoinAgreement({ roomId: rendezvous.roomId, secret });
 
+  /** Why a join is turned away before any ICE: a full room, or too many paths being set up; undefined: go on. */
+  const refusal = (): string | undefined => {
+    if (paths.size + pending.size >= maxPaths) return 'The room is full.';
+    if (pending.size >= maxPending) return 'The host is busy letting others in; try again in a moment.';
+    return undefined;
+  };
+
   const answerJoin = (request: JoinRequest): void => {
-    if (pending.size >= (options.maxPending ?? 4)) {
-      rendezvous.reject(request.joinId, 'The host is busy letting others in; try again in a moment.');
+    const refused = refusal();
+    if (refused !== undefined) {
+      rendezvous.reject(request.joinId, refused);
       return;
     }
     // Each answer lets the asker test one guess of the code: answers are budgeted for the whole room.
@@ -145,22 +180,27 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     agreements.delete(confirmation.joinId);
     scheduler.clearTimer(entry.timer);
     const keys = entry.agreement.confirm(Buffer.from(confirmation.pake, 'base64url'));
-    const guestText = keys && openSignal(keys.signalGuestToHost, confirmation.sealed);
-    if (!keys || guestText === undefined) {
+    const opened = keys && openIceParameters(keys.signalGuestToHost, confirmation.sealed);
+    if (!keys || !opened || (!opened.ok && opened.reason === 'unsealed')) {
       // A wrong code or a guess: counted for the whole room, whatever address or path it came by.
       logger.warn('an internet join failed the key confirmation (wrong code, or a guess)');
       rendezvous.reject(confirmation.joinId, 'Wrong code: check it with the host.');
       return;
     }
-    budget.succeeded();
-    let guestIce: { usernameFragment?: unknown; candidates?: unknown };
-    try {
-      guestIce = JSON.parse(guestText) as typeof guestIce;
-    } catch {
-      // Sealed with the room's keys yet not JSON: a broken or hostile guest. Said, never thrown (nothing awaits it).
-      logger.warn('an internet guest sent ICE parameters that are not JSON');
+    if (!opened.ok) {
+      // Sealed with the room's keys yet not parameters: a broken or hostile code-holder. Said, never thrown
+      // (nothing awaits this handler), and its guess token stays spent: only an admitted guest gets it back.
+      logger.warn(`an internet guest's join was refused: ${opened.detail}`);
+      rendezvous.reject(confirmation.joinId, 'That join request was malformed.');
       return;
     }
+    // Answers given before the room filled (or before others confirmed) are checked again: no ICE past the cap.
+    const refused = refusal();
+    if (refused !== undefined) {
+      rendezvous.reject(confirmation.joinId, refused);
+      return;
+    }
+    const guestIce = opened.parameters;
     const session = createIceSession({
       controlling: true,
       ...iceServersFor(settings, rendezvous.turn),
@@ -174,7 +214,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
       const path = await session.connect(guestIce);
       if (closed) throw new Error('room closed');
       const secured = secureSocket(session.socket, {
-        sessionKeys: keys.datagramKeys(ours.usernameFragment, String(guestIce.usernameFragment)),
+        sessionKeys: keys.datagramKeys(ours.usernameFragment, guestIce.usernameFragment),
         role: 'host',
       });
       // The remote candidate's IP: guests from one IP share a synthetic address, so the room's password
@@ -186,6 +226,13 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
         session,
         // What the room's limits key on: the guest's own sealed address, not the relay every relayed guest shares.
         own: ownAddressOf(guestIce),
+        admitted: false,
+        // A path the Server never takes a peer on (no hello) would hold its sockets until the room closes.
+        helloTimer: scheduler.setTimer(() => {
+          if (paths.get(key(source))?.admitted !== false) return;
+          logger.warn(`internet guest ${key(source)} said no hello within ${helloWindowMs} ms: its path is released`);
+          void room.release(source).catch((error: unknown) => logger.warn('releasing a silent path', error));
+        }, helloWindowMs),
       });
       logger.info(
         `internet guest ${key(source)} connected ${path.kind} (${path.localType}→${path.remoteType}, ${Math.round(path.setupMs)} ms)`,
@@ -202,7 +249,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
   rendezvous.onConfirm((confirmation) => void connectGuest(confirmation));
   rendezvous.onStatus((status) => statusListeners.emit(status));
 
-  return {
+  const room: InternetRoom = {
     code,
     get status() {
       return rendezvous.status;
@@ -210,10 +257,19 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     onStatus: (listener) => statusListeners.add(listener),
     pathOf: (source) => paths.get(key(source))?.path ?? PlayerPath.LAN,
     sourceOf: (source) => paths.get(key(source))?.own,
+    admitted(source) {
+      const entry = paths.get(key(source));
+      if (!entry || entry.admitted) return;
+      entry.admitted = true;
+      scheduler.clearTimer(entry.helloTimer);
+      // The join proved the code and the guest is in: its guess token comes back.
+      budget.succeeded();
+    },
     async release(source) {
       const entry = paths.get(key(source));
       if (!entry) return;
       paths.delete(key(source));
+      scheduler.clearTimer(entry.helloTimer);
       await mux.remove(source);
       await entry.session.close();
     },
@@ -222,10 +278,12 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
       for (const entry of agreements.values()) scheduler.clearTimer(entry.timer);
       agreements.clear();
       rendezvous.close();
+      for (const entry of paths.values()) scheduler.clearTimer(entry.helloTimer);
       const sessions = [...pending, ...[...paths.values()].map((entry) => entry.session)];
       paths.clear();
       await Promise.all(sessions.map((session) => session.close()));
       statusListeners.clear();
     },
   };
+  return room;
 }

@@ -2,6 +2,7 @@ import { createSocket, type Socket } from 'node:dgram';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLobbyService } from '../../../main/lobby/lobbyService';
 import { createLanReach, OTHER_ROOM_SENTENCE } from '../../../main/reach/lan/index';
+import type { OpenRequest, RoomReach } from '../../../main/reach/roomReach';
 import { LobbyJoinError } from '../../../main/lobby/lobbyErrors';
 import type { LobbyJoinOptions } from '../../../main/lobby/lobbyGuest';
 import { silentLogger } from '../../../main/base/logger';
@@ -27,7 +28,12 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function service(name: string, extra: Partial<NetworkOptions> = {}, colour: PlayerColor = '#3ddc97') {
+async function service(
+  name: string,
+  extra: Partial<NetworkOptions> = {},
+  colour: PlayerColor = '#3ddc97',
+  internet?: RoomReach,
+) {
   const network = resolveNetworkOptions(loopbackNetwork(discoveryPort, extra));
   const lobby = createLobbyService({
     network,
@@ -50,6 +56,7 @@ async function service(name: string, extra: Partial<NetworkOptions> = {}, colour
           throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
         },
       }),
+      ...(internet ? { internet } : {}),
     },
   });
   const views: LobbyView[] = [];
@@ -462,5 +469,34 @@ describe('lobby service: app version at join', () => {
     });
     expect(joins[0]).toMatchObject({ host: '127.0.0.1', port: 9000, appVersion: '1.3.1' });
     expect(lobby.view().status).toBe('idle');
+  });
+});
+
+describe('lobby service: what a hosted room tells its reaches', () => {
+  it("asks for the room's capacity, says when the Server admits a guest and when it lets the guest go", async () => {
+    const requests: OpenRequest[] = [];
+    const admitted: string[] = [];
+    const released: string[] = [];
+    const internet: RoomReach = {
+      locate: () => Promise.reject(new Error('not used')),
+      open: async (request) => {
+        requests.push(request);
+        return {
+          admitted: (source) => void admitted.push(`${source.address}:${source.port}`),
+          release: async (source) => void released.push(`${source.address}:${source.port}`),
+          close: async () => undefined,
+        };
+      },
+    };
+    const a = await service('Ada', {}, '#3ddc97', internet);
+    const b = await service('Bob', {}, '#a3e048');
+    await a.lobby.host({ reach: 'internet', capacity: 4 });
+    expect(requests).toEqual([expect.objectContaining({ capacity: 4 })]);
+    await b.lobby.joinByCode({ code: a.lobby.view().code! });
+    await waitFor(() => admitted.length === 1, 3000, 'the admission');
+    expect(admitted[0]).toMatch(/^127\.0\.0\.1:\d+$/);
+    await b.lobby.leave();
+    await waitFor(() => released.length === 1, 3000, 'the release');
+    expect(released).toEqual(admitted);
   });
 });

@@ -89,3 +89,40 @@ describe('createIceSession with a TURN server that never answers', () => {
   // over TCP; the failed TCP allocation's socket is never closed by werift and reconnects whenever the server
   // ends it, so no test can clean up after it.
 });
+
+describe('a peer naming loopback, private or link-local candidates', () => {
+  async function pair(hostSubnets: () => readonly { cidr: string }[]) {
+    const host = createIceSession({
+      controlling: true,
+      hostAddresses: ['127.0.0.1'],
+      connectTimeoutSeconds: 5,
+      localSubnets: hostSubnets,
+    });
+    const guest = createIceSession({
+      controlling: false,
+      hostAddresses: ['127.0.0.1'],
+      connectTimeoutSeconds: 5,
+      localSubnets: () => [{ cidr: '127.0.0.1/8' }],
+    });
+    sessions.push(host, guest);
+    const [hostParams, guestParams] = await Promise.all([host.gather(), guest.gather()]);
+    // Each side is offered only the other's 127.0.0.1 candidate: every check stays on loopback.
+    const loopbackOnly = <T extends { candidates: readonly string[] }>(params: T): T => ({
+      ...params,
+      candidates: params.candidates.filter((line) => line.includes(' 127.0.0.1 ')),
+    });
+    return { host, guest, hostParams: loopbackOnly(hostParams), guestParams: loopbackOnly(guestParams) };
+  }
+
+  it('gets no check from us when no interface of ours is on that subnet: the connect fails at once, no-candidates', async () => {
+    // The guest does not check us (its checks would teach us a peer-reflexive candidate where they came from).
+    const { host, guestParams } = await pair(() => []);
+    await expect(host.connect(guestParams)).rejects.toMatchObject({ failure: 'no-candidates' });
+  });
+
+  it('is checked when one of ours is on it (a guest on our LAN, here our loopback)', async () => {
+    const { host, guest, hostParams, guestParams } = await pair(() => [{ cidr: '127.0.0.1/8' }]);
+    const [path] = await Promise.all([host.connect(guestParams), guest.connect(hostParams)]);
+    expect(path.kind).toBe('direct');
+  });
+});
