@@ -34,6 +34,17 @@ export default tseslint.config(
     },
   },
   {
+    // Promises in the main process: a rejection nobody handles closes the app (main/shell/mainProcessGuard.ts) and
+    // kills the headless host, so every promise in main/ is awaited, handled, or marked `void` with a reason. These
+    // rules need type information; it is built for main/ only so the rest of the lint stays fast.
+    files: ['main/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -6,6 +6,7 @@ import { describeLobbyChanges, guestCount } from './lobbyLog';
 import { onAllReady as startRound } from './onAllReady';
 import { openCliInternetRoom, presenceLine } from './cliInternetRoom';
 import type { RoomOpening } from '../reach/roomReach';
+import type { DatagramSource } from '../net/index';
 
 /** The seat LobbyHost gives the host: in a dedicated room it is nobody, so it is named for what it is. */
 export const DEDICATED_HOST_PLAYER = { name: 'Dedicated host', colour: '#8890a0' } as const;
@@ -160,6 +161,11 @@ async function registerInternetRoom(
     throw error;
   }
   let last = internet.presence?.()?.status;
+  // Letting a path go is network work that can fail: said in the log, and the room carries on.
+  const releasePath = (source: DatagramSource): void =>
+    void internet
+      .release?.(source)
+      .catch((error: unknown) => log(`could not release a guest's path: ${String(error)}`));
   const offs = [
     internet.onPresence?.(() => {
       const now = internet.presence?.();
@@ -168,11 +174,11 @@ async function registerInternetRoom(
       log(presenceLine(now));
     }),
     host.transport.onConnect((peer) => internet.admitted?.(peer)),
-    host.transport.onDisconnect((peer) => void internet.release?.(peer)),
+    host.transport.onDisconnect((peer) => releasePath(peer)),
     host.transport.onMigrate((peer, from) => {
       const at = from.lastIndexOf(':');
       internet.admitted?.(peer);
-      void internet.release?.({ address: from.slice(0, at), port: Number(from.slice(at + 1)) });
+      releasePath({ address: from.slice(0, at), port: Number(from.slice(at + 1)) });
     }),
   ];
   return () => offs.forEach((off) => off?.());

@@ -1,6 +1,7 @@
 // Headless dedicated host: `npm run host -- --help` lists the flags.
-// Exit codes: 0 closed normally (Ctrl-C / SIGTERM), 1 could not open the room, 2 bad command line.
+// Exit codes: 0 closed normally (Ctrl-C / SIGTERM), 1 could not open the room (or a bug ended it), 2 bad command line.
 import { closeOnSignal, runCli } from './closeOnSignal';
+import { installCliFailureGuard } from './cliFailureGuard';
 import { hostname } from 'node:os';
 import { BindError } from '../net/index';
 import { startDedicatedHost, type DedicatedHost } from './dedicatedHost';
@@ -41,6 +42,14 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${PROGRAM}: ${(error as Error).message}\n`);
     return 2;
   }
+  // One guest's failed path or a rendezvous away must not end the room for everyone: logged, and it carries on.
+  installCliFailureGuard({
+    program: PROGRAM,
+    process,
+    log: log.line,
+    stderr: (text) => process.stderr.write(text),
+    exit: (code) => process.exit(code),
+  });
 
   const expectRelayedSignal = process.env.npm_lifecycle_event !== undefined;
   if (command.kind === 'rendezvous') {

@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createFileLog } from '../shell/fileLogger';
+import { createFileLog, LOG_FILE_MODE } from '../shell/fileLogger';
 
 /** Where the dedicated host's lines go: stdout with the time of day, and the --log-file when one was given. */
 export interface HostLog {
@@ -32,7 +32,8 @@ const REASONS: Readonly<Record<string, string>> = {
 function assertWritable(path: string): void {
   try {
     mkdirSync(dirname(path), { recursive: true });
-    closeSync(openSync(path, 'a'));
+    // Owner-only from the start: the log holds the room's NET- code.
+    closeSync(openSync(path, 'a', LOG_FILE_MODE));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     throw new Error(`--log-file: cannot write to ${path}: ${REASONS[code] ?? (error as Error).message}`, {

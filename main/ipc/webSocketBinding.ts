@@ -146,7 +146,8 @@ export async function startWebSocketBinding<C extends ContractShape>(
       const { id, name, input } = parsed.data;
       void gateway
         .dispatch(name, input, { transport: 'websocket' })
-        .then((result) => send(ws, { t: 'res', id, result }));
+        .then((result) => send(ws, { t: 'res', id, result }))
+        .catch((error: unknown) => logger.warn('WebSocket reply failed', error));
     });
   });
 

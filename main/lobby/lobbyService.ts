@@ -14,6 +14,7 @@ import { hostingPhase, lobbyViewOf, type LobbyPhase } from './lobbyView';
 import { Listeners } from '../base/listeners';
 import type { Logger } from '../base/logger';
 import type { NetworkOptions } from '../base/networkOptions';
+import type { DatagramSource } from '../net/index';
 import { combineOpenings, openReachedRoom, roomGame, type OpenRoomDeps } from './openRoom';
 
 /** The live room object, for the game wiring to share its transport. */
@@ -167,12 +168,15 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
     if (opening.onPresence) unsubscribe.push(opening.onPresence(() => setPhase(hosting())));
     // A reach keeps a guest's path only once the Server took a peer on it (an internet room drops silent ones).
     unsubscribe.push(lobby.transport.onConnect((peer) => opening.admitted?.(peer)));
-    unsubscribe.push(lobby.transport.onDisconnect((peer) => void opening.release?.(peer)));
+    // Letting a guest's path go is network work that can fail; the room carries on either way.
+    const releasePath = (source: DatagramSource): void =>
+      void opening.release?.(source).catch((error: unknown) => logger.warn('could not release a guest’s path', error));
+    unsubscribe.push(lobby.transport.onDisconnect((peer) => releasePath(peer)));
     // A guest whose path was restarted (ICE restart) moved to its new path: that one is kept, the old one goes.
     unsubscribe.push(
       lobby.transport.onMigrate((peer, from) => {
         opening.admitted?.(peer);
-        void opening.release?.(endpointOf(from));
+        releasePath(endpointOf(from));
       }),
     );
     setPhase(hosting());
@@ -228,7 +232,7 @@ export function createLobbyService(options: LobbyServiceOptions): LobbyService {
       guest.onEnd((end) => {
         if (session?.role !== 'guest' || session.guest !== guest) return;
         setSession(null);
-        void release();
+        void release(); // logs its own failure
         setPhase({ kind: 'ended', end, target, you: guest.you, state: guest.state });
       }),
     );

@@ -1,3 +1,5 @@
+import { chmodSync } from 'node:fs';
+import { parse, join } from 'node:path';
 import electronLog from 'electron-log/node';
 import type { Logger } from '../base/logger';
 
@@ -6,6 +8,12 @@ export const LOG_FILE_NAME = 'main.log';
 
 /** Size at which the log file is rotated: with the one old file kept, the logs never pass twice this. */
 export const LOG_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Who may read a log: its owner only. Logs hold what a support request needs, which may be secret (the host
+ * CLI's NET- code, addresses), so neither other users nor other accounts' programs read them.
+ */
+export const LOG_FILE_MODE = 0o600;
 
 /** Options of {@link createFileLog}. */
 export interface FileLogOptions {
@@ -38,6 +46,9 @@ export function createFileLog(options: FileLogOptions): FileLog {
   const file = log.transports.file;
   file.resolvePathFn = () => options.filePath;
   file.maxSize = options.maxBytes ?? LOG_MAX_BYTES;
+  // A new file (the first, and each after a rotation) is created owner-only; rotation renames, keeping the mode.
+  file.writeOptions = { flag: 'a', mode: LOG_FILE_MODE, encoding: 'utf8' };
+  tightenExisting(options.filePath);
   // With the UTC offset: a log sent in for support may come from another time zone.
   file.format = '[{y}-{m}-{d} {h}:{i}:{s}.{ms}{z}] [{level}]{scope} {text}';
   // Only the file: the console is the mirror's job, and there is no renderer or server to send to.
@@ -66,4 +77,16 @@ export function createFileLog(options: FileLogOptions): FileLog {
       };
     },
   };
+}
+
+/** A log and its rotated copy left by an earlier version may be readable by all: made owner-only. */
+function tightenExisting(filePath: string): void {
+  const { dir, name, ext } = parse(filePath);
+  for (const path of [filePath, join(dir, `${name}.old${ext}`)]) {
+    try {
+      chmodSync(path, LOG_FILE_MODE);
+    } catch {
+      // Not there yet (created owner-only when written), or a file system without modes.
+    }
+  }
 }

@@ -358,6 +358,7 @@ export class LobbyHost {
       }
       case 'drop':
         this.checks.delete(effect.peerId);
+        // Waits on the clock, then disconnects: nothing in it rejects.
         if (effect.delivered) void disconnectWhenDelivered(s, effect.peerId, effect.reason, this.transportClock);
         else s.disconnect(effect.peerId, effect.reason);
         return;

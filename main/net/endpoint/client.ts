@@ -162,6 +162,7 @@ export class Client<In extends MessageMap = Record<string, Record<string, unknow
     this.attempt = attempt;
     // Connect retries and the deadline run on the fine tick.
     this.driver.hurry();
+    // openSocket turns its own failures into the attempt's; it never rejects.
     void this.openSocket(attempt);
     return promise;
   }

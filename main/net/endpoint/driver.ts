@@ -128,7 +128,8 @@ export class EndpointDriver {
     if (this.options.mode !== 'auto' || this.promptScheduled || this.stopped) return;
     this.promptScheduled = true;
     // A reaction on a settled promise, not queueMicrotask, which makes an AsyncResource and a bound function each call.
-    settled.then(this.promptFlush);
+    // `settled` never rejects; a throw in afterBatch is a bug and ends up where a timer callback's throw would.
+    void settled.then(this.promptFlush);
   }
 
   private readonly promptFlush = () => {

@@ -232,7 +232,12 @@ class WeriftIceSession implements IceSession {
       await connection.addRemoteCandidate(undefined);
     };
     // Until the end of candidates is signalled werift keeps checking, so relayed pairs can still join.
-    if (anyRelay) relayTimer = scheduler.setTimer(() => void addRelayed(), this.options.directFirstMs ?? 500);
+    // A relayed candidate werift refuses leaves its pairs unchecked: the connect below then fails at its deadline.
+    if (anyRelay)
+      relayTimer = scheduler.setTimer(
+        () => void addRelayed().catch(() => undefined),
+        this.options.directFirstMs ?? 500,
+      );
     else await connection.addRemoteCandidate(undefined);
     // werift's connect() never rejects when every check fails: it stays pending, so it races our timer.
     const outcome = await Promise.race([

@@ -84,8 +84,11 @@ export async function probeTurnAllocation(
     const answer = await ask(withAuth(allocate()), key);
     if (!answer) return { outcome: 'refused' };
     if (answer.messageClass === classes.RESPONSE) {
-      // Free the allocation at once: this was only a question.
-      void ask(withAuth(new Message(methods.REFRESH, classes.REQUEST).setAttribute('LIFETIME', 0)), key);
+      // Free the allocation at once: this was only a question. Should the refresh not leave (the probe closing), the
+      // allocation expires by itself after its 60 s lifetime.
+      void ask(withAuth(new Message(methods.REFRESH, classes.REQUEST).setAttribute('LIFETIME', 0)), key).catch(
+        () => undefined,
+      );
       await sleep(50, scheduler);
       return { outcome: 'allocated' };
     }

@@ -246,7 +246,11 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
   };
 
   rendezvous.onJoinRequest((request) => answerJoin(request));
-  rendezvous.onConfirm((confirmation) => void connectGuest(confirmation));
+  // A guest's path failing is logged and the room carries on: nothing else awaits it.
+  rendezvous.onConfirm(
+    (confirmation) =>
+      void connectGuest(confirmation).catch((error: unknown) => logger.warn('an internet join failed', error)),
+  );
   rendezvous.onStatus((status) => statusListeners.emit(status));
 
   const room: InternetRoom = {

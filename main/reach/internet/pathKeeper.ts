@@ -118,6 +118,7 @@ export function keepPathAlive(options: PathKeeperOptions): PathKeeper {
     if (socket.isClosed) return void keeper.close();
     if (closed || restarting || stalled || now < notBefore) return;
     const limitMs = silenceLimit(socket.largestRecentGap, minSilenceMs, silenceMs);
+    // restart reports its failure through onRestart and never rejects.
     if (now - socket.lastHeardAt >= limitMs) void restart(limitMs);
   }, checkMs);
 

@@ -199,7 +199,8 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
     setStatus({ state: 'reconnecting', error, retryInMs: wait });
     retryTimer = scheduler.setTimer(() => {
       retryTimer = undefined;
-      void reconnect();
+      // reconnect turns its failures into a status and the next retry; a throw from a status listener is logged.
+      void reconnect().catch((error: unknown) => logger.error('rendezvous: registering again failed', error));
     }, wait);
   }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,6 +38,15 @@ describe('openHostLog', () => {
     expect(lines[0]).toMatch(/^\[\d{4}-\d\d-\d\d [\d:.]+[+-]\d\d:\d\d\] \[info\] {2}\(host\) Room code: ABCDE-FGHIJ$/);
     expect(lines[1]).toMatch(/\[info\] {2}\(host\) Room closed$/);
     expect(lines[2]).toMatch(/\[error\] \(host\) could not open the room: port busy\.$/);
+  });
+
+  // The file holds the room's NET- code: owner-only (POSIX modes; Windows keeps it by the folder's rights).
+  it.runIf(process.platform !== 'win32')('creates the file readable by its owner only, before any line', async () => {
+    const path = join(dir, 'host.log');
+    const log = openHostLog(path, () => undefined, at);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    log.line('Internet code: NET-ABCD');
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
   });
 
   it('refuses a file it cannot write, naming it, before anything is logged', async () => {

@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileLog, LOG_FILE_NAME, LOG_MAX_BYTES } from '../../../main/shell/fileLogger';
+
+const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+// File modes are POSIX: Windows keeps a log private by the user's profile folder instead.
+const posix = process.platform !== 'win32';
 
 let dir: string;
 beforeEach(async () => {
@@ -55,6 +59,30 @@ describe('createFileLog', () => {
     logger.info('after restart');
     expect(await readFile(join(dir, 'main.old.log'), 'utf8')).toMatch(/^y+\n$/);
     expect(await readFile(filePath, 'utf8')).toMatch(/\(main\) after restart\n$/);
+  });
+
+  it.runIf(posix)('creates the log readable by its owner only, and so each new file after a rotation', async () => {
+    const filePath = join(dir, LOG_FILE_NAME);
+    const logger = createFileLog({ filePath, maxBytes: 2000 }).logger('net');
+    logger.info('first line');
+    expect(await modeOf(filePath)).toBe(0o600);
+    for (let i = 0; i < 100 && !existsSync(join(dir, 'main.old.log')); i += 1) logger.info(`${i} ${'x'.repeat(100)}`);
+    logger.info('after the rotation');
+    expect(await readFile(join(dir, 'main.old.log'), 'utf8')).toContain('first line');
+    expect(await readFile(filePath, 'utf8')).toMatch(/after the rotation\n$/);
+    expect(await modeOf(filePath)).toBe(0o600);
+    expect(await modeOf(join(dir, 'main.old.log'))).toBe(0o600);
+  });
+
+  it.runIf(posix)('makes a log and its rotated copy left readable by all owner-only when it opens them', async () => {
+    const filePath = join(dir, LOG_FILE_NAME);
+    for (const path of [filePath, join(dir, 'main.old.log')]) {
+      await writeFile(path, 'from an earlier version\n');
+      await chmod(path, 0o644);
+    }
+    createFileLog({ filePath }).logger('main').info('after the update');
+    expect(await modeOf(filePath)).toBe(0o600);
+    expect(await modeOf(join(dir, 'main.old.log'))).toBe(0o600);
   });
 
   it('hands every line to the mirror too (the console in development)', () => {

@@ -98,6 +98,7 @@ export async function probeServer(options: ProbeServerOptions): Promise<ProbeRes
       const [failure] = await socket.sendRound(query, port, [host]);
       if (failure) answer?.({ kind: 'send-failed', host, failure });
     };
+    // sendRound resolves with its failures, it never rejects.
     void sendOne();
     for (let attempt = 1; attempt < attempts; attempt += 1) {
       timers.push(scheduler.setTimer(() => void sendOne(), Math.floor((timeoutMs * attempt) / attempts)));

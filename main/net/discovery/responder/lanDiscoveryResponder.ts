@@ -122,6 +122,7 @@ export async function startLanDiscovery(options: LanDiscoveryOptions): Promise<L
     // Never answer with more bytes than the query carried, except the reference's own small reply.
     if (request.kind === 'lanparty' && reply.length > request.size) reply = buildReferenceReply(advert);
     stats.replies += 1;
+    // send resolves with its failure (counted and logged), it never rejects.
     void send(reply, from.port, from.address);
   };
 
