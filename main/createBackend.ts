@@ -40,6 +40,8 @@ export interface BackendOptions {
   readonly gameRoundDuration?: number;
   /** Seconds the results show before the room returns to the lobby (the e2e test looks at them longer). */
   readonly gameResultsHoldSeconds?: number;
+  /** Snapshots a second of the games this machine hosts, fixed (30: the old rate, for benches); default per room. */
+  readonly gameSnapshotsPerSecond?: number;
   /** The folder the log files are in, named in exported network check reports; absent: console only. */
   readonly logsDir?: string;
   /** Asks where to save a file (Electron's save dialog); absent where there is none, e.g. the dev server. */
@@ -108,6 +110,7 @@ export function createBackend(options: BackendOptions): Backend {
     conditioner: () => devConditioner.summary(),
     ...(options.gameRoundDuration !== undefined ? { roundDuration: options.gameRoundDuration } : {}),
     ...(options.gameResultsHoldSeconds !== undefined ? { resultsHoldSeconds: options.gameResultsHoldSeconds } : {}),
+    ...(options.gameSnapshotsPerSecond !== undefined ? { snapshotsPerSecond: options.gameSnapshotsPerSecond } : {}),
   });
   const shell = createShellService((name, payload) => gateway.emit(name, payload));
   const handlers: HandlersOf<IpcContract> = {

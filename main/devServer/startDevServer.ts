@@ -28,6 +28,8 @@ export interface DevServerOptions {
   readonly gameRoundDuration?: number;
   /** Seconds the results show before the room returns to the lobby; default RESULTS_HOLD_SECONDS. */
   readonly gameResultsHoldSeconds?: number;
+  /** Snapshots a second of hosted games, fixed (see BackendOptions.gameSnapshotsPerSecond); default per room. */
+  readonly gameSnapshotsPerSecond?: number;
 }
 
 /** A running backend plus the page that talks to it. */
@@ -59,6 +61,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     ...(options.network ? { network: options.network } : {}),
     ...(options.gameRoundDuration !== undefined ? { gameRoundDuration: options.gameRoundDuration } : {}),
     ...(options.gameResultsHoldSeconds !== undefined ? { gameResultsHoldSeconds: options.gameResultsHoldSeconds } : {}),
+    ...(options.gameSnapshotsPerSecond !== undefined ? { gameSnapshotsPerSecond: options.gameSnapshotsPerSecond } : {}),
   });
   const web = await startStaticServer({
     root: options.rendererDir,

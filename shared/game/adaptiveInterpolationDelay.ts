@@ -99,7 +99,8 @@ export class AdaptiveInterpolationDelay implements InterpolationDelay {
       ['warmup', this.warmup],
       ['jitterWindow', this.jitterWindow],
     ] as const) {
-      if (!Number.isSafeInteger(value) || value < 2) throw new RangeError(`${name} must be an integer >= 2, got ${value}`);
+      if (!Number.isSafeInteger(value) || value < 2)
+        throw new RangeError(`${name} must be an integer >= 2, got ${value}`);
     }
     this.base = this.target = this.initial;
   }
