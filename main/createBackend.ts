@@ -37,7 +37,10 @@ export interface BackendOptions {
   readonly network?: Partial<NetworkOptions>;
   /** Resolves host names for join-by-address; default the system resolver. */
   readonly lookup?: Ipv4Lookup;
-  /** Round length, results hold and games (the e2e tests play short rounds and look at results longer). */
+  /**
+   * Round length, results hold, a fixed snapshot rate (30: the old one, for benches) and games (the e2e tests play
+   * short rounds and look at results longer); default the app's.
+   */
   readonly game?: GameTuning;
   /** The folder the log files are in, named in exported network check reports; absent: console only. */
   readonly logsDir?: string;

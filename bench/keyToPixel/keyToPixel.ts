@@ -12,7 +12,7 @@ import { originOffset, type ClockOffset } from './clockOffset';
 import { firstMove, pathErrors, snappedFrames, type DrawnSample } from './motionTrace';
 import { readPageClock, recorder, type ProbedFrame, type Which } from './pageProbe';
 import { buildRenderer } from './rendererBuild';
-import { startPlayingRound, type PlayingRound } from './twoPlayerRound';
+import { startPlayingRound, type PlayingRound, type RoundSetup } from './twoPlayerRound';
 
 /** Trials per direction and round (the issue asks for at least 20). */
 const TRIALS = 20;
@@ -29,11 +29,12 @@ const CONDITIONED_RTT_MS = 2 * CONDITIONED.latencyMs;
 /** Canvas margin of tag's arena renderer (renderer/src/games/tag/arenaRenderer.ts), CSS pixels at ratio 1. */
 const ARENA_MARGIN = 4;
 /**
- * The old behaviour, measured beside the current one in the same run: h-interp's page flag for the old fixed
- * interpolation delays (harmless before that lands: the current code is the old behaviour). Its backend option for
- * a fixed snapshot rate joins here once it is named.
+ * The old behaviour, measured beside the current one in the same run: the page flag for the old fixed interpolation
+ * delays (50 ms on the host, 100 ms on a guest) and the old fixed 30 snapshots a second.
  */
-const OLD_QUERY = 'interp=fixed';
+const OLD = { query: 'interp=fixed', snapshotsPerSecond: 30 } as const;
+/** The current behaviour: adaptive delays, the snapshot rate the host picks for the room. */
+const NEW = { query: '' } as const;
 
 /** One link's figures for one behaviour; ms, per trial. */
 interface RoundFigures {
@@ -222,9 +223,14 @@ async function measureRound(round: PlayingRound): Promise<RoundFigures> {
   return figures;
 }
 
-async function measure(rendererDir: string, link: DevLinkProfile | null, query: string): Promise<RoundFigures> {
+async function measure(
+  rendererDir: string,
+  link: DevLinkProfile | null,
+  behaviour: Pick<RoundSetup, 'query' | 'snapshotsPerSecond'>,
+): Promise<RoundFigures> {
+  const { query } = behaviour;
   const started = now();
-  const round = await startPlayingRound({ rendererDir, link, query });
+  const round = await startPlayingRound({ rendererDir, link, ...behaviour });
   const playing = now();
   try {
     const figures = await measureRound(round);
@@ -293,10 +299,10 @@ export async function benchKeyToPixel(): Promise<BenchResult[]> {
   const outDir = await mkdtemp(join(tmpdir(), 'lan-party-key-to-pixel-'));
   try {
     const rendererDir = await buildRenderer(outDir);
-    const clean = await measure(rendererDir, null, '');
-    const cleanOld = await measure(rendererDir, null, OLD_QUERY);
-    const conditioned = await measure(rendererDir, CONDITIONED, '');
-    const conditionedOld = await measure(rendererDir, CONDITIONED, OLD_QUERY);
+    const clean = await measure(rendererDir, null, NEW);
+    const cleanOld = await measure(rendererDir, null, OLD);
+    const conditioned = await measure(rendererDir, CONDITIONED, NEW);
+    const conditionedOld = await measure(rendererDir, CONDITIONED, OLD);
     // Through the conditioner: remote within twice the clean figure plus the link's round trip.
     const loose = [clean.hostToGuest, clean.guestToHost].map((t) => 2 * percentile(t, 50) + CONDITIONED_RTT_MS);
     const link = `${CONDITIONED.latencyMs} ± ${CONDITIONED.jitterMs} ms, ${CONDITIONED.loss * 100}% loss`;

@@ -11,6 +11,8 @@ export interface RoundSetup {
   readonly link: DevLinkProfile | null;
   /** Added to both pages' URL as the query string, '' for none. */
   readonly query: string;
+  /** The host's fixed snapshot rate (30: the old one); undefined: chosen per room. */
+  readonly snapshotsPerSecond?: number;
   readonly rendererDir: string;
 }
 
@@ -58,7 +60,10 @@ export async function startPlayingRound(setup: RoundSetup): Promise<PlayingRound
   const discoveryPort = await freeUdpPort();
   const backends: TestBackend[] = await startBackends(2, {
     network: loopbackNetwork(discoveryPort),
-    game: { roundDuration: ROUND_SECONDS },
+    game: {
+      roundDuration: ROUND_SECONDS,
+      ...(setup.snapshotsPerSecond !== undefined ? { snapshotsPerSecond: setup.snapshotsPerSecond } : {}),
+    },
     rendererDir: setup.rendererDir,
     osUserNames: ['host', 'guest'],
   });

@@ -1,4 +1,4 @@
-import type { GameResults, GameRoster } from '../../shared/game/gameProtocol';
+import { GAME_TICK_RATE, type GameResults, type GameRoster } from '../../shared/game/gameProtocol';
 import type { GameDefinition, GameInput } from '../../shared/games/gameDefinition';
 import { GAMES } from '../../shared/games/registry';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
@@ -37,6 +37,16 @@ const resultsPayload = (r: GameResults): GameResultsPayload => ({
   scores: r.scores.map((s) => ({ ...s })),
   holdSeconds: r.holdSeconds ?? RESULTS_HOLD_SECONDS,
 });
+/** Ticks per snapshot of a fixed rate (a divisor of the tick rate), undefined when the host is to choose. */
+function snapshotEveryOf(perSecond: number | undefined): number | undefined {
+  if (perSecond === undefined) return undefined;
+  const every = GAME_TICK_RATE / perSecond;
+  if (!Number.isInteger(every) || every < 1) {
+    throw new RangeError(`snapshotsPerSecond must divide ${GAME_TICK_RATE} (60, 30, 20, …), got ${perSecond}`);
+  }
+  return every;
+}
+
 /** The running game's own check of renderer inputs (the contract only checks their sequence). */
 function checkedInputs(game: GameDefinition, inputs: readonly GameInput[]): GameInput[] {
   return inputs.map((input, i) => {
@@ -61,6 +71,7 @@ export function createGameService(options: GameServiceOptions): GameService {
   const logger = options.logger ?? silentLogger;
   const holdMs = (options.resultsHoldSeconds ?? RESULTS_HOLD_SECONDS) * 1000;
   const scheduler = options.scheduler ?? systemScheduler;
+  const snapshotEvery = snapshotEveryOf(options.snapshotsPerSecond);
   const onError = (error: unknown) => logger.error('game callback failed', error);
   let room: GameRoom | null = null;
   let seat: GameSeat | null = null;
@@ -150,6 +161,7 @@ export function createGameService(options: GameServiceOptions): GameService {
       players: r.state.players.map(({ id, name, colour }) => ({ id, name, colour })),
       ...(options.roundDuration !== undefined ? { roundDuration: options.roundDuration } : {}),
       resultsHoldSeconds: holdMs / 1000,
+      ...(snapshotEvery !== undefined ? { snapshotEvery } : {}),
       onCallbackError: onError,
       scheduler,
       onRoundEnd: (final) => {

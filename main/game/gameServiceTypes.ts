@@ -56,6 +56,11 @@ export interface GameServiceOptions {
   readonly roundDuration?: number;
   /** Seconds the winner screen shows before the host returns the room to the lobby. Default 5. */
   readonly resultsHoldSeconds?: number;
+  /**
+   * Snapshots a second of every game this machine hosts, fixed: a divisor of 60 (30 is the old rate, kept for
+   * comparison benches). Default: the host chooses per room from its guests' links (60 on a LAN).
+   */
+  readonly snapshotsPerSecond?: number;
   /** The link conditioner's settings when one is in front of this machine's room connection. */
   readonly conditioner?: () => ConditionerSummary;
   readonly logger?: Logger;
@@ -64,7 +69,10 @@ export interface GameServiceOptions {
 }
 
 /** How a backend's games are tuned: what tests shorten or lengthen, and the games they may play. */
-export type GameTuning = Pick<GameServiceOptions, 'games' | 'roundDuration' | 'resultsHoldSeconds'>;
+export type GameTuning = Pick<
+  GameServiceOptions,
+  'games' | 'roundDuration' | 'resultsHoldSeconds' | 'snapshotsPerSecond'
+>;
 
 /** The game requests this service answers (Pick<HandlersOf<IpcContract>, …> compatible). */
 export interface GameHandlers {

@@ -4,7 +4,7 @@ import type { PlayerId } from './gameTypes';
 export const GameMessage = {
   /** Guest → host, UNRELIABLE: the last few inputs (redundancy against loss). */
   INPUT: 'game.input',
-  /** Host → guests, UNRELIABLE: the world, every SNAPSHOT_EVERY_TICKS ticks. */
+  /** Host → guests, UNRELIABLE: the world, every tick or few (the room's snapshot rate). */
   SNAPSHOT: 'game.snapshot',
   /** Host → guests, RELIABLE_ORDERED: names and colours, in parts of ROSTER_PART_SIZE players. */
   ROSTER: 'game.roster',
@@ -20,9 +20,9 @@ export const GAME_TICK_RATE = 60;
 /** Seconds per simulation tick. */
 export const GAME_TICK_DT = 1 / GAME_TICK_RATE;
 /**
- * Snapshots go out every 2nd tick (30 Hz): half the host's upstream (16 players ≈ 1.1 kB × 15 guests × 30/s ≈ 4 Mbit/s)
- * and serialization cost of 60 Hz, while the 100 ms interpolation delay still spans three snapshots, so a lost one
- * (or two) is bridged, and reconciliation at 30 Hz is well inside the 8.5 s prediction buffer.
+ * Ticks per snapshot of the old fixed rate (30 Hz), which a host may still be told to keep (GameHostOptions
+ * .snapshotEvery, the game service's snapshotsPerSecond); by default the host chooses per room, 60 a second on a LAN
+ * (main/game/host/snapshotRate.ts).
  */
 export const SNAPSHOT_EVERY_TICKS = 2;
 

@@ -25,6 +25,7 @@ export type {
   PositionLookup,
 } from '../game/gameTypes';
 export { JSON_GAME_WIRE } from '../game/gameTypes';
+import type { InterpolationDelaySetting } from '../game/adaptiveInterpolationDelay';
 import type { GameControls } from './gameControls';
 import type { GameResultsWording } from './gameResultsWording';
 
@@ -81,12 +82,16 @@ export interface GameStandings {
 export interface GameViewOptions {
   /** The local player's id. */
   readonly playerId: PlayerId;
-  /** How far in the past other players are drawn, seconds. */
-  readonly interpolationDelay: number;
+  /**
+   * How far in the past other players are drawn: 'adaptive' follows the snapshots' interval and jitter
+   * (AdaptiveInterpolationDelay), a number fixes it in seconds.
+   */
+  readonly interpolationDelay: InterpolationDelaySetting;
 }
 
 /** A client's picture of a running game, pure and with time (seconds) injected: prediction plus interpolation. */
 export interface GameView<I extends GameInput = GameInput, Snap = unknown, C = unknown, F = unknown> {
+  /** How far in the past other players are drawn now, seconds (reported to the host for lag compensation). */
   readonly interpolationDelay: number;
   /** Runs the local ticks due by `now` under `controls`; returns their inputs, oldest first, to send. */
   advance(now: number, controls: C): I[];

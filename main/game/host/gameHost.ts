@@ -5,7 +5,6 @@ import {
   MAX_GAME_ID,
   MAX_RESULTS_HOLD_SECONDS,
   MAX_ROUND_DURATION,
-  SNAPSHOT_EVERY_TICKS,
   type GameResults,
 } from '../../../shared/game/gameProtocol';
 import type { GameDefinition, GameInput, PlayerId } from '../../../shared/games/gameDefinition';
@@ -18,6 +17,16 @@ import { HostInputs } from './hostInputs';
 import { LagHistories } from './lagHistories';
 import { systemScheduler } from '../../base/scheduler';
 import { FixedTickLoop } from './tickLoop';
+import {
+  initialSnapshotRate,
+  nextSnapshotRate,
+  snapshotsPerSecond,
+  type LinkHealth,
+  type SnapshotRate,
+} from './snapshotRate';
+
+/** Ticks between evaluations of the room's snapshot rate (once a second). */
+const RATE_EVALUATION_TICKS = 60;
 
 export type { GameHostOptions, GameHostStats, GamePlayer } from './gameHostOptions';
 
@@ -51,6 +60,8 @@ export class GameHost<
   private readonly unsubscribe: (() => void)[] = [];
   private readonly onError: (error: unknown) => void;
   private ticks = 0;
+  /** Ticks per snapshot: fixed by the options, else chosen from the guests' links (snapshotRate.ts). */
+  private rate: SnapshotRate;
   private phase: 'ready' | 'running' | 'finished' | 'stopped' = 'ready';
 
   constructor(private readonly options: GameHostOptions<S, I, Snap, E, W>) {
@@ -64,8 +75,10 @@ export class GameHost<
     if (hold !== undefined && !(hold >= 0 && hold <= MAX_RESULTS_HOLD_SECONDS)) {
       throw new RangeError(`resultsHoldSeconds must be in [0, ${MAX_RESULTS_HOLD_SECONDS}] seconds, got ${hold}`);
     }
-    const every = options.snapshotEvery ?? SNAPSHOT_EVERY_TICKS;
-    if (!Number.isInteger(every) || every < 1) throw new RangeError(`snapshotEvery must be >= 1, got ${every}`);
+    const every = options.snapshotEvery;
+    if (every !== undefined && (!Number.isInteger(every) || every < 1)) {
+      throw new RangeError(`snapshotEvery must be a whole number >= 1, got ${every}`);
+    }
     this.gameId = options.gameId ?? randomInt(1, MAX_GAME_ID + 1);
     if (!Number.isInteger(this.gameId) || this.gameId < 1 || this.gameId > MAX_GAME_ID) {
       throw new RangeError(`gameId must be 1–${MAX_GAME_ID}, got ${this.gameId}`);
@@ -100,7 +113,8 @@ export class GameHost<
       this.histories = new LagHistories(() => this.elapsed);
       this.histories.record(game.lagPositions(this.stateValue));
     }
-    this.outbox = new HostOutbox(game, options.transport, this.gameId, every, this.onError);
+    this.outbox = new HostOutbox(game, options.transport, this.gameId, this.onError);
+    this.rate = every !== undefined ? { every, better: 0 } : initialSnapshotRate(this.links());
   }
 
   /** The current authoritative state. */
@@ -153,7 +167,10 @@ export class GameHost<
       this.histories.record(game.lagPositions(this.stateValue));
     }
     const ended = game.phase(this.stateValue) === 'ended';
-    if (ended || this.ticks % this.outbox.snapshotEvery === 0) {
+    if (this.options.snapshotEvery === undefined && this.ticks % RATE_EVALUATION_TICKS === 0) {
+      this.rate = nextSnapshotRate(this.rate, this.links());
+    }
+    if (ended || this.ticks % this.rate.every === 0) {
       this.outbox.sendSnapshot(this.stateValue, this.inputs.acks());
     }
     if (result.events.length > 0) this.guard(() => this.options.onEvents?.(result.events, this.stateValue));
@@ -201,15 +218,25 @@ export class GameHost<
     return true;
   }
 
+  /** Snapshots a second the room gets now (60 on a LAN, lower on internet paths or under loss, or as fixed). */
+  get snapshotsPerSecond(): number {
+    return snapshotsPerSecond(this.rate.every);
+  }
+
   /** Counters for diagnostics and benchmarks. */
   stats(): GameHostStats {
     return {
       ticks: this.ticks,
+      snapshotsPerSecond: this.snapshotsPerSecond,
       droppedTicks: this.loop.dropped,
       snapshotsSent: this.outbox.snapshotsSent,
       snapshotsTooLarge: this.outbox.snapshotsTooLarge,
       inputs: this.inputs.counters(),
     };
+  }
+
+  private links(): LinkHealth[] {
+    return this.options.transport.getPeers().map((peer) => peer.stats());
   }
 
   private playing(id: PlayerId): boolean {

@@ -39,7 +39,10 @@ export interface GameHostOptions<
   readonly resultsHoldSeconds?: number;
   /** The clock and timer of the fixed tick. Default real time and timers. */
   readonly scheduler?: Scheduler;
-  /** Ticks per snapshot. Default SNAPSHOT_EVERY_TICKS (2). */
+  /**
+   * Ticks per snapshot, fixed (2: the old 30 a second). Default: chosen from the guests' links and re-evaluated each
+   * second, 1 (60 a second) on a LAN, more on internet paths or under loss (snapshotRate.ts).
+   */
   readonly snapshotEvery?: number;
   /** Resolve hits against where the shooter saw the target (games with lagPositions). Default true. */
   readonly lagCompensation?: boolean;
@@ -54,6 +57,8 @@ export interface GameHostOptions<
 /** Counters of a game host. */
 export interface GameHostStats {
   readonly ticks: number;
+  /** Snapshots a second the room gets now. */
+  readonly snapshotsPerSecond: number;
   readonly droppedTicks: number;
   readonly snapshotsSent: number;
   /** Snapshots that did not fit one datagram (not sent). */

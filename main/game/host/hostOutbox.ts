@@ -37,8 +37,6 @@ export class HostOutbox<S = unknown, Snap extends object = object> {
     private readonly game: OutboxGame<S, Snap>,
     private readonly transport: HostTransport,
     private readonly gameId: number,
-    /** Ticks per snapshot. */
-    readonly snapshotEvery: number,
     private readonly onError: (error: unknown) => void,
   ) {}
 

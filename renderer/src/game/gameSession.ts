@@ -1,4 +1,5 @@
 import { MAX_INPUTS_PER_MESSAGE } from '../../../shared/game/gameProtocol';
+import type { InterpolationDelaySetting } from '../../../shared/game/adaptiveInterpolationDelay';
 import type { GameDefinition, GameInput, GameView } from '../../../shared/games/gameDefinition';
 import type {
   GameCurrent,
@@ -17,8 +18,11 @@ export interface GameSessionOptions<C, F> {
   readonly api: GameApi;
   /** The local player's game id ('0' for the host). */
   readonly you: string;
-  /** How far in the past others are drawn: 0.05 s for the host (snapshots arrive in-process), 0.1 s for guests. */
-  readonly interpolationDelay: number;
+  /**
+   * How far in the past others are drawn: 'adaptive' (one snapshot interval plus the measured jitter, the app's
+   * choice), or fixed seconds (the old 0.05 s on the host and 0.1 s on guests, for comparison benches).
+   */
+  readonly interpolationDelay: InterpolationDelaySetting;
   /** Called when roster, results or the end of the game change (a few times per game, never per frame). */
   readonly onChange?: () => void;
 }

@@ -1,5 +1,10 @@
 import { GAME_TICK_DT } from '../../game/gameProtocol';
 import { SnapshotInterpolator } from '../../net/snapshotInterpolator';
+import {
+  interpolationDelayOf,
+  type InterpolationDelay,
+  type InterpolationDelaySetting,
+} from '../../game/adaptiveInterpolationDelay';
 import type { GameView, PlayerId } from '../gameDefinition';
 import { behind, predictCycle } from './prediction';
 import { RULES } from './rules';
@@ -58,7 +63,7 @@ function drawnHead(cycle: DecodedCycle, sinceMove: number): { x: number; y: numb
  * snapshots leave no gap in a trail.
  */
 export class CyclesView implements GameView<CycleInput, CyclesSnapshot, CyclesControls, CyclesFrame> {
-  readonly interpolationDelay: number;
+  private readonly delay: InterpolationDelay;
   private readonly heads: SnapshotInterpolator<Heads>;
   private readonly corners = new Map<PlayerId, (Cell | undefined)[]>();
   private clock = 0;
@@ -72,12 +77,16 @@ export class CyclesView implements GameView<CycleInput, CyclesSnapshot, CyclesCo
 
   constructor(
     private readonly playerId: PlayerId,
-    interpolationDelay: number,
+    interpolationDelay: InterpolationDelaySetting,
     private readonly size: { readonly width: number; readonly height: number } = RULES,
   ) {
-    if (!(interpolationDelay >= 0)) throw new RangeError(`interpolationDelay must be >= 0, got ${interpolationDelay}`);
-    this.interpolationDelay = interpolationDelay;
+    this.delay = interpolationDelayOf(interpolationDelay);
     this.heads = new SnapshotInterpolator<Heads>({ now: () => this.clock, capacity: 32 });
+  }
+
+  /** How far in the past the other riders are drawn now, seconds. */
+  get interpolationDelay(): number {
+    return this.delay.at(this.clock);
   }
 
   /**
@@ -119,6 +128,7 @@ export class CyclesView implements GameView<CycleInput, CyclesSnapshot, CyclesCo
     const heads: Heads = {};
     for (const c of cycles) if (c.id !== this.playerId) heads[c.id] = drawnHead(c, snapshot.m);
     this.heads.add(heads, { serverTime: snapshot.t });
+    this.delay.observe(snapshot.t, now);
     if (this.latest !== undefined && snapshot.k <= this.latest.k) return;
     this.latest = snapshot;
     this.decoded = cycles;
@@ -135,7 +145,11 @@ export class CyclesView implements GameView<CycleInput, CyclesSnapshot, CyclesCo
   sample(now: number): CyclesFrame {
     this.clock = now;
     const latest = this.latest;
-    const past = this.heads.sample(now - this.interpolationDelay) ?? {};
+    const renderTime = now - this.delay.at(now);
+    const past = this.heads.sample(renderTime) ?? {};
+    const offset = this.heads.clockOffset;
+    // Past the newest snapshot the heads stand still at it; the delay grows so that stays rare.
+    if (latest !== undefined && offset !== undefined) this.delay.drew(Math.max(0, renderTime - offset - latest.t), now);
     const taken = this.takenCells();
     const cycles = this.decoded.map((c): ViewCycle => {
       const base = { id: c.id, alive: c.alive, winner: c.winner, survived: c.survived, cells: c.cells };

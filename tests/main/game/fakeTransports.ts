@@ -24,6 +24,8 @@ function encode(type: string, payload: object): { payload: Record<string, unknow
 export class FakeHostTransport implements HostTransport {
   readonly sent: SentMessage[] = [];
   readonly rtts = new Map<number, number>();
+  /** Each connected guest's round trip (seconds) and loss, as getPeers() reports them; none by default. */
+  readonly links = new Map<number, { rtt: number | undefined; loss: number }>();
   private readonly handlers = new Map<string, Set<Handler<[TransportPeer, Record<string, unknown>]>>>();
   private readonly disconnects = new Set<Handler<[TransportPeer, string]>>();
 
@@ -50,7 +52,22 @@ export class FakeHostTransport implements HostTransport {
   }
 
   getPeers(): readonly { id: number; stats(): ConnectionStats }[] {
-    return [];
+    return [...this.links].map(([id, link]) => ({
+      id,
+      stats: (): ConnectionStats => ({
+        ...link,
+        jitter: 0,
+        packetsSentPerSecond: 0,
+        packetsReceivedPerSecond: 0,
+        bytesSentPerSecond: 0,
+        bytesReceivedPerSecond: 0,
+        retransmits: 0,
+        spuriousRetransmits: 0,
+        redundancyBytes: 0,
+        dropped: 0,
+        pendingReliable: 0,
+      }),
+    }));
   }
 
   /** Delivers a message from guest `peerId`, as if it went through JSON on the wire. */

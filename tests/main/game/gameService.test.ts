@@ -128,6 +128,22 @@ describe('game service and the room’s game', () => {
     unbind();
   });
 
+  it('hosts at a fixed snapshot rate when told (snapshotsPerSecond), and refuses one that does not divide 60', () => {
+    const service = createGameService({ emit: () => {}, logger: silentLogger, snapshotsPerSecond: 30 });
+    cleanups.push(() => service.stop());
+    const state = chessRoom();
+    const players = [state.players[0]!, { ...state.players[0]!, id: 1, name: 'G', host: false }];
+    const room = {
+      transport: new FakeHostTransport(),
+      state: { ...state, gameId: 'tag', players },
+      endGame: vi.fn(),
+      onState: () => () => undefined,
+    };
+    expect(service.startAsHost(room).snapshotsPerSecond).toBe(30);
+    expect(() => createGameService({ emit: () => {}, snapshotsPerSecond: 7 })).toThrow(RangeError);
+    expect(() => createGameService({ emit: () => {}, snapshotsPerSecond: 120 })).toThrow(RangeError);
+  });
+
   it('a seat in such a room (which the lobby refuses to join) follows no game and says why', () => {
     const { errors, logger } = recordingLogger();
     const service = createGameService({ emit: () => {}, logger });

@@ -3,6 +3,7 @@ import type { LobbyView } from '../../../../shared/ipc/schemas/lobby';
 import type { GameApi } from '../../game/gameApi';
 import type { GameRendererModule } from '../../game/gameRenderer';
 import { GameSession } from '../../game/gameSession';
+import { interpolationSettingOf } from '../../game/interpolationSetting';
 import { KeyboardControls } from '../../game/controls/keyboardControls';
 import { bindKeyboard } from '../../game/controls/keyboardInput';
 import { NetGraph } from '../../game/netGraph/NetGraph';
@@ -109,7 +110,7 @@ function GamePlay({
         game: game.game,
         api,
         you: playerId,
-        interpolationDelay: isHost ? 0.05 : 0.1,
+        interpolationDelay: interpolationSettingOf(window.location.search, isHost),
         onChange: changed,
       }),
     [game, api, playerId, isHost],

@@ -1,4 +1,9 @@
 import { SnapshotInterpolator } from '../../../net/snapshotInterpolator';
+import {
+  interpolationDelayOf,
+  type InterpolationDelay,
+  type InterpolationDelaySetting,
+} from '../../../game/adaptiveInterpolationDelay';
 import { LocalPrediction, type ClientControls, type PredictionStats } from './localPrediction';
 import { DEFAULT_ARENA, RULES } from '../rules';
 import { decodeSnapshotPlayers, type DecodedSnapshotPlayer, type GameSnapshot } from '../wire/snapshot';
@@ -12,8 +17,11 @@ export interface ClientViewOptions {
   readonly playerId: PlayerId;
   /** Must be the host's arena. Default DEFAULT_ARENA. */
   readonly arena?: Arena;
-  /** How far in the past other players are drawn, seconds. Default 0.1 (three 30 Hz snapshots). */
-  readonly interpolationDelay?: number;
+  /**
+   * How far in the past other players are drawn: seconds, or 'adaptive' (one snapshot interval plus jitter, see
+   * AdaptiveInterpolationDelay). Default 0.1 (three 30 Hz snapshots).
+   */
+  readonly interpolationDelay?: InterpolationDelaySetting;
   /** A prediction error is blended out over about this long (to 5%), seconds. Default 0.1. */
   readonly correctionTime?: number;
   /** A prediction error longer than this (arena units) is snapped, not blended. Default 100. */
@@ -71,11 +79,11 @@ function checked(name: string, value: number, allowZero = false): number {
  * What one client draws, pure and with time injected (seconds): the local player predicted from its own inputs
  * (LocalPrediction: replayed on every snapshot, errors blended out, not snapped), everyone else interpolated
  * `interpolationDelay` in the past on the host's timeline (one SnapshotInterpolator, server-time stamped, so jitter
- * does not show). Used by the renderer and by headless tests alike.
+ * does not show; the delay fixed or following the snapshots). Used by the renderer and by headless tests alike.
  */
 export class ClientView {
   readonly playerId: PlayerId;
-  readonly interpolationDelay: number;
+  private readonly delay: InterpolationDelay;
   private readonly arena: Arena;
   private readonly maxExtrapolation: number;
   private readonly local: LocalPrediction;
@@ -87,7 +95,7 @@ export class ClientView {
   constructor(options: ClientViewOptions) {
     this.playerId = options.playerId;
     this.arena = options.arena ?? DEFAULT_ARENA;
-    this.interpolationDelay = checked('interpolationDelay', options.interpolationDelay ?? 0.1, true);
+    this.delay = interpolationDelayOf(options.interpolationDelay ?? 0.1);
     this.maxExtrapolation = checked('maxExtrapolation', options.maxExtrapolation ?? 0.1, true);
     this.local = new LocalPrediction({
       arena: this.arena,
@@ -96,6 +104,11 @@ export class ClientView {
       maxCatchUp: checked('maxCatchUpTicks', options.maxCatchUpTicks ?? 8),
     });
     this.world = new SnapshotInterpolator<World>({ now: () => this.clock, capacity: 32 });
+  }
+
+  /** How far in the past other players are drawn now, seconds. */
+  get interpolationDelay(): number {
+    return this.delay.at(this.clock);
   }
 
   /**
@@ -117,6 +130,7 @@ export class ClientView {
     const world: World = {};
     for (const p of players) if (p.id !== this.playerId) world[p.id] = { x: p.x, y: p.y, it: p.it };
     this.world.add(world, { serverTime: snapshot.t });
+    this.delay.observe(snapshot.t, now);
     if (this.latest === undefined || snapshot.k > this.latest.k) {
       this.latest = snapshot;
       this.latestPlayers = players;
@@ -128,15 +142,14 @@ export class ClientView {
   /** Where to draw everyone at `now`. */
   sample(now: number): ViewFrame {
     this.clock = now;
-    const renderTime = now - this.interpolationDelay;
+    const renderTime = now - this.delay.at(now);
     const past = this.world.sample(renderTime) ?? {};
     const offset = this.world.clockOffset;
     const latest = this.latest;
-    // Seconds the drawn moment is past the newest snapshot (host time), capped: 0 while interpolating.
-    const ahead =
-      latest === undefined || offset === undefined
-        ? 0
-        : Math.min(this.maxExtrapolation, Math.max(0, renderTime - offset - latest.t));
+    // Seconds the drawn moment is past the newest snapshot (host time): 0 while interpolating.
+    const beyond = latest === undefined || offset === undefined ? 0 : Math.max(0, renderTime - offset - latest.t);
+    this.delay.drew(beyond, now);
+    const ahead = Math.min(this.maxExtrapolation, beyond);
     const players = this.latestPlayers.map((p): ViewPlayer => {
       const base = { id: p.id, it: p.it, score: p.score, cooldown: p.cooldown, immunity: p.immunity };
       if (p.id === this.playerId) {

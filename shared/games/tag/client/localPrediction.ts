@@ -35,6 +35,14 @@ export interface PredictionStats {
   staleSnapshots: number;
 }
 
+/**
+ * Ticks should come due at most this long after a frame (seconds): a tick due just after the previous frame is drawn
+ * nearly in full by the next one, so a key pressed shows on the first frame that reads it. Above display jitter.
+ */
+const PHASE_MARGIN = 0.004;
+/** How far the tick clock moves later per frame while it is out of phase (3% of a tick: the motion slows a hair). */
+const PHASE_SLEW = 0.0005;
+
 /** Rounds an axis to 1/1000 so the value sent is exactly the value predicted with (JSON keeps it exact). */
 function quantize(value: number): number {
   return Math.round(value * 1000) / 1000 + 0;
@@ -54,6 +62,7 @@ export class LocalPrediction {
   private previous: PlayerBody | undefined;
   private lastTick = -1;
   private nextTickAt = 0;
+  private lastFrame: number | undefined;
   private sequence = 0;
   private tagLatched = false;
   private offset = { x: 0, y: 0, at: 0 };
@@ -74,6 +83,7 @@ export class LocalPrediction {
   advance(now: number, controls: ClientControls): PlayerInput[] {
     if (controls.tag) this.tagLatched = true;
     const produced: PlayerInput[] = [];
+    const firstDue = this.nextTickAt;
     // A nanosecond of slack: a caller stepping exactly tick by tick must not lose a tick to float rounding.
     while (this.body !== undefined && now >= this.nextTickAt - 1e-9 && produced.length < this.options.maxCatchUp) {
       const move = normalizeInput({ sequence: 0, moveX: controls.moveX, moveY: controls.moveY, tag: false });
@@ -92,6 +102,7 @@ export class LocalPrediction {
       produced.push(input);
     }
     if (now >= this.nextTickAt - 1e-9) this.nextTickAt = now + GAME_TICK_DT; // stalled: skip, do not replay a burst
+    this.lockPhase(now, firstDue, produced.length > 0);
     return produced;
   }
 
@@ -145,6 +156,21 @@ export class LocalPrediction {
       x: previous.x + (body.x - previous.x) * alpha + offset.x,
       y: previous.y + (body.y - previous.y) * alpha + offset.y,
     };
+  }
+
+  /**
+   * Keeps the tick clock in phase with the frames. A tick run at a frame is drawn from its due time on, so one due
+   * just after the previous frame shows (nearly) a whole tick of the new input at once, while one due just before
+   * this frame shows almost none of it until the next: up to a tick (17 ms) of the key-to-pixel time, set by when the
+   * first snapshot happened to arrive. So while the first tick a frame runs came due more than PHASE_MARGIN after the
+   * previous frame, the clock moves later by PHASE_SLEW per frame until it wraps to just after a frame. Only later:
+   * a clock running ahead would send the host more inputs than it ticks, a standing queue; later costs one repeat.
+   */
+  private lockPhase(now: number, firstDue: number, ran: boolean): void {
+    const previous = this.lastFrame;
+    this.lastFrame = now;
+    if (!ran || previous === undefined || !(now > previous)) return;
+    if (firstDue - previous > PHASE_MARGIN) this.nextTickAt += PHASE_SLEW;
   }
 
   /** The not-yet-blended-out part of past corrections at `now`. */

@@ -7,7 +7,7 @@ import { OPEN_TAG, placing, startHost, THREE_PLAYERS } from '../hostKit';
 
 describe('GameHost lifecycle', () => {
   it('sends the roster reliably and a first snapshot on start, then ticks at 60 Hz with a snapshot every 2nd tick', () => {
-    const kit = startHost();
+    const kit = startHost({ snapshotEvery: 2 });
     const roster = kit.transport.ofType(GameMessage.ROSTER);
     expect(roster).toHaveLength(1);
     expect(roster[0]).toMatchObject({ channel: Channel.RELIABLE_ORDERED, payload: { g: 7, part: 0, parts: 1 } });
@@ -27,6 +27,45 @@ describe('GameHost lifecycle', () => {
     expect(snapshots[5]?.t).toBeCloseTo(10 * GAME_TICK_DT, 3);
     // Every player is acknowledged as "nothing processed yet" (-1) until inputs come.
     expect(snapshots[5]?.p.map((p) => p[8])).toEqual([-1, -1, -1]);
+  });
+
+  it('chooses the room snapshot rate from the guests links: 60/s on a LAN, 30/s on an internet path, back up later', () => {
+    const kit = startHost();
+    kit.transport.links.set(1, { rtt: 0.002, loss: 0 });
+    kit.transport.links.set(2, { rtt: 0.001, loss: 0 });
+    kit.ticks(6);
+    expect(kit.snapshots().map((s) => s.k)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(kit.host.snapshotsPerSecond).toBe(60);
+    // Ida's path turns into an internet one: from the next evaluation (each second) on, every 2nd tick.
+    kit.transport.links.set(2, { rtt: 0.08, loss: 0 });
+    kit.ticks(54 + 6);
+    expect(kit.host.stats().snapshotsPerSecond).toBe(30);
+    expect(
+      kit
+        .snapshots()
+        .map((s) => s.k)
+        .slice(-4),
+    ).toEqual([60, 62, 64, 66]);
+    // Back on a good path: the rate goes up only once three evaluations in a row allowed it.
+    kit.transport.links.set(2, { rtt: 0.002, loss: 0 });
+    kit.ticks(54 + 60);
+    expect(kit.host.snapshotsPerSecond).toBe(30);
+    kit.ticks(120);
+    expect(kit.host.snapshotsPerSecond).toBe(60);
+  });
+
+  it('starts at the rate the links allow and keeps a fixed rate when told', () => {
+    const transport = new FakeHostTransport();
+    transport.links.set(1, { rtt: 0.002, loss: 0.2 });
+    const ticker = manualTicker();
+    const base = { game: OPEN_TAG, transport, players: THREE_PLAYERS, onRoundEnd: () => undefined };
+    expect(new GameHost({ ...base, scheduler: ticker.scheduler }).snapshotsPerSecond).toBe(20);
+    const fixed = new GameHost({ ...base, scheduler: ticker.scheduler, snapshotEvery: 2 });
+    transport.links.set(1, { rtt: 0.002, loss: 0 });
+    fixed.start();
+    for (let i = 0; i < 240; i += 1) ticker.advance(GAME_TICK_DT);
+    expect(fixed.snapshotsPerSecond).toBe(30);
+    fixed.stop();
   });
 
   it('runs due ticks from the clock, and drops (counts) a stall longer than the catch-up limit', () => {
@@ -53,6 +92,7 @@ describe('GameHost lifecycle', () => {
     expect(() => new GameHost({ ...base, roundDuration: 601 })).toThrow(RangeError);
     expect(() => new GameHost({ ...base, gameId: 0 })).toThrow(RangeError);
     expect(() => new GameHost({ ...base, snapshotEvery: 0 })).toThrow(RangeError);
+    expect(() => new GameHost({ ...base, snapshotEvery: 1.5 })).toThrow(RangeError);
     const host = new GameHost({ ...base, scheduler: manualTicker().scheduler });
     host.start();
     expect(() => host.start()).toThrow(/running/);

@@ -134,7 +134,8 @@ export const pressRace: GameDefinition<
     let next = 0;
     let latest: RaceSnapshot | undefined;
     return {
-      interpolationDelay,
+      // It draws nobody in the past: a fixed setting is kept, the adaptive one stands for its initial 0.1 s.
+      interpolationDelay: interpolationDelay === 'adaptive' ? 0.1 : interpolationDelay,
       // One input per call: a press when asked, else a plain tick.
       advance: (_now, controls) => [{ sequence: (next += 1), press: controls.press }],
       applySnapshot: (snapshot) => {

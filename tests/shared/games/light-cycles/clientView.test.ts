@@ -146,4 +146,21 @@ describe('the light-cycles client view', () => {
     view.applySnapshot(lightCyclesGame.snapshot.of(start, new Map()), 1.01);
     expect(view.sample(1.02).tick).toBe(later.tick);
   });
+
+  it('with the adaptive delay draws the other riders about one snapshot interval in the past', () => {
+    const view = new CyclesView('0', 'adaptive', SIZE);
+    expect(view.interpolationDelay).toBe(0.1); // until it has measured the snapshots
+    let state = round(2);
+    for (let tick = 1; tick <= 120 && state.phase === 'playing'; tick++) {
+      state = step(state, new Map(), GAME_TICK_DT).state;
+      view.applySnapshot(lightCyclesGame.snapshot.of(state, new Map()), 10 + tick * GAME_TICK_DT + 0.002);
+      view.sample(10 + tick * GAME_TICK_DT + 0.004);
+    }
+    expect(view.interpolationDelay).toBeGreaterThan(GAME_TICK_DT);
+    expect(view.interpolationDelay).toBeLessThan(GAME_TICK_DT + 0.006);
+  });
+
+  it('refuses a negative fixed delay', () => {
+    expect(() => new CyclesView('0', -0.1, SIZE)).toThrow(RangeError);
+  });
 });

@@ -156,7 +156,7 @@ describe('ClientView prediction and reconciliation', () => {
 
   it('replays unacknowledged inputs on top of the host state, and ignores an older snapshot', () => {
     const v = settled();
-    const moving = v.advance(0.1 + 3 * GAME_TICK_DT + 1e-6, { moveX: 1, moveY: 0, tag: false });
+    const moving = v.advance(0.1 + 3 * GAME_TICK_DT + 0.001, { moveX: 1, moveY: 0, tag: false });
     expect(moving.map((i) => i.sequence)).toEqual([8, 9, 10]);
     const predicted = v.predicted!;
     // The host has processed up to 7 (all idle): replaying 8..10 reproduces the prediction, nothing to correct.
