@@ -52,7 +52,10 @@ export interface RendezvousCliOptions {
   /** coturn's --static-auth-secret; undefined exactly when turnUrls is empty. */
   turnSecret: string | undefined;
   logFile: string | undefined;
-  /** Where the service key lives (created when missing), so rooms keep their owners across restarts. */
+  /**
+   * Where the service key lives (created when missing), so rooms keep their owners across restarts; undefined:
+   * `rendezvous.key` in the rendezvous' data folder (serviceKey.ts).
+   */
   serviceKeyFile: string | undefined;
   /** PEM certificate chain and key: serve wss:// itself. */
   tls: { certFile: string; keyFile: string } | undefined;
@@ -86,7 +89,11 @@ const FLAGS = [
     'with --rendezvous <ipv4:port>: TURN server(s) players get, comma-separated, e.g. turn:203.0.113.5:3478',
   ],
   ['turn-secret', '<text>', `with --turn-url: coturn's --static-auth-secret (${TURN_SECRET_ENV} is read if absent)`],
-  ['service-key-file', '<path>', 'with --rendezvous: the key room secrets derive from (created if missing; keep it)'],
+  [
+    'service-key-file',
+    '<path>',
+    'with --rendezvous: the key room secrets derive from (created if missing; keep it); default rendezvous.key in ~/.local/share/lan-party (%APPDATA%\\lan-party on Windows)',
+  ],
   ['tls-cert', '<path>', 'with --rendezvous and --tls-key: PEM certificate chain, to serve wss:// itself'],
   ['tls-key', '<path>', 'with --tls-cert: its PEM private key'],
   ['trust-proxy', '<ipv4,…>', 'with --rendezvous: reverse proxies whose X-Forwarded-For names the client'],

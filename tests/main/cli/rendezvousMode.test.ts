@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/base/logger';
 import { systemScheduler } from '../../../main/base/scheduler';
@@ -87,10 +90,13 @@ describe('host CLI --rendezvous arguments', () => {
 
 describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
   let running: RunningCli | undefined;
+  let data: string | undefined;
   afterEach(async () => {
     running?.kill('SIGKILL');
     await running?.exited;
     running = undefined;
+    if (data !== undefined) rmSync(data, { recursive: true, force: true });
+    data = undefined;
   });
 
   it(
@@ -98,8 +104,12 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
     { timeout: CLI_TIMEOUT },
     async () => {
       const secret = 'lab-only-secret';
+      // Its data folder (where the service key goes by default) in a temporary folder, not the user's home.
+      data = mkdtempSync(join(tmpdir(), 'lp-rdv-cli-'));
       running = runCli('main/cli/hostCli.ts', ['--rendezvous', '127.0.0.1:0', '--turn-url', 'turn:127.0.0.1:3478'], {
         [TURN_SECRET_ENV]: secret,
+        XDG_DATA_HOME: data,
+        APPDATA: data,
       });
       const cli = running;
       await waitFor(() => /internet rooms on 127\.0\.0\.1:\d+/.test(cli.stdout()), 20_000, 'rendezvous banner');
