@@ -82,7 +82,11 @@ const FLAGS = [
     `seconds a player who lost the connection keeps its seat, 0–${SEAT_GRACE.MAX} (default ${SEAT_GRACE.DEFAULT})`,
   ],
   ['reach', '<lan|internet>', 'internet: also open the room to friends over the internet (needs --rendezvous <url>)'],
-  ['rendezvous', '<url>', 'with --reach internet: the rendezvous the room registers with, ws://… or wss://…'],
+  [
+    'rendezvous',
+    '<url>',
+    'with --reach internet: the rendezvous the room registers with, wss://… (ws:// on loopback or a lab LAN only)',
+  ],
   [
     'turn-url',
     '<url>',

@@ -41,10 +41,11 @@ export async function startRendezvousMode(
       : {}),
     trustedProxies: options.trustedProxies,
   });
-  const scheme = options.tls ? 'wss' : 'ws';
   const banner = [
     `Rendezvous for internet rooms on ${options.host}:${server.port}`,
-    `Players' Settings → Internet rooms → rendezvous: ${scheme}://<this machine's public address>:${server.port}/rendezvous/v1`,
+    options.tls
+      ? `Players' Settings → Internet rooms → rendezvous: wss://<this machine's name>:${server.port}/rendezvous/v1`
+      : `Players' Settings → Internet rooms → rendezvous: wss://<your TLS proxy>/rendezvous/v1 (apps take ws://<address>:${server.port}/rendezvous/v1 only on loopback or a private lab network); or add --tls-cert and --tls-key`,
     `Service key: ${keyFile} (rooms keep their owners across restarts while it stays; back it up)`,
     options.turnSecret !== undefined
       ? `TURN: minting time-limited credentials for ${options.turnUrls.join(', ')} (shared-secret mode)`
