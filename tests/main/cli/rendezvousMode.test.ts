@@ -10,7 +10,7 @@ import { openRendezvousGuest } from '../../../main/reach/internet/rendezvousGues
 import { startRendezvousHost } from '../../../main/reach/internet/rendezvousHost';
 import { runCli, type RunningCli } from '../../support/runCli';
 import { waitFor } from '../../support/waitFor';
-import { pakeOf } from '../rendezvous/fakePeers';
+import { pakeOf, sealedOf } from '../rendezvous/fakePeers';
 import { loopbackRendezvousUrl } from '../reach/internet/loopbackInternetRoom';
 
 const CLI_TIMEOUT = 30_000;
@@ -119,7 +119,18 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
 
       const host = await startRendezvousHost({ url, scheduler: systemScheduler, logger: silentLogger });
       host.onJoinRequest(({ joinId }) => host.answer(joinId, pakeOf('H')));
-      const turn = host.turn;
+      const accepted = new Promise<Awaited<ReturnType<typeof host.accept>>>((resolve, reject) =>
+        host.onConfirm(({ joinId }) => host.accept(joinId).then(resolve, reject)),
+      );
+
+      const guest = await openRendezvousGuest({ url, scheduler: systemScheduler });
+      // The service forwards the exchange as it is; the answer carries no credentials.
+      const answer = await guest.join(host.roomId, pakeOf('G'));
+      expect(answer.pake).toBe(pakeOf('H'));
+      expect(answer).not.toHaveProperty('turn');
+      guest.confirm(pakeOf('C'), sealedOf('G'));
+      // The host's accept of the confirmed join is what earns a grant, for its session with that guest.
+      const turn = await accepted;
       expect(turn?.urls).toEqual(['turn:127.0.0.1:3478']);
       // coturn's check: password = base64(HMAC-SHA1(secret, username)), username = "<expiry>:<id>".
       expect(turn?.password).toBe(
@@ -128,12 +139,6 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
           .digest('base64'),
       );
       expect(Number(turn?.username.split(':')[0])).toBeGreaterThan(Date.now() / 1000);
-
-      const guest = await openRendezvousGuest({ url, scheduler: systemScheduler });
-      // The service forwards the exchange as it is; an answered guest gets its own TURN grant.
-      const answer = await guest.join(host.roomId, pakeOf('G'));
-      expect(answer.pake).toBe(pakeOf('H'));
-      expect(answer.turn?.urls).toEqual(['turn:127.0.0.1:3478']);
       guest.close();
       host.close();
       await waitFor(() => /closed by its host/.test(cli.stdout()), 5000, 'host unregistered');
