@@ -9,7 +9,6 @@ export {
   type InternetCode,
   type InternetCodeParse,
 } from './internetCode';
-export { plainRendezvousHostAllowed } from './plainRendezvousHost';
 export { frameMessage, parseRendezvousMessage, type ParsedRendezvousMessage } from './parseRendezvousMessage';
 export { RENDEZVOUS_ERROR_TEXT, RendezvousError, RendezvousErrorCode } from './rendezvousErrorCode';
 export { RENDEZVOUS_LIMITS, RENDEZVOUS_VERSION } from './rendezvousLimits';

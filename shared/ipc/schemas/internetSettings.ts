@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainRendezvousHostAllowed } from '../../rendezvous/plainRendezvousHost';
+import { plainRendezvousHostAllowed } from './plainRendezvousHost';
 
 /** The host of a `ws://` URL the schema's pattern already took (a [bracketed] IPv6 address or a name). */
 const hostOf = (url: string) => /^wss?:\/\/(\[[^\]]*\]|[^:/]*)/.exec(url)?.[1] ?? '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rendezvousUrlSchema } from '../../../shared/ipc/schemas/internetSettings';
-import { plainRendezvousHostAllowed } from '../../../shared/rendezvous';
+import { rendezvousUrlSchema } from '../../../../shared/ipc/schemas/internetSettings';
+import { plainRendezvousHostAllowed } from '../../../../shared/ipc/schemas/plainRendezvousHost';
 
 describe('plain ws:// to a rendezvous', () => {
   it('is allowed to loopback, private, link-local and documentation (lab) addresses only', () => {
