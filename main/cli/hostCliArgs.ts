@@ -151,8 +151,8 @@ export function hostCliHelp(): string {
     '',
     'Self-host internet rooms (next to coturn started with --use-auth-secret --static-auth-secret S):',
     `  ${TURN_SECRET_ENV}=S lan-party-host --rendezvous 0.0.0.0:8787 --turn-url turn:203.0.113.5:3478`,
-    '  Players set ws://203.0.113.5:8787/rendezvous/v1 as the rendezvous in Settings (allow TCP 8787 in);',
-    '  with --tls-cert/--tls-key it is wss://, and --service-key-file keeps rooms across restarts.',
+    '  With --tls-cert/--tls-key (or behind a TLS proxy) players set wss://<its name>:8787/rendezvous/v1 in',
+    '  Settings (allow TCP 8787 in; ws:// only on a private lab network). Its key in the data folder keeps rooms.',
   ].join('\n');
 }
 
