@@ -52,7 +52,10 @@ export interface RendezvousCliOptions {
   /** coturn's --static-auth-secret; undefined exactly when turnUrls is empty. */
   turnSecret: string | undefined;
   logFile: string | undefined;
-  /** Where the service key lives (created when missing), so rooms keep their owners across restarts. */
+  /**
+   * Where the service key lives (created when missing), so rooms keep their owners across restarts; undefined:
+   * `rendezvous.key` in the rendezvous' data folder (serviceKey.ts).
+   */
   serviceKeyFile: string | undefined;
   /** PEM certificate chain and key: serve wss:// itself. */
   tls: { certFile: string; keyFile: string } | undefined;
@@ -79,14 +82,22 @@ const FLAGS = [
     `seconds a player who lost the connection keeps its seat, 0–${SEAT_GRACE.MAX} (default ${SEAT_GRACE.DEFAULT})`,
   ],
   ['reach', '<lan|internet>', 'internet: also open the room to friends over the internet (needs --rendezvous <url>)'],
-  ['rendezvous', '<url>', 'with --reach internet: the rendezvous the room registers with, ws://… or wss://…'],
+  [
+    'rendezvous',
+    '<url>',
+    'with --reach internet: the rendezvous the room registers with, wss://… (ws:// on loopback or a lab LAN only)',
+  ],
   [
     'turn-url',
     '<url>',
     'with --rendezvous <ipv4:port>: TURN server(s) players get, comma-separated, e.g. turn:203.0.113.5:3478',
   ],
   ['turn-secret', '<text>', `with --turn-url: coturn's --static-auth-secret (${TURN_SECRET_ENV} is read if absent)`],
-  ['service-key-file', '<path>', 'with --rendezvous: the key room secrets derive from (created if missing; keep it)'],
+  [
+    'service-key-file',
+    '<path>',
+    'with --rendezvous: the key room secrets derive from (created if missing; keep it); default rendezvous.key in ~/.local/share/lan-party (%APPDATA%\\lan-party on Windows)',
+  ],
   ['tls-cert', '<path>', 'with --rendezvous and --tls-key: PEM certificate chain, to serve wss:// itself'],
   ['tls-key', '<path>', 'with --tls-cert: its PEM private key'],
   ['trust-proxy', '<ipv4,…>', 'with --rendezvous: reverse proxies whose X-Forwarded-For names the client'],
@@ -140,8 +151,8 @@ export function hostCliHelp(): string {
     '',
     'Self-host internet rooms (next to coturn started with --use-auth-secret --static-auth-secret S):',
     `  ${TURN_SECRET_ENV}=S lan-party-host --rendezvous 0.0.0.0:8787 --turn-url turn:203.0.113.5:3478`,
-    '  Players set ws://203.0.113.5:8787/rendezvous/v1 as the rendezvous in Settings (allow TCP 8787 in);',
-    '  with --tls-cert/--tls-key it is wss://, and --service-key-file keeps rooms across restarts.',
+    '  With --tls-cert/--tls-key (or behind a TLS proxy) players set wss://<its name>:8787/rendezvous/v1 in',
+    '  Settings (allow TCP 8787 in; ws:// only on a private lab network). Its key in the data folder keeps rooms.',
   ].join('\n');
 }
 

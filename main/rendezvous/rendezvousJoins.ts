@@ -12,7 +12,7 @@ export interface JoinTable {
    * counts against its guest's address on this room until {@link proven}.
    */
   answered(join: Join): void;
-  /** The host signalled the guest (its confirmation checked): the join no longer counts against its address. */
+  /** The host accepted the guest (its confirmation checked): the join no longer counts against its address. */
   proven(join: Join): void;
   /** The join `joinId` if this connection is its host or its guest. */
   own(conn: Connection, joinId: string): { join: Join; fromHost: boolean } | undefined;
@@ -50,8 +50,17 @@ export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): J
       if (waiting.length >= limits.maxPendingJoinsPerRoom) {
         return { code: RendezvousErrorCode.ROOM_FULL, message: 'too many players are joining this room right now' };
       }
+      // Answered and not yet accepted: the host's checks in flight, bounded for the room whoever asks.
+      const checking = [...room.joins.values()].filter((join) => join.answeredAt !== undefined && !join.accepted);
+      if (checking.length >= limits.maxUnprovenJoinsPerRoom) {
+        return {
+          code: RendezvousErrorCode.ROOM_FULL,
+          message: 'too many joins of this room are being checked; try again in a moment',
+        };
+      }
+      const address = guest.keys.address;
       // One address cannot fill the room's pending places (or keep it unjoinable by re-opening them).
-      const fromAddress = waiting.filter((join) => join.guest.peer.address === guest.peer.address).length;
+      const fromAddress = waiting.filter((join) => join.guest.keys.address === address).length;
       if (fromAddress >= limits.maxPendingJoinsPerAddressPerRoom) {
         return {
           code: RendezvousErrorCode.RATE_LIMITED,
@@ -59,7 +68,7 @@ export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): J
         };
       }
       // Each answer spends one of the room's guesses: one address cannot spend them all (and keep guests out).
-      const unproven = unprovenOf(ctx, room, guest.peer.address);
+      const unproven = unprovenOf(ctx, room, address);
       // Pending ones count too: each may be answered a moment from now.
       if ((unproven?.size ?? 0) + fromAddress >= limits.maxUnprovenJoinsPerAddressPerRoom) {
         // One still open may yet get in in a moment (friends behind one router joining together); else the
@@ -79,6 +88,7 @@ export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): J
         createdAt: ctx.now(),
         answeredAt: undefined,
         confirmed: false,
+        accepted: false,
         hostSignals: 0,
         guestSignals: 0,
       };
@@ -101,7 +111,7 @@ export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): J
     answered(join) {
       join.answeredAt = ctx.now();
       const { room } = join;
-      const address = join.guest.peer.address;
+      const address = join.guest.keys.address;
       const entries = room.unproven.get(address) ?? new Map<string, number>();
       entries.set(join.id, join.answeredAt);
       room.unproven.delete(address);
@@ -109,9 +119,10 @@ export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): J
       if (room.unproven.size > UNPROVEN_ADDRESSES) room.unproven.delete(room.unproven.keys().next().value as string);
     },
     proven(join) {
-      const entries = join.room.unproven.get(join.guest.peer.address);
+      join.accepted = true;
+      const entries = join.room.unproven.get(join.guest.keys.address);
       entries?.delete(join.id);
-      if (entries?.size === 0) join.room.unproven.delete(join.guest.peer.address);
+      if (entries?.size === 0) join.room.unproven.delete(join.guest.keys.address);
     },
     own(conn, joinId) {
       const asHost = conn.hosting?.joins.get(joinId);

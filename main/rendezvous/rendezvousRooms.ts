@@ -3,7 +3,10 @@ import type { JoinTable } from './rendezvousJoins';
 import type { RoomSecrets } from './roomSecrets';
 import type { Connection, Refusal, Room, ServiceContext } from './rendezvousState';
 
-/** Rooms by id: registration (new or by the owner's secret), the host's grace period, expiry. */
+/**
+ * Rooms by id: registration (new or by the owner's secret), the host's grace period, expiry; new rooms capped
+ * in all, per address and per prefix (a held room's owner registering it again never is).
+ */
 export interface RoomRegistry {
   get(roomId: string): Room | undefined;
   /** Registers a new room for `conn`, or the owner's room again (after a dropped link or a restart). */
@@ -30,11 +33,24 @@ export function createRoomRegistry(
   // Ids of rooms that reached their hard cap: refused for re-registration until the cap would have passed again.
   const retired = new Map<string, number>();
   const { limits, logger } = ctx;
+  // Rooms held per registering address and prefix (keys of AddressKeys; the two never collide: a prefix has a '/').
+  const held = new Map<string, number>();
+  const count = (key: string, by: number) => {
+    const next = (held.get(key) ?? 0) + by;
+    if (next <= 0) held.delete(key);
+    else held.set(key, next);
+  };
+  const forget = (room: Room) => {
+    if (!rooms.delete(room.id)) return;
+    count(room.owner.address, -1);
+    if (room.owner.prefix !== room.owner.address) count(room.owner.prefix, -1);
+  };
 
   const newRoom = (id: string, host: Connection): Room => {
     const room: Room = {
       id,
       createdAt: ctx.now(),
+      owner: host.keys,
       host,
       hostLeftAt: 0,
       joins: new Map(),
@@ -42,6 +58,8 @@ export function createRoomRegistry(
       unproven: new Map(),
     };
     rooms.set(id, room);
+    count(room.owner.address, 1);
+    if (room.owner.prefix !== room.owner.address) count(room.owner.prefix, 1);
     host.hosting = room;
     return room;
   };
@@ -49,18 +67,32 @@ export function createRoomRegistry(
   const sendRegistered = (conn: Connection, room: Room) => {
     const expiresAt = Math.round(wallClock() + (room.createdAt + limits.roomMaxAgeMs - ctx.now()));
     const roomSecret = secrets.secretFor(room.id);
-    const turn = ctx.turnGrant(conn);
-    ctx.send(conn, { kind: RendezvousKind.REGISTERED, roomId: room.id, roomSecret, expiresAt, turn });
+    ctx.send(conn, { kind: RendezvousKind.REGISTERED, roomId: room.id, roomSecret, expiresAt });
   };
 
   const remove = (room: Room, guestsHear: Refusal) => {
     for (const join of [...room.joins.values()]) joins.end(join, guestsHear);
     if (room.host) room.host.hosting = null;
-    rooms.delete(room.id);
+    forget(room);
   };
 
-  const full = (conn: Connection) =>
-    ctx.fail(conn, { code: RendezvousErrorCode.SERVICE_FULL, message: 'no room for more rooms' });
+  /** Refuses a room that would be new (true), telling `conn` why: the service, its address or prefix is full. */
+  const refusedNew = (conn: Connection): boolean => {
+    if (rooms.size >= limits.maxRooms) {
+      ctx.fail(conn, { code: RendezvousErrorCode.SERVICE_FULL, message: 'no room for more rooms' });
+      return true;
+    }
+    const { address, prefix } = conn.keys;
+    const byAddress = (held.get(address) ?? 0) >= limits.maxRoomsPerAddress;
+    if (byAddress || (prefix !== address && (held.get(prefix) ?? 0) >= limits.maxRoomsPerPrefix)) {
+      ctx.strike(conn, {
+        code: RendezvousErrorCode.RATE_LIMITED,
+        message: `too many rooms registered from this ${byAddress ? 'address' : 'network'}; close one first`,
+      });
+      return true;
+    }
+    return false;
+  };
 
   return {
     get size() {
@@ -69,7 +101,7 @@ export function createRoomRegistry(
     get: (roomId) => rooms.get(roomId),
     register(conn, claim) {
       if (!claim) {
-        if (rooms.size >= limits.maxRooms) return full(conn);
+        if (refusedNew(conn)) return;
         for (let attempt = 0; attempt < 16; attempt++) {
           const id = secrets.newId();
           if (rooms.has(id) || retired.has(id)) continue;
@@ -102,8 +134,8 @@ export function createRoomRegistry(
         conn.hosting = room;
         return sendRegistered(conn, room);
       }
-      // A restarted service, or an owner back after its grace: the same id again.
-      if (rooms.size >= limits.maxRooms) return full(conn);
+      // A restarted service, or an owner back after its grace: the same id again, a new room for the caps.
+      if (refusedNew(conn)) return;
       sendRegistered(conn, newRoom(roomId, conn));
     },
     unregister(room) {
@@ -130,7 +162,7 @@ export function createRoomRegistry(
           if (retired.size >= limits.maxRooms) retired.delete(retired.keys().next().value as string);
           retired.set(room.id, room.createdAt + 2 * limits.roomMaxAgeMs);
         } else if (!room.host && t - room.hostLeftAt >= limits.hostGraceMs) {
-          rooms.delete(room.id);
+          forget(room);
         } else {
           joins.sweep(room);
         }

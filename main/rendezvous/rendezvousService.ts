@@ -13,6 +13,7 @@ import type { Scheduler, TimerHandle } from '../base/scheduler';
 import { systemWallClock, type WallClock } from '../base/wallClock';
 import { createRateLimiter, type RateLimiter } from '../base/rateLimiter';
 import { mintTurnCredentials } from '../net/ice';
+import { addressKeysOf } from './addressKeys';
 import { createProbeGuard } from './probeGuard';
 import { createJoinTable } from './rendezvousJoins';
 import { createRoomRegistry } from './rendezvousRooms';
@@ -55,7 +56,7 @@ export interface RendezvousServiceOptions {
    * restarts so owners can re-register their rooms. Default: a random key for this process only.
    */
   readonly serviceKey?: Uint8Array;
-  /** Mint TURN credentials for registered hosts and answered guests; absent: they get `turn: null`. */
+  /** Mint TURN credentials for a host's session with each guest it accepted; absent: it gets `turn: null`. */
   readonly turn?: RendezvousTurnConfig;
   readonly limits?: Partial<RendezvousServiceLimits>;
 }
@@ -78,8 +79,11 @@ export interface RendezvousService {
 
 const POLICY_VIOLATION = 1008;
 const IDLE = 4001;
-/** Messages a host sends about its room's joins: never counted against its rate (it did not ask for them). */
-const HOST_REPLIES = new Set<string>(['answer', 'reject', 'signal']);
+/**
+ * Messages a host sends about its room's joins: not counted against its rate while they name a join still open
+ * (each forwarded join bounds them: one answer, one accept, MAX_SIGNALS signals); any other counts.
+ */
+const HOST_REPLIES = new Set<string>(['answer', 'reject', 'accept', 'signal']);
 
 /** Creates the service; its sweep timer runs until {@link RendezvousService.close}. */
 export function createRendezvousService(options: RendezvousServiceOptions): RendezvousService {
@@ -98,6 +102,8 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
     now,
     maxKeys: limits.maxConnections,
   });
+  const grantLimiter = createRateLimiter(limits.turnGrantsPerAddress, { now, maxKeys: limits.maxConnections });
+  const grantPrefixLimiter = createRateLimiter(limits.turnGrantsPerPrefix, { now, maxKeys: limits.maxConnections });
   const connections = new Set<Connection>();
   const perAddress = new Map<string, number>();
 
@@ -127,10 +133,17 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
       drop(conn);
       conn.peer.close(code, reason);
     },
-    turnGrant(forHost) {
-      if (!options.turn) return null;
-      // Refreshed at three quarters of their life, so a host never holds expired ones.
-      if (forHost) forHost.turnRefreshAt = now() + limits.turnTtlSeconds * 750;
+    turnGrant(join) {
+      if (!options.turn || !join.room.host) return null;
+      // Counted against both ends' addresses and prefixes: one party registering rooms and joining them
+      // itself gets no more relay time than a party's worth.
+      const sides = [join.room.host.keys, join.guest.keys];
+      const keys = [...new Set(sides.map((k) => k.address))];
+      const prefixes = [...new Set(sides.map((k) => k.prefix))];
+      if (!keys.every((key) => grantLimiter.allow(key)) || !prefixes.every((key) => grantPrefixLimiter.allow(key))) {
+        logger.warn(`room ${join.room.id}: no TURN grant, over the cap for ${sides.map((k) => k.address).join(' / ')}`);
+        return null;
+      }
       const id = Buffer.from(random(9)).toString('base64url');
       const minted = mintTurnCredentials(options.turn.secret, id, limits.turnTtlSeconds, wallClock() / 1000);
       return { urls: [...options.turn.urls], ...minted };
@@ -145,9 +158,9 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
     if (!conn.open) return;
     conn.open = false;
     connections.delete(conn);
-    const left = (perAddress.get(conn.peer.address) ?? 1) - 1;
-    if (left <= 0) perAddress.delete(conn.peer.address);
-    else perAddress.set(conn.peer.address, left);
+    const left = (perAddress.get(conn.keys.address) ?? 1) - 1;
+    if (left <= 0) perAddress.delete(conn.keys.address);
+    else perAddress.set(conn.keys.address, left);
     for (const join of [...conn.joins]) joins.end(join);
     if (conn.hosting) {
       const room = conn.hosting;
@@ -166,7 +179,7 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
     }
     // Guessing ids costs the guesser: a budget per address, then one answer after another, ever later. Joins
     // of rooms that exist wait in the same line once the address is over budget (the wait tells nothing).
-    const delay = probes.delayFor(conn.peer.address, !rooms.get(message.roomId));
+    const delay = probes.delayFor(conn.keys.address, !rooms.get(message.roomId));
     if (delay < 0) {
       return ctx.strike(conn, {
         code: RendezvousErrorCode.RATE_LIMITED,
@@ -236,13 +249,8 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
           return ctx.strike(conn, notAllowed('only the host answers, once'), entry.id);
         }
         joins.answered(entry);
-        // An answered join is the only way a guest gets TURN credentials.
-        return ctx.send(entry.guest, {
-          kind: RendezvousKind.ANSWER,
-          joinId: entry.id,
-          pake: message.pake,
-          turn: ctx.turnGrant(),
-        });
+        // No TURN credentials here: anyone can make a join the host answers, and nothing is proved yet.
+        return ctx.send(entry.guest, { kind: RendezvousKind.ANSWER, joinId: entry.id, pake: message.pake });
       case 'reject':
         if (!fromHost) return ctx.strike(conn, notAllowed('only the host rejects'), entry.id);
         return joins.end(entry, {
@@ -261,12 +269,23 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
           pake: message.pake,
           sealed: message.sealed,
         });
+      case 'accept':
+        // The host's first word after the confirmation: it checked, so the code was proved (by this guest, or
+        // by the host's own guest: hence the caps on grants). Only this earns TURN credentials, one grant
+        // for the host's ICE session with this guest.
+        if (!fromHost || !entry.confirmed || entry.accepted) {
+          return ctx.strike(conn, notAllowed('the host accepts a confirmed join, once'), entry.id);
+        }
+        joins.proven(entry);
+        return ctx.send(conn, { kind: RendezvousKind.TURN, joinId: entry.id, turn: ctx.turnGrant(entry) });
       case 'signal': {
-        // Signalling only after the confirmation: nothing of either side's ICE reaches an unconfirmed peer.
+        // Signalling only after the confirmation, and the host's only once it accepted: nothing of either side's
+        // ICE reaches an unconfirmed peer.
         if (!entry.confirmed) return ctx.strike(conn, notAllowed('no signalling before the confirmation'), entry.id);
+        if (fromHost && !entry.accepted) {
+          return ctx.strike(conn, notAllowed('the host accepts the join before signalling'), entry.id);
+        }
         const sent = fromHost ? ++entry.hostSignals : ++entry.guestSignals;
-        // The host signals only once the guest's confirmation checked: this guest got in.
-        if (fromHost && sent === 1) joins.proven(entry);
         if (sent > RENDEZVOUS_LIMITS.MAX_SIGNALS) {
           return ctx.strike(conn, { code: RendezvousErrorCode.TOO_LARGE, message: 'too many signals' }, entry.id);
         }
@@ -280,10 +299,12 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
   function receive(conn: Connection, text: string): void {
     if (!conn.open) return;
     conn.lastHeard = now();
-    // A host's replies are bounded by the joins it was sent: parse them before the rate check, which they skip.
+    // A host's replies are bounded by the joins it was sent: parse them before the rate check, which they skip
+    // while they name a join still open (a reply to an ended or unknown join counts like any message).
     const parsed = conn.hosting ? parseRendezvousMessage(text, clientMessageSchema) : undefined;
-    const isReply = parsed?.ok === true && HOST_REPLIES.has(parsed.message.kind);
-    if (!isReply && !messageLimiter.allow(conn.peer.address)) {
+    const reply = parsed?.ok === true && HOST_REPLIES.has(parsed.message.kind) ? parsed.message : undefined;
+    const isReply = reply !== undefined && 'joinId' in reply && conn.hosting?.joins.has(reply.joinId) === true;
+    if (!isReply && !messageLimiter.allow(conn.keys.address)) {
       conn.limitedInARow += 1;
       // One error per burst of refused messages, so a flood does not get a flood back.
       const slowDown = { code: RendezvousErrorCode.RATE_LIMITED, message: 'too many messages; slow down' };
@@ -301,10 +322,6 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
     rooms.sweep();
     const t = now();
     for (const conn of [...connections]) {
-      if (conn.hosting && conn.turnRefreshAt !== undefined && t >= conn.turnRefreshAt) {
-        const turn = ctx.turnGrant(conn);
-        if (turn) ctx.send(conn, { kind: RendezvousKind.TURN, turn });
-      }
       // Neither hosting nor joining, and silent: nothing to wait for.
       if (!conn.hosting && conn.joins.size === 0 && t - conn.lastHeard >= limits.idleMs) {
         ctx.fail(conn, { code: RendezvousErrorCode.TIMEOUT, message: 'closing an idle connection' });
@@ -317,7 +334,8 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
 
   return {
     connect(peer) {
-      const count = perAddress.get(peer.address) ?? 0;
+      const keys = addressKeysOf(peer.address);
+      const count = perAddress.get(keys.address) ?? 0;
       const refuse = (why: string) => {
         peer.send({ kind: RendezvousKind.ERROR, code: RendezvousErrorCode.RATE_LIMITED, message: why });
         peer.close(POLICY_VIOLATION, why);
@@ -325,19 +343,19 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
       };
       if (connections.size >= limits.maxConnections) return refuse('the rendezvous has too many connections');
       if (count >= limits.maxConnectionsPerAddress) return refuse('too many connections from this address');
-      if (!connectLimiter.allow(peer.address)) return refuse('connecting too often from this address');
+      if (!connectLimiter.allow(keys.address)) return refuse('connecting too often from this address');
       const conn: Connection = {
         peer,
+        keys,
         hosting: null,
         joins: new Set(),
         strikes: 0,
         limitedInARow: 0,
         lastHeard: now(),
-        turnRefreshAt: undefined,
         open: true,
       };
       connections.add(conn);
-      perAddress.set(peer.address, count + 1);
+      perAddress.set(keys.address, count + 1);
       ctx.send(conn, { kind: RendezvousKind.WELCOME, relays: options.turn ? [...options.turn.urls] : [] });
       return { receive: (text) => receive(conn, text), closed: () => drop(conn) };
     },

@@ -4,6 +4,13 @@ import type { RateLimit } from '../base/rateLimiter';
 export interface RendezvousServiceLimits {
   /** Rooms held at once (registered or in their grace period). */
   readonly maxRooms: number;
+  /**
+   * Of those, registered from one address (an IPv4 address, an IPv6 /64) and from one prefix (/24, /56): without
+   * them ~125 addresses filled every slot for a day. A room counts against whoever registered it until it is gone;
+   * its owner registering it again (a dropped link, a new address) is never refused by these.
+   */
+  readonly maxRoomsPerAddress: number;
+  readonly maxRoomsPerPrefix: number;
   /** Guests waiting on one room (asked to join, not yet answered or timed out). */
   readonly maxPendingJoinsPerRoom: number;
   /** Of those, from one source address (so one address cannot keep a room unjoinable). */
@@ -41,19 +48,29 @@ export interface RendezvousServiceLimits {
    */
   readonly maxUnprovenJoinsPerAddressPerRoom: number;
   readonly unprovenJoinWindowMs: number;
+  /** Joins of one room answered and not yet accepted at once, from all addresses (the host's checks in flight). */
+  readonly maxUnprovenJoinsPerRoom: number;
   /** Messages per source address. */
   readonly messageRate: RateLimit;
   /** New connections per source address. */
   readonly connectRate: RateLimit;
   /** Refused messages (malformed, rate-limited, not allowed) after which a connection is closed. */
   readonly maxStrikes: number;
-  /** Lifetime of minted TURN credentials, seconds (an hour: a host's are refreshed at three quarters). */
+  /** Lifetime of minted TURN credentials, seconds (one ICE session's relay). */
   readonly turnTtlSeconds: number;
+  /**
+   * TURN grants (one per accepted join, to its host) counted against the host's and the guest's address and
+   * prefix: past them the accept still goes through, without credentials (a relay-less path).
+   */
+  readonly turnGrantsPerAddress: RateLimit;
+  readonly turnGrantsPerPrefix: RateLimit;
 }
 
 /** The defaults. */
 export const DEFAULT_RENDEZVOUS_LIMITS: RendezvousServiceLimits = {
   maxRooms: 2000,
+  maxRoomsPerAddress: 4,
+  maxRoomsPerPrefix: 16,
   maxPendingJoinsPerRoom: 8,
   maxPendingJoinsPerAddressPerRoom: 2,
   maxJoinsPerConnection: 4,
@@ -70,10 +87,14 @@ export const DEFAULT_RENDEZVOUS_LIMITS: RendezvousServiceLimits = {
   probeMaxQueueMs: 30_000,
   maxUnprovenJoinsPerAddressPerRoom: 2,
   unprovenJoinWindowMs: 120_000,
+  maxUnprovenJoinsPerRoom: 8,
   messageRate: { burst: 40, perSecond: 10 },
   connectRate: { burst: 10, perSecond: 1 },
   maxStrikes: 20,
   turnTtlSeconds: 60 * 60,
+  // A party's worth an hour per address (guests rejoining, paths restarting), a few parties' per prefix.
+  turnGrantsPerAddress: { burst: 30, perSecond: 30 / 3600 },
+  turnGrantsPerPrefix: { burst: 90, perSecond: 90 / 3600 },
 };
 
 /** How often expired rooms and joins are swept out. */

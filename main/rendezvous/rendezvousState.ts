@@ -1,5 +1,6 @@
 import type { RendezvousErrorCode, ServiceMessageBody, TurnGrant } from '../../shared/rendezvous';
 import type { Logger } from '../base/logger';
+import type { AddressKeys } from './addressKeys';
 import type { RendezvousServiceLimits } from './rendezvousServiceLimits';
 
 /** One client connection as the service sees it (a WebSocket in production, a fake in unit tests). */
@@ -14,14 +15,14 @@ export interface RendezvousPeer {
 /** The service's view of one connection. */
 export interface Connection {
   readonly peer: RendezvousPeer;
+  /** What its limits count it under (its IPv4 address or IPv6 /64, and the /24 or /56 around it). */
+  readonly keys: AddressKeys;
   hosting: Room | null;
   readonly joins: Set<Join>;
   strikes: number;
   limitedInARow: number;
   /** scheduler.now() of the last message received (or of the connection). */
   lastHeard: number;
-  /** scheduler.now() when a hosting connection gets a fresh TURN grant; undefined: none due. */
-  turnRefreshAt: number | undefined;
   open: boolean;
 }
 
@@ -29,12 +30,14 @@ export interface Connection {
 export interface Room {
   readonly id: string;
   readonly createdAt: number;
+  /** Who registered it first: the room counts against this address and prefix until it is gone. */
+  readonly owner: AddressKeys;
   host: Connection | null;
   hostLeftAt: number;
   readonly joins: Map<string, Join>;
   /** Join ids that ended lately, so the host's late replies to them are dropped without a strike. */
   readonly ended: Set<string>;
-  /** Per guest address: joins the host answered that have not got in (join id → when answered). */
+  /** Per guest address key: joins the host answered that have not got in (join id → when answered). */
   readonly unproven: Map<string, Map<string, number>>;
 }
 
@@ -48,6 +51,8 @@ export interface Join {
   answeredAt: number | undefined;
   /** The guest sent its key confirmation (and its sealed ICE parameters). */
   confirmed: boolean;
+  /** The host accepted the confirmation (the code was proved): signalling may go on, TURN was granted. */
+  accepted: boolean;
   hostSignals: number;
   guestSignals: number;
 }
@@ -69,6 +74,6 @@ export interface ServiceContext {
   strike(conn: Connection, refusal: Refusal, joinId?: string): void;
   /** Forgets a connection (its joins end, its room's host leaves) and closes it. */
   dropAndClose(conn: Connection, code: number, reason: string): void;
-  /** Fresh TURN credentials (null when the service mints none); `forHost` also schedules their refresh. */
-  turnGrant(forHost?: Connection): TurnGrant | null;
+  /** Fresh TURN credentials for the host of an accepted join (null: none minted, or over the caps). */
+  turnGrant(join: Join): TurnGrant | null;
 }

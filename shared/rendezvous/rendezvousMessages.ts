@@ -10,11 +10,16 @@ export const RendezvousKind = {
   JOIN: 'join',
   ANSWER: 'answer',
   REJECT: 'reject',
+  /**
+   * The host checked the guest's confirmation (the code was proved): the only thing that earns TURN credentials,
+   * one grant for the host's ICE session with that guest, answered by a `turn` message naming the join.
+   */
+  ACCEPT: 'accept',
   PING: 'ping',
   // service → client
   WELCOME: 'welcome',
   REGISTERED: 'registered',
-  /** A host's fresh TURN grant, before the last one expires. */
+  /** The host's TURN grant for one accepted join (null: none minted, or over the caps). */
   TURN: 'turn',
   JOIN_REQUEST: 'join-request',
   JOIN_PENDING: 'join-pending',
@@ -74,7 +79,7 @@ export const iceParametersSchema = z.strictObject({
 /** `turn:host:port` or `turns:host:port`, optionally `?transport=tcp`. */
 const turnUrlSchema = z.string().regex(/^turns?:[\x21-\x7e]{1,200}$/, 'not a turn: URL');
 
-/** A TURN server with time-limited credentials the service minted for a host or an answered guest. */
+/** A TURN server with time-limited credentials the service minted for a host's session with an accepted guest. */
 export const turnGrantSchema = z.strictObject({
   urls: z.array(turnUrlSchema).min(1).max(4),
   username: z.string().min(1).max(128),
@@ -113,6 +118,7 @@ export const clientMessageSchema = z.discriminatedUnion('kind', [
   z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN), roomId: roomIdSchema, pake: pakeSchema }),
   z.strictObject({ v, kind: z.literal(RendezvousKind.ANSWER), joinId: joinIdSchema, pake: pakeSchema }),
   z.strictObject({ v, kind: z.literal(RendezvousKind.REJECT), joinId: joinIdSchema, reason }),
+  z.strictObject({ v, kind: z.literal(RendezvousKind.ACCEPT), joinId: joinIdSchema }),
   confirmSchema,
   signalSchema,
   z.strictObject({ v, kind: z.literal(RendezvousKind.PING) }),
@@ -132,20 +138,17 @@ export const serviceMessageSchema = z.discriminatedUnion('kind', [
     roomSecret: roomSecretSchema,
     /** Unix milliseconds when the room expires even if its host stays connected. */
     expiresAt: z.number().int().nonnegative(),
-    /** The host's TURN grant (null when the service mints none), refreshed by `turn` messages. */
-    turn: turnGrantSchema.nullable(),
   }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.TURN), turn: turnGrantSchema }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN_REQUEST), joinId: joinIdSchema, pake: pakeSchema }),
-  z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN_PENDING), joinId: joinIdSchema }),
-  /** The host's answer, and the guest's TURN grant (an answered join is the only way a guest gets one). */
   z.strictObject({
     v,
-    kind: z.literal(RendezvousKind.ANSWER),
+    kind: z.literal(RendezvousKind.TURN),
     joinId: joinIdSchema,
-    pake: pakeSchema,
     turn: turnGrantSchema.nullable(),
   }),
+  z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN_REQUEST), joinId: joinIdSchema, pake: pakeSchema }),
+  z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN_PENDING), joinId: joinIdSchema }),
+  /** The host's answer (no TURN credentials: nothing is proved yet). */
+  z.strictObject({ v, kind: z.literal(RendezvousKind.ANSWER), joinId: joinIdSchema, pake: pakeSchema }),
   confirmSchema,
   signalSchema,
   z.strictObject({ v, kind: z.literal(RendezvousKind.PONG) }),

@@ -1,4 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lineMatching } from './lineMatching';
 import type { NatLab } from './natLab';
@@ -33,8 +36,11 @@ export async function startLabRendezvous(
     `turn:${lab.turn.host}:${lab.turn.port}`,
     ...(options.serviceKeyFile !== undefined ? ['--service-key-file', options.serviceKeyFile] : []),
   ];
+  // Without a key file its default data folder is a fresh temporary one (never root's home): a new key per start.
+  const data = mkdtempSync(join(tmpdir(), 'lp-lab-rdv-'));
   const child = lab.spawnIn(player, 'env', [
     `LAN_PARTY_TURN_SECRET=${lab.turn.secret}`,
+    `XDG_DATA_HOME=${data}`,
     process.execPath,
     '--import',
     'tsx',

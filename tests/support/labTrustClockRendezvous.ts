@@ -2,10 +2,9 @@
 // clock (the service's scheduler and wall clock injected; the WebSocket transport keeps real time). The wall
 // clock starts `startOffsetMs` from the real one (the test starts it 24 h back, so at virtual hour 24 the
 // credentials the service mints are valid for the lab's coturn, which checks them against the real clock).
-// A witness connection registers a room of its own and records every TURN grant the service hands a host.
+// It mints TURN credentials only when a host accepts a guest, from the virtual wall clock of that moment.
 // stdin: one JSON command a line ({"advanceMs":N,"stepMs":S} or {"exit":true}); stdout: one JSON event a line.
 import { createInterface } from 'node:readline';
-import WebSocket from 'ws';
 import { silentLogger } from '../../main/base/logger';
 import { startRendezvousServer } from '../../main/rendezvous/rendezvousServer';
 import { ManualScheduler } from './manualScheduler';
@@ -33,37 +32,22 @@ async function main(): Promise<void> {
     logger: silentLogger,
     turn: { urls: [options.turnUrl], secret: options.turnSecret },
   });
-  const grants: { atHour: number; username: string; password: string; expiresAt: number }[] = [];
-  const witness = new WebSocket(server.url, { localAddress: options.host });
-  witness.on('message', (data) => {
-    const message = JSON.parse(String(data)) as {
-      kind: string;
-      turn?: { username: string; password: string; expiresAt: number };
-    };
-    if (message.kind === 'welcome') witness.send(JSON.stringify({ v: 2, kind: 'register' }));
-    if (message.turn) grants.push({ atHour: scheduler.now() / 3_600_000, ...message.turn });
-  });
-  await new Promise<void>((resolve, reject) => {
-    witness.once('error', reject);
-    const poll = setInterval(() => grants.length > 0 && (clearInterval(poll), resolve()), 20);
-  });
-  out({ ev: 'ready', url: server.url, grants });
+  out({ ev: 'ready', url: server.url });
   createInterface({ input: process.stdin }).on('line', (line) => {
     void (async () => {
       const command = JSON.parse(line) as { advanceMs?: number; stepMs?: number; exit?: boolean };
       if (command.exit) {
-        witness.terminate();
         await server.close();
         process.exit(0);
       }
-      // In steps, letting the real event loop run between them: grants go out, pings are answered.
+      // In steps, letting the real event loop run between them: pings are answered, rooms expire.
       const step = command.stepMs ?? 60_000;
       for (let left = command.advanceMs ?? 0; left > 0; left -= step) {
         scheduler.advance(Math.min(step, left));
         await new Promise((r) => setImmediate(r));
       }
       await new Promise((r) => setTimeout(r, 50));
-      out({ ev: 'advanced', hour: scheduler.now() / 3_600_000, wallMs: virtualWall(), grants });
+      out({ ev: 'advanced', hour: scheduler.now() / 3_600_000, wallMs: virtualWall() });
     })().catch((error: unknown) => out({ ev: 'error', message: String((error as Error)?.stack ?? error) }));
   });
 }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sealSignal, startGuestAgreement } from '../../main/net/secure';
 import { internetJoinAgreement } from '../../main/reach/internet/internetJoinAgreement';
-import { newCodeSecret } from '../../shared/rendezvous';
+import { newCodeSecret, RENDEZVOUS_VERSION } from '../../shared/rendezvous';
 import { openSwarmClient, type SwarmClient, type SwarmMessage } from './labTrustSwarmClient';
 
 /** What to do; each mode prints its own summary. */
@@ -114,7 +114,7 @@ async function guess(plan: Extract<SwarmPlan, { mode: 'guess' }>) {
   await onWorkers(clients, plan.attempts, plan.concurrency, async (client) => {
     const reached = await joinToHost(
       client,
-      JSON.stringify({ v: 2, kind: 'join', roomId: plan.roomId, pake: wrongOffer(plan.roomId) }),
+      JSON.stringify({ v: RENDEZVOUS_VERSION, kind: 'join', roomId: plan.roomId, pake: wrongOffer(plan.roomId) }),
       tally,
     );
     if (!reached) return false;
@@ -142,7 +142,12 @@ async function guess(plan: Extract<SwarmPlan, { mode: 'guess' }>) {
 async function capture(plan: Extract<SwarmPlan, { mode: 'capture' }>) {
   const client = await openSwarmClient(plan.url, plan.sources[0]!);
   const agreement = startGuestAgreement(internetJoinAgreement({ roomId: plan.roomId, secret: plan.secret }), random);
-  const joinText = JSON.stringify({ v: 2, kind: 'join', roomId: plan.roomId, pake: b64(agreement.offer) });
+  const joinText = JSON.stringify({
+    v: RENDEZVOUS_VERSION,
+    kind: 'join',
+    roomId: plan.roomId,
+    pake: b64(agreement.offer),
+  });
   const pending = await openJoin(client, joinText);
   if (pending.kind !== 'join-pending') throw new Error(`capture: join refused: ${JSON.stringify(pending)}`);
   const joinId = String(pending.joinId);
@@ -313,7 +318,7 @@ async function squat(plan: Extract<SwarmPlan, { mode: 'squat' }>) {
       const joiner = await openSwarmClient(plan.url, source);
       const join = await openJoin(
         joiner,
-        JSON.stringify({ v: 2, kind: 'join', roomId: plan.roomId, pake: wrongOffer(plan.roomId) }),
+        JSON.stringify({ v: RENDEZVOUS_VERSION, kind: 'join', roomId: plan.roomId, pake: wrongOffer(plan.roomId) }),
       );
       joiner.close();
       return {

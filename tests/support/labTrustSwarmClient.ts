@@ -1,3 +1,4 @@
+import { RENDEZVOUS_VERSION } from '../../shared/rendezvous';
 import WebSocket from 'ws';
 
 /** One message from the service, as parsed JSON. */
@@ -36,7 +37,7 @@ export function openSwarmClient(url: string, source: string): Promise<SwarmClien
     get closedBy() {
       return closedBy;
     },
-    send: (body) => client.sendText(JSON.stringify({ v: 2, ...body })),
+    send: (body) => client.sendText(JSON.stringify({ v: RENDEZVOUS_VERSION, ...body })),
     sendText: (text) => {
       if (ws.readyState === WebSocket.OPEN) ws.send(text);
     },

@@ -19,9 +19,14 @@ export function turnUrlEndpoint(url: string): StunServer | null {
 /**
  * The servers for an internet path from the settings and the rendezvous' TURN grant: a static TURN account
  * from the settings wins, else the grant's first UDP `turn:` URL with its minted credentials; the TURN server
- * answers STUN too. Empty when neither names one (direct paths only, between friendly NATs).
+ * answers STUN too. Without a grant (a guest gets none) the first UDP relay the rendezvous' welcome named is the
+ * STUN server, so the host's relay learns our public address. Empty when none names one (direct paths only).
  */
-export function iceServersFor(settings: InternetSettings, grant: TurnGrant | null): IceServers {
+export function iceServersFor(
+  settings: InternetSettings,
+  grant: TurnGrant | null,
+  relays: readonly string[] = [],
+): IceServers {
   if (settings.turn.mode === 'static') {
     const at = settings.turn.server.lastIndexOf(':');
     const endpoint = {
@@ -36,6 +41,10 @@ export function iceServersFor(settings: InternetSettings, grant: TurnGrant | nul
   if (settings.turn.mode === 'shared-secret' && grant) {
     const endpoint = grant.urls.map(turnUrlEndpoint).find((e) => e !== null);
     if (endpoint) return { stun: endpoint, turn: { ...endpoint, username: grant.username, password: grant.password } };
+  }
+  if (settings.turn.mode === 'shared-secret') {
+    const stun = relays.map(turnUrlEndpoint).find((e) => e !== null);
+    if (stun) return { stun };
   }
   return {};
 }

@@ -110,13 +110,14 @@ export async function connectInternetRoom(text: string, options: InternetJoinOpt
       throw joinFailure(error, url);
     },
   );
-  const { guest, agreed, answered } = asked;
+  const { guest, agreed } = asked;
   let session: ReturnType<typeof createIceSession> | undefined;
   let hint: unknown;
   try {
     session = createIceSession({
       controlling: false,
-      ...iceServersFor(settings, answered.turn),
+      // No TURN grant for a guest: the host's relay carries a relayed path; the welcome's relay is our STUN.
+      ...iceServersFor(settings, null, guest.relays),
       ...(options.hostAddresses ? { hostAddresses: options.hostAddresses } : {}),
       connectTimeoutSeconds: options.connectTimeoutSeconds ?? 10,
     });

@@ -201,9 +201,15 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
       return;
     }
     const guestIce = opened.parameters;
+    // The code was proved: said to the rendezvous, which only now grants TURN, for this guest's session alone.
+    const turn = await rendezvous.accept(confirmation.joinId).catch((error: unknown) => {
+      logger.warn('the rendezvous did not take our accept of an internet guest', error);
+      return undefined;
+    });
+    if (turn === undefined || closed) return;
     const session = createIceSession({
       controlling: true,
-      ...iceServersFor(settings, rendezvous.turn),
+      ...iceServersFor(settings, turn),
       ...(options.hostAddresses ? { hostAddresses: options.hostAddresses } : {}),
       connectTimeoutSeconds: options.connectTimeoutSeconds ?? 10,
     });

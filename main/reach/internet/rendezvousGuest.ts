@@ -1,4 +1,4 @@
-import { RendezvousError, RendezvousErrorCode, RendezvousKind, type TurnGrant } from '../../../shared/rendezvous';
+import { RendezvousError, RendezvousErrorCode, RendezvousKind } from '../../../shared/rendezvous';
 import type { Scheduler } from '../../base/scheduler';
 import { openRendezvousConnection } from './rendezvousConnection';
 
@@ -10,16 +10,18 @@ export interface RendezvousGuestOptions {
   readonly timeoutMs?: number;
 }
 
-/** The host's answer to our join: its key-agreement message, and our TURN grant (the service gives it now). */
+/**
+ * The host's answer to our join: its key-agreement message. No TURN credentials: the service grants them only to
+ * the host, once it accepted us (the relay on its side carries a relayed path; our STUN is the welcome's relay).
+ */
 export interface JoinAnswer {
   readonly joinId: string;
   readonly pake: string;
-  readonly turn: TurnGrant | null;
 }
 
 /** A guest's connection to the rendezvous for one join: offer, answer, confirmation, then sealed signalling. */
 export interface RendezvousGuest {
-  /** The TURN servers' URLs from the welcome, for STUN only (credentials come with the answer). */
+  /** The TURN servers' URLs from the welcome, for STUN only (a guest gets no credentials). */
   readonly relays: readonly string[];
   /**
    * Asks room `roomId` to let us in with our key-agreement offer and waits for the host's answer (default
@@ -68,7 +70,7 @@ export async function openRendezvousGuest(options: RendezvousGuestOptions): Prom
         answerTimeoutMs,
       );
       joinId = message.joinId;
-      return { joinId: message.joinId, pake: message.pake, turn: message.turn };
+      return { joinId: message.joinId, pake: message.pake };
     },
     confirm(pake, sealed) {
       if (joinId === undefined) throw new RendezvousError(RendezvousErrorCode.NOT_ALLOWED, 'Join first.');

@@ -57,12 +57,16 @@ export interface RendezvousHost {
   readonly roomSecret: string;
   /** Unix ms after which the service forgets the room regardless. */
   readonly expiresAt: number;
-  /** The latest TURN grant (with the registration, refreshed by the service before it expires). */
-  readonly turn: TurnGrant | null;
   readonly status: RendezvousHostStatus;
   onStatus(listener: (status: RendezvousHostStatus) => void): () => void;
   onJoinRequest(listener: (request: JoinRequest) => void): () => void;
   onConfirm(listener: (confirmation: JoinConfirmation) => void): () => void;
+  /**
+   * Tells the service the guest's confirmation checked (the code was proved) and waits (default 10 s) for the
+   * TURN grant for our ICE session with that guest: null when the service mints none or is over its caps.
+   * Call before {@link signal}. Rejects with a RendezvousError (not connected, the join ended, no reply).
+   */
+  accept(joinId: string, timeoutMs?: number): Promise<TurnGrant | null>;
   /** These throw a RendezvousError when the rendezvous is not connected right now. */
   answer(joinId: string, pake: string): void;
   reject(joinId: string, reason: string): void;
@@ -113,7 +117,6 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
   const room = { roomId: registered.roomId, roomSecret: registered.roomSecret };
   let expiresAt = registered.expiresAt;
   let connection: RendezvousConnection | null = first;
-  let turn = registered.turn;
   let status: RendezvousHostStatus = { state: 'registered' };
   let retryMs = retryInitialMs;
   let retryTimer: TimerHandle | undefined;
@@ -140,9 +143,6 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
             return joinListeners.emit({ joinId: message.joinId, pake: message.pake });
           case RendezvousKind.CONFIRM:
             return confirmListeners.emit({ joinId: message.joinId, pake: message.pake, sealed: message.sealed });
-          case RendezvousKind.TURN:
-            turn = message.turn;
-            return;
           case RendezvousKind.PONG:
             if (pongTimer !== undefined) scheduler.clearTimer(pongTimer);
             pongTimer = undefined;
@@ -214,7 +214,6 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
         return;
       }
       expiresAt = again.expiresAt;
-      turn = again.turn;
       attach(conn);
       logger.info(`room ${room.roomId} registered again with the rendezvous`);
       setStatus({ state: 'registered' });
@@ -244,15 +243,22 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
     get expiresAt() {
       return expiresAt;
     },
-    get turn() {
-      return turn;
-    },
     get status() {
       return status;
     },
     onStatus: (listener) => statusListeners.add(listener),
     onJoinRequest: (listener) => joinListeners.add(listener),
     onConfirm: (listener) => confirmListeners.add(listener),
+    async accept(joinId, acceptTimeoutMs = timeoutMs) {
+      const conn = live();
+      conn.send({ kind: RendezvousKind.ACCEPT, joinId });
+      const granted = await conn.expect(
+        (m) => (m.kind === RendezvousKind.TURN && m.joinId === joinId ? m : undefined),
+        (e) => e.joinId === joinId,
+        acceptTimeoutMs,
+      );
+      return granted.turn;
+    },
     answer: (joinId, pake) => live().send({ kind: RendezvousKind.ANSWER, joinId, pake }),
     reject: (joinId, reason) => live().send({ kind: RendezvousKind.REJECT, joinId, reason: reason.slice(0, 200) }),
     signal: (joinId, sealed) => live().send({ kind: RendezvousKind.SIGNAL, joinId, sealed }),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { plainRendezvousHostAllowed } from './plainRendezvousHost';
 
-/** A rendezvous service address: `ws://` or `wss://` host[:port][/path], no query or fragment, at most 300 characters. */
+/** The host of a `ws://` URL the schema's pattern already took (a [bracketed] IPv6 address or a name). */
+const hostOf = (url: string) => /^wss?:\/\/(\[[^\]]*\]|[^:/]*)/.exec(url)?.[1] ?? '';
+
+/**
+ * A rendezvous service address: `wss://` host[:port][/path] (plain `ws://` only to loopback, private and lab
+ * addresses: it would carry the room's secret and TURN credentials in clear), no query or fragment, at most
+ * 300 characters.
+ */
 export const rendezvousUrlSchema = z
   .string()
   .trim()
@@ -9,7 +17,11 @@ export const rendezvousUrlSchema = z
     /^wss?:\/\/[A-Za-z0-9.\-[\]:]+(\/[\x21-\x7e]*)?$/,
     'Give a ws:// or wss:// address, like wss://rdv.example.org/rendezvous/v1',
   )
-  .refine((url) => !/[?#]/.test(url), 'No query or fragment');
+  .refine((url) => !/[?#]/.test(url), 'No query or fragment')
+  .refine(
+    (url) => !url.startsWith('ws://') || plainRendezvousHostAllowed(hostOf(url)),
+    'Use wss:// for this rendezvous: plain ws:// would send the room’s secret and relay passwords in clear, so it is only for loopback and private lab addresses',
+  );
 
 /** A TURN server as host:port (a name, an IPv4 address or a [bracketed] IPv6 address, then the port). */
 export const turnServerSchema = z

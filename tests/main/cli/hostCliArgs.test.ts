@@ -147,6 +147,10 @@ describe('parseHostCliArgs', () => {
       /--rendezvous: Give a ws:\/\/ or wss:\/\/ address/,
     ],
     [['--reach', 'internet', '--rendezvous', 'wss://rdv.example.org/v1?x=1'], /--rendezvous: No query or fragment/],
+    [
+      ['--reach', 'internet', '--rendezvous', 'ws://rdv.example.org:8787/rendezvous/v1'],
+      /--rendezvous: Use wss:\/\/ for this rendezvous: plain ws:\/\/ would send the room’s secret/,
+    ],
     [['--reach', 'internet', '--rendezvous', '0.0.0.0:8787'], /--rendezvous: Give a ws:\/\/ or wss:\/\/ address/],
     [['--rendezvous', 'wss://rdv.example.org/rendezvous/v1'], /goes with --reach internet/],
     [['--reach', 'lan', '--rendezvous', '0.0.0.0:8787'], /--reach does not apply/],

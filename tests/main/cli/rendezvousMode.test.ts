@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../main/base/logger';
 import { systemScheduler } from '../../../main/base/scheduler';
@@ -7,7 +10,7 @@ import { openRendezvousGuest } from '../../../main/reach/internet/rendezvousGues
 import { startRendezvousHost } from '../../../main/reach/internet/rendezvousHost';
 import { runCli, type RunningCli } from '../../support/runCli';
 import { waitFor } from '../../support/waitFor';
-import { pakeOf } from '../rendezvous/fakePeers';
+import { pakeOf, sealedOf } from '../rendezvous/fakePeers';
 import { loopbackRendezvousUrl } from '../reach/internet/loopbackInternetRoom';
 
 const CLI_TIMEOUT = 30_000;
@@ -87,10 +90,13 @@ describe('host CLI --rendezvous arguments', () => {
 
 describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
   let running: RunningCli | undefined;
+  let data: string | undefined;
   afterEach(async () => {
     running?.kill('SIGKILL');
     await running?.exited;
     running = undefined;
+    if (data !== undefined) rmSync(data, { recursive: true, force: true });
+    data = undefined;
   });
 
   it(
@@ -98,8 +104,12 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
     { timeout: CLI_TIMEOUT },
     async () => {
       const secret = 'lab-only-secret';
+      // Its data folder (where the service key goes by default) in a temporary folder, not the user's home.
+      data = mkdtempSync(join(tmpdir(), 'lp-rdv-cli-'));
       running = runCli('main/cli/hostCli.ts', ['--rendezvous', '127.0.0.1:0', '--turn-url', 'turn:127.0.0.1:3478'], {
         [TURN_SECRET_ENV]: secret,
+        XDG_DATA_HOME: data,
+        APPDATA: data,
       });
       const cli = running;
       await waitFor(() => /internet rooms on 127\.0\.0\.1:\d+/.test(cli.stdout()), 20_000, 'rendezvous banner');
@@ -109,7 +119,18 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
 
       const host = await startRendezvousHost({ url, scheduler: systemScheduler, logger: silentLogger });
       host.onJoinRequest(({ joinId }) => host.answer(joinId, pakeOf('H')));
-      const turn = host.turn;
+      const accepted = new Promise<Awaited<ReturnType<typeof host.accept>>>((resolve, reject) =>
+        host.onConfirm(({ joinId }) => host.accept(joinId).then(resolve, reject)),
+      );
+
+      const guest = await openRendezvousGuest({ url, scheduler: systemScheduler });
+      // The service forwards the exchange as it is; the answer carries no credentials.
+      const answer = await guest.join(host.roomId, pakeOf('G'));
+      expect(answer.pake).toBe(pakeOf('H'));
+      expect(answer).not.toHaveProperty('turn');
+      guest.confirm(pakeOf('C'), sealedOf('G'));
+      // The host's accept of the confirmed join is what earns a grant, for its session with that guest.
+      const turn = await accepted;
       expect(turn?.urls).toEqual(['turn:127.0.0.1:3478']);
       // coturn's check: password = base64(HMAC-SHA1(secret, username)), username = "<expiry>:<id>".
       expect(turn?.password).toBe(
@@ -118,12 +139,6 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
           .digest('base64'),
       );
       expect(Number(turn?.username.split(':')[0])).toBeGreaterThan(Date.now() / 1000);
-
-      const guest = await openRendezvousGuest({ url, scheduler: systemScheduler });
-      // The service forwards the exchange as it is; an answered guest gets its own TURN grant.
-      const answer = await guest.join(host.roomId, pakeOf('G'));
-      expect(answer.pake).toBe(pakeOf('H'));
-      expect(answer.turn?.urls).toEqual(['turn:127.0.0.1:3478']);
       guest.close();
       host.close();
       await waitFor(() => /closed by its host/.test(cli.stdout()), 5000, 'host unregistered');

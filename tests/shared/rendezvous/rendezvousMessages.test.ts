@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   RENDEZVOUS_LIMITS,
+  RENDEZVOUS_VERSION,
   RendezvousErrorCode,
   clientMessageSchema,
   frameMessage,
@@ -19,16 +20,16 @@ const ice = {
 describe('rendezvous messages', () => {
   it('parses a framed join, answer and confirmation: key-agreement messages, ICE only sealed', () => {
     const join = parseRendezvousMessage(frameMessage({ kind: 'join', roomId: '7K2MQ9', pake }), clientMessageSchema);
-    expect(join).toEqual({ ok: true, message: { v: 2, kind: 'join', roomId: '7K2MQ9', pake } });
+    expect(join).toEqual({ ok: true, message: { v: RENDEZVOUS_VERSION, kind: 'join', roomId: '7K2MQ9', pake } });
     const answer = parseRendezvousMessage(
-      frameMessage({ kind: 'answer', joinId: 'j'.repeat(16), pake, turn: null }),
+      frameMessage({ kind: 'answer', joinId: 'j'.repeat(16), pake }),
       serviceMessageSchema,
     );
     expect(answer.ok).toBe(true);
     const confirm = frameMessage({ kind: 'confirm', joinId: 'j'.repeat(16), pake, sealed: 's'.repeat(60) });
     expect(parseRendezvousMessage(confirm, clientMessageSchema).ok).toBe(true);
     // A join that carries ICE in clear is not a message of this protocol.
-    const clear = JSON.stringify({ v: 2, kind: 'join', roomId: '7K2MQ9', pake, ice });
+    const clear = JSON.stringify({ v: RENDEZVOUS_VERSION, kind: 'join', roomId: '7K2MQ9', pake, ice });
     expect(parseRendezvousMessage(clear, clientMessageSchema).ok).toBe(false);
   });
 
@@ -37,14 +38,15 @@ describe('rendezvous messages', () => {
       ok: false,
       code: RendezvousErrorCode.MALFORMED,
     });
-    expect(parseRendezvousMessage('{"v":1,"kind":"ping"}', clientMessageSchema)).toMatchObject({
+    // Version 2 (TURN with every registration and answer) is not spoken any more: a clear refusal, not a silent mix.
+    expect(parseRendezvousMessage('{"v":2,"kind":"ping"}', clientMessageSchema)).toMatchObject({
       ok: false,
       code: RendezvousErrorCode.UNSUPPORTED_VERSION,
     });
-    expect(parseRendezvousMessage('{"v":2,"kind":"welcome","relays":[]}', clientMessageSchema).ok).toBe(false);
-    expect(parseRendezvousMessage('{"v":2,"kind":"welcome","relays":[]}', serviceMessageSchema).ok).toBe(true);
-    expect(parseRendezvousMessage('{"v":2,"kind":"welcome","turn":null}', serviceMessageSchema).ok).toBe(false);
-    expect(parseRendezvousMessage('{"v":2,"kind":"ping","extra":1}', clientMessageSchema)).toMatchObject({
+    expect(parseRendezvousMessage('{"v":3,"kind":"welcome","relays":[]}', clientMessageSchema).ok).toBe(false);
+    expect(parseRendezvousMessage('{"v":3,"kind":"welcome","relays":[]}', serviceMessageSchema).ok).toBe(true);
+    expect(parseRendezvousMessage('{"v":3,"kind":"welcome","turn":null}', serviceMessageSchema).ok).toBe(false);
+    expect(parseRendezvousMessage('{"v":3,"kind":"ping","extra":1}', clientMessageSchema)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/extra/),
     });
@@ -73,7 +75,7 @@ describe('rendezvous messages', () => {
   it('refuses a room id outside the alphabet and a register with half a room', () => {
     const bad = frameMessage({ kind: 'join', roomId: '7K2MQU', pake });
     expect(parseRendezvousMessage(bad, clientMessageSchema).ok).toBe(false);
-    const half = JSON.stringify({ v: 2, kind: 'register', room: { roomId: '7K2MQ9' } });
+    const half = JSON.stringify({ v: RENDEZVOUS_VERSION, kind: 'register', room: { roomId: '7K2MQ9' } });
     expect(parseRendezvousMessage(half, clientMessageSchema).ok).toBe(false);
   });
 });
