@@ -16,5 +16,6 @@ export {
   type IceParameters,
 } from './iceParameters';
 export { createSocketMux, type SocketMux } from './socketMux';
+export { PointToPointSocket, type PointToPointLink } from './pointToPointSocket';
 export { mintTurnCredentials, type TurnCredentials } from './turnCredentials';
 export { probeTurnAllocation, type TurnProbeResult } from './turnProbe';
