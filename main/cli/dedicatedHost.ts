@@ -6,6 +6,7 @@ import { describeLobbyChanges, guestCount } from './lobbyLog';
 import { onAllReady as startRound } from './onAllReady';
 import { openCliInternetRoom, presenceLine } from './cliInternetRoom';
 import type { RoomOpening } from '../reach/roomReach';
+import type { MapPort } from '../reach/portmap/portMapping';
 
 /** The seat LobbyHost gives the host: in a dedicated room it is nobody, so it is named for what it is. */
 export const DEDICATED_HOST_PLAYER = { name: 'Dedicated host', colour: '#8890a0' } as const;
@@ -23,6 +24,8 @@ export interface DedicatedHostIo {
   hostOptions?: Partial<LobbyHostOptions>;
   /** Extra ICE host-candidate addresses of an internet room (a namespace lab's). */
   iceHostAddresses?: readonly string[];
+  /** Asks the router to map an internet room's port (a direct room); absent: port mapping is off. */
+  mapPort?: MapPort;
 }
 
 /** A running dedicated room. */
@@ -54,7 +57,9 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
     ? await openCliInternetRoom({
         rendezvousUrl: options.internet.rendezvousUrl,
         log: io.log,
+        bindAddress: options.bindAddress,
         ...(io.iceHostAddresses ? { iceHostAddresses: io.iceHostAddresses } : {}),
+        ...(io.mapPort ? { mapPort: io.mapPort } : {}),
       })
     : undefined;
   const host = await LobbyHost.start({

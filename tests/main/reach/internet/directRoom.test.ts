@@ -29,6 +29,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 const random = (size: number) => new Uint8Array(randomBytes(size));
+/** How long a guest's handshake step waits here: a loaded machine answers late, never wrongly. */
+const PATIENT_MS = 20_000;
 
 const udp = async (): Promise<DatagramSocket> => {
   const socket = await openUdpDatagramSocket({ port: 0, host: '127.0.0.1', recvBufferSize: 0 });
@@ -73,7 +75,11 @@ async function echoRoom(
 
 /** A guest's sealed path: sends `text`, resolves with what comes back. */
 async function roundTrip(code: DirectCode, text: string): Promise<string> {
-  const { socket } = await connectDirectRoom(code, { scheduler: systemScheduler, bindAddress: '127.0.0.1' });
+  const { socket } = await connectDirectRoom(code, {
+    scheduler: systemScheduler,
+    bindAddress: '127.0.0.1',
+    stepTimeoutMs: PATIENT_MS,
+  });
   cleanups.push(() => socket.close());
   const reply = new Promise<string>((resolve) =>
     socket.listen({
@@ -124,6 +130,7 @@ describe('a direct room', () => {
     const failure = await connectDirectRoom(wrong.invite.code, {
       scheduler: systemScheduler,
       bindAddress: '127.0.0.1',
+      stepTimeoutMs: PATIENT_MS,
     }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DirectJoinError);
     expect((failure as DirectJoinError).reason).toBe('mismatch');
@@ -218,6 +225,7 @@ describe('a direct room', () => {
     const refused = await connectDirectRoom(code, {
       scheduler: systemScheduler,
       bindAddress: '127.0.0.1',
+      stepTimeoutMs: PATIENT_MS,
     }).catch((error: unknown) => error);
     // retryShortWaits waited the real 300 ms thrice; the room's clock never moved, so it stays busy.
     expect(refused).toMatchObject({ reason: 'busy', waitMs: 300 });
