@@ -8,12 +8,12 @@ import { createSocketMux, type SocketMux } from '../../net/ice';
 import { openUdpDatagramSocket } from '../../net/index';
 import type { MapPort } from '../portmap/portMapping';
 import type { RoomOpening, RoomReach, RoomTarget } from '../roomReach';
-import { locateDirectRoom, openDirectDoor, type DirectDoor } from './directReach';
-import { openDirectRoom, type DirectRoom } from './directRoom';
+import { locateDirectRoom, openDirectDoor, type DirectDoor } from './direct/directReach';
+import { openDirectRoom, type DirectRoom } from './direct/directRoom';
 import { connectInternetRoom, type InternetPath } from './internetJoin';
 import { openInternetRoom, type InternetRoom } from './internetRoom';
 import { keepPathAlive, type PathKeeper } from './pathKeeper';
-import { portMapFailureText } from './portMapFailureText';
+import { portMapFailureText } from './direct/portMapFailureText';
 import { SwitchableSocket } from './switchableSocket';
 
 /** Options of {@link createInternetReach}. */

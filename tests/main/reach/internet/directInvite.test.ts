@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Backend } from '../../../../main/createBackend';
 import type { MapPort, PortMapFailure } from '../../../../main/reach/portmap/portMapping';
-import { portMapFailureText } from '../../../../main/reach/internet/portMapFailureText';
+import { portMapFailureText } from '../../../../main/reach/internet/direct/portMapFailureText';
 import { IpcError, IpcErrorCode } from '../../../../shared/ipc/errors';
 import { PlayerPath } from '../../../../shared/lobby/lobbyState';
 import { encodeDirectCode, RENDEZVOUS_ERROR_TEXT, readInternetCode } from '../../../../shared/rendezvous';

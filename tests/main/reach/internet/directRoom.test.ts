@@ -6,8 +6,8 @@ import { createSocketMux, type SocketMux } from '../../../../main/net/ice';
 import { openUdpDatagramSocket, type DatagramSocket, type DatagramSource } from '../../../../main/net/index';
 import { DEFAULT_RECV_BUFFER } from '../../../../main/net/endpoint/udpSocket';
 import { startGuestAgreement } from '../../../../main/net/secure';
-import { connectDirectRoom, DirectJoinError } from '../../../../main/reach/internet/directJoin';
-import { openDirectRoom } from '../../../../main/reach/internet/directRoom';
+import { connectDirectRoom, DirectJoinError } from '../../../../main/reach/internet/direct/directJoin';
+import { openDirectRoom } from '../../../../main/reach/internet/direct/directRoom';
 import {
   CONFIRM_TAG_BYTES,
   directDatagram,
@@ -15,7 +15,7 @@ import {
   offerDatagram,
   OFFER_DATAGRAM_BYTES,
   parseDirectDatagram,
-} from '../../../../main/reach/internet/directWire';
+} from '../../../../main/reach/internet/direct/directWire';
 import { directJoinAgreement } from '../../../../main/reach/internet/internetJoinAgreement';
 import { PlayerPath } from '../../../../shared/lobby/lobbyState';
 import { encodeDirectCode, readInternetCode, type DirectCode } from '../../../../shared/rendezvous';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { retryShortWaits } from '../../base/retryShortWaits';
-import type { Scheduler, TimerHandle } from '../../base/scheduler';
-import { PointToPointSocket } from '../../net/ice';
-import { openUdpDatagramSocket, type DatagramSocket, type DatagramSource } from '../../net/index';
+import { retryShortWaits } from '../../../base/retryShortWaits';
+import type { Scheduler, TimerHandle } from '../../../base/scheduler';
+import { PointToPointSocket } from '../../../net/ice';
+import { openUdpDatagramSocket, type DatagramSocket, type DatagramSource } from '../../../net/index';
 import {
   KeyAgreementError,
   openSignal,
@@ -10,8 +10,8 @@ import {
   startGuestAgreement,
   type AgreedKeys,
   type SecureSocket,
-} from '../../net/secure';
-import type { DirectCode } from '../../../shared/rendezvous';
+} from '../../../net/secure';
+import type { DirectCode } from '../../../../shared/rendezvous';
 import {
   DIRECT_KEY_LABELS,
   directDatagram,
@@ -20,7 +20,7 @@ import {
   parseDirectDatagram,
   WELCOME_TEXT,
 } from './directWire';
-import { directJoinAgreement } from './internetJoinAgreement';
+import { directJoinAgreement } from '../internetJoinAgreement';
 
 /** Why a direct join failed, typed so the reach words it. */
 export class DirectJoinError extends Error {

@@ -1,11 +1,11 @@
-import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
-import { RENDEZVOUS_ERROR_TEXT, type DirectCode } from '../../../shared/rendezvous';
-import type { Logger } from '../../base/logger';
-import { DEFAULT_RECV_BUFFER, openUdpDatagramSocket, type DatagramSocket } from '../../net/index';
-import type { MapPort, PortMapFailure, PortMapping } from '../portmap/portMapping';
-import type { LocatedRoom, RoomTarget } from '../roomReach';
+import { IpcError, IpcErrorCode } from '../../../../shared/ipc/errors';
+import { RENDEZVOUS_ERROR_TEXT, type DirectCode } from '../../../../shared/rendezvous';
+import type { Logger } from '../../../base/logger';
+import { DEFAULT_RECV_BUFFER, openUdpDatagramSocket, type DatagramSocket } from '../../../net/index';
+import type { MapPort, PortMapFailure, PortMapping } from '../../portmap/portMapping';
+import type { LocatedRoom, RoomTarget } from '../../roomReach';
 import { connectDirectRoom, DirectJoinError, type DirectJoinOptions } from './directJoin';
-import { retryWaitText } from './internetRoom';
+import { retryWaitText } from '../internetRoom';
 
 /** A direct room's door: its own UDP socket (never the LAN room port) and the router's mapping of it. */
 export interface DirectDoor {

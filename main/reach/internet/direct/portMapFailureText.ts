@@ -1,4 +1,4 @@
-import type { PortMapFailure } from '../portmap/portMapping';
+import type { PortMapFailure } from '../../portmap/portMapping';
 
 /** What to do instead, said at the end of every sentence. */
 const INSTEAD = 'add a rendezvous server in Settings → Internet rooms, or play over a VPN';

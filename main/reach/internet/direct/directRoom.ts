@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { createAttemptBudget } from '../../base/attemptBudget';
-import type { Logger } from '../../base/logger';
-import type { Scheduler, TimerHandle } from '../../base/scheduler';
-import { PointToPointSocket, type SocketMux } from '../../net/ice';
-import type { DatagramSocket, DatagramSource } from '../../net/index';
+import { createAttemptBudget } from '../../../base/attemptBudget';
+import type { Logger } from '../../../base/logger';
+import type { Scheduler, TimerHandle } from '../../../base/scheduler';
+import { PointToPointSocket, type SocketMux } from '../../../net/ice';
+import type { DatagramSocket, DatagramSource } from '../../../net/index';
 import {
   answerGuestAgreement,
   KeyAgreementError,
   sealSignal,
   secureSocket,
   type HostAgreement,
-} from '../../net/secure';
-import { encodeDirectCode, newCodeSecret } from '../../../shared/rendezvous';
-import { PlayerPath } from '../../../shared/lobby/lobbyState';
+} from '../../../net/secure';
+import { encodeDirectCode, newCodeSecret } from '../../../../shared/rendezvous';
+import { PlayerPath } from '../../../../shared/lobby/lobbyState';
 import {
   busyDatagram,
   DIRECT_KEY_LABELS,
@@ -22,8 +22,8 @@ import {
   welcomeDatagram,
   WELCOME_TEXT,
 } from './directWire';
-import { directJoinAgreement } from './internetJoinAgreement';
-import { CODE_GUESS_BUDGET } from './internetRoom';
+import { directJoinAgreement } from '../internetJoinAgreement';
+import { CODE_GUESS_BUDGET } from '../internetRoom';
 
 /** Options of {@link openDirectRoom}. */
 export interface DirectRoomOptions {
