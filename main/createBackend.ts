@@ -24,6 +24,7 @@ import { latestPerFrame } from './base/latestPerFrame';
 import type { Logger } from './base/logger';
 import { netcheckHandlers } from './netcheck/netcheckHandlers';
 import { resolveNetworkOptions, type NetworkOptions } from './base/networkOptions';
+import type { MapPort } from './reach/portmap/portMapping';
 
 /** Everything the backend needs from its host; Node only, so Electron main and the dev server share it. */
 export interface BackendOptions {
@@ -46,6 +47,8 @@ export interface BackendOptions {
   readonly logsDir?: string;
   /** Asks where to save a file (Electron's save dialog); absent where there is none, e.g. the dev server. */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | null>;
+  /** Asks the router to map an internet room's port (a direct room, no rendezvous); absent: port mapping is off. */
+  readonly mapPort?: MapPort;
 }
 
 /** The services plus the gateway that exposes them. */
@@ -78,6 +81,8 @@ export function createBackend(options: BackendOptions): Backend {
     scheduler: systemScheduler,
     logger,
     ...(network.iceHostAddresses ? { hostAddresses: network.iceHostAddresses } : {}),
+    ...(options.mapPort ? { mapPort: options.mapPort } : {}),
+    bindAddress: network.bindAddress,
   });
   const lobby = createLobbyService({
     network,

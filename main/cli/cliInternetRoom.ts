@@ -1,13 +1,20 @@
 import type { Logger } from '../base/logger';
 import { systemScheduler, type Scheduler } from '../base/scheduler';
+import { readInternetCode } from '../../shared/rendezvous';
 import { createInternetReach } from '../reach/internet/index';
+import type { MapPort } from '../reach/portmap/portMapping';
 import type { ReachPresence, RoomOpening } from '../reach/roomReach';
 
 /** Options of {@link openCliInternetRoom}. */
 export interface CliInternetRoomOptions {
-  readonly rendezvousUrl: string;
+  /** The rendezvous for when the router maps no port; undefined: the router's mapping only. */
+  readonly rendezvousUrl: string | undefined;
   /** Players the room seats: the internet room holds no more guests' paths than that and a few pending. */
   readonly capacity?: number;
+  /** Asks the router for a mapping of the room's direct port; absent: port mapping is off. */
+  readonly mapPort?: MapPort;
+  /** The local address of the direct room's socket (--bind). */
+  readonly bindAddress?: string;
   /** One log line (no newline). */
   readonly log: (line: string) => void;
   readonly scheduler?: Scheduler;
@@ -18,8 +25,11 @@ export interface CliInternetRoomOptions {
 /** The line a presence change is logged as: the NET- code registered, or why it is not (it retries by itself). */
 export function presenceLine(presence: ReachPresence): string {
   switch (presence.status) {
-    case 'registered':
-      return `Internet code: ${presence.code} (registered with the rendezvous)`;
+    case 'registered': {
+      const read = readInternetCode(presence.code);
+      const direct = read.ok && read.invite.kind === 'direct';
+      return `Internet code: ${presence.code} (${direct ? `direct: your router forwards ${read.invite.code.address}:${read.invite.code.port}` : 'registered with the rendezvous'})`;
+    }
     case 'reconnecting':
       return `Internet room: the rendezvous is away, registering again by itself${presence.message ? ` (${presence.message})` : ''}`;
     case 'expired':
@@ -29,8 +39,9 @@ export function presenceLine(presence: ReachPresence): string {
 }
 
 /**
- * The dedicated host's internet room: the internet reach's opening (a socket mux for the room's Server, TURN
- * credentials from the rendezvous), its presence logged as it changes (a restarted rendezvous: registered again).
+ * The dedicated host's internet room: the internet reach's opening (a socket mux for the room's Server; the
+ * router's mapping first, else the rendezvous and its TURN credentials), its presence logged as it changes (a
+ * restarted rendezvous: registered again). Rejects in words when neither can be had.
  */
 export async function openCliInternetRoom(options: CliInternetRoomOptions): Promise<RoomOpening> {
   const { log } = options;
@@ -40,10 +51,12 @@ export async function openCliInternetRoom(options: CliInternetRoomOptions): Prom
     error: (message, ...details) => log([message, ...details.map(String)].join(': ')),
   };
   const reach = createInternetReach({
-    settings: async () => ({ rendezvousUrl: options.rendezvousUrl, turn: { mode: 'shared-secret' } }),
+    settings: async () => ({ rendezvousUrl: options.rendezvousUrl ?? null, turn: { mode: 'shared-secret' } }),
     scheduler: options.scheduler ?? systemScheduler,
     logger,
     ...(options.iceHostAddresses ? { hostAddresses: options.iceHostAddresses } : {}),
+    ...(options.mapPort ? { mapPort: options.mapPort } : {}),
+    ...(options.bindAddress ? { bindAddress: options.bindAddress } : {}),
   });
   return reach.open(options.capacity !== undefined ? { capacity: options.capacity } : {});
 }

@@ -7,6 +7,7 @@ import { onAllReady as startRound } from './onAllReady';
 import { openCliInternetRoom, presenceLine } from './cliInternetRoom';
 import type { RoomOpening } from '../reach/roomReach';
 import type { DatagramSource } from '../net/index';
+import type { MapPort } from '../reach/portmap/portMapping';
 
 /** The seat LobbyHost gives the host: in a dedicated room it is nobody, so it is named for what it is. */
 export const DEDICATED_HOST_PLAYER = { name: 'Dedicated host', colour: '#8890a0' } as const;
@@ -24,6 +25,8 @@ export interface DedicatedHostIo {
   hostOptions?: Partial<LobbyHostOptions>;
   /** Extra ICE host-candidate addresses of an internet room (a namespace lab's). */
   iceHostAddresses?: readonly string[];
+  /** Asks the router to map an internet room's port (a direct room); absent: port mapping is off. */
+  mapPort?: MapPort;
 }
 
 /** A running dedicated room. */
@@ -56,7 +59,9 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
         rendezvousUrl: options.internet.rendezvousUrl,
         capacity: options.maxPlayers,
         log: io.log,
+        bindAddress: options.bindAddress,
         ...(io.iceHostAddresses ? { iceHostAddresses: io.iceHostAddresses } : {}),
+        ...(io.mapPort ? { mapPort: io.mapPort } : {}),
       })
     : undefined;
   const host = await LobbyHost.start({

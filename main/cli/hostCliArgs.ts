@@ -31,10 +31,10 @@ export interface HostCliOptions {
   /** Where the log is written as well as stdout; undefined: stdout only. */
   logFile: string | undefined;
   /**
-   * An internet room as well (`--reach internet`): the rendezvous it registers with, TURN credentials coming from
-   * it. Undefined: a LAN room only.
+   * An internet room as well (`--reach internet`): the router's port mapping first (a direct room), then the
+   * rendezvous it registers with when one is given (TURN credentials coming from it). Undefined: a LAN room only.
    */
-  internet?: { readonly rendezvousUrl: string };
+  internet?: { readonly rendezvousUrl: string | undefined };
   /** Seconds a guest that lost its link keeps its seat (--seat-grace); default SEAT_GRACE.DEFAULT. */
   seatGraceSec?: number;
 }
@@ -81,11 +81,15 @@ const FLAGS = [
     '<s>',
     `seconds a player who lost the connection keeps its seat, 0–${SEAT_GRACE.MAX} (default ${SEAT_GRACE.DEFAULT})`,
   ],
-  ['reach', '<lan|internet>', 'internet: also open the room to friends over the internet (needs --rendezvous <url>)'],
+  [
+    'reach',
+    '<lan|internet>',
+    "internet: also open the room to friends over the internet, through the router's port mapping (UPnP, NAT-PMP, PCP)",
+  ],
   [
     'rendezvous',
     '<url>',
-    'with --reach internet: the rendezvous the room registers with, wss://… (ws:// on loopback or a lab LAN only)',
+    'with --reach internet: the rendezvous to use when the router maps no port, wss://… (ws:// on loopback or a lab LAN only)',
   ],
   [
     'turn-url',
@@ -146,7 +150,8 @@ export function hostCliHelp(): string {
     '',
     `Example: lan-party-host --name "Friday LAN" --port ${LAN_PARTY_PORTS.GAME} --max-players 8`,
     '',
-    'An always-on internet room (prints its NET- code; it registers again by itself when the rendezvous restarts):',
+    'An always-on internet room (prints its NET- code): the router maps its port when it can, else the rendezvous',
+    'given is used (the room registers again by itself when the rendezvous restarts):',
     '  lan-party-host --name "Friday LAN" --reach internet --rendezvous wss://rdv.example.org/rendezvous/v1',
     '',
     'Self-host internet rooms (next to coturn started with --use-auth-secret --static-auth-secret S):',
@@ -261,12 +266,12 @@ export function parseHostCliArgs(
 
 /**
  * What --reach and --rendezvous ask of a room: undefined for a LAN room (or, with --rendezvous ipv4:port alone, the
- * rendezvous service), the rendezvous URL for an internet room.
+ * rendezvous service), for an internet room the rendezvous URL when one was given.
  */
 function internetRoom(
   reach: string | undefined,
   rendezvous: string | undefined,
-): { rendezvousUrl: string } | undefined {
+): { rendezvousUrl: string | undefined } | undefined {
   if (reach !== undefined && reach !== 'lan' && reach !== 'internet') {
     throw new HostCliUsageError(`--reach: expected lan or internet, got ${JSON.stringify(reach)}`);
   }
@@ -283,9 +288,8 @@ function internetRoom(
     }
     return undefined;
   }
-  if (rendezvous === undefined) {
-    throw new HostCliUsageError('--reach internet needs the rendezvous to register with: --rendezvous wss://…');
-  }
+  // No rendezvous: the router's port mapping alone (the room says so in words when it cannot map).
+  if (rendezvous === undefined) return { rendezvousUrl: undefined };
   const parsed = rendezvousUrlSchema.safeParse(rendezvous);
   if (!parsed.success) {
     throw new HostCliUsageError(

@@ -16,8 +16,11 @@ export const HOST_PLAYER_ID = 0;
 /** Chat lines kept in the lobby state; older ones fall off. */
 export const MAX_CHAT_LINES = 100;
 
-/** How a guest reaches the host: on the LAN, directly over the internet, or through the TURN relay. */
-export const PlayerPath = { LAN: 'lan', DIRECT: 'direct', RELAYED: 'relayed' } as const;
+/**
+ * How a guest reaches the host: on the LAN, directly over the internet (ICE), through the TURN relay, or straight
+ * to the port the host's router maps (a direct room's invite).
+ */
+export const PlayerPath = { LAN: 'lan', DIRECT: 'direct', RELAYED: 'relayed', ROUTER: 'router' } as const;
 /** One of {@link PlayerPath}'s values. */
 export type PlayerPath = (typeof PlayerPath)[keyof typeof PlayerPath];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startBlocker } from '../../shared/ipc/startBlocker';
 import type { LobbyState } from '../../shared/lobby/lobbyState';
 import { encode, encodeShortCode } from '../../shared/roomCode';
-import { encodeInternetCode } from '../../shared/rendezvous';
+import { encodeDirectCode, encodeInternetCode } from '../../shared/rendezvous';
 import { parseHostPort } from '../../renderer/src/logic/hostPort';
 import { joinFailureView } from '../../renderer/src/logic/joinFailure';
 import { joinBlocker } from '../../renderer/src/logic/lanJoinBlocker';
@@ -92,6 +92,7 @@ describe('small presentation rules', () => {
     expect(describePath(undefined).label).toBe('LAN');
     expect(describePath('direct')).toMatchObject({ label: 'Direct', title: expect.stringMatching(/internet/) });
     expect(describePath('relayed')).toMatchObject({ label: 'Relayed', title: expect.stringMatching(/relay/) });
+    expect(describePath('router')).toMatchObject({ label: 'Direct (router)', title: expect.stringMatching(/router/) });
   });
 
   it('asks for a password only on permission-denied, and suggests the check when unreachable', () => {
@@ -179,5 +180,17 @@ describe('internet room codes in the join field', () => {
 
   it('finds an internet code inside a pasted invite', () => {
     expect(extractPastedCode(`Join my room: ${code} (LAN Party)`)).toBe(code);
+    const direct = encodeDirectCode('203.0.113.7', 41641, 'K7Q2M9XD4');
+    expect(extractPastedCode(`Join my room: ${direct} (LAN Party)`)).toBe(direct);
+  });
+
+  it('counts a direct room’s longer code without calling its first 16 characters a typo', () => {
+    const direct = encodeDirectCode('203.0.113.7', 41641, 'K7Q2M9XD4');
+    const bare = direct.slice(4).replace(/-/g, '');
+    for (let typed = 16; typed < bare.length; typed += 1) {
+      const hint = roomCodeHint(`NET-${bare.slice(0, typed)}`);
+      if (hint.tone !== 'ok') expect(hint).toMatchObject({ tone: 'neutral', text: expect.stringMatching(/of 21/) });
+    }
+    expect(roomCodeHint(direct)).toMatchObject({ tone: 'ok', ready: true, text: expect.stringMatching(/router/) });
   });
 });

@@ -18,5 +18,6 @@ export {
 } from './iceParameters';
 export { createSocketMux, type SocketMux } from './socketMux';
 export { candidateInScope, localSubnets, type LocalSubnet } from './candidateScope';
+export { PointToPointSocket, type PointToPointLink } from './pointToPointSocket';
 export { mintTurnCredentials, type TurnCredentials } from './turnCredentials';
 export { probeTurnAllocation, type TurnProbeResult } from './turnProbe';

@@ -1,15 +1,19 @@
 import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
 import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
 import { PlayerPath } from '../../../shared/lobby/lobbyState';
-import { RendezvousError } from '../../../shared/rendezvous';
+import { readInternetCode, RendezvousError } from '../../../shared/rendezvous';
 import type { Logger } from '../../base/logger';
 import type { Scheduler } from '../../base/scheduler';
 import { createSocketMux, type SocketMux } from '../../net/ice';
 import { openUdpDatagramSocket } from '../../net/index';
+import type { MapPort } from '../portmap/portMapping';
 import type { OpenRequest, RoomOpening, RoomReach, RoomTarget } from '../roomReach';
+import { locateDirectRoom, openDirectDoor, type DirectDoor } from './direct/directReach';
+import { openDirectRoom, type DirectRoom } from './direct/directRoom';
 import { connectInternetRoom, type InternetPath } from './internetJoin';
 import { openInternetRoom, type InternetRoom } from './internetRoom';
 import { keepPathAlive, type PathKeeper } from './pathKeeper';
+import { portMapFailureText } from './direct/portMapFailureText';
 import { SwitchableSocket } from './switchableSocket';
 
 /** Options of {@link createInternetReach}. */
@@ -21,6 +25,13 @@ export interface InternetReachOptions {
   readonly logger: Logger;
   /** Extra host-candidate addresses (werift skips veth/tun/tap interfaces); tests' namespaces pass theirs. */
   readonly hostAddresses?: readonly string[];
+  /**
+   * Asks the host's router for a UDP mapping (main/reach/portmap): tried first when a room opens, its public
+   * address makes a direct room (a NET-D… code, no rendezvous). Absent: port mapping is off.
+   */
+  readonly mapPort?: MapPort;
+  /** The local address of a direct room's socket and of a direct guest's; default every interface. */
+  readonly bindAddress?: string;
 }
 
 /** Seconds one try to come back to a held seat may take: a new path (about a second through a relay) and admission. */
@@ -43,18 +54,39 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
   const { scheduler, logger } = options;
   const iceHosts = options.hostAddresses ? { hostAddresses: options.hostAddresses } : {};
 
+  /** The router's door when it maps a port; else the rendezvous when one is set; else why neither, in words. */
+  async function chooseDoor(rendezvous: boolean): Promise<DirectDoor | undefined> {
+    if (!options.mapPort) {
+      if (!rendezvous) throw noRendezvous();
+      return undefined;
+    }
+    const mapped = await openDirectDoor(options.mapPort, options.bindAddress ?? '0.0.0.0', logger);
+    if (mapped.ok) return mapped.door;
+    const text = portMapFailureText(mapped.failure);
+    if (!rendezvous) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, text, JSON.stringify(mapped.failure));
+    logger.info(`no router mapping (${mapped.failure.kind}): the room uses the rendezvous`);
+    return undefined;
+  }
+
   async function open(request: OpenRequest): Promise<RoomOpening> {
     const settings = await options.settings();
-    if (settings.rendezvousUrl === null) throw noRendezvous();
+    const door = await chooseDoor(settings.rendezvousUrl !== null);
     let mux: SocketMux | undefined;
     let room: InternetRoom | null = null;
+    let direct: DirectRoom | null = null;
     return {
       openSocket: async (socketOptions) => (mux = createSocketMux(await openUdpDatagramSocket(socketOptions))).socket,
-      pathOf: (peer) => room?.pathOf(peer) ?? PlayerPath.LAN,
-      sourceOf: (peer) => room?.sourceOf(peer),
+      pathOf: (peer) => direct?.pathOf(peer) ?? room?.pathOf(peer) ?? PlayerPath.LAN,
+      sourceOf: (peer) => direct?.sourceOf(peer) ?? room?.sourceOf(peer),
       async listening() {
         // A test's host may not open its socket through us: then there is nothing to register.
         if (!mux) return;
+        if (door) {
+          const { socket, mapping } = door;
+          const at = { publicAddress: mapping.externalAddress, publicPort: mapping.externalPort };
+          direct = openDirectRoom({ socket, ...at, mux, scheduler, logger });
+          return;
+        }
         try {
           room = await openInternetRoom({
             settings,
@@ -71,14 +103,20 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         }
       },
       presence: () => {
+        if (direct) return { code: direct.code, status: 'registered', message: null };
         if (!room) return undefined;
         const status = room.status;
         return { code: room.code, status: status.state, message: 'error' in status ? status.error.message : null };
       },
       onPresence: (listener) => room?.onStatus(() => listener()) ?? (() => undefined),
       admitted: (peer) => room?.admitted(peer),
-      release: async (peer) => room?.release(peer),
+      release: async (peer) => {
+        await direct?.release(peer);
+        await room?.release(peer);
+      },
       close: async () => {
+        await (direct ? direct.close() : door?.socket.close());
+        await door?.mapping.close();
         await room?.close();
       },
     };
@@ -117,6 +155,14 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
     async locate(request, { onProgress }) {
       // The lobby sends only NET-… codes here; connectInternetRoom refuses anything else in words.
       const code = 'code' in request ? request.code : request.host;
+      const read = readInternetCode(code);
+      if (read.ok && read.invite.kind === 'direct') {
+        return locateDirectRoom(read.invite.code, code, {
+          scheduler,
+          ...(options.bindAddress ? { bindAddress: options.bindAddress } : {}),
+          onTarget: (target) => onProgress({ target, step: 'finding-host' }),
+        });
+      }
       // The code is checked (and explained) by connectInternetRoom; the target only labels the view.
       const label: RoomTarget = { host: code.trim().toUpperCase().slice(0, 40), port: 0 };
       onProgress({ target: label, step: 'finding-host' });

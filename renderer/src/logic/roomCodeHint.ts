@@ -8,10 +8,11 @@ import {
   scanCrockford,
 } from '../../../shared/roomCode';
 import {
-  decodeInternetCode,
+  DIRECT_CODE_CHARS,
   INTERNET_CODE_CHARS,
   INTERNET_CODE_PREFIX,
   looksLikeInternetCode,
+  readInternetCode,
 } from '../../../shared/rendezvous';
 
 /** The characters of an internet code after its NET prefix, as typed (separators dropped, upper case). */
@@ -20,15 +21,27 @@ function internetBody(raw: string): string {
   return bare.startsWith('NET') ? bare.slice(3) : bare;
 }
 
-/** The hint for an internet code (NET-…): found through the rendezvous, so nothing about the LAN applies. */
+/**
+ * The hint for an internet code (NET-…): found through the rendezvous or straight at the host's router, so
+ * nothing about the LAN applies. A direct room's code (it starts with D) is longer: while one is still being
+ * typed, its first 16 characters are not called a mistyped rendezvous code.
+ */
 function internetCodeHint(raw: string): RoomCodeHint {
-  const typed = internetBody(raw).length;
-  if (typed < INTERNET_CODE_CHARS) {
-    return { tone: 'neutral', text: `Internet room code: ${typed} of ${INTERNET_CODE_CHARS} characters`, ready: false };
-  }
-  const parsed = decodeInternetCode(raw);
-  if (!parsed.ok) return { tone: 'error', text: sentence(parsed.reason), ready: false };
-  return { tone: 'ok', text: 'Internet room: the host is found through your rendezvous server', ready: true };
+  const body = internetBody(raw);
+  const typed = body.length;
+  const counting = (of: number): RoomCodeHint => ({
+    tone: 'neutral',
+    text: `Internet room code: ${typed} of ${of} characters`,
+    ready: false,
+  });
+  if (typed < INTERNET_CODE_CHARS) return counting(INTERNET_CODE_CHARS);
+  const parsed = readInternetCode(raw);
+  const directSoFar = body.startsWith('D') && typed < DIRECT_CODE_CHARS;
+  if (!parsed.ok)
+    return directSoFar ? counting(DIRECT_CODE_CHARS) : { tone: 'error', text: sentence(parsed.reason), ready: false };
+  return parsed.invite.kind === 'direct'
+    ? { tone: 'ok', text: 'Internet room: straight to the host, through its router', ready: true }
+    : { tone: 'ok', text: 'Internet room: the host is found through your rendezvous server', ready: true };
 }
 
 /** The line under the code field: what is typed so far, what is wrong (which character, where), or where it leads. */
@@ -89,7 +102,12 @@ export function roomCodeHint(raw: string): RoomCodeHint {
  * when there is neither.
  */
 export function extractPastedCode(text: string): string {
-  const internet = [...text.matchAll(/NET[-\s._]?(?:[0-9A-Za-z]{4}[-\s._]?){3}[0-9A-Za-z]{4}/gi)];
+  // A direct room's code (D…, 21 characters) first, so it is not cut to a rendezvous code's 16.
+  const internet = [
+    ...text.matchAll(
+      /NET[-\s._]?(?:D[0-9A-Za-z]{3}(?:[-\s._]?[0-9A-Za-z]{4}){4}[-\s._]?[0-9A-Za-z](?![0-9A-Za-z])|(?:[0-9A-Za-z]{4}[-\s._]?){3}[0-9A-Za-z]{4})/gi,
+    ),
+  ];
   const lastInternet = internet[internet.length - 1]?.[0];
   if (lastInternet) return lastInternet;
   const full = [...text.matchAll(/(?:^|[^0-9A-Za-z])([0-9A-Za-z]{5}[-\s._/]?[0-9A-Za-z]{5})(?![0-9A-Za-z])/g)];

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDedicatedHost } from '../../../main/cli/dedicatedHost';
+import type { MapPort } from '../../../main/reach/portmap/portMapping';
+import { PlayerPath } from '../../../shared/lobby/lobbyState';
 import { waitFor } from '../../support/waitFor';
 import {
   LOOPBACK_ROOM,
@@ -48,4 +50,47 @@ describe('the dedicated host with --reach internet', () => {
       startDedicatedHost({ ...LOOPBACK_ROOM, internet: { rendezvousUrl: url } }, { log: () => undefined }),
     ).rejects.toThrow(/Could not open the internet room/);
   }, 30_000);
+
+  it('with no rendezvous, opens the room through the router; a guest joins by its NET-D… code', async () => {
+    const mapped: number[] = [];
+    const mapPort: MapPort = ({ internalPort }) => {
+      mapped.push(internalPort);
+      return Promise.resolve({
+        ok: true,
+        mapping: {
+          protocol: 'pcp',
+          externalAddress: '127.0.0.1',
+          externalPort: internalPort,
+          internalPort,
+          close: () => {
+            mapped.splice(mapped.indexOf(internalPort), 1);
+            return Promise.resolve();
+          },
+        },
+      });
+    };
+    const dedicated = await startDedicatedHost(
+      { ...LOOPBACK_ROOM, internet: { rendezvousUrl: undefined } },
+      { log: () => undefined, mapPort },
+    );
+    cleanups.push(() => dedicated.close());
+    const code = /NET-D[0-9A-Z]{3}(-[0-9A-Z]{4}){4}-[0-9A-Z]/.exec(dedicated.banner.join('\n'))?.[0];
+    expect(code).toBeDefined();
+    expect(dedicated.banner).toContain(`Internet code: ${code} (direct: your router forwards 127.0.0.1:${mapped[0]})`);
+    await joinByInternetCode(cleanups, 'ws://127.0.0.1:1/rendezvous/v1', code!, 'Rita');
+    await waitFor(() => dedicated.host.state.players.some((p) => p.name === 'Rita'), 5000, 'Rita in the room');
+    expect(dedicated.host.state.players.find((p) => p.name === 'Rita')?.path).toBe(PlayerPath.ROUTER);
+    await dedicated.close();
+    expect(mapped).toEqual([]);
+  }, 30_000);
+
+  it('with no rendezvous and no mapping, fails to start with what to do', async () => {
+    const mapPort: MapPort = () => Promise.resolve({ ok: false, failure: { kind: 'no-router' } });
+    await expect(
+      startDedicatedHost(
+        { ...LOOPBACK_ROOM, internet: { rendezvousUrl: undefined } },
+        { log: () => undefined, mapPort },
+      ),
+    ).rejects.toThrow(/did not answer a port-mapping request.*rendezvous.*VPN/);
+  });
 });

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   INTERNET_CODE_PREFIX,
+  DIRECT_CODE_CHARS,
   decodeInternetCode,
+  encodeDirectCode,
   encodeInternetCode,
   looksLikeInternetCode,
   newCodeSecret,
+  readInternetCode,
 } from '../../../shared/rendezvous/internetCode';
 import { CROCKFORD_BASE32 } from '../../../shared/roomCode/roomCodeFormat';
+import { checkDigit } from '../../../shared/roomCode/checkCharacter';
 
 const digest = 'K7Q2M9XD4';
 
@@ -54,7 +58,7 @@ describe('internet codes', () => {
     const code = encodeInternetCode('7K2MQ9', digest);
     expect(decodeInternetCode(code.slice(0, -1))).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/16 characters/),
+      reason: expect.stringMatching(/16 or 21 characters/),
     });
     expect(decodeInternetCode(`${code}0`)).toMatchObject({ ok: false });
     expect(decodeInternetCode(code.replace(/-([0-9A-Z])/, '-U'))).toMatchObject({
@@ -75,5 +79,48 @@ describe('internet codes', () => {
     expect(looksLikeInternetCode(encodeInternetCode('7K2MQ9', digest).replace(/-/g, ''))).toBe(true);
     expect(looksLikeInternetCode('NETAB-CDEFG')).toBe(false);
     expect(looksLikeInternetCode('7K2MQ-9XA4H')).toBe(false);
+  });
+
+  it('says which kind a code is: a rendezvous room id, or a direct room’s address and port', () => {
+    expect(readInternetCode(encodeInternetCode('7K2MQ9', digest))).toEqual({
+      ok: true,
+      invite: { kind: 'rendezvous', code: { roomId: '7K2MQ9', secret: digest } },
+    });
+    for (const [address, port] of [
+      ['203.0.113.7', 41641],
+      ['255.255.255.255', 65535],
+      ['0.0.0.0', 1],
+      ['127.0.0.1', 5000],
+    ] as const) {
+      const code = encodeDirectCode(address, port, digest);
+      expect(code).toMatch(/^NET-D[0-9A-Z]{3}(-[0-9A-Z]{4}){4}-[0-9A-Z]$/);
+      expect(code.slice(4).replace(/-/g, '')).toHaveLength(DIRECT_CODE_CHARS);
+      expect(looksLikeInternetCode(code)).toBe(true);
+      expect(readInternetCode(code.toLowerCase())).toEqual({
+        ok: true,
+        invite: { kind: 'direct', code: { address, port, secret: digest } },
+      });
+      // The rendezvous reader refuses it in words instead of reading a room id into it.
+      expect(decodeInternetCode(code)).toMatchObject({ ok: false, reason: expect.stringMatching(/direct/) });
+    }
+  });
+
+  it('refuses a direct code with a typo, a wrong length or bits past 48, and refuses to encode a bad address', () => {
+    const bare = encodeDirectCode('198.51.100.20', 3478, digest).slice(4).replace(/-/g, '');
+    for (let i = 1; i < bare.length; i++) {
+      const ch = bare[i] === '0' ? '1' : '0';
+      expect(readInternetCode(bare.slice(0, i) + ch + bare.slice(i + 1)).ok).toBe(false);
+    }
+    expect(readInternetCode(bare.slice(0, -1))).toMatchObject({ ok: false, reason: expect.stringMatching(/21/) });
+    // The top two bits of the address characters are zero in every real code: set, the code names no address.
+    expect(encodeDirectCode('255.255.255.255', 65535, digest).slice(4, 6)).toBe('D7');
+    const body = `DZ${bare.slice(2, -1)}`;
+    const digits = Array.from(body, (ch) => CROCKFORD_BASE32.indexOf(ch));
+    const forged = body + CROCKFORD_BASE32[checkDigit(digits, CROCKFORD_BASE32.length)];
+    expect(readInternetCode(forged)).toMatchObject({ ok: false, reason: expect.stringMatching(/no address/) });
+    expect(() => encodeDirectCode('203.0.113', 1, digest)).toThrow(RangeError);
+    expect(() => encodeDirectCode('203.0.113.7', 0, digest)).toThrow(RangeError);
+    expect(() => encodeDirectCode('203.0.113.7', 70000, digest)).toThrow(RangeError);
+    expect(() => encodeDirectCode('203.0.113.7', 1, 'short')).toThrow(RangeError);
   });
 });

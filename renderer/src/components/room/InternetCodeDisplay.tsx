@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import type { LobbyView } from '../../../../shared/ipc/schemas/lobby';
+import { readInternetCode } from '../../../../shared/rendezvous';
 import { CopyButton } from '../common/CopyButton';
 import { useCopy } from '../common/useCopy';
 
@@ -13,6 +14,17 @@ const STATUS_NOTES: Readonly<Record<Internet['status'], string>> = {
     'This internet code has expired: new friends can only join from this network. Open a new room for a fresh code.',
   closed: 'This internet code is closed.',
 };
+
+/** A direct room's note: its code leads straight to the port the host's router opened, no rendezvous. */
+const DIRECT_NOTE = 'Friends anywhere join with this code, straight to the port your router opened for the room.';
+
+/** The note under the code: where a direct room's code leads, or where a rendezvous room stands. */
+function statusNote(internet: Internet): string {
+  const read = readInternetCode(internet.code);
+  return internet.status === 'registered' && read.ok && read.invite.kind === 'direct'
+    ? DIRECT_NOTE
+    : STATUS_NOTES[internet.status];
+}
 
 /** The invite text a host pastes into a chat: the code and where to type it. */
 export function internetInvite(code: string, roomName: string | null): string {
@@ -50,7 +62,7 @@ export function InternetCodeDisplay({ internet, roomName }: { internet: Internet
           ? 'Couldn’t copy automatically — the code is selected, press Ctrl+C (⌘C on a Mac).'
           : copied('invite')
             ? 'Invite copied: paste it into your group chat.'
-            : STATUS_NOTES[internet.status]}
+            : statusNote(internet)}
         {warn && internet.message ? ` (${internet.message})` : ''}
       </p>
     </div>

@@ -1,0 +1,103 @@
+import { IpcError, IpcErrorCode } from '../../../../shared/ipc/errors';
+import { RENDEZVOUS_ERROR_TEXT, type DirectCode } from '../../../../shared/rendezvous';
+import type { Logger } from '../../../base/logger';
+import { DEFAULT_RECV_BUFFER, openUdpDatagramSocket, type DatagramSocket } from '../../../net/index';
+import type { MapPort, PortMapFailure, PortMapping } from '../../portmap/portMapping';
+import type { LocatedRoom, RoomTarget } from '../../roomReach';
+import { connectDirectRoom, DirectJoinError, type DirectJoinOptions } from './directJoin';
+import { retryWaitText } from '../internetRoom';
+
+/** A direct room's door: its own UDP socket (never the LAN room port) and the router's mapping of it. */
+export interface DirectDoor {
+  readonly socket: DatagramSocket;
+  readonly mapping: PortMapping;
+}
+
+/** Seconds a try to come back to a held seat may take: a new handshake with the router's port, then admission. */
+const DIRECT_REJOIN_TRY_SEC = 5;
+
+/**
+ * Opens the direct room's socket on `bindAddress` and asks the router to map it. Without a usable mapping the
+ * socket is closed again and the failure says why (a mapper that rejects, against its contract, counts as no
+ * router).
+ */
+export async function openDirectDoor(
+  mapPort: MapPort,
+  bindAddress: string,
+  logger: Logger,
+): Promise<
+  { readonly ok: true; readonly door: DirectDoor } | { readonly ok: false; readonly failure: PortMapFailure }
+> {
+  const socket = await openUdpDatagramSocket({ port: 0, host: bindAddress, recvBufferSize: DEFAULT_RECV_BUFFER });
+  const result = await mapPort({ internalPort: socket.port }).catch((error: unknown) => {
+    logger.warn('port mapping failed unexpectedly', error);
+    return { ok: false as const, failure: { kind: 'no-router' as const } };
+  });
+  if (!result.ok) {
+    await socket.close();
+    return result;
+  }
+  const { mapping } = result;
+  logger.info(
+    `router mapped ${mapping.externalAddress}:${mapping.externalPort} → local port ${socket.port} (${mapping.protocol})`,
+  );
+  return { ok: true, door: { socket, mapping } };
+}
+
+/** A direct join's failure as the player reads it. */
+function directJoinFailure(error: unknown): IpcError {
+  if (!(error instanceof DirectJoinError)) {
+    return new IpcError(IpcErrorCode.UNAVAILABLE, 'Could not reach the internet room.', String(error));
+  }
+  switch (error.reason) {
+    case 'mismatch':
+      return new IpcError(IpcErrorCode.PERMISSION_DENIED, RENDEZVOUS_ERROR_TEXT['key-mismatch'], error.message);
+    case 'busy':
+      return new IpcError(
+        IpcErrorCode.UNAVAILABLE,
+        `Too many wrong codes for this room; try again in ${retryWaitText(error.waitMs)} s.`,
+      );
+    case 'silent':
+      return new IpcError(
+        IpcErrorCode.UNAVAILABLE,
+        'The host did not answer at the address in the code: the room may be closed, or its router’s port gone.',
+      );
+  }
+}
+
+/**
+ * Finds a direct room by its code: the handshake with its router's port, then a sealed path for the Client.
+ * Asked for a socket again (the guest coming back to its seat), it runs a fresh handshake from a fresh socket.
+ */
+export async function locateDirectRoom(
+  code: DirectCode,
+  text: string,
+  options: DirectJoinOptions & { readonly onTarget: (target: RoomTarget) => void },
+): Promise<LocatedRoom> {
+  const label: RoomTarget = { host: text.trim().toUpperCase().slice(0, 40), port: 0 };
+  options.onTarget(label);
+  const connect = () =>
+    connectDirectRoom(code, options).catch((error: unknown) => {
+      throw directJoinFailure(error);
+    });
+  let first: Awaited<ReturnType<typeof connectDirectRoom>> | undefined = await connect();
+  let closed = false;
+  return {
+    target: label,
+    connectTo: { host: label.host, port: 1 },
+    openSocket: async () => {
+      if (closed) throw new Error('the internet room was left');
+      const path = first ?? (await connect());
+      first = undefined;
+      return path.socket;
+    },
+    rejoinTimeoutSec: DIRECT_REJOIN_TRY_SEC,
+    internetCode: label.host,
+    close: async () => {
+      closed = true;
+      // A path never handed to a Client is closed here; the Client closes the ones it took.
+      await first?.socket.close();
+      first = undefined;
+    },
+  };
+}

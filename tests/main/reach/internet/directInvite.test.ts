@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Backend } from '../../../../main/createBackend';
+import type { MapPort, PortMapFailure } from '../../../../main/reach/portmap/portMapping';
+import { portMapFailureText } from '../../../../main/reach/internet/direct/portMapFailureText';
+import { IpcError, IpcErrorCode } from '../../../../shared/ipc/errors';
+import { PlayerPath } from '../../../../shared/lobby/lobbyState';
+import { encodeDirectCode, RENDEZVOUS_ERROR_TEXT, readInternetCode } from '../../../../shared/rendezvous';
+import { testBackend } from '../../../support/testBackend';
+import { waitFor } from '../../../support/waitFor';
+import { loopbackRendezvous, loopbackRendezvousUrl, type Cleanups } from './loopbackInternetRoom';
+
+// The direct invite through the real backends on loopback: a fake router maps the direct socket's own port on
+// 127.0.0.1 (the "public" address), a guest joins by the NET-D… code, and the failures say what to do.
+const cleanups: Cleanups = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A router that maps any port to itself on 127.0.0.1, and counts the mappings it still holds. */
+function loopbackRouter() {
+  const held = new Set<number>();
+  const mapPort: MapPort = ({ internalPort }) => {
+    held.add(internalPort);
+    return Promise.resolve({
+      ok: true,
+      mapping: {
+        protocol: 'nat-pmp',
+        externalAddress: '127.0.0.1',
+        externalPort: internalPort,
+        internalPort,
+        close: () => {
+          held.delete(internalPort);
+          return Promise.resolve();
+        },
+      },
+    });
+  };
+  return { mapPort, held };
+}
+
+/** A router that answers with `failure`. */
+const failingRouter =
+  (failure: PortMapFailure): MapPort =>
+  () =>
+    Promise.resolve({ ok: false, failure });
+
+const hostError = (backend: Backend) =>
+  backend.lobby.host({ roomName: 'Far away', reach: 'internet' }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+
+describe('the direct invite', () => {
+  it('opens an internet room through the router with no rendezvous; a guest joins by its code and chats', async () => {
+    const router = loopbackRouter();
+    const host = await testBackend(cleanups, { mapPort: router.mapPort });
+    await host.lobby.host({ roomName: 'Across town', reach: 'internet' });
+    const internet = host.lobby.view().internet;
+    // The host's view shows the direct code: the router's address and port, and the secret.
+    expect(internet).toMatchObject({ code: expect.stringMatching(/^NET-D/), status: 'registered' });
+    const read = readInternetCode(internet!.code);
+    expect(read.ok && read.invite.kind === 'direct' && read.invite.code.address).toBe('127.0.0.1');
+    expect(router.held.size).toBe(1);
+
+    const guest = await testBackend(cleanups);
+    await guest.lobby.joinByCode({ code: internet!.code.toLowerCase() });
+    expect(guest.lobby.view()).toMatchObject({ status: 'in-room', internet: { code: internet!.code } });
+    await waitFor(() => (host.lobby.view().state?.players.length ?? 0) === 2, 5000, 'the guest in the room');
+    expect(host.lobby.view().state!.players[1]!.path).toBe(PlayerPath.ROUTER);
+    guest.lobby.chat('hello through the router');
+    await waitFor(() => host.lobby.view().state?.chat.length === 1, 5000, 'the guest’s line at the host');
+    host.lobby.chat('welcome');
+    await waitFor(() => guest.lobby.view().state?.chat.length === 2, 5000, 'both chat lines at the guest');
+    expect(host.lobby.view().state!.chat.map((line) => line.text)).toEqual(['hello through the router', 'welcome']);
+
+    await guest.lobby.leave();
+    await waitFor(() => host.lobby.view().state?.players.length === 1, 5000, 'the guest gone');
+    await host.lobby.leave();
+    // The mapping goes with the room.
+    expect(router.held.size).toBe(0);
+  });
+
+  it('says "someone may be between you and the host" for a code with the wrong secret', async () => {
+    const host = await testBackend(cleanups, { mapPort: loopbackRouter().mapPort });
+    await host.lobby.host({ reach: 'internet' });
+    const read = readInternetCode(host.lobby.view().internet!.code);
+    if (!read.ok || read.invite.kind !== 'direct') throw new Error('no direct code');
+    const { address, port, secret } = read.invite.code;
+    const wrong = encodeDirectCode(
+      address,
+      port,
+      secret.startsWith('0') ? `1${secret.slice(1)}` : `0${secret.slice(1)}`,
+    );
+    const guest = await testBackend(cleanups);
+    const failure = await guest.lobby.joinByCode({ code: wrong }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(IpcError);
+    expect(failure).toMatchObject({
+      code: IpcErrorCode.PERMISSION_DENIED,
+      message: RENDEZVOUS_ERROR_TEXT['key-mismatch'],
+    });
+    expect((failure as IpcError).message).toMatch(/someone may be between you and the host/);
+    expect(host.lobby.view().state!.players).toHaveLength(1);
+  });
+
+  it('says each failure kind in one sentence with what to do when there is no rendezvous', async () => {
+    const failures: PortMapFailure[] = [
+      { kind: 'no-router' },
+      { kind: 'refused', protocol: 'upnp', detail: '718 ConflictInMappingEntry' },
+      { kind: 'private-external', externalAddress: '192.168.1.2' },
+      { kind: 'cgnat', externalAddress: '100.72.1.9' },
+      { kind: 'double-nat', externalAddress: '198.51.100.7', stunAddress: '203.0.113.9' },
+    ];
+    for (const failure of failures) {
+      const text = portMapFailureText(failure);
+      expect(text.split(/[.!?](\s|$)/).filter((part) => part.trim() !== '')).toHaveLength(1);
+      expect(text).toMatch(/rendezvous/);
+      expect(text).toMatch(/VPN/);
+      if (failure.kind !== 'cgnat') expect(text).toMatch(/router/);
+      const host = await testBackend(cleanups, { mapPort: failingRouter(failure) });
+      const error = await hostError(host);
+      expect(error).toMatchObject({ code: IpcErrorCode.FAILED_PRECONDITION, message: text });
+      expect((error as Error).message).not.toMatch(/Internet rooms are off/);
+      expect(host.lobby.view().status).toBe('idle');
+    }
+  });
+
+  it('falls back to the rendezvous when the router maps nothing and one is set', async () => {
+    const rendezvous = await loopbackRendezvous(cleanups);
+    const url = loopbackRendezvousUrl(rendezvous.server.port);
+    const host = await testBackend(cleanups, {
+      mapPort: failingRouter({ kind: 'cgnat', externalAddress: '100.64.0.1' }),
+      network: { iceHostAddresses: ['127.0.0.1'] },
+    });
+    await host.settings.update({ internet: { rendezvousUrl: url, turn: { mode: 'shared-secret' } } });
+    await host.lobby.host({ reach: 'internet' });
+    const code = host.lobby.view().internet!.code;
+    expect(readInternetCode(code)).toMatchObject({ ok: true, invite: { kind: 'rendezvous' } });
+  });
+
+  it('keeps the old word without a router client or a rendezvous: internet rooms need one', async () => {
+    const host = await testBackend(cleanups);
+    const error = await hostError(host);
+    expect(error).toMatchObject({
+      code: IpcErrorCode.FAILED_PRECONDITION,
+      message: expect.stringMatching(/rendezvous/),
+    });
+  });
+});
