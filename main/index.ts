@@ -152,10 +152,12 @@ async function start(): Promise<void> {
   let tracker: WindowStateTracker | null = null;
   // Quitting closes an open room first, so guests hear "host closed" rather than a timeout, and saves the window.
   let readyToQuit = false;
+  // A downloaded update installs on quit only once it has hashed right again (main/shell/desktop/updates.ts).
+  let updateQuitCheck: (() => Promise<void>) | null = null;
   app.on('before-quit', (event) => {
     if (readyToQuit) return;
     event.preventDefault();
-    void Promise.allSettled([backend.close(), tracker?.flush()]).finally(() => {
+    void Promise.allSettled([backend.close(), tracker?.flush(), updateQuitCheck?.()]).finally(() => {
       readyToQuit = true;
       app.quit();
     });
@@ -249,6 +251,7 @@ async function start(): Promise<void> {
     setStatus: (status) => backend.shell.setUpdateStatus(status),
     setInstaller: (install) => backend.shell.setInstaller(install),
     beforeInstall: () => backend.close(),
+    setQuitCheck: (check) => (updateQuitCheck = check),
     logger,
   }).catch((error: unknown) => logger.warn('could not start the updater', error));
 }

@@ -1,8 +1,10 @@
 // The maintainer's update signing (README "Updates and their signature"):
 //   npx tsx scripts/signUpdate.ts keygen <private-key.pem>   new Ed25519 key; prints the public key for
 //                                                             main/shell/desktop/updateSigningKey.ts
-//   npx tsx scripts/signUpdate.ts sign <private-key.pem> release/latest*.yml
-//                                                             appends (or replaces) `lanPartySignature:` in each
+//   npx tsx scripts/signUpdate.ts sign <private-key.pem> [--valid-days N] release/latest*.yml
+//                                                             appends (or replaces) `lanPartyExpires:` (N days
+//                                                             ahead, default 30) and `lanPartySignature:` in each;
+//                                                             re-sign the live feed before it expires
 // Keep the private key off the build machine's repository and off the update server: whoever holds it can ship
 // code to every installed app. The app refuses any update whose metadata this signature does not cover.
 import { generateKeyPairSync } from 'node:crypto';
@@ -27,11 +29,15 @@ export function readUpdateInfo(text: string, name: string): SignedUpdateInfo {
   return parsed as SignedUpdateInfo;
 }
 
-/** `text` with its signature line replaced by one over its metadata. */
-export function signedYaml(text: string, name: string, privatePem: string): string {
-  const body = text.replace(/^lanPartySignature:.*\n?/m, '').replace(/\n*$/, '\n');
-  const signature = signUpdateInfo(readUpdateInfo(body, name), privatePem);
-  return `${body}lanPartySignature: ${signature}\n`;
+/** How long a signed feed is good for unless told: the app refuses it after that (a replayed old feed). */
+export const DEFAULT_VALID_DAYS = 30;
+
+/** `text` with its expiry and signature lines replaced by ones over its metadata, valid until `expires`. */
+export function signedYaml(text: string, name: string, privatePem: string, expires: Date): string {
+  const body = text.replace(/^lanParty(Signature|Expires):.*\n?/gm, '').replace(/\n*$/, '\n');
+  const lanPartyExpires = expires.toISOString();
+  const signature = signUpdateInfo({ ...readUpdateInfo(body, name), lanPartyExpires }, privatePem);
+  return `${body}lanPartyExpires: '${lanPartyExpires}'\nlanPartySignature: ${signature}\n`;
 }
 
 function main(argv: readonly string[]): void {
@@ -45,15 +51,22 @@ function main(argv: readonly string[]): void {
     process.stdout.write(`UPDATE_SIGNING_KEY = '${publicKeyOf(pem)}'\n`);
     return;
   }
+  let days = DEFAULT_VALID_DAYS;
+  if (files[0] === '--valid-days') {
+    days = Number(files[1]);
+    if (!Number.isInteger(days) || days < 1 || days > 366) fail('--valid-days takes a whole number of days, 1–366');
+    files.splice(0, 2);
+  }
   if (command === 'sign' && keyPath && files.length > 0) {
     const pem = readFileSync(keyPath, 'utf8');
+    const expires = new Date(Date.now() + days * 86_400_000);
     for (const file of files) {
-      writeFileSync(file, signedYaml(readFileSync(file, 'utf8'), file, pem));
+      writeFileSync(file, signedYaml(readFileSync(file, 'utf8'), file, pem, expires));
       process.stdout.write(`signed ${file}\n`);
     }
     return;
   }
-  fail('usage: signUpdate.ts keygen <private-key.pem> | sign <private-key.pem> <latest.yml>...');
+  fail('usage: signUpdate.ts keygen <private-key.pem> | sign <private-key.pem> [--valid-days N] <latest.yml>...');
 }
 
 if (process.argv[1]?.endsWith('signUpdate.ts')) main(process.argv.slice(2));

@@ -13,8 +13,10 @@ import {
   focused,
   headingOrder,
   notShown,
+  placeOf,
   rgbOf,
   sameColour,
+  scrolledAway,
   SIZES,
   walk,
   type MustShow,
@@ -57,6 +59,18 @@ const nextFrames = (page: Page) =>
       }),
   );
 
+/** Resolves once the page has drawn two more display frames: a resize's layout (ResizeObserver → React) is done. */
+const afterFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const raf = (globalThis as unknown as { requestAnimationFrame(f: () => void): void }).requestAnimationFrame;
+        raf(() => raf(() => resolve()));
+      }),
+  );
+
+type Box = Awaited<ReturnType<typeof placeOf>>['box'];
+
 /** The scoreboard dot colour and the canvas colour at the centre of whoever is IT, as seen on `page`. */
 async function itColours(page: Page, itPosition: readonly [number, number]) {
   const dot = rgbOf(await cssOf(page.locator('.score-row.is-it .score-dot'), 'background-color'));
@@ -71,6 +85,8 @@ describe.skipIf(skipReason !== null)('every screen fits, reads and passes axe', 
   let shortCode = '';
   let fullCode = '';
   const responders: LanDiscoveryHandle[] = [];
+  /** Where the HUD and the arena were mid-round, by "<player>@<width>": the winner screen must not move them. */
+  const roundPlaces = new Map<string, { hud: Box; arena: Box }>();
   const selfOf = async (page: Page): Promise<[number, number]> => {
     const self = (await page.getByTestId('game-arena').getAttribute('data-self')) ?? '';
     const [x, y] = self.split(',').map(Number);
@@ -273,6 +289,15 @@ describe.skipIf(skipReason !== null)('every screen fits, reads and passes axe', 
     await expect.poll(() => bobRow.locator('.player-ping').textContent(), { timeout: 10_000 }).toMatch(/\d ms ping$/);
     expect(await page.getByRole('button', { name: 'Start round' }).getAttribute('aria-disabled')).toBe('false');
     await walk(page, 'room-host', { mustShow: ROOM });
+    // The room is centred in the window like every other screen (it sat at the left with ~150 px empty on the right).
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await afterFrames(page);
+      const { box } = await placeOf(page, '.room');
+      const right = size.width - (box.x + box.width);
+      expect(Math.abs(box.x - right), `room at ${size.width} px: ${box.x} px left, ${right} px right`).toBeLessThan(3);
+    }
+    await page.setViewportSize(SIZES[0]);
     // A kick asks first, on the row; Escape keeps the player.
     const remove = page.getByRole('button', { name: 'Remove bob from the room' });
     await remove.click();
@@ -285,12 +310,20 @@ describe.skipIf(skipReason !== null)('every screen fits, reads and passes axe', 
 
   it('round: status bar and scores stay on screen, each player drawn in its own colour while IT', async () => {
     await ada.page.getByRole('button', { name: 'Start round' }).click();
-    for (const { page } of [ada, bob]) {
+    for (const player of [ada, bob]) {
+      const { page } = player;
+      await player.focus(); // a background tab draws no frames
       await expect.poll(() => page.getByTestId('game-countdown').count(), { timeout: 10_000 }).toBe(0);
       await expect.poll(() => page.getByTestId('game-arena').getAttribute('data-self')).toMatch(/^\d+,\d+$/);
       for (const size of SIZES) {
         await page.setViewportSize(size);
+        await afterFrames(page);
         expect(await notShown(page, ROUND)).toEqual([]);
+        const hud = (await placeOf(page, '.game-hud')).box;
+        roundPlaces.set(`${player === ada ? 'ada' : 'bob'}@${size.width}`, {
+          hud,
+          arena: (await placeOf(page, '[data-testid=game-arena]')).box,
+        });
       }
       await page.setViewportSize(SIZES[0]);
     }
@@ -313,16 +346,45 @@ describe.skipIf(skipReason !== null)('every screen fits, reads and passes axe', 
     expect(await headingOrder(ada.page)).toEqual([]);
   });
 
-  it('results: a countdown, Play again for the host, Back to the lobby for everyone; panels behind step aside', async () => {
+  it('results: a countdown, Play again for the host, Back to the lobby for everyone, on the round screen unmoved', async () => {
+    // The guest went down to the chat under the game as the round ends (focus there scrolls the room body).
+    await bob.focus();
+    await bob.page.evaluate("document.querySelector('.chat-form input')?.focus()");
     const countdowns: string[] = [];
-    for (const { page } of [ada, bob]) {
+    for (const player of [ada, bob]) {
+      const { page } = player;
+      await player.focus();
       await expect
         .poll(() => page.getByRole('dialog').isVisible(), { timeout: ROUND_SECONDS * 1000 + 10_000 })
         .toBe(true);
       countdowns.push((await page.getByTestId('results-countdown').textContent()) ?? '');
       expect(await page.getByText('· winner').count()).toBe(0); // the headline names the winner
-      expect(await page.locator('.game-hud').isVisible()).toBe(false); // no live "IT" or "0 snapshots/s" behind
-      expect(await page.locator('.net-graph').isVisible()).toBe(false);
+      // The winner screen sits on the round screen as it was at both sizes: nothing scrolled, the HUD on screen
+      // where it was (not a blank band) and the arena too; the panels behind are inert, so nothing there looks live
+      // or takes focus.
+      const who = player === ada ? 'ada' : 'bob';
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await afterFrames(page);
+        const where = `${who} at ${size.width}×${size.height}`;
+        expect(await scrolledAway(page), where).toEqual([]);
+        const hud = await placeOf(page, '.game-hud');
+        const round = roundPlaces.get(`${who}@${size.width}`);
+        expect({ drawn: hud.drawn, blank: hud.text === '' }, where).toEqual({ drawn: true, blank: false });
+        expect({ x: hud.box.x, y: hud.box.y, height: hud.box.height }, where).toEqual({
+          x: round?.hud.x,
+          y: round?.hud.y,
+          height: round?.hud.height,
+        });
+        expect((await placeOf(page, '[data-testid=game-arena]')).box, where).toEqual(round?.arena);
+        for (const behind of ['.game-hud', '.net-graph']) {
+          const inert = page
+            .locator(behind)
+            .evaluate((el) => (el as unknown as { closest(s: string): unknown }).closest('[inert]') !== null);
+          expect(await inert, behind).toBe(true);
+        }
+      }
+      await page.setViewportSize(SIZES[0]);
     }
     // It counts down from the host's hold, sent with the results (this test holds 120 s).
     for (const text of countdowns) {

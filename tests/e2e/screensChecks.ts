@@ -210,3 +210,36 @@ export async function cssOf(locator: Locator, property: string): Promise<string>
       property,
     );
 }
+
+/** Every element of the page scrolled away from its start (the document's scroller included), as "tag.class=top". */
+export async function scrolledAway(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type El = { tagName: string; className: unknown; scrollTop: number; scrollLeft: number };
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<El> } }).document;
+    return Array.from(doc.querySelectorAll('*'))
+      .filter((el) => el.scrollTop !== 0 || el.scrollLeft !== 0)
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}=${el.scrollTop},${el.scrollLeft}`,
+      );
+  });
+}
+
+/** The first match's box in the window (CSS px, rounded), and whether it is drawn (visibility) and holds text. */
+export async function placeOf(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      type Box = { left: number; top: number; width: number; height: number };
+      const element = el as unknown as { getBoundingClientRect(): Box; textContent: string | null };
+      const style = (
+        globalThis as unknown as { getComputedStyle(e: unknown): { visibility: string } }
+      ).getComputedStyle(el);
+      const r = element.getBoundingClientRect();
+      return {
+        box: { x: Math.round(r.left), y: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height) },
+        drawn: style.visibility === 'visible',
+        text: (element.textContent ?? '').trim(),
+      };
+    });
+}

@@ -9,7 +9,9 @@ import { updateFeedProblem } from '../../scripts/updateFeedProblem';
 import {
   compareVersions,
   updatePublicKey,
+  updateMetadataBytes,
   updateSignatureValid,
+  updateStaleness,
   type SignedUpdateInfo,
 } from '../../main/shell/desktop/updateSignature';
 
@@ -44,21 +46,28 @@ describe('scripts/signUpdate.ts', () => {
     expect(tsx(['scripts/signUpdate.ts', 'keygen', keyPath]).status).toBe(1); // never overwrites a key
     const yml = join(dir, 'latest-linux.yml');
     writeFileSync(yml, LATEST);
-    const sign = tsx(['scripts/signUpdate.ts', 'sign', keyPath, yml]);
+    const sign = tsx(['scripts/signUpdate.ts', 'sign', keyPath, '--valid-days', '7', yml]);
     expect(sign.status, sign.stderr).toBe(0);
     const text = readFileSync(yml, 'utf8');
     const info = load(text) as SignedUpdateInfo;
     const key = updatePublicKey(publicKey);
     expect(updateSignatureValid(info, key)).toBe(true);
-    // Signing again replaces the line instead of stacking a second one.
-    const again = signedYaml(text, yml, readFileSync(keyPath, 'utf8'));
+    // Fresh for the seven days asked, then stale.
+    const expires = Date.parse(String(info.lanPartyExpires));
+    expect(Math.abs(expires - (Date.now() + 7 * 86_400_000))).toBeLessThan(120_000);
+    expect(updateStaleness(info, expires - 1)).toBeUndefined();
+    expect(updateStaleness(info, expires)).toMatch(/expired/);
+    // Signing again replaces the lines instead of stacking second ones.
+    const again = signedYaml(text, yml, readFileSync(keyPath, 'utf8'), new Date(expires));
     expect(again.match(/lanPartySignature:/g)).toHaveLength(1);
+    expect(again.match(/lanPartyExpires:/g)).toHaveLength(1);
     // Any covered field changed: the signature no longer holds.
     const files = info.files.map((file, i) => (i === 1 ? { ...file, sha512: 'ZXZpbA==' } : file));
     for (const changed of [
       { ...info, version: '1.3.1' },
       { ...info, files },
       { ...info, releaseDate: 'x' },
+      { ...info, lanPartyExpires: '2099-01-01T00:00:00.000Z' },
     ]) {
       expect(updateSignatureValid(changed, key)).toBe(false);
     }
@@ -72,6 +81,38 @@ describe('scripts/signUpdate.ts', () => {
     const sign = tsx(['scripts/signUpdate.ts', 'sign', keyPath, yml]);
     expect(sign.status).toBe(1);
     expect(sign.stderr).toContain('no version or no files');
+  });
+});
+
+describe('the signed bytes', () => {
+  const info: SignedUpdateInfo = {
+    version: '1.3.0',
+    releaseDate: '2026-12-04T00:00:00.000Z',
+    lanPartyExpires: '2027-01-03T00:00:00.000Z',
+    files: [
+      { url: 'a.AppImage', sha512: 'c2lnbmVkIGZpbGU=', size: 1000 },
+      { url: 'B.AppImage', sha512: 'YXJtIGZpbGU=', size: 1001 },
+      { url: 'ä.AppImage', sha512: 'ZXZpbA==' },
+    ],
+  };
+
+  it('are this exact string (a fixed vector: any change to the format breaks every signature in the field)', () => {
+    expect(updateMetadataBytes(info).toString('utf8')).toBe(
+      '["lan-party update v2","1.3.0","2026-12-04T00:00:00.000Z","2027-01-03T00:00:00.000Z",' +
+        '[["B.AppImage",1001,"YXJtIGZpbGU="],["a.AppImage",1000,"c2lnbmVkIGZpbGU="],["ä.AppImage",null,"ZXZpbA=="]]]',
+    );
+  });
+
+  it('sort files by UTF-16 code units, never by the locale (localeCompare puts a before B and ä before B)', () => {
+    const reversed = { ...info, files: [...info.files].reverse() };
+    expect(updateMetadataBytes(reversed)).toEqual(updateMetadataBytes(info));
+    expect(['B.AppImage', 'a.AppImage'].sort((x, y) => x.localeCompare(y))[0]).toBe('a.AppImage');
+  });
+
+  it('read a YAML Date expiry as its ISO string', () => {
+    const asDate = { ...info, lanPartyExpires: new Date('2027-01-03T00:00:00.000Z') };
+    expect(updateMetadataBytes(asDate)).toEqual(updateMetadataBytes(info));
+    expect(updateStaleness({ ...info, lanPartyExpires: 'soon' }, 0)).toMatch(/no signed expiry/);
   });
 });
 

@@ -3,9 +3,12 @@ import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 
 /**
  * The update feed's own signature, checked before anything is downloaded or installed on every platform
  * (electron-updater checks Windows code signatures only, and skips even that without a publisher name).
- * The maintainer signs each latest*.yml with `scripts/signUpdate.ts`, which appends `lanPartySignature:`:
- * Ed25519 over {@link updateMetadataBytes}, which covers the version, the release date and every file's
- * name, size and SHA-512, so a downloaded file that hashes to a signed SHA-512 is one the maintainer signed.
+ * The maintainer signs each latest*.yml with `scripts/signUpdate.ts`, which appends `lanPartyExpires:` and
+ * `lanPartySignature:`: Ed25519 over {@link updateMetadataBytes}, which covers the version, the release date, the
+ * expiry and every file's name, size and SHA-512, so a downloaded file that hashes to a signed SHA-512 is one the
+ * maintainer signed. The expiry makes the feed fresh: an old signed feed (a release since superseded, still newer
+ * than some installed app) replayed by whoever sits on the path stops being accepted once it expires, so the
+ * maintainer re-signs the current feed before then.
  */
 
 /** The fields of electron-updater's UpdateInfo that the signature covers. */
@@ -14,16 +17,33 @@ export interface SignedUpdateInfo {
   /** A string in electron-builder's files; YAML parsers may hand an unquoted one over as a Date. */
   readonly releaseDate?: string | Date;
   readonly files: readonly { readonly url: string; readonly sha512: string; readonly size?: number }[];
+  /** Until when the signed metadata may be acted on (ISO 8601); a YAML parser may hand it over as a Date. */
+  readonly lanPartyExpires?: unknown;
   readonly lanPartySignature?: unknown;
 }
 
-/** The canonical bytes signed: a versioned JSON array, files sorted by name. */
+/** Code-unit order, the same in every locale (localeCompare is not: the signed bytes must not depend on it). */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A date field as the canonical string: a Date (YAML's reading of an unquoted one) in ISO form. */
+const dateText = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value ?? ''));
+
+/** The canonical bytes signed: a versioned JSON array, files sorted by name in code-unit order. */
 export function updateMetadataBytes(info: SignedUpdateInfo): Buffer {
   const files = [...info.files]
-    .map((file) => [file.url, file.size ?? null, file.sha512])
-    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-  const date = info.releaseDate instanceof Date ? info.releaseDate.toISOString() : (info.releaseDate ?? '');
-  return Buffer.from(JSON.stringify(['lan-party update v1', info.version, String(date), files]), 'utf8');
+    .sort((a, b) => byCodeUnits(String(a.url), String(b.url)))
+    .map((file) => [file.url, file.size ?? null, file.sha512]);
+  const fields = [info.version, dateText(info.releaseDate), dateText(info.lanPartyExpires)];
+  return Buffer.from(JSON.stringify(['lan-party update v2', ...fields, files]), 'utf8');
+}
+
+/** Why signed metadata is stale at `nowMs` (wall clock), or undefined while its signed expiry is still ahead. */
+export function updateStaleness(info: SignedUpdateInfo, nowMs: number): string | undefined {
+  const text = dateText(info.lanPartyExpires);
+  const expires = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/.test(text) ? Date.parse(text) : NaN;
+  if (Number.isNaN(expires)) return 'its metadata carries no signed expiry';
+  if (nowMs >= expires) return `its signed metadata expired on ${text} (an old feed replayed?)`;
+  return undefined;
 }
 
 /** An Ed25519 public key from its raw 32 bytes in base64 (what updateSigningKey.ts holds). */
@@ -39,7 +59,7 @@ export function publicKeyOf(privatePem: string): string {
   return Buffer.from(jwk.x!, 'base64url').toString('base64');
 }
 
-/** The `lanPartySignature` value for `info` (base64 Ed25519). */
+/** The `lanPartySignature` value for `info`, its `lanPartyExpires` included (base64 Ed25519). */
 export function signUpdateInfo(info: SignedUpdateInfo, privatePem: string): string {
   return sign(null, updateMetadataBytes(info), createPrivateKey(privatePem)).toString('base64');
 }

@@ -3,8 +3,15 @@ import { createReadStream } from 'node:fs';
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import type { UpdateStatus } from '../../../shared/ipc/schemas/shell';
 import type { Logger } from '../../base/logger';
+import { systemWallClock, type WallClock } from '../../base/wallClock';
 import { UPDATE_SIGNING_KEY } from './updateSigningKey';
-import { compareVersions, updatePublicKey, updateSignatureValid, type SignedUpdateInfo } from './updateSignature';
+import {
+  compareVersions,
+  updatePublicKey,
+  updateSignatureValid,
+  updateStaleness,
+  type SignedUpdateInfo,
+} from './updateSignature';
 
 /** The updater surface used; electron-updater's `autoUpdater` satisfies it (tests pass a fake). */
 export type Updater = Pick<
@@ -17,6 +24,7 @@ export type Updater = Pick<
   | 'autoInstallOnAppQuit'
   | 'allowDowngrade'
   | 'logger'
+  | 'setFeedURL'
 > & { readonly currentVersion: { readonly version: string } };
 
 /** Options of {@link startUpdates}. */
@@ -37,6 +45,10 @@ export interface UpdateOptions {
   readonly signingKey?: string;
   /** SHA-512 (base64) of a downloaded file; default reads it with node:fs. */
   readonly hashFile?: (path: string) => Promise<string>;
+  /** Registers the check the app runs as it quits: a verified update installs on quit only if it still hashes. */
+  readonly setQuitCheck?: (check: () => Promise<void>) => void;
+  /** The wall clock the signed expiry is read against; default the system's. */
+  readonly wallClock?: WallClock;
 }
 
 /** Why updates are off, or that a check started. */
@@ -48,23 +60,29 @@ async function sha512OfFile(path: string): Promise<string> {
   return hash.digest('base64');
 }
 
-/** Why an offered update is refused, or undefined when it is signed, newer, and names its files. */
-function refusal(info: SignedUpdateInfo, current: string, key: ReturnType<typeof updatePublicKey>): string | undefined {
+/** Why an offered update is refused, or undefined when it is signed, fresh, newer, and names its files. */
+function refusal(
+  info: SignedUpdateInfo,
+  current: string,
+  key: ReturnType<typeof updatePublicKey>,
+  nowMs: number,
+): string | undefined {
   const order = compareVersions(info.version, current);
   if (order === undefined) return `version ${info.version} is not a version`;
   if (order <= 0) return `version ${info.version} is not newer than ${current} (no downgrades)`;
   if (info.files.length === 0) return 'the update names no files';
   if (!updateSignatureValid(info, key)) return 'its metadata is not signed by the LAN Party update key';
-  return undefined;
+  return updateStaleness(info, nowMs);
 }
 
 /**
  * Wires the updater: only a packaged build with an https feed and a built-in signing key checks, once at start.
- * An offered version must be newer than this one and its metadata (version, files, their SHA-512) signed by
- * that key before it is downloaded; the downloaded file must hash to a signed SHA-512 before it is offered as
- * "Restart to update" or installed on quit. Anything else is refused and logged, on every platform. A failed
- * check is logged and leaves the app as it is. The feed itself is the `publish` entry electron-builder wrote
- * into the app (app-update.yml) from the same LAN_PARTY_UPDATE_URL.
+ * An offered version must be newer than this one and its metadata (version, files, their SHA-512, an expiry
+ * still ahead) signed by that key before it is downloaded; the downloaded file must hash to a signed SHA-512
+ * before it is offered as "Restart to update", and again just before it runs (at the restart, or as the app quits),
+ * since the file sits in a cache between the two. Anything else is refused and logged, on every platform. A failed
+ * check is logged and leaves the app as it is. The feed is set here from the https URL checked above, never read
+ * from the app-update.yml electron-builder writes beside app.asar, outside the archive's integrity check.
  */
 export async function startUpdates(options: UpdateOptions): Promise<UpdateStart> {
   const { logger } = options;
@@ -88,7 +106,9 @@ export async function startUpdates(options: UpdateOptions): Promise<UpdateStart>
   }
   const key = updatePublicKey(signingKey);
   const hashFile = options.hashFile ?? sha512OfFile;
+  const wallClock = options.wallClock ?? systemWallClock;
   const updater = await options.loadUpdater();
+  updater.setFeedURL({ provider: 'generic', url: feed });
   // Nothing downloads or installs by itself: each step waits for the checks below.
   updater.autoDownload = false;
   updater.autoInstallOnAppQuit = false;
@@ -100,12 +120,13 @@ export async function startUpdates(options: UpdateOptions): Promise<UpdateStart>
   };
   let approved: SignedUpdateInfo | undefined;
   let ready = false;
+  let downloadedFile = '';
   const refuse = (version: string, why: string) => {
     logger.warn(`update ${version} refused: ${why}`);
     if (!ready) options.setStatus({ state: 'idle' });
   };
   updater.on('update-available', (info: UpdateInfo) => {
-    const why = refusal(info, updater.currentVersion.version, key);
+    const why = refusal(info, updater.currentVersion.version, key, wallClock());
     if (why) return refuse(info.version, why);
     approved = info;
     options.setStatus({ state: 'downloading', version: info.version });
@@ -124,7 +145,7 @@ export async function startUpdates(options: UpdateOptions): Promise<UpdateStart>
           return refuse(event.version, 'the downloaded file does not hash to a signed SHA-512');
         }
         ready = true;
-        updater.autoInstallOnAppQuit = true;
+        downloadedFile = event.downloadedFile;
         logger.info(`update ${event.version} downloaded and verified; offering a restart`);
         options.setStatus({ state: 'ready', version: event.version });
       },
@@ -135,10 +156,25 @@ export async function startUpdates(options: UpdateOptions): Promise<UpdateStart>
     logger.warn('update check or download failed', error);
     if (!ready) options.setStatus({ state: 'idle' });
   });
+  /** Whether the verified download still hashes to a signed SHA-512, read again just before it runs. */
+  const stillSigned = async (): Promise<boolean> => {
+    const sha512 = await hashFile(downloadedFile).catch(() => '');
+    if (approved?.files.some((file) => file.sha512 === sha512)) return true;
+    logger.warn(`update ${approved?.version ?? '?'} refused: the download changed after it was verified`);
+    ready = false;
+    options.setStatus({ state: 'idle' });
+    return false;
+  };
   options.setInstaller(async () => {
     if (!ready) throw new Error('no verified update to install');
     await options.beforeInstall();
+    if (!(await stillSigned())) throw new Error('the downloaded update changed after it was verified');
     updater.quitAndInstall();
+  });
+  // electron-updater installs on quit from its own 'quit' handler, after the app's before-quit work: armed only once
+  // the file has hashed right again.
+  options.setQuitCheck?.(async () => {
+    updater.autoInstallOnAppQuit = ready && (await stillSigned());
   });
   options.setStatus({ state: 'idle' });
   try {

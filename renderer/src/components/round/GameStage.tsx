@@ -177,18 +177,20 @@ function GamePlay({
   useEffect(() => () => onRoundOver?.(false), [onRoundOver]);
   const focusArena = () => arenaRef.current?.focus();
   const name = game.game.name;
+  // Behind the winner screen the HUD and the panels stay where they were, inert: nothing moves, nothing takes focus.
+  const behind = results !== null || ended !== null;
 
   return (
     <section
       className="game-stage"
       aria-label={`${name} game`}
       data-side={layout.side}
-      data-over={results !== null || ended !== null ? '' : undefined}
+      data-over={behind ? '' : undefined}
       data-testid="game-stage"
       style={{ '--arena-w': `${layout.arena.width}px`, '--arena-h': `${layout.arena.height}px` } as CSSProperties}
     >
       <div ref={sizerRef} className="game-sizer" aria-hidden="true" />
-      <div ref={hudRef} className="game-hud-slot">
+      <div ref={hudRef} className="game-hud-slot" inert={behind}>
         {game.renderHud(hud)}
       </div>
       <div
@@ -234,7 +236,7 @@ function GamePlay({
           </div>
         )}
       </div>
-      <aside className="game-side">
+      <aside className="game-side" inert={behind}>
         {game.renderSide(hud)}
         <NetGraph api={api} snapshotCount={snapshotCount} />
         <section className="game-help" id={CONTROLS_HELP_ID} aria-label="Controls">

@@ -15,6 +15,9 @@ const stranger = pem(generateKeyPairSync('ed25519'));
 const SIGNING_KEY = publicKeyOf(maintainer);
 /** What each fake download hashes to (SHA-512, base64), by path. */
 const FILE_HASHES: Record<string, string> = { '/tmp/u': 'c2lnbmVkIGZpbGU=', '/tmp/swapped': 'b3RoZXIgZmlsZQ==' };
+/** The wall clock of every run here, and the signed expiry of a fresh feed a week after it. */
+const NOW = Date.parse('2026-12-07T00:00:00.000Z');
+const FRESH_UNTIL = '2026-12-14T00:00:00.000Z';
 
 /** electron-updater's autoUpdater stand-in: a real emitter plus the calls the wiring makes. */
 function fakeUpdater(check: () => Promise<unknown> = async () => null) {
@@ -25,6 +28,7 @@ function fakeUpdater(check: () => Promise<unknown> = async () => null) {
     allowDowngrade: true,
     currentVersion: { version: '1.2.0' },
     logger: null as Updater['logger'],
+    setFeedURL: vi.fn(),
     checkForUpdates: vi.fn(check),
     downloadUpdate: vi.fn(async () => ['/tmp/u']),
     quitAndInstall: vi.fn(),
@@ -33,9 +37,10 @@ function fakeUpdater(check: () => Promise<unknown> = async () => null) {
 }
 
 /** Update metadata as electron-updater parses latest.yml, signed by `by` (the maintainer unless told). */
-function info(version: string, by: string | null = maintainer): UpdateInfo {
+function info(version: string, by: string | null = maintainer, expires: string | null = FRESH_UNTIL): UpdateInfo {
   const unsigned = {
     version,
+    ...(expires === null ? {} : { lanPartyExpires: expires }),
     files: [{ url: `lan-party-${version}.AppImage`, sha512: FILE_HASHES['/tmp/u']!, size: 1000 }],
     path: `lan-party-${version}.AppImage`,
     sha512: FILE_HASHES['/tmp/u']!,
@@ -51,6 +56,8 @@ const downloaded = (version: string, file = '/tmp/u'): UpdateDownloadedEvent => 
 function setup(overrides: Partial<UpdateOptions> = {}, fake = fakeUpdater()) {
   const statuses: UpdateStatus[] = [];
   let installer: (() => Promise<void>) | null = null;
+  let quitCheck: (() => Promise<void>) | null = null;
+  const hashes = { ...FILE_HASHES };
   const steps: string[] = [];
   fake.updater.quitAndInstall.mockImplementation(() => void steps.push('quitAndInstall'));
   const options: UpdateOptions = {
@@ -62,10 +69,20 @@ function setup(overrides: Partial<UpdateOptions> = {}, fake = fakeUpdater()) {
     beforeInstall: vi.fn(async () => void steps.push('room closed')),
     logger: loggerSpy(),
     signingKey: SIGNING_KEY,
-    hashFile: async (path) => FILE_HASHES[path] ?? '',
+    hashFile: async (path) => hashes[path] ?? '',
+    setQuitCheck: (check) => (quitCheck = check),
+    wallClock: () => NOW,
     ...overrides,
   };
-  return { options, statuses, steps, updater: fake.updater, install: () => installer?.() };
+  return {
+    options,
+    statuses,
+    steps,
+    hashes,
+    updater: fake.updater,
+    install: () => installer?.(),
+    quit: () => quitCheck?.(),
+  };
 }
 
 describe('updates: off', () => {
@@ -89,6 +106,15 @@ describe('updates: off', () => {
 });
 
 describe('updates: with a feed', () => {
+  it('sets the feed in code, from the https URL it checked, before the check (never app-update.yml)', async () => {
+    const { options, updater } = setup();
+    await startUpdates(options);
+    expect(updater.setFeedURL).toHaveBeenCalledExactlyOnceWith({ provider: 'generic', url: options.feedUrl });
+    expect(updater.setFeedURL.mock.invocationCallOrder[0]).toBeLessThan(
+      updater.checkForUpdates.mock.invocationCallOrder[0]!,
+    );
+  });
+
   it('checks once at start; nothing downloads, installs on quit or downgrades by itself', async () => {
     const { options, statuses, updater } = setup();
     expect(await startUpdates(options)).toBe('checking');
@@ -100,7 +126,7 @@ describe('updates: with a feed', () => {
   });
 
   it('a signed newer version downloads, is verified, then offered; installing closes the room first', async () => {
-    const { options, statuses, updater, install, steps } = setup();
+    const { options, statuses, updater, install, steps, quit } = setup();
     await startUpdates(options);
     updater.emit('update-available', info('1.3.0'));
     expect(statuses.at(-1)).toEqual({ state: 'downloading', version: '1.3.0' });
@@ -108,6 +134,9 @@ describe('updates: with a feed', () => {
     updater.emit('update-downloaded', downloaded('1.3.0'));
     await waitFor(() => statuses.at(-1)?.state === 'ready');
     expect(statuses.at(-1)).toEqual({ state: 'ready', version: '1.3.0' });
+    // Install on quit is armed as the app quits, once the file has hashed right again.
+    expect(updater.autoInstallOnAppQuit).toBe(false);
+    await quit();
     expect(updater.autoInstallOnAppQuit).toBe(true);
     await install();
     expect(steps).toEqual(['room closed', 'quitAndInstall']);
@@ -194,6 +223,47 @@ describe('updates: refused', () => {
     expect(updater.autoInstallOnAppQuit).toBe(false);
     await expect(install()).rejects.toThrow('no verified update');
     expect(steps).toEqual([]);
+  });
+
+  it('a signed release replayed after its signed expiry (or signed with none) is never downloaded', async () => {
+    // 1.3.0 is newer than the installed 1.2.0 and properly signed, but its feed expired: the live feed moved on.
+    for (const update of [info('1.3.0', maintainer, '2026-12-01T00:00:00.000Z'), info('1.3.0', maintainer, null)]) {
+      const { updater, statuses, options } = await offered(update);
+      expect(updater.downloadUpdate).not.toHaveBeenCalled();
+      expect(statuses.at(-1)).toEqual({ state: 'idle' });
+      expect(vi.mocked(options.logger.warn).mock.calls.at(-1)![0]).toMatch(
+        /refused: its (signed metadata expired|metadata carries no signed expiry)/,
+      );
+    }
+    // The expiry is signed: pushing it later breaks the signature.
+    const extended = { ...info('1.3.0', maintainer, '2026-12-01T00:00:00.000Z'), lanPartyExpires: FRESH_UNTIL };
+    const { updater, options } = await offered(extended);
+    expect(updater.downloadUpdate).not.toHaveBeenCalled();
+    expect(vi.mocked(options.logger.warn).mock.calls.at(-1)![0]).toMatch(/refused: its metadata is not signed/);
+  });
+
+  it('a download swapped after it was verified is hashed again and never run, by the restart or on quit', async () => {
+    const { updater, statuses, options, install, steps, quit, hashes } = await offered(info('1.3.0'));
+    updater.emit('update-downloaded', downloaded('1.3.0'));
+    await waitFor(() => statuses.at(-1)?.state === 'ready');
+    hashes['/tmp/u'] = FILE_HASHES['/tmp/swapped']!; // the cached installer is replaced
+    await quit();
+    expect(updater.autoInstallOnAppQuit).toBe(false);
+    await expect(install()).rejects.toThrow('no verified update');
+    expect(updater.quitAndInstall).not.toHaveBeenCalled();
+    expect(steps).toEqual([]);
+    expect(statuses.at(-1)).toEqual({ state: 'idle' });
+    expect(vi.mocked(options.logger.warn).mock.calls.at(-1)![0]).toContain('changed after it was verified');
+  });
+
+  it('the restart hashes the download again just before quitAndInstall', async () => {
+    const { updater, statuses, install, steps, hashes } = await offered(info('1.3.0'));
+    updater.emit('update-downloaded', downloaded('1.3.0'));
+    await waitFor(() => statuses.at(-1)?.state === 'ready');
+    hashes['/tmp/u'] = FILE_HASHES['/tmp/swapped']!;
+    await expect(install()).rejects.toThrow('changed after it was verified');
+    expect(steps).toEqual(['room closed']);
+    expect(updater.quitAndInstall).not.toHaveBeenCalled();
   });
 
   it('a downloaded event for a version that was never approved is refused', async () => {
