@@ -69,15 +69,14 @@ function rendezvousTap() {
       get expiresAt() {
         return real.expiresAt;
       },
-      get turn() {
-        return real.turn;
-      },
       get status() {
         return real.status;
       },
       onStatus: (listener) => real.onStatus(listener),
       onJoinRequest: (listener) => (joinListeners.push(listener), real.onJoinRequest(listener)),
       onConfirm: (listener) => (confirmListeners.push(listener), real.onConfirm(listener)),
+      // A tapped join never reached the rendezvous: its accept earns no relay.
+      accept: async (joinId, timeoutMs) => (tapped(joinId) ? null : real.accept(joinId, timeoutMs)),
       answer: (joinId, pake) => (tapped(joinId) ? void answers.set(joinId, pake) : real.answer(joinId, pake)),
       reject: (joinId, reason) => (tapped(joinId) ? void rejects.set(joinId, reason) : real.reject(joinId, reason)),
       signal: (joinId, sealed) => (tapped(joinId) ? undefined : real.signal(joinId, sealed)),
