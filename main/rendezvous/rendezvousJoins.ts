@@ -50,13 +50,13 @@ export function createJoinTable(ctx: ServiceContext, newJoinId: () => string): J
       if (waiting.length >= limits.maxPendingJoinsPerRoom) {
         return { code: RendezvousErrorCode.ROOM_FULL, message: 'too many players are joining this room right now' };
       }
-      // Answered and not yet accepted: the host's checks in flight, bounded for the room whoever asks.
+      // Answered and not yet accepted: the host's checks in flight, bounded for the room whoever asks. At the cap
+      // the oldest goes rather than the newcomer: a real guest confirms within a round trip of its answer, so
+      // joins held open unconfirmed (squatters) never keep the room shut.
       const checking = [...room.joins.values()].filter((join) => join.answeredAt !== undefined && !join.accepted);
-      if (checking.length >= limits.maxUnprovenJoinsPerRoom) {
-        return {
-          code: RendezvousErrorCode.ROOM_FULL,
-          message: 'too many joins of this room are being checked; try again in a moment',
-        };
+      checking.sort((a, b) => (a.answeredAt ?? 0) - (b.answeredAt ?? 0));
+      for (const stale of checking.slice(0, Math.max(0, checking.length - limits.maxUnprovenJoinsPerRoom + 1))) {
+        this.end(stale, { code: RendezvousErrorCode.TIMEOUT, message: 'the join was not confirmed in time' });
       }
       const address = guest.keys.address;
       // One address cannot fill the room's pending places (or keep it unjoinable by re-opening them).

@@ -104,6 +104,7 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
   });
   const grantLimiter = createRateLimiter(limits.turnGrantsPerAddress, { now, maxKeys: limits.maxConnections });
   const grantPrefixLimiter = createRateLimiter(limits.turnGrantsPerPrefix, { now, maxKeys: limits.maxConnections });
+  const hostGrantLimiter = createRateLimiter(limits.turnGrantsPerHostAddress, { now, maxKeys: limits.maxConnections });
   const connections = new Set<Connection>();
   const perAddress = new Map<string, number>();
 
@@ -133,14 +134,17 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
       drop(conn);
       conn.peer.close(code, reason);
     },
-    turnGrant(join) {
+    turnGrant(join, side) {
       if (!options.turn || !join.room.host) return null;
-      // Counted against both ends' addresses and prefixes: one party registering rooms and joining them
-      // itself gets no more relay time than a party's worth.
+      // A guest's counted against its address and prefix, a host's against its address: one party registering
+      // rooms and joining them itself gets no more relay time than a party's worth, a busy room's host many guests'.
       const sides = [join.room.host.keys, join.guest.keys];
-      const keys = [...new Set(sides.map((k) => k.address))];
-      const prefixes = [...new Set(sides.map((k) => k.prefix))];
-      if (!keys.every((key) => grantLimiter.allow(key)) || !prefixes.every((key) => grantPrefixLimiter.allow(key))) {
+      const guest = join.guest.keys;
+      const allowed =
+        side === 'guest'
+          ? grantLimiter.allow(guest.address) && grantPrefixLimiter.allow(guest.prefix)
+          : hostGrantLimiter.allow(join.room.host.keys.address);
+      if (!allowed) {
         logger.warn(`room ${join.room.id}: no TURN grant, over the cap for ${sides.map((k) => k.address).join(' / ')}`);
         return null;
       }
@@ -249,8 +253,14 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
           return ctx.strike(conn, notAllowed('only the host answers, once'), entry.id);
         }
         joins.answered(entry);
-        // No TURN credentials here: anyone can make a join the host answers, and nothing is proved yet.
-        return ctx.send(entry.guest, { kind: RendezvousKind.ANSWER, joinId: entry.id, pake: message.pake });
+        // The guest's relay for the ICE it gathers before its confirmation: nothing is proved yet, so it is capped
+        // per guest address and prefix, and the host's guess budget bounds how many joins it answers.
+        return ctx.send(entry.guest, {
+          kind: RendezvousKind.ANSWER,
+          joinId: entry.id,
+          pake: message.pake,
+          turn: ctx.turnGrant(entry, 'guest'),
+        });
       case 'reject':
         if (!fromHost) return ctx.strike(conn, notAllowed('only the host rejects'), entry.id);
         return joins.end(entry, {
@@ -277,7 +287,7 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
           return ctx.strike(conn, notAllowed('the host accepts a confirmed join, once'), entry.id);
         }
         joins.proven(entry);
-        return ctx.send(conn, { kind: RendezvousKind.TURN, joinId: entry.id, turn: ctx.turnGrant(entry) });
+        return ctx.send(conn, { kind: RendezvousKind.TURN, joinId: entry.id, turn: ctx.turnGrant(entry, 'host') });
       case 'signal': {
         // Signalling only after the confirmation, and the host's only once it accepted: nothing of either side's
         // ICE reaches an unconfirmed peer.

@@ -48,7 +48,10 @@ export interface RendezvousServiceLimits {
    */
   readonly maxUnprovenJoinsPerAddressPerRoom: number;
   readonly unprovenJoinWindowMs: number;
-  /** Joins of one room answered and not yet accepted at once, from all addresses (the host's checks in flight). */
+  /**
+   * Joins of one room answered and not yet accepted at once, from all addresses (the host's checks in flight);
+   * a newer join ends the oldest.
+   */
   readonly maxUnprovenJoinsPerRoom: number;
   /** Messages per source address. */
   readonly messageRate: RateLimit;
@@ -59,11 +62,13 @@ export interface RendezvousServiceLimits {
   /** Lifetime of minted TURN credentials, seconds (one ICE session's relay). */
   readonly turnTtlSeconds: number;
   /**
-   * TURN grants (one per accepted join, to its host) counted against the host's and the guest's address and
-   * prefix: past them the accept still goes through, without credentials (a relay-less path).
+   * TURN grants: a guest's (with the host's answer) counted against its address and prefix, a host's (one per
+   * join it accepted) against its address (more: a room takes many guests). Past them the join still goes on,
+   * without credentials (a relay-less path on that side).
    */
   readonly turnGrantsPerAddress: RateLimit;
   readonly turnGrantsPerPrefix: RateLimit;
+  readonly turnGrantsPerHostAddress: RateLimit;
 }
 
 /** The defaults. */
@@ -94,7 +99,9 @@ export const DEFAULT_RENDEZVOUS_LIMITS: RendezvousServiceLimits = {
   turnTtlSeconds: 60 * 60,
   // A party's worth an hour per address (guests rejoining, paths restarting), a few parties' per prefix.
   turnGrantsPerAddress: { burst: 30, perSecond: 30 / 3600 },
-  turnGrantsPerPrefix: { burst: 90, perSecond: 90 / 3600 },
+  turnGrantsPerPrefix: { burst: 240, perSecond: 240 / 3600 },
+  // A room's host: every guest's join and rejoin in an hour of a full room, a few times over.
+  turnGrantsPerHostAddress: { burst: 300, perSecond: 300 / 3600 },
 };
 
 /** How often expired rooms and joins are swept out. */

@@ -74,6 +74,9 @@ export interface ServiceContext {
   strike(conn: Connection, refusal: Refusal, joinId?: string): void;
   /** Forgets a connection (its joins end, its room's host leaves) and closes it. */
   dropAndClose(conn: Connection, code: number, reason: string): void;
-  /** Fresh TURN credentials for the host of an accepted join (null: none minted, or over the caps). */
-  turnGrant(join: Join): TurnGrant | null;
+  /**
+   * Fresh TURN credentials for one side of a join (null: none minted, or over the caps): its guest when the host
+   * answers, its host when it accepts.
+   */
+  turnGrant(join: Join, side: 'guest' | 'host'): TurnGrant | null;
 }

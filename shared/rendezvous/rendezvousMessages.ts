@@ -147,8 +147,18 @@ export const serviceMessageSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN_REQUEST), joinId: joinIdSchema, pake: pakeSchema }),
   z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN_PENDING), joinId: joinIdSchema }),
-  /** The host's answer (no TURN credentials: nothing is proved yet). */
-  z.strictObject({ v, kind: z.literal(RendezvousKind.ANSWER), joinId: joinIdSchema, pake: pakeSchema }),
+  /**
+   * The host's answer, with the guest's TURN grant (null: none minted, or over its address's caps): its ICE gathers
+   * with the relay before the confirmation that proves the code, so it is counted against the guest's address
+   * and prefix, and the room's guess budget bounds the answers.
+   */
+  z.strictObject({
+    v,
+    kind: z.literal(RendezvousKind.ANSWER),
+    joinId: joinIdSchema,
+    pake: pakeSchema,
+    turn: turnGrantSchema.nullable(),
+  }),
   confirmSchema,
   signalSchema,
   z.strictObject({ v, kind: z.literal(RendezvousKind.PONG) }),

@@ -19,7 +19,7 @@ export function turnUrlEndpoint(url: string): StunServer | null {
 /**
  * The servers for an internet path from the settings and the rendezvous' TURN grant: a static TURN account
  * from the settings wins, else the grant's first UDP `turn:` URL with its minted credentials; the TURN server
- * answers STUN too. Without a grant (a guest gets none) the first UDP relay the rendezvous' welcome named is the
+ * answers STUN too. Without a grant (none minted, or past the caps) the first UDP relay the rendezvous' welcome named is the
  * STUN server, so the host's relay learns our public address. Empty when none names one (direct paths only).
  */
 export function iceServersFor(

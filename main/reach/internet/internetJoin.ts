@@ -110,14 +110,14 @@ export async function connectInternetRoom(text: string, options: InternetJoinOpt
       throw joinFailure(error, url);
     },
   );
-  const { guest, agreed } = asked;
+  const { guest, agreed, answered } = asked;
   let session: ReturnType<typeof createIceSession> | undefined;
   let hint: unknown;
   try {
     session = createIceSession({
       controlling: false,
-      // No TURN grant for a guest: the host's relay carries a relayed path; the welcome's relay is our STUN.
-      ...iceServersFor(settings, null, guest.relays),
+      // Our grant came with the answer (none past our address's caps: then the welcome's relay is our STUN).
+      ...iceServersFor(settings, answered.turn, guest.relays),
       ...(options.hostAddresses ? { hostAddresses: options.hostAddresses } : {}),
       connectTimeoutSeconds: options.connectTimeoutSeconds ?? 10,
     });

@@ -1,4 +1,4 @@
-import { RendezvousError, RendezvousErrorCode, RendezvousKind } from '../../../shared/rendezvous';
+import { RendezvousError, RendezvousErrorCode, RendezvousKind, type TurnGrant } from '../../../shared/rendezvous';
 import type { Scheduler } from '../../base/scheduler';
 import { openRendezvousConnection } from './rendezvousConnection';
 
@@ -10,13 +10,11 @@ export interface RendezvousGuestOptions {
   readonly timeoutMs?: number;
 }
 
-/**
- * The host's answer to our join: its key-agreement message. No TURN credentials: the service grants them only to
- * the host, once it accepted us (the relay on its side carries a relayed path; our STUN is the welcome's relay).
- */
+/** The host's answer to our join: its key-agreement message, and our TURN grant (null: none for us). */
 export interface JoinAnswer {
   readonly joinId: string;
   readonly pake: string;
+  readonly turn: TurnGrant | null;
 }
 
 /** A guest's connection to the rendezvous for one join: offer, answer, confirmation, then sealed signalling. */
@@ -70,7 +68,7 @@ export async function openRendezvousGuest(options: RendezvousGuestOptions): Prom
         answerTimeoutMs,
       );
       joinId = message.joinId;
-      return { joinId: message.joinId, pake: message.pake };
+      return { joinId: message.joinId, pake: message.pake, turn: message.turn };
     },
     confirm(pake, sealed) {
       if (joinId === undefined) throw new RendezvousError(RendezvousErrorCode.NOT_ALLOWED, 'Join first.');

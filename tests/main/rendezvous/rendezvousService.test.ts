@@ -49,7 +49,7 @@ describe('rendezvous service', () => {
     expect(host.ofKind('confirm')).toEqual([]);
     expect(guest.ofKind('signal')).toEqual([]);
     host.say({ kind: 'answer', joinId, pake: pakeOf('H') });
-    expect(guest.ofKind('answer')).toEqual([{ kind: 'answer', joinId, pake: pakeOf('H') }]);
+    expect(guest.ofKind('answer')).toEqual([{ kind: 'answer', joinId, pake: pakeOf('H'), turn: null }]);
     guest.say({ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') });
     expect(host.ofKind('confirm')).toEqual([{ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') }]);
     host.say({ kind: 'accept', joinId });

@@ -41,7 +41,7 @@ function confirmedJoin(service: Service, host: FakePeer, roomId: string, address
 const credentialsIn = (peer: FakePeer) => JSON.stringify(peer.sent).includes('password');
 
 describe('rendezvous TURN grants', () => {
-  it('go to no registration (nor again after unregister/register), no answer and no bare connection', () => {
+  it('go to no registration (nor again after unregister/register) and no bare connection; a guest’s with its answer', () => {
     const { service } = setup();
     const { host, roomId } = register(service, '10.0.0.1');
     host.say({ kind: 'unregister' });
@@ -53,7 +53,7 @@ describe('rendezvous TURN grants', () => {
     expect(guest.ofKind('answer')).toHaveLength(1);
     expect(roomId).not.toBe(host.ofKind('registered')[1]!.roomId);
     expect(credentialsIn(host)).toBe(false);
-    expect(credentialsIn(guest)).toBe(false);
+    expect(guest.ofKind('answer')[0]?.turn?.urls).toEqual(TURN.urls);
     expect(credentialsIn(connectPeer(service, '10.0.0.3'))).toBe(false);
   });
 
@@ -81,15 +81,17 @@ describe('rendezvous TURN grants', () => {
     expect(host.ofKind('turn')).toHaveLength(1);
     host.say({ kind: 'signal', joinId, sealed: sealedOf('H') });
     expect(guest.ofKind('signal')).toEqual([{ kind: 'signal', joinId, sealed: sealedOf('H') }]);
-    // The guest never holds credentials: the host's relay carries a relayed path.
-    expect(credentialsIn(guest)).toBe(false);
+    // The guest holds the one grant its answer carried, no more.
+    expect(guest.ofKind('answer').map((a) => a.turn !== null)).toEqual([true]);
+    expect(guest.ofKind('turn')).toEqual([]);
   });
 
-  it('say null past the caps per address (an IPv6 /64 is one) and per prefix, and refill with time', () => {
+  it('say null past the caps per guest address (an IPv6 /64 is one) and prefix, and per host address, and refill with time', () => {
     const { service, scheduler } = setup({
       limits: {
         turnGrantsPerAddress: { burst: 2, perSecond: 2 / 3600 },
         turnGrantsPerPrefix: { burst: 3, perSecond: 3 / 3600 },
+        turnGrantsPerHostAddress: { burst: 2, perSecond: 2 / 3600 },
         maxPendingJoinsPerAddressPerRoom: 8,
         maxUnprovenJoinsPerAddressPerRoom: 8,
       },
@@ -102,19 +104,21 @@ describe('rendezvous TURN grants', () => {
       host.say({ kind: 'accept', joinId });
     }
     expect(grants()).toEqual([true, true, false]);
-    // Guests elsewhere do not help a host over its own address's cap.
+    // Guests elsewhere do not help a host over its own address's cap (here as low as a guest's).
     const far = confirmedJoin(service, host, roomId, '198.51.100.9');
     host.say({ kind: 'accept', joinId: far.joinId });
     expect(grants().at(-1)).toBe(false);
 
-    // Per /24: three hosts of one /24, each with a guest of another network, get three grants between them.
+    // Per /24: four guests of one /24, each joining another host, get three grants between them (with their
+    // answers); each host, under its own cap, gets its own.
     const hosts = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'].map((a) => register(service, a));
-    const perHost = hosts.map(({ host: h, roomId: id }, i) => {
-      const { joinId } = confirmedJoin(service, h, id, `192.0.2.${i + 1}`);
+    const perGuest = hosts.map(({ host: h, roomId: id }, i) => {
+      const { guest, joinId } = confirmedJoin(service, h, id, `192.0.2.${i + 1}`);
       h.say({ kind: 'accept', joinId });
-      return h.ofKind('turn')[0]?.turn !== null;
+      expect(h.ofKind('turn')[0]?.turn).not.toBeNull();
+      return guest.ofKind('answer')[0]?.turn !== null;
     });
-    expect(perHost).toEqual([true, true, true, false]);
+    expect(perGuest).toEqual([true, true, true, false]);
     // An hour later the first host's address has its grants back.
     scheduler.advance(3_600_000);
     const again = confirmedJoin(service, host, roomId, '198.51.100.10');

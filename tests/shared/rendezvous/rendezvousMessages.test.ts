@@ -22,7 +22,7 @@ describe('rendezvous messages', () => {
     const join = parseRendezvousMessage(frameMessage({ kind: 'join', roomId: '7K2MQ9', pake }), clientMessageSchema);
     expect(join).toEqual({ ok: true, message: { v: RENDEZVOUS_VERSION, kind: 'join', roomId: '7K2MQ9', pake } });
     const answer = parseRendezvousMessage(
-      frameMessage({ kind: 'answer', joinId: 'j'.repeat(16), pake }),
+      frameMessage({ kind: 'answer', joinId: 'j'.repeat(16), pake, turn: null }),
       serviceMessageSchema,
     );
     expect(answer.ok).toBe(true);

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHECKS, runChecks, type CheckOutcome } from '../../scripts/checks';
+
+const scripts = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')).scripts as Record<
+  string,
+  string
+>;
+
+describe('the static checks npm test runs', () => {
+  it('are npm scripts, and together what the type-check, lint, dependency rules and build scripts cover', () => {
+    for (const script of CHECKS) expect(scripts[script], script).toBeDefined();
+    expect(scripts.test).toBe('npm run checks && vitest run');
+    expect(scripts.typecheck).toBe(
+      ['typecheck:main', 'typecheck:web', 'typecheck:shared'].map((s) => `npm run ${s}`).join(' && '),
+    );
+    expect([...CHECKS].sort()).toEqual(
+      ['build', 'lint', 'lint:deps', 'typecheck:main', 'typecheck:shared', 'typecheck:web'].sort(),
+    );
+  });
+
+  it('run two at a time, report each as it ends, and keep every outcome (a failure does not hide the others)', async () => {
+    let running = 0;
+    let most = 0;
+    const reported: string[] = [];
+    const release: (() => void)[] = [];
+    const run = (script: string) =>
+      new Promise<CheckOutcome>((done) => {
+        running += 1;
+        most = Math.max(most, running);
+        release.push(() => {
+          running -= 1;
+          done({ script, code: script === 'b' ? 2 : 0, ms: 1, output: `${script} said\n` });
+        });
+      });
+    const finished = runChecks(['a', 'b', 'c', 'd'], 2, run, (outcome) => reported.push(outcome.script));
+    // Let them end out of order: the second first.
+    for (let i = 0; i < 20 && release.length < 2; i += 1) await Promise.resolve();
+    expect(release).toHaveLength(2);
+    release[1]!();
+    for (let i = 0; i < 20 && release.length < 3; i += 1) await Promise.resolve();
+    release[0]!();
+    for (let i = 0; i < 20 && release.length < 4; i += 1) await Promise.resolve();
+    release[2]!();
+    release[3]!();
+    const outcomes = await finished;
+    expect(most).toBe(2);
+    expect(reported).toEqual(['b', 'a', 'c', 'd']);
+    expect(outcomes.map((o) => [o.script, o.code])).toEqual([
+      ['a', 0],
+      ['b', 2],
+      ['c', 0],
+      ['d', 0],
+    ]);
+  });
+});
