@@ -118,7 +118,7 @@ export function createBackend(options: BackendOptions): Backend {
   const shell = createShellService((name, payload) => gateway.emit(name, payload));
   const handlers: HandlersOf<IpcContract> = {
     ...rendererErrorHandlers({ logger }),
-    ...appInfoHandlers(options.app),
+    ...appInfoHandlers(options.app, { portMapping: options.mapPort !== undefined }),
     ...settingsHandlers(settings),
     ...lobbyHandlers(lobby),
     ...lanHandlers(lan),

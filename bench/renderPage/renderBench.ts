@@ -32,7 +32,7 @@ function syntheticApi(players: number): { api: GameApi; stop(): void } {
       lastSequence = inputs[inputs.length - 1]?.sequence ?? lastSequence;
       return { accepted: true };
     },
-    'net.stats': async () => ({ role: null, links: [], conditioner: null }),
+    'net.stats': async () => ({ role: null, links: [], conditioner: null, snapshotsPerSecond: null }),
     onGameRoster: () => () => undefined,
     onGameSnapshot: (cb) => {
       snapshotListeners.add(cb);

@@ -8,6 +8,7 @@ import { GameHost } from './host/gameHost';
 import type { GameLink } from './gameLink';
 import { LocalGameClient } from './localGameClient';
 import { netStatsOf } from './gameNetStats';
+import { SnapshotArrivalRate } from './snapshotArrivalRate';
 import type { GameRoom, GameSeat, GameService, GameServiceOptions, GameSession } from './gameServiceTypes';
 import { silentLogger } from '../base/logger';
 import { systemScheduler, type TimerHandle } from '../base/scheduler';
@@ -85,6 +86,8 @@ export function createGameService(options: GameServiceOptions): GameService {
   let results: GameResultsPayload | null = null;
   let ended = false;
   let hold: TimerHandle;
+  // What a guest receives; the host reports the rate it chose instead.
+  const arrivals = new SnapshotArrivalRate();
 
   const emitEnded = (reason: string): void => {
     if (roster === null || results !== null || ended) return;
@@ -101,6 +104,7 @@ export function createGameService(options: GameServiceOptions): GameService {
         emit('game.roster', roster);
       }),
       next.onSnapshot((snapshot) => {
+        arrivals.observe(scheduler.now());
         const game = gameId();
         if (game !== undefined) emit('game.snapshot', { game, snapshot });
       }),
@@ -116,6 +120,7 @@ export function createGameService(options: GameServiceOptions): GameService {
     link?.close();
     link = null;
     linkGame = null;
+    arrivals.reset();
   };
   // Back in the lobby: a running game stops (telling the renderer), and the last game's data is dropped.
   const endRound = (reason: string): void => {
@@ -216,7 +221,11 @@ export function createGameService(options: GameServiceOptions): GameService {
         link.sendInputs(checkedInputs(linkGame, inputs), interpolationDelay);
         return { accepted: true };
       },
-      'net.stats': () => netStatsOf(room ?? seat, options.conditioner?.() ?? null),
+      'net.stats': () => {
+        const rate =
+          host !== null ? host.snapshotsPerSecond : seat !== null ? arrivals.perSecond(scheduler.now()) : null;
+        return netStatsOf(room ?? seat, options.conditioner?.() ?? null, rate);
+      },
     },
     startAsHost,
     attachGuest,

@@ -8,9 +8,18 @@ export interface AppFacts {
   readonly platform: string;
 }
 
+/** What this backend can do beyond the build's facts, decided where it is composed. */
+export interface AppCapabilities {
+  /** A port mapper was injected: internet rooms open through the router even with no rendezvous. */
+  readonly portMapping: boolean;
+}
+
 /** The gateway handler for `app.getInfo`; the transport comes from the caller's binding. */
-export function appInfoHandlers(facts: AppFacts): Pick<HandlersOf<IpcContract>, 'app.getInfo'> {
+export function appInfoHandlers(
+  facts: AppFacts,
+  capabilities: AppCapabilities,
+): Pick<HandlersOf<IpcContract>, 'app.getInfo'> {
   return {
-    'app.getInfo': (_input, context) => ({ ...facts, transport: context.transport }),
+    'app.getInfo': (_input, context) => ({ ...facts, ...capabilities, transport: context.transport }),
   };
 }

@@ -7,8 +7,10 @@ import { DEFAULT_GAME_ID } from '../games/registry';
  * 4: CPace also binds the protocol and each side's knowledge of the native offer; a rejoin proves the seat's resume
  *    key on its new connection instead of presenting the token (main/lobby/resumeProof.ts). A v3 guest would fail
  *    both silently ("wrong password", "not recognised"): it is told to update instead.
+ * 5: a guest's path may be 'router' (a direct room's invite); a v4 guest would refuse the lobby state naming it and
+ *    sit in a broken room: it is told to update at the hello instead.
  */
-export const LOBBY_PROTOCOL_VERSION = 4;
+export const LOBBY_PROTOCOL_VERSION = 5;
 
 /** The host's own player id (transport peer ids start at 1). */
 export const HOST_PLAYER_ID = 0;

@@ -6,6 +6,7 @@ export {
   decodeInternetCode,
   encodeInternetCode,
   encodeDirectCode,
+  formatInternetInvite,
   readInternetCode,
   newCodeSecret,
   looksLikeInternetCode,

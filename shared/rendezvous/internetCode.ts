@@ -170,6 +170,13 @@ export function readInternetCode(input: string): InternetInviteParse {
   };
 }
 
+/** The code of a read invite in its canonical form (`NET-` and groups of four), whichever kind it is. */
+export function formatInternetInvite(invite: InternetInvite): string {
+  return invite.kind === 'direct'
+    ? encodeDirectCode(invite.code.address, invite.code.port, invite.code.secret)
+    : encodeInternetCode(invite.code.roomId, invite.code.secret);
+}
+
 /** {@link readInternetCode} for a rendezvous room's code: a direct room's code is refused with a reason. */
 export function decodeInternetCode(input: string): InternetCodeParse {
   const parsed = readInternetCode(input);

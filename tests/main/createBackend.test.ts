@@ -6,6 +6,8 @@ import { createBackend } from '../../main/createBackend';
 import { DEFAULT_NETWORK_OPTIONS } from '../../main/base/networkOptions';
 import { freeUdpPort, loopbackNetwork } from '../support/loopbackNetwork';
 import { loggerSpy } from './ipc/loggerSpy';
+import { portMapFailureText } from '../../main/reach/internet/direct/portMapFailureText';
+import type { MapPort } from '../../main/reach/portmap/portMapping';
 
 let dir: string;
 beforeEach(async () => {
@@ -32,7 +34,7 @@ describe('backend composition', () => {
     const b = backend();
     expect(await b.gateway.dispatch('app.getInfo', undefined, electron)).toEqual({
       ok: true,
-      value: { name: 'LAN Party', version: '1.0.0', platform: 'linux', transport: 'electron' },
+      value: { name: 'LAN Party', version: '1.0.0', platform: 'linux', transport: 'electron', portMapping: false },
     });
     expect(await b.gateway.dispatch('app.getInfo', undefined, { transport: 'websocket' })).toMatchObject({
       value: { transport: 'websocket' },
@@ -96,6 +98,31 @@ describe('backend composition', () => {
     await b.close();
     expect(b.lobby.view().status).toBe('idle');
     expect(b.lobby.session()).toBeNull();
+  });
+
+  it('says whether it maps ports, and an internet room the router will not open answers why in one sentence', async () => {
+    const failure = { kind: 'cgnat', externalAddress: '100.64.1.2' } as const;
+    const mapPort = vi.fn<MapPort>(async () => ({ ok: false, failure }));
+    const b = createBackend({
+      app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
+      userDataDir: dir,
+      osUserName: 'ada',
+      validateOutputs: true,
+      logger: loggerSpy(),
+      network: loopbackNetwork(await freeUdpPort()),
+      mapPort,
+    });
+    expect(await b.gateway.dispatch('app.getInfo', undefined, electron)).toMatchObject({
+      value: { portMapping: true },
+    });
+    // No rendezvous in the settings: the router was the only door, and the form shows the reach's sentence.
+    expect(await b.gateway.dispatch('lobby.host', { reach: 'internet' }, electron)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'failed-precondition', message: portMapFailureText(failure) }),
+    });
+    expect(mapPort).toHaveBeenCalledTimes(1);
+    expect(b.lobby.view().status).toBe('idle');
+    await b.close();
   });
 
   it('uses the real app’s network defaults unless told otherwise', () => {

@@ -54,7 +54,7 @@ export function fakeBridge(
   const bridge = {
     'app.getInfo': vi.fn(async () => ({
       ok: true,
-      value: { name: 'LAN Party', version: '1.0.0', platform: 'linux', transport: 'websocket' },
+      value: { name: 'LAN Party', version: '1.0.0', platform: 'linux', transport: 'websocket', portMapping: false },
     })),
     'settings.get': vi.fn(async () => ({ ok: true, value: settings })),
     'settings.update': vi.fn(async (patch?: Partial<Settings>): Promise<IpcResult<Settings>> => {

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEEP_LINK_MAX_LENGTH, inviteLink, parseDeepLink } from '../../shared/deepLink';
 import { encode } from '../../shared/roomCode';
+import { encodeDirectCode, encodeInternetCode } from '../../shared/rendezvous';
+import { deepLinkSchema } from '../../shared/ipc/schemas/shell';
 
 const lanCode = encode('192.168.1.20', 9000);
 const internetCode = encode('203.0.113.7', 45123);
+// The two kinds of NET- code: a rendezvous room's (16 characters) and a direct room's (21, its router's address).
+const rendezvousCode = encodeInternetCode('7K2MQ9', 'XA4H0RBN3');
+const directCode = encodeDirectCode('203.0.113.7', 45123, 'XA4H0RBN3');
 
 function refused(input: unknown): string {
   const parsed = parseDeepLink(input);
@@ -22,15 +27,28 @@ describe('parseDeepLink: what it accepts', () => {
     [`lanparty://join/${lanCode.replace('-', '')}`, lanCode],
     [`lanparty://join/${lanCode.replace('-', '%2D')}`, lanCode],
     [`lanparty://join/${lanCode.replace('-', '.')}`, lanCode],
+    [`lanparty://join/${rendezvousCode}`, rendezvousCode],
+    [`lanparty://join/${directCode}`, directCode],
+    [`lanparty://join/${directCode}/`, directCode],
+    [`lanparty://join/${directCode.toLowerCase()}`, directCode],
+    [`lanparty://join/${directCode.replaceAll('-', '%2D')}`, directCode],
+    [`lanparty://join/${rendezvousCode.replaceAll('-', '').replaceAll('0', 'O')}`, rendezvousCode],
   ])('%s → %s', (link, code) => {
     expect(parseDeepLink(link)).toEqual({ ok: true, link: { kind: 'join', code } });
   });
 
   it('reads back every invite link it makes', () => {
-    for (const code of [lanCode, internetCode, encode('10.0.0.1', 1)]) {
+    for (const code of [lanCode, internetCode, encode('10.0.0.1', 1), rendezvousCode, directCode]) {
       expect(parseDeepLink(inviteLink(code))).toEqual({ ok: true, link: { kind: 'join', code } });
     }
     expect(inviteLink(lanCode)).toBe(`lanparty://join/${lanCode}`);
+  });
+
+  it('hands the page a link the IPC contract takes, for every kind of code', () => {
+    for (const code of [lanCode, rendezvousCode, directCode]) {
+      const parsed = parseDeepLink(inviteLink(code));
+      expect(parsed.ok && deepLinkSchema.safeParse(parsed.link).success).toBe(true);
+    }
   });
 });
 
@@ -60,6 +78,13 @@ describe('parseDeepLink: what it refuses', () => {
     [`lanparty://join/OOOOO-OOOOO`, "invalid character 'O'"],
     // Ten valid characters that hold more than an address and a port.
     [`lanparty://join/ZZZZZ-ZZZZZ`, 'bad room code: room code is too large'],
+    // NET- codes: a mistyped character, a length no kind has, a character outside the alphabet.
+    [
+      `lanparty://join/${directCode.slice(0, -1)}${directCode.endsWith('0') ? '1' : '0'}`,
+      'bad internet code: a character is mistyped',
+    ],
+    [`lanparty://join/${rendezvousCode}-7`, 'bad internet code: an internet code has 16 or 21 characters'],
+    [`lanparty://join/NET-${'U'.repeat(16)}`, 'bad internet code:'],
   ])('%s', (link, reason) => {
     expect(refused(link)).toContain(reason);
   });

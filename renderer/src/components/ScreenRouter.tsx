@@ -6,8 +6,8 @@ import { useAppStore } from '../state/AppStoreContext';
 import type { Screen } from '../state/navigation';
 import { hasBeenInARoom, rememberBeenInARoom } from '../state/playedBefore';
 import { showsDeveloperTools } from '../logic/developerTools';
+import { internetRoomsOffer } from '../logic/internetRooms';
 import { HomePanel } from './home/HomePanel';
-import { internetRoomsEnabled } from '../../../shared/ipc/schemas/internetSettings';
 import { HostScreen } from './host/HostScreen';
 import { JoinScreen } from './join/JoinScreen';
 import { LanScreen } from './lan/LanScreen';
@@ -30,6 +30,7 @@ export function ScreenRouter({
   const netcheck = useAppStore((s) => s.netcheck);
   const joinPrefill = useAppStore((s) => s.joinPrefill);
   const canSaveFiles = useAppStore((s) => s.appInfo?.transport === 'electron');
+  const portMapping = useAppStore((s) => s.appInfo?.portMapping === true);
   const devTools = useAppStore((s) => showsDeveloperTools(s.appInfo?.transport ?? 'electron', import.meta.env.DEV));
   const actions = store.getState();
   const home = (): void => actions.navigate('home');
@@ -69,7 +70,7 @@ export function ScreenRouter({
           onBack={home}
           onLoadAddresses={actions.hostAddresses}
           onRememberAddress={rememberAddress}
-          internetRooms={internetRoomsEnabled(settings.internet)}
+          internetRooms={internetRoomsOffer(settings.internet, portMapping)}
         />
       );
     case 'join':

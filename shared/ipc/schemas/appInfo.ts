@@ -12,6 +12,8 @@ export const appInfoSchema = z.object({
   version: z.string(),
   platform: z.string(),
   transport: transportSchema,
+  /** Whether this backend asks the router to map an internet room's port: internet rooms need no rendezvous then. */
+  portMapping: z.boolean(),
 });
 
 /** What `app.getInfo` returns. */

@@ -101,6 +101,11 @@ export const netStatsSchema = z.object({
   /** A guest's one link to the host, or the host's link to each guest. */
   links: z.array(netLinkStatsSchema).max(32),
   conditioner: z.object({ upstream: conditionerDirectionSchema, downstream: conditionerDirectionSchema }).nullable(),
+  /**
+   * The room's snapshot rate: on the host the one it chose (60 on a LAN, lower on internet paths or under loss), on a
+   * guest the one it receives (the last second's); null when no game runs or none arrived.
+   */
+  snapshotsPerSecond: z.number().nonnegative().max(1000).nullable(),
 });
 
 /** One input of `game.input`. */

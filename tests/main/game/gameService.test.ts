@@ -302,13 +302,21 @@ describe('game service on loopback', () => {
 
   it('net.stats reports the room links by role, with the conditioner', async () => {
     const idle = createGameService({ emit: () => {}, conditioner: () => null });
-    expect(idle.handlers['net.stats']()).toEqual({ role: null, links: [], conditioner: null });
+    expect(idle.handlers['net.stats']()).toEqual({
+      role: null,
+      links: [],
+      conditioner: null,
+      snapshotsPerSecond: null,
+    });
     const { h, g, lobbyHost, guest } = await twoPlayers();
-    start(h.service, lobbyHost);
+    const game = start(h.service, lobbyHost);
     await waitFor(() => h.service.handlers['net.stats']().links[0]?.rttMs != null, 5000, 'host rtt');
     await waitFor(() => g.service.handlers['net.stats']().links[0]?.rttMs != null, 5000, 'guest rtt');
     const hostStats = netStatsSchema.parse(h.service.handlers['net.stats']());
     expect(hostStats).toMatchObject({ role: 'host', links: [{ peerId: 1, name: 'Gus' }], conditioner: null });
+    // The host reports the rate it chose; the guest the rate it receives, once snapshots have come for a while.
+    expect(hostStats.snapshotsPerSecond).toBe(game.stats().snapshotsPerSecond);
+    await waitFor(() => (g.service.handlers['net.stats']().snapshotsPerSecond ?? 0) > 0, 5000, 'guest snapshot rate');
     const guestStats = netStatsSchema.parse(g.service.handlers['net.stats']());
     const transportRtt = guest.transport.stats()?.rtt; // the same sample, in the same turn: seconds
     expect(guestStats).toMatchObject({ role: 'guest', links: [{ peerId: 0, name: 'Hana' }] });
@@ -385,7 +393,10 @@ describe('game service on loopback', () => {
     const ctx = { transport: 'websocket' } as const;
     const dispatch = (name: string, input?: unknown) => backend.gateway.dispatch(name, input, ctx);
     expect(await dispatch('game.get')).toEqual({ ok: true, value: { you: null, roster: null, results: null } });
-    expect(await dispatch('net.stats')).toEqual({ ok: true, value: { role: null, links: [], conditioner: null } });
+    expect(await dispatch('net.stats')).toEqual({
+      ok: true,
+      value: { role: null, links: [], conditioner: null, snapshotsPerSecond: null },
+    });
     const input = { inputs: inputs(1, 2, 1), interpolationDelay: 0.1 };
     expect(await dispatch('game.input', input)).toEqual({ ok: true, value: { accepted: false } });
     for (const bad of [undefined, {}, { ...input, inputs: inputs(1, 17, 1) }, { ...input, interpolationDelay: 'x' }]) {

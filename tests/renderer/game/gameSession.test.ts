@@ -39,7 +39,7 @@ function fakeApi(current: GameCurrent = { you: '0', roster: null, results: null 
       inputs.push(input);
       return { accepted: accept };
     }),
-    'net.stats': async () => ({ role: null, links: [], conditioner: null }),
+    'net.stats': async () => ({ role: null, links: [], conditioner: null, snapshotsPerSecond: null }),
     onGameRoster: sub(listeners.roster),
     onGameSnapshot: sub(listeners.snapshot),
     onGameResults: sub(listeners.results),

@@ -12,6 +12,7 @@ import {
 import type { HostAddress, HostAddresses, HostRoomInput } from '../../../../shared/ipc/schemas/lobby';
 import { LAN_PARTY_PORTS } from '../../../../shared/netcheck/ports';
 import type { ActionResult } from '../../state/actionResult';
+import { internetRoomsHint, type InternetRoomsOffer } from '../../logic/internetRooms';
 import { AddressPicker } from './AddressPicker';
 import { GamePicker, playerLimitsText } from './GamePicker';
 import { WholeNumberField } from './WholeNumberField';
@@ -35,11 +36,11 @@ export function HostScreen({
   onBack,
   onLoadAddresses,
   onRememberAddress,
-  internetRooms = false,
+  internetRooms = 'off',
 }: {
   playerName: string;
-  /** Whether a rendezvous server is set up, so the room can take friends over the internet. */
-  internetRooms?: boolean;
+  /** How the room can take friends over the internet (the router maps a port, a rendezvous is set up), or not. */
+  internetRooms?: InternetRoomsOffer;
   onHost: (input: HostRoomInput) => Promise<ActionResult>;
   onBack: () => void;
   /** This machine's addresses for the code, and the remembered or best one. */
@@ -131,14 +132,14 @@ export function HostScreen({
                   This network
                 </label>
                 <label
-                  className={`segment${reach === 'internet' ? ' segment-on' : ''}${internetRooms ? '' : ' segment-off'}`}
+                  className={`segment${reach === 'internet' ? ' segment-on' : ''}${internetRooms !== 'off' ? '' : ' segment-off'}`}
                 >
                   <input
                     type="radio"
                     name="reach"
                     value="internet"
                     checked={reach === 'internet'}
-                    disabled={!internetRooms}
+                    disabled={internetRooms === 'off'}
                     aria-describedby="reach-hint"
                     onChange={() => setReach('internet')}
                   />
@@ -146,11 +147,9 @@ export function HostScreen({
                 </label>
               </div>
               <p id="reach-hint" className="field-hint">
-                {!internetRooms
-                  ? 'Internet rooms are off: add a rendezvous server in your profile’s Internet rooms settings first.'
-                  : reach === 'internet'
-                    ? 'The room gets a NET- code too: friends anywhere join with it, directly or through the relay, encrypted end to end.'
-                    : 'Players on this network join with the room’s code or from their LAN list.'}
+                {internetRooms === 'off' || reach === 'internet'
+                  ? internetRoomsHint(internetRooms)
+                  : 'Players on this network join with the room’s code or from their LAN list.'}
               </p>
             </fieldset>
           </div>

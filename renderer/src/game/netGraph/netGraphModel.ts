@@ -73,14 +73,18 @@ export class NetGraphModel {
     return this.statsValue;
   }
 
-  /** "RTT 12 ms · jitter 1.5 ms · loss 0.0 % · 30 snapshots/s", or a note when there is nothing to show. */
+  /**
+   * "RTT 12 ms · jitter 1.5 ms · loss 0.0 % · 60 snapshots/s", or a note when there is nothing to show. The rate is
+   * the room's from `net.stats` (the host's choice, or what this guest receives), else what the screen counted.
+   */
   summary(): string {
     const s = this.samples.latest();
     if (s === undefined || this.statsValue === null) return 'Measuring…';
     if (this.statsValue.links.length === 0)
       return this.statsValue.role === 'host' ? 'No guests connected' : 'Not connected';
     const rtt = s.rttMs === null ? '–' : `${Math.round(s.rttMs)} ms`;
-    return `RTT ${rtt} · jitter ${s.jitterMs.toFixed(1)} ms · loss ${(s.loss * 100).toFixed(1)} % · ${Math.round(s.snapshotsPerSecond)} snapshots/s`;
+    const rate = this.statsValue.snapshotsPerSecond ?? s.snapshotsPerSecond;
+    return `RTT ${rtt} · jitter ${s.jitterMs.toFixed(1)} ms · loss ${(s.loss * 100).toFixed(1)} % · ${Math.round(rate)} snapshots/s`;
   }
 
   /** Whose link the graph shows. */

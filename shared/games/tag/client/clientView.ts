@@ -47,6 +47,11 @@ export interface ViewPlayer {
   readonly immunity: number;
   /** The local player (predicted); others are interpolated. */
   readonly self: boolean;
+  /**
+   * Drawn past its newest snapshot at its last velocity (snapshots lost or late), not between two it received:
+   * what the key-to-pixel bench counts (bench/keyToPixel). Never for the local player.
+   */
+  readonly extrapolated: boolean;
 }
 
 /** Everything to draw at one moment. */
@@ -154,13 +159,13 @@ export class ClientView {
       const base = { id: p.id, it: p.it, score: p.score, cooldown: p.cooldown, immunity: p.immunity };
       if (p.id === this.playerId) {
         const at = this.local.position(now) ?? p;
-        return { ...base, x: at.x, y: at.y, self: true };
+        return { ...base, x: at.x, y: at.y, self: true, extrapolated: false };
       }
-      if (ahead > 0) return { ...base, ...this.extrapolate(p, ahead), self: false };
+      if (ahead > 0) return { ...base, ...this.extrapolate(p, ahead), self: false, extrapolated: true };
       const seen = past[p.id];
       return seen
-        ? { ...base, x: seen.x, y: seen.y, it: seen.it, self: false }
-        : { ...base, x: p.x, y: p.y, self: false };
+        ? { ...base, x: seen.x, y: seen.y, it: seen.it, self: false, extrapolated: false }
+        : { ...base, x: p.x, y: p.y, self: false, extrapolated: false };
     });
     const countdown = latest?.c ?? 0;
     return { tick: latest?.k, phase: latest?.ph ?? 'waiting', timeRemaining: latest?.r ?? 0, countdown, players };

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createDeepLinkRouter, isDeepLinkArg } from '../../../../main/shell/desktop/deepLinkRouter';
 import { encode } from '../../../../shared/roomCode';
+import { encodeDirectCode } from '../../../../shared/rendezvous';
 import { loggerSpy } from '../../ipc/loggerSpy';
 
 const code = encode('192.168.1.20', 9000);
@@ -17,6 +18,15 @@ describe('deep link router', () => {
     router.handle(`lanparty://join/${other}`);
     expect(deliver).toHaveBeenLastCalledWith({ kind: 'join', code: other });
     expect(deliver).toHaveBeenCalledTimes(2);
+  });
+
+  it('delivers an internet invite (a direct room’s NET- code) like a LAN code', () => {
+    const router = createDeepLinkRouter(loggerSpy());
+    const deliver = vi.fn();
+    router.connect(deliver);
+    const direct = encodeDirectCode('203.0.113.7', 45123, 'XA4H0RBN3');
+    expect(router.handle(`lanparty://join/${direct.toLowerCase()}`)).toBe(true);
+    expect(deliver).toHaveBeenCalledExactlyOnceWith({ kind: 'join', code: direct });
   });
 
   it('logs and drops a bad link, without echoing it', () => {

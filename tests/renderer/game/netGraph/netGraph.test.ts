@@ -42,31 +42,45 @@ describe('ring buffer', () => {
 
 describe('net graph model', () => {
   it('samples a guest link, or the worst of the host links', () => {
-    const guest: NetStats = { role: 'guest', links: [link(0, 12, 1.5, 0.01)], conditioner: null };
+    const guest: NetStats = {
+      role: 'guest',
+      links: [link(0, 12, 1.5, 0.01)],
+      conditioner: null,
+      snapshotsPerSecond: null,
+    };
     expect(sampleOf(guest, 30)).toEqual({ rttMs: 12, jitterMs: 1.5, loss: 0.01, snapshotsPerSecond: 30 });
     const host: NetStats = {
       role: 'host',
       links: [link(1, 5, 4), link(2, null, 0, 0.2), link(3, 40)],
       conditioner: null,
+      snapshotsPerSecond: null,
     };
     expect(sampleOf(host, 0)).toEqual({ rttMs: 40, jitterMs: 4, loss: 0.2, snapshotsPerSecond: 0 });
-    expect(sampleOf({ role: null, links: [], conditioner: null }, 0).rttMs).toBeNull();
+    expect(sampleOf({ role: null, links: [], conditioner: null, snapshotsPerSecond: null }, 0).rttMs).toBeNull();
   });
 
   it('keeps 30 s of history and describes the latest poll', () => {
     const model = new NetGraphModel();
     expect(model.summary()).toBe('Measuring…');
     for (let i = 0; i < NET_GRAPH_SAMPLES + 10; i += 1) {
-      model.add({ role: 'guest', links: [link(0, i)], conditioner: null }, 29.6);
+      model.add({ role: 'guest', links: [link(0, i)], conditioner: null, snapshotsPerSecond: null }, 29.6);
     }
     expect(model.samples.length).toBe(NET_GRAPH_SAMPLES);
     expect(model.samples.at(0)!.rttMs).toBe(10);
     expect(model.summary()).toBe('RTT 129 ms · jitter 0.0 ms · loss 0.0 % · 30 snapshots/s');
     expect(model.scope()).toBe('to P0');
-    model.add({ role: 'host', links: [link(1, 3), link(2, 4)], conditioner: null }, 30);
+    model.add({ role: 'host', links: [link(1, 3), link(2, 4)], conditioner: null, snapshotsPerSecond: null }, 30);
     expect(model.scope()).toBe('worst of 2 guests');
-    model.add({ role: 'host', links: [], conditioner: null }, 0);
+    model.add({ role: 'host', links: [], conditioner: null, snapshotsPerSecond: null }, 0);
     expect(model.summary()).toBe('No guests connected');
+  });
+
+  it('shows the room’s snapshot rate from net.stats (the host’s choice) over what the screen counted', () => {
+    const model = new NetGraphModel();
+    model.add({ role: 'host', links: [link(1, 3)], conditioner: null, snapshotsPerSecond: 60 }, 58.7);
+    expect(model.summary()).toBe('RTT 3 ms · jitter 0.0 ms · loss 0.0 % · 60 snapshots/s');
+    model.add({ role: 'guest', links: [link(0, 20)], conditioner: null, snapshotsPerSecond: 20 }, 19.2);
+    expect(model.summary()).toMatch(/ · 20 snapshots\/s$/);
   });
 
   it('scales the plot to the largest RTT plus jitter, at least 20 ms, in steps of 10', () => {

@@ -19,6 +19,7 @@ const player = (id: string, score: number, extra: Partial<ViewPlayer> = {}): Vie
   cooldown: 0,
   immunity: 0,
   self: false,
+  extrapolated: false,
   ...extra,
 });
 const frame = (players: ViewPlayer[], timeRemaining = 42.3): ViewFrame => ({

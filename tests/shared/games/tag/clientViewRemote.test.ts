@@ -101,6 +101,23 @@ describe('ClientView other players', () => {
     expect(deltas.last).toBeCloseTo(420, 1);
   });
 
+  it('says which players it drew past their newest snapshot (extrapolated), never the local one', () => {
+    const v = view({ interpolationDelay: 0.1 });
+    const flags = (now: number) => {
+      const players = v.sample(now).players;
+      return [players.find((p) => p.id === 'run')!.extrapolated, players.find((p) => p.self)!.extrapolated];
+    };
+    // 30 snapshots a second arriving 30 ms after they were sent, for one second: drawn between two, 100 ms back.
+    for (let i = 0; i < 30; i += 1) {
+      const runner: SnapshotPlayer = ['run', 100 + 10 * i, 300, 300, 0, 0, 0, 0, -1];
+      v.applySnapshot(snap(i * 2, i / 30, [at('me', 800, 800), runner]), 20 + i / 30 + 0.03);
+      expect(flags(20 + i / 30 + 0.03)).toEqual([false, false]);
+    }
+    // Then silence: 100 ms after the last one arrived the drawn moment is past it.
+    const last = 20 + 29 / 30 + 0.03;
+    expect(flags(last + 0.2)).toEqual([true, false]);
+  });
+
   it('shows who is "it" when the interpolated moment reaches it, and forgets players who left', () => {
     const v = view({ interpolationDelay: 0.1 });
     v.applySnapshot(snap(1, 0, [at('me', 0, 0), at('a', 100, 100), at('b', 200, 200)]), 10);
