@@ -288,6 +288,7 @@ function probe(
       if (choice === 'wait') return;
       done = true;
       scheduler.clearTimer(windowTimer);
+      scheduler.clearTimer(deadline);
       if (choice === 'none') return resolve([]);
       const usable = PROTOCOL_PREFERENCE.filter(
         (protocol) => protocol === choice.use || states.get(protocol) === 'yes',
@@ -296,6 +297,11 @@ function probe(
       resolve(ordered.map((protocol) => clients.find((client) => client.protocol === protocol)!));
     };
     const windowTimer = scheduler.setTimer(decide, preferWindowMs);
+    // The window closes on time even when a probe is slow to give up (a socket that took long to open, say).
+    const deadline = scheduler.setTimer(() => {
+      for (const [protocol, state] of states) if (state === 'pending') states.set(protocol, 'no');
+      decide();
+    }, timeoutMs);
     for (const client of clients) {
       void client
         .probe(timeoutMs)
