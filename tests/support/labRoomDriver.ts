@@ -23,6 +23,9 @@ export function labNetwork(ownAddress: string) {
     browseIntervalMs: 500,
     defaultGamePort: 0,
     joinTimeoutSec: 10,
+    // No router port mapping unless a test asks for it (a lab router that maps nothing would only add its 2 s).
+    routerGateways: [] as string[],
+    ssdpTargets: [] as string[],
   };
 }
 
