@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { atomicWriteFile } from '../../base/atomicWriteFile';
 import type { MappingHandle } from './router/routerProtocol';
@@ -69,6 +69,8 @@ export function createMappingRecord(path: string): MappingRecord {
   const change = (edit: (mappings: RecordedMapping[]) => RecordedMapping[]): Promise<void> => {
     const next = queue.then(async () => {
       const mappings = edit(await read());
+      // The headless host's data folder may not exist yet on a fresh machine.
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       await atomicWriteFile(path, `${JSON.stringify({ version: 1, mappings }, null, 2)}\n`);
     });
     queue = next.catch(() => undefined);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,16 +30,19 @@ describe('startPortMapping', () => {
       ssdpTargets: [],
       ports: router.ports,
       networkInterfaces: loopbackInterfaces,
-      recordFile: mappingRecordPath(dir),
+      // A data folder that does not exist yet (the headless host's, on a fresh machine): made, 0700.
+      recordFile: mappingRecordPath(join(dir, 'fresh', 'lan-party')),
       probeTimeoutMs: 1500,
       requestTimeoutMs: 1500,
     };
     // As a crash leaves it: a live mapping, recorded under a process that is gone.
     const crashed = await createRouterPortMapper(options)({ internalPort: 41200 });
     if (!crashed.ok) throw new Error(JSON.stringify(crashed.failure));
-    const file = JSON.parse(readFileSync(mappingRecordPath(dir), 'utf8'));
+    expect(router.mappings.size).toBe(1);
+    expect(statSync(join(dir, 'fresh', 'lan-party')).mode & 0o777).toBe(0o700);
+    const file = JSON.parse(readFileSync(options.recordFile!, 'utf8'));
     file.mappings = file.mappings.map((entry: object) => ({ ...entry, pid: 999_999 }));
-    writeFileSync(mappingRecordPath(dir), JSON.stringify(file));
+    writeFileSync(options.recordFile!, JSON.stringify(file));
     router.log.splice(0);
 
     const mapPort = startPortMapping({ ...options, isProcessAlive: () => false });
