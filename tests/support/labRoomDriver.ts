@@ -72,11 +72,11 @@ export class RoomPeer {
     });
   }
 
-  /** Starts the backend in `player`'s namespace and points it at the rendezvous (TURN from it). */
+  /** Starts the backend in `player`'s namespace and points it at the rendezvous (TURN from it); null: none. */
   static async start(
-    lab: NatLab,
+    lab: Pick<NatLab, 'addresses' | 'spawnIn'>,
     player: string,
-    rendezvousUrl: string,
+    rendezvousUrl: string | null,
     options: { readonly logs?: boolean } = {},
   ): Promise<RoomPeer> {
     const script = fileURLToPath(new URL('./labRoomPeer.ts', import.meta.url));
@@ -87,7 +87,9 @@ export class RoomPeer {
     const peer = new RoomPeer(child);
     // A tsx process in a namespace: ~2 s idle, over 20 s on a busy machine.
     await lineMatching(peer.child, /"ev":"ready"/, 60_000);
-    await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });
+    if (rendezvousUrl !== null) {
+      await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });
+    }
     return peer;
   }
 

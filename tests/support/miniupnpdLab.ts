@@ -44,6 +44,13 @@ export interface MiniupnpdLabSpec {
   readonly stunReportsAs?: string;
   /** The bundled agent script. */
   readonly agentBundle: string;
+  /**
+   * A second home router `away` (WAN 203.0.113.3) with a player `guest` (192.168.88.2) behind it: `masquerade`
+   * or `masquerade random`, both dropping unsolicited WAN input. Absent: no second router.
+   */
+  readonly away?: 'masquerade' | 'masquerade random';
+  /** Prefix of every namespace's name (see deleteNamespacesTagged); default one unique to this lab. */
+  readonly tag?: string;
 }
 
 /** The running lab. */
@@ -56,6 +63,10 @@ export interface MiniupnpdLab {
   mappingChain(): string;
   /** A folder outside the namespaces for the mapping record. */
   readonly dir: string;
+  /** Player → its address (`lan`, and `guest` with `away`), for RoomPeer. */
+  readonly addresses: Readonly<Record<string, string>>;
+  /** Runs a command in a namespace (`lan`, `pub`, `guest`), stdio piped; destroy() kills it if it still runs. */
+  spawnIn(host: string, command: string, args: readonly string[]): ChildProcess;
   destroy(): Promise<void>;
 }
 
@@ -94,6 +105,29 @@ function routerRules(): string {
 `;
 }
 
+/** The second router: NAT on its WAN, nothing new in from it (nat-lab-notes.md: the input drop matters). */
+function awayRules(kind: 'masquerade' | 'masquerade random', lan: string): string {
+  return `table ip away_nat {
+  chain postrouting {
+    type nat hook postrouting priority 100; policy accept;
+    oifname "${WAN}" ${kind}
+  }
+}
+table ip away_filter {
+  chain forward_filter {
+    type filter hook forward priority 0; policy drop;
+    ct state established,related accept
+    iifname "${lan}" oifname "${WAN}" accept
+  }
+  chain input_filter {
+    type filter hook input priority 0; policy accept;
+    iifname "${WAN}" ct state established,related accept
+    iifname "${WAN}" drop
+  }
+}
+`;
+}
+
 function miniupnpdConf(): string {
   return [
     `ext_ifname=${WAN}`,
@@ -122,12 +156,15 @@ function run(ns: string, command: string, args: readonly string[], input?: strin
 
 /** Builds the lab; on failure removes what it made and rethrows. */
 export async function createMiniupnpdLab(spec: MiniupnpdLabSpec): Promise<MiniupnpdLab> {
+  const away = spec.away !== undefined;
   const lan: NetnsLan = createNetnsLan(
-    ['pub', 'rtr', 'lan'],
+    ['pub', 'rtr', 'lan', ...(away ? ['away', 'guest'] : [])],
     [
-      { prefix: '203.0.113', members: { rtr: 1, pub: 2 } },
+      { prefix: '203.0.113', members: { rtr: 1, pub: 2, ...(away ? { away: 3 } : {}) } },
       { prefix: '192.168.77', members: { rtr: 1, lan: 2 } },
+      ...(away ? [{ prefix: '192.168.88', members: { away: 1, guest: 2 } }] : []),
     ],
+    spec.tag,
   );
   const dir = mkdtempSync(join(tmpdir(), 'lan-party-upnp-lab-'));
   const children = new Set<ChildProcess>();
@@ -146,6 +183,11 @@ export async function createMiniupnpdLab(spec: MiniupnpdLabSpec): Promise<Miniup
     run(ns('rtr'), 'sysctl', ['-qw', 'net.ipv4.ip_forward=1']);
     run(ns('rtr'), 'nft', ['-f', '-'], routerRules());
     run(ns('lan'), 'ip', ['route', 'add', 'default', 'via', '192.168.77.1']);
+    if (spec.away) {
+      run(ns('away'), 'sysctl', ['-qw', 'net.ipv4.ip_forward=1']);
+      run(ns('away'), 'nft', ['-f', '-'], awayRules(spec.away, 'eth2'));
+      run(ns('guest'), 'ip', ['route', 'add', 'default', 'via', '192.168.88.1']);
+    }
     await agent('pub', ['stun', '203.0.113.2', '3478', ...(spec.stunReportsAs ? [spec.stunReportsAs] : [])]);
     if (spec.miniupnpd) {
       const conf = join(dir, 'miniupnpd.conf');
@@ -171,6 +213,16 @@ export async function createMiniupnpdLab(spec: MiniupnpdLabSpec): Promise<Miniup
     routerWan: '203.0.113.1',
     lanAddress: '192.168.77.2',
     dir,
+    addresses: { lan: '192.168.77.2', ...(away ? { guest: '192.168.88.2' } : {}) },
+    spawnIn: (host, command, args) => {
+      const child = spawn('ip', ['netns', 'exec', ns(host), command, ...args], {
+        cwd: process.cwd(),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      children.add(child);
+      child.once('exit', () => children.delete(child));
+      return child;
+    },
     agent: (host) => agent(host),
     mappingChain: () => run(ns('rtr'), 'nft', ['list', 'chain', 'inet', 'filter', 'prerouting_miniupnpd']),
     destroy: async () => {
