@@ -176,6 +176,41 @@ describe.skipIf(skip)('the headless host behind a router running miniupnpd, no r
   }, 240_000);
 });
 
+describe.skipIf(skip)('the app (its backend) hosting behind a router running miniupnpd, no rendezvous', () => {
+  it('hosts an internet room with a NET-D… code a guest joins; closing the app removes the mapping', async () => {
+    await withLab({ miniupnpd: true, away: 'masquerade' }, async (lab) => {
+      // The backend as the desktop app builds it (createBackend), told the lab router as its gateway.
+      const host = await RoomPeer.start(lab, 'lan', null, { network: { routerGateways: ['192.168.77.1'] } });
+      const guest = await RoomPeer.start(lab, 'guest', null);
+      try {
+        const hosted = await host.command('lobby.host', { roomName: 'App direct room', reach: 'internet' });
+        const code = hosted.internet?.code ?? '';
+        expect(code).toMatch(/^NET-D/);
+        const forwarded = /dport (\d+) .*dnat ip to 192\.168\.77\.2:\d+/.exec(lab.mappingChain());
+        expect(forwarded).not.toBeNull();
+
+        const joined = await guest.joinAsPlayer(code);
+        console.log(`[direct invite, app host] joined in ${Math.round(joined.ms)} ms`);
+        expect(joined.view?.status).toBe('in-room');
+        expect(joined.view?.state?.players.find((p) => p.id === joined.view?.you)?.path).toBe('router');
+        expect(joined.ms).toBeLessThan(10_000);
+        await guest.call('lobby.chat', { text: 'hello, app host' });
+        await host.until(
+          (v) => v.state?.chat.some((l) => l.text === 'hello, app host') === true,
+          'the line at the host',
+        );
+      } finally {
+        guest.stop();
+        // Quitting the app closes the backend: the room, then its mapping.
+        const exited = new Promise((resolve) => host.child.once('exit', resolve));
+        host.stop();
+        await exited;
+      }
+      expect(lab.mappingChain()).not.toMatch(/dnat/);
+    });
+  }, 240_000);
+});
+
 describe.skipIf(skip)('the headless host behind a router that cannot open its door, no rendezvous', () => {
   it('a router without miniupnpd: the CLI says so within 3 s and keeps its LAN room', async () => {
     await withLab({ miniupnpd: false }, async (lab) => {

@@ -77,10 +77,15 @@ export class RoomPeer {
     lab: Pick<NatLab, 'addresses' | 'spawnIn'>,
     player: string,
     rendezvousUrl: string | null,
-    options: { readonly logs?: boolean } = {},
+    options: {
+      readonly logs?: boolean;
+      /** Network options over labNetwork's (e.g. the lab router as routerGateways, to map the room's port). */
+      readonly network?: Readonly<Record<string, unknown>>;
+    } = {},
   ): Promise<RoomPeer> {
     const script = fileURLToPath(new URL('./labRoomPeer.ts', import.meta.url));
-    const args = ['--import', 'tsx', script, JSON.stringify(labNetwork(lab.addresses[player]!))];
+    const network = { ...labNetwork(lab.addresses[player]!), ...options.network };
+    const args = ['--import', 'tsx', script, JSON.stringify(network)];
     const child = options.logs
       ? lab.spawnIn(player, 'env', ['LAB_ROOM_LOGS=1', process.execPath, ...args])
       : lab.spawnIn(player, process.execPath, args);
