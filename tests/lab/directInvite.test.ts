@@ -20,8 +20,8 @@ import { deleteNamespacesTagged, netnsUnavailableReason } from '../support/netns
 // second router (`masquerade`, then `masquerade random`; both drop unsolicited WAN input) joins by that code and
 // chats. The mapping is in the router's nftables while the room is open, gone after Ctrl-C, and gone at the next
 // start after a kill -9. A router that maps nothing: the CLI says why within 3 s and keeps its LAN room. A router
-// whose STUN-learned WAN address is CGNAT: said, and no direct code printed. A round is not played here: the
-// guest peer drives the lobby, and a dedicated host plays no round with a single guest that is not ready.
+// whose STUN-learned WAN address is CGNAT: said, and no direct code printed. With a second guest (the dedicated
+// host takes no seat) the guest plays in a round (inputs accepted, snapshots back), not to its end.
 const skip = netnsUnavailableReason();
 const HOST_CLI = fileURLToPath(new URL('../../main/cli/hostCli.ts', import.meta.url));
 const OUT_DIR = join(process.cwd(), 'test-output', 'lab');
@@ -111,6 +111,24 @@ async function interrupt(child: ChildProcess): Promise<number | null> {
   return exited;
 }
 
+/** In the round: 30 inputs the host accepts, then more than 10 snapshots from it. */
+async function playInRound(guest: RoomPeer): Promise<void> {
+  await guest.until((v) => v.state?.phase === 'playing', 'the round at the guest', 30_000);
+  let accepted = false;
+  for (let sequence = 1; sequence <= 30; sequence += 1) {
+    const input = { sequence, moveX: 1, moveY: 0, tag: false };
+    accepted = (await guest.call<{ accepted: boolean }>('game.input', { inputs: [input], interpolationDelay: 0.1 }))
+      .accepted;
+  }
+  expect(accepted).toBe(true);
+  const before = guest.snapshots;
+  const deadline = Date.now() + 30_000;
+  while (guest.snapshots <= before + 10) {
+    if (Date.now() > deadline) throw new Error(`${guest.snapshots - before} snapshots in 30 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The router's rule forwarding `externalPort` to the host, as miniupnpd writes it. */
 const ruleFor = (lab: MiniupnpdLab, externalPort: string) =>
   new RegExp(`dport ${externalPort} .*dnat ip to ${lab.addresses.lan!.replace(/\./g, '\\.')}:\\d+`);
@@ -118,7 +136,7 @@ const ruleFor = (lab: MiniupnpdLab, externalPort: string) =>
 describe.skipIf(skip)('the headless host behind a router running miniupnpd, no rendezvous', () => {
   const kinds = ['masquerade', 'masquerade random'] as const;
   kinds.forEach((away) => {
-    it(`a guest behind "${away}" joins by the NET-D… code and chats; Ctrl-C removes the mapping`, async () => {
+    it(`a guest behind "${away}" joins by the NET-D… code, chats and plays; Ctrl-C removes the mapping`, async () => {
       await withLab({ miniupnpd: true, away }, async (lab) => {
         const cli = startHostCli(lab);
         const log = watch(cli);
@@ -140,6 +158,17 @@ describe.skipIf(skip)('the headless host behind a router running miniupnpd, no r
           await log.line(/joined as player \d+ \(1\/8 players\)/);
           await guest.call('lobby.chat', { text: 'hello through the router' });
           await log.line(/\[chat\] .*: hello through the router/);
+          // The dedicated host plays no seat, so a round needs a second guest (behind the same router). Both ready:
+          // it starts a round; the guest moves and the host's snapshots come back.
+          const second = await RoomPeer.start(lab, 'guest', null);
+          try {
+            expect((await second.joinAsPlayer(code!)).view?.status).toBe('in-room');
+            await Promise.all([guest, second].map((peer) => peer.call('lobby.setReady', { ready: true })));
+            await log.line(/Everyone is ready: starting a round/);
+            await playInRound(guest);
+          } finally {
+            second.stop();
+          }
         } finally {
           guest.stop();
         }
