@@ -25,6 +25,8 @@ import type { Logger } from './base/logger';
 import { netcheckHandlers } from './netcheck/netcheckHandlers';
 import { resolveNetworkOptions, type NetworkOptions } from './base/networkOptions';
 import type { MapPort } from './reach/portmap/portMapping';
+import { mappingRecordPath } from './reach/portmap/mappingRecord';
+import { startPortMapping } from './reach/portmap/startPortMapping';
 
 /** Everything the backend needs from its host; Node only, so Electron main and the dev server share it. */
 export interface BackendOptions {
@@ -47,7 +49,10 @@ export interface BackendOptions {
   readonly logsDir?: string;
   /** Asks where to save a file (Electron's save dialog); absent where there is none, e.g. the dev server. */
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | null>;
-  /** Asks the router to map an internet room's port (a direct room, no rendezvous); absent: port mapping is off. */
+  /**
+   * Asks the router to map an internet room's port (a direct room, no rendezvous); tests pass a fake. Absent: the
+   * router port mapper for `network` (routerGateways: [] turns it off), its record in `userDataDir`.
+   */
   readonly mapPort?: MapPort;
 }
 
@@ -76,12 +81,22 @@ export function createBackend(options: BackendOptions): Backend {
   const devConditioner = createDevConditioner({ logger });
   // The ways rooms are reached; the developer's simulated bad network sits in front of each.
   const lanReach = createLanReach({ network, platform, logger, ...(options.lookup ? { lookup: options.lookup } : {}) });
+  // The router's port mapping; leftovers of a crashed run are cleared in the background.
+  const mapPort =
+    options.mapPort ??
+    startPortMapping({
+      gateways: network.routerGateways,
+      ssdpTargets: network.ssdpTargets,
+      networkInterfaces: network.networkInterfaces,
+      recordFile: mappingRecordPath(options.userDataDir),
+      logger,
+    });
   const internetReach = createInternetReach({
     settings: async () => (await settings.get()).internet ?? DEFAULT_INTERNET_SETTINGS,
     scheduler: systemScheduler,
     logger,
     ...(network.iceHostAddresses ? { hostAddresses: network.iceHostAddresses } : {}),
-    ...(options.mapPort ? { mapPort: options.mapPort } : {}),
+    ...(mapPort ? { mapPort } : {}),
     bindAddress: network.bindAddress,
   });
   const lobby = createLobbyService({

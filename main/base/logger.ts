@@ -17,3 +17,9 @@ export function consoleLogger(component: string): Logger {
 
 /** Discards everything; for tests that do not care. */
 export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Writes each message (its details joined with ": ") as one line; the headless host's log. */
+export function lineLogger(line: (text: string) => void): Logger {
+  const write = (message: string, ...details: unknown[]) => line([message, ...details.map(String)].join(': '));
+  return { info: write, warn: write, error: write };
+}

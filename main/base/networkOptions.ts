@@ -44,6 +44,13 @@ export interface NetworkOptions {
    * which a VPN or a test namespace may use); undefined: none.
    */
   readonly iceHostAddresses?: readonly string[] | undefined;
+  /**
+   * Where the router port mapper (UPnP IGD, NAT-PMP, PCP) asks: undefined finds the system's default gateway; []
+   * turns port mapping off (tests: nothing may reach a real router).
+   */
+  readonly routerGateways?: readonly string[] | undefined;
+  /** Where UPnP's SSDP searches go besides the gateway itself; undefined: the multicast group 239.255.255.250. */
+  readonly ssdpTargets?: readonly string[] | undefined;
 }
 
 /** What the real app uses. */

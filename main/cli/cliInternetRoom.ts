@@ -1,4 +1,4 @@
-import type { Logger } from '../base/logger';
+import { lineLogger } from '../base/logger';
 import { systemScheduler, type Scheduler } from '../base/scheduler';
 import { readInternetCode } from '../../shared/rendezvous';
 import { createInternetReach } from '../reach/internet/index';
@@ -45,11 +45,7 @@ export function presenceLine(presence: ReachPresence): string {
  */
 export async function openCliInternetRoom(options: CliInternetRoomOptions): Promise<RoomOpening> {
   const { log } = options;
-  const logger: Logger = {
-    info: (message) => log(message),
-    warn: (message, ...details) => log([message, ...details.map(String)].join(': ')),
-    error: (message, ...details) => log([message, ...details.map(String)].join(': ')),
-  };
+  const logger = lineLogger(log);
   const reach = createInternetReach({
     settings: async () => ({ rendezvousUrl: options.rendezvousUrl ?? null, turn: { mode: 'shared-secret' } }),
     scheduler: options.scheduler ?? systemScheduler,

@@ -8,6 +8,7 @@ import { openCliInternetRoom, presenceLine } from './cliInternetRoom';
 import type { RoomOpening } from '../reach/roomReach';
 import type { DatagramSource } from '../net/index';
 import type { MapPort } from '../reach/portmap/portMapping';
+import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 
 /** The seat LobbyHost gives the host: in a dedicated room it is nobody, so it is named for what it is. */
 export const DEDICATED_HOST_PLAYER = { name: 'Dedicated host', colour: '#8890a0' } as const;
@@ -62,6 +63,11 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
         bindAddress: options.bindAddress,
         ...(io.iceHostAddresses ? { iceHostAddresses: io.iceHostAddresses } : {}),
         ...(io.mapPort ? { mapPort: io.mapPort } : {}),
+      }).catch((error: unknown) => {
+        // No rendezvous to fall back on and the router opened no door: said in words, and the LAN room stays.
+        if (options.internet?.rendezvousUrl !== undefined || !isMissingDoor(error)) throw error;
+        io.log(`No internet room: ${(error as IpcError).message} The LAN room stays open.`);
+        return undefined;
       })
     : undefined;
   const host = await LobbyHost.start({
@@ -147,6 +153,11 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
       await internet?.close();
     },
   };
+}
+
+/** The internet reach's refusal when neither the router's mapping nor a rendezvous can open the room. */
+function isMissingDoor(error: unknown): boolean {
+  return error instanceof IpcError && error.code === IpcErrorCode.FAILED_PRECONDITION;
 }
 
 /**

@@ -8,6 +8,11 @@ import { startDedicatedHost, type DedicatedHost } from './dedicatedHost';
 import { HostCliUsageError, hostCliHelp, parseHostCliArgs } from './hostCliArgs';
 import { openHostLog } from './hostLog';
 import { startRendezvousMode } from './rendezvousMode';
+import { lineLogger } from '../base/logger';
+import type { MapPort } from '../reach/portmap/portMapping';
+import { mappingRecordPath } from '../reach/portmap/mappingRecord';
+import { startPortMapping } from '../reach/portmap/startPortMapping';
+import { defaultRendezvousDataDir } from '../rendezvous/serviceKey';
 
 const PROGRAM = 'lan-party-host';
 
@@ -15,6 +20,27 @@ function startFailureHint(error: unknown): string {
   if (error instanceof BindError && error.code === 'EADDRINUSE') return ' Choose another port with --port.';
   if (/LAN discovery/.test(String(error))) return ' Choose another with --discovery-port, or use --no-discovery.';
   return '';
+}
+
+/**
+ * The router port mapping of an internet room (undefined when --no-port-mapping turned it off): its record in the
+ * data folder, so a start after a crash removes the mapping the crash left; each try logged with how long it took.
+ */
+function cliPortMapping(gateways: readonly string[] | undefined, line: (text: string) => void): MapPort | undefined {
+  const mapPort = startPortMapping({
+    gateways,
+    recordFile: mappingRecordPath(defaultRendezvousDataDir()),
+    logger: lineLogger(line),
+  });
+  if (!mapPort) return undefined;
+  return async (request) => {
+    line(`Asking ${gateways?.[0] ?? 'the default gateway'} to open a port (UPnP, NAT-PMP, PCP)`);
+    const started = performance.now();
+    const result = await mapPort(request);
+    const outcome = result.ok ? `mapped (${result.mapping.protocol})` : result.failure.kind;
+    line(`Router port mapping: ${outcome} after ${Math.round(performance.now() - started)} ms`);
+    return result;
+  };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -76,9 +102,12 @@ async function main(argv: string[]): Promise<number> {
     );
   }
 
+  const mapPort = command.options.internet
+    ? cliPortMapping(command.options.internet.routerGateways, log.line)
+    : undefined;
   let room: DedicatedHost;
   try {
-    room = await startDedicatedHost(command.options, { log: log.line });
+    room = await startDedicatedHost(command.options, { log: log.line, ...(mapPort ? { mapPort } : {}) });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const text = `could not open the room: ${message.replace(/\.$/, '')}.${startFailureHint(error)}`;

@@ -34,9 +34,17 @@ export interface HostCliOptions {
    * An internet room as well (`--reach internet`): the router's port mapping first (a direct room), then the
    * rendezvous it registers with when one is given (TURN credentials coming from it). Undefined: a LAN room only.
    */
-  internet?: { readonly rendezvousUrl: string | undefined };
+  internet?: InternetRoomOptions;
   /** Seconds a guest that lost its link keeps its seat (--seat-grace); default SEAT_GRACE.DEFAULT. */
   seatGraceSec?: number;
+}
+
+/** What `--reach internet` asks of the room. */
+export interface InternetRoomOptions {
+  /** The rendezvous for when the router maps no port; undefined: the router's port mapping alone. */
+  readonly rendezvousUrl: string | undefined;
+  /** Where the port mapper asks (--router-gateway); undefined: the default gateway; []: off (--no-port-mapping). */
+  readonly routerGateways?: readonly string[] | undefined;
 }
 
 /** Environment variable read for the TURN shared secret when --turn-secret is absent (keeps it out of `ps`). */
@@ -92,6 +100,11 @@ const FLAGS = [
     'with --reach internet: the rendezvous to use when the router maps no port, wss://… (ws:// on loopback or a lab LAN only)',
   ],
   [
+    'router-gateway',
+    '<ipv4>',
+    "with --reach internet: the router to ask for the port mapping (default the system's default gateway)",
+  ],
+  [
     'turn-url',
     '<url>',
     'with --rendezvous <ipv4:port>: TURN server(s) players get, comma-separated, e.g. turn:203.0.113.5:3478',
@@ -121,6 +134,8 @@ const ROOM_FLAGS = [
   'no-announce',
   'seat-grace',
   'reach',
+  'router-gateway',
+  'no-port-mapping',
 ];
 
 /** The --help text: every flag, its argument and default. */
@@ -141,6 +156,7 @@ export function hostCliHelp(): string {
     `  ${pad('--rendezvous <ipv4:port>')}alone: run the rendezvous service instead of a room, e.g. 0.0.0.0:8787`,
     `  ${pad('--no-discovery')}do not answer LAN searches (players join with the code or address)`,
     `  ${pad('--no-announce')}answer searches, but do not broadcast the room every 2 seconds`,
+    `  ${pad('--no-port-mapping')}with --reach internet: do not ask the router to open a port (the rendezvous only)`,
     `  ${pad('-h, --help')}show this help`,
     '',
     `Firewall: allow UDP ${DISCOVERY.DEFAULT_PORT} (discovery) and the game port in, e.g. sudo ufw allow ${DISCOVERY.DEFAULT_PORT}/udp.`,
@@ -153,6 +169,9 @@ export function hostCliHelp(): string {
     'An always-on internet room (prints its NET- code): the router maps its port when it can, else the rendezvous',
     'given is used (the room registers again by itself when the rendezvous restarts):',
     '  lan-party-host --name "Friday LAN" --reach internet --rendezvous wss://rdv.example.org/rendezvous/v1',
+    'Without --rendezvous the code (NET-D…) leads straight to the port the router opened; when the router opens',
+    'none, the log says why and the LAN room stays. The mapping is removed on Ctrl-C, and one a crash left is',
+    'removed at the next start (port-mappings.json in ~/.local/share/lan-party, %APPDATA%\\lan-party on Windows).',
     '',
     'Self-host internet rooms (next to coturn started with --use-auth-secret --static-auth-secret S):',
     `  ${TURN_SECRET_ENV}=S lan-party-host --rendezvous 0.0.0.0:8787 --turn-url turn:203.0.113.5:3478`,
@@ -190,6 +209,7 @@ export function parseHostCliArgs(
       help: { type: 'boolean', short: 'h' },
       'no-discovery': { type: 'boolean' },
       'no-announce': { type: 'boolean' },
+      'no-port-mapping': { type: 'boolean' },
     };
     for (const [flag] of FLAGS) options[flag] = { type: 'string' };
     values = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
@@ -198,9 +218,14 @@ export function parseHostCliArgs(
   }
   if (values.help === true) return { kind: 'help' };
   const str = (flag: string) => values[flag] as string | undefined;
-  const internet = internetRoom(str('reach'), str('rendezvous'));
-  if (str('rendezvous') !== undefined && internet === undefined) {
+  const room = internetRoom(str('reach'), str('rendezvous'));
+  if (str('rendezvous') !== undefined && room === undefined) {
     return { kind: 'rendezvous', options: rendezvousOptions(values, env) };
+  }
+  const internet = room && { ...room, routerGateways: routerGateways(values) };
+  if (!internet && (values['no-port-mapping'] !== undefined || str('router-gateway') !== undefined)) {
+    const flag = values['no-port-mapping'] !== undefined ? 'no-port-mapping' : 'router-gateway';
+    throw new HostCliUsageError(`--${flag} only goes with --reach internet (a LAN room maps no port)`);
   }
   for (const flag of ['turn-url', 'turn-secret', 'service-key-file', 'tls-cert', 'tls-key', 'trust-proxy']) {
     if (str(flag) === undefined) continue;
@@ -297,6 +322,20 @@ function internetRoom(
     );
   }
   return { rendezvousUrl: parsed.data };
+}
+
+/** --router-gateway and --no-port-mapping: where the port mapper asks, [] when it is off. */
+function routerGateways(values: Record<string, string | boolean | undefined>): readonly string[] | undefined {
+  const gateway = values['router-gateway'] as string | undefined;
+  if (values['no-port-mapping'] === true) {
+    if (gateway !== undefined)
+      throw new HostCliUsageError('--router-gateway and --no-port-mapping contradict each other');
+    if (values.rendezvous === undefined) {
+      throw new HostCliUsageError('--no-port-mapping needs --rendezvous <url>: nothing else opens an internet room');
+    }
+    return [];
+  }
+  return gateway === undefined ? undefined : [toIpv4('router-gateway', gateway)];
 }
 
 function toListenAddress(text: string): { host: string; port: number } {

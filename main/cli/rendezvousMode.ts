@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Logger } from '../base/logger';
+import { lineLogger } from '../base/logger';
 import { systemScheduler } from '../base/scheduler';
 import { startRendezvousServer, type RendezvousServer } from '../rendezvous/rendezvousServer';
 import { defaultRendezvousDataDir, loadOrCreateServiceKey, SERVICE_KEY_FILE_NAME } from '../rendezvous/serviceKey';
@@ -24,11 +24,7 @@ export async function startRendezvousMode(
 ): Promise<RendezvousMode> {
   const keyFile = options.serviceKeyFile ?? join(dataDir, SERVICE_KEY_FILE_NAME);
   const serviceKey = loadOrCreateServiceKey(keyFile);
-  const logger: Logger = {
-    info: (message) => log(message),
-    warn: (message, ...details) => log([message, ...details.map(String)].join(': ')),
-    error: (message, ...details) => log([message, ...details.map(String)].join(': ')),
-  };
+  const logger = lineLogger(log);
   const server = await startRendezvousServer({
     host: options.host,
     port: options.port,

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { openUdpDatagramSocket, type DatagramSocket } from '../net/index';
 import { systemScheduler, type Scheduler } from '../base/scheduler';
 import type { NatReport } from '../../shared/netcheck/report';
-import { encodeBindingRequest, parseBindingResponse, Stun, type MappedAddress } from './stunBinding';
+import {
+  encodeBindingRequest,
+  parseBindingResponse,
+  Stun,
+  type MappedAddress,
+} from '../../shared/netcheck/stunBinding';
 import type { OpenUdp } from './portCheck';
 
 /** A STUN server to ask, as host (an IPv4 literal or a name) and port. */
@@ -55,7 +60,11 @@ export async function checkNat(options: NatCheckOptions): Promise<NatReport> {
   }
   // The servers are asked one at a time: each answer goes to the question being asked now.
   const asking: { heard?: (datagram: Uint8Array) => void } = {};
-  socket.listen({ message: (datagram) => asking.heard?.(datagram), sendError: () => undefined, error: () => undefined });
+  socket.listen({
+    message: (datagram) => asking.heard?.(datagram),
+    sendError: () => undefined,
+    error: () => undefined,
+  });
   try {
     const mappings: NatReport['mappings'] = [];
     for (const server of options.servers.slice(0, 4)) {

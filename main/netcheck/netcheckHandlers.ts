@@ -38,6 +38,11 @@ export function networkCheckOptionsFor(network: NetworkOptions, platform: NodeJS
     bindAddress: network.bindAddress,
     ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
     ...(network.selfTestTargets ? { selfTest: { targets: [...network.selfTestTargets] } } : {}),
+    router: {
+      gateways: network.routerGateways,
+      ssdpTargets: network.ssdpTargets,
+      ...(network.networkInterfaces ? { networkInterfaces: network.networkInterfaces } : {}),
+    },
   };
 }
 

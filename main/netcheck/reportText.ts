@@ -55,6 +55,8 @@ export function formatNetworkCheckText(report: NetworkCheckReport, facts: Report
     `Receive buffer: ${buffer.status}. ${buffer.message}`,
     `NAT (internet rooms): ${report.nat.status}. ${report.nat.title}. ${report.nat.message}`,
     ...report.nat.mappings.map((row) => `- ${row.server} saw ${row.mapped ?? 'nothing (no answer)'}`),
+    `Router port mapping: ${report.router.offers.length > 0 ? report.router.offers.join(', ') : report.router.status}. ` +
+      `${report.router.title}. ${report.router.message}`,
     '',
     'Networks:',
     ...(report.interfaces.length === 0

@@ -8,6 +8,8 @@ import { describeInterfaces } from './interfaceReport';
 import { platformAdvice } from './platformAdvice';
 import { checkNat, type StunEndpoint } from './natCheck';
 import { checkPort, type OpenUdp } from './portCheck';
+import { checkRouter } from './routerCheck';
+import type { RouterPortMapperOptions } from '../reach/portmap/routerPortMapper';
 import { describeReceiveBuffer } from './receiveBuffer';
 import { checkSelfDiscovery, defaultSelfTestTargets } from './selfDiscovery';
 
@@ -36,6 +38,11 @@ export interface NetworkCheckOptions {
    * skips it. These are the only non-loopback destinations the check ever sends to.
    */
   readonly nat?: false | { readonly servers: readonly StunEndpoint[]; readonly timeoutMs?: number };
+  /**
+   * Where to ask the home router what it offers for port mapping (the backend's routerGateways and ssdpTargets);
+   * absent or gateways [] skips it. Besides STUN, the only non-loopback destination: the gateway (and SSDP's group).
+   */
+  readonly router?: RouterPortMapperOptions;
   readonly openUdp?: OpenUdp;
   /** The app's executable, named in the Windows firewall command; default process.execPath. */
   readonly execPath?: string;
@@ -81,13 +88,16 @@ export async function runNetworkCheck(options: NetworkCheckOptions = {}): Promis
           ...(options.selfTest?.acceptSource ? { acceptSource: options.selfTest.acceptSource } : {}),
         });
 
-  const nat = await checkNat({
-    servers: options.nat ? options.nat.servers : [],
-    localAddresses: describeInterfaces(interfaces).map((row) => row.address),
-    bindAddress,
-    ...(options.nat && options.nat.timeoutMs !== undefined ? { timeoutMs: options.nat.timeoutMs } : {}),
-    ...(options.openUdp ? { openUdp: options.openUdp } : {}),
-  });
+  const [nat, router] = await Promise.all([
+    checkNat({
+      servers: options.nat ? options.nat.servers : [],
+      localAddresses: describeInterfaces(interfaces).map((row) => row.address),
+      bindAddress,
+      ...(options.nat && options.nat.timeoutMs !== undefined ? { timeoutMs: options.nat.timeoutMs } : {}),
+      ...(options.openUdp ? { openUdp: options.openUdp } : {}),
+    }),
+    checkRouter(options.router ?? { gateways: [] }),
+  ]);
 
   const findings = {
     interfaces: describeInterfaces(interfaces),
@@ -113,6 +123,7 @@ export async function runNetworkCheck(options: NetworkCheckOptions = {}): Promis
     ...findings,
     broadcastTargets: defaultBroadcastTargets(interfaces),
     nat,
+    router,
     advice: [...problems, ...tips],
     ok: !problems.some((item) => item.severity === 'problem'),
   };

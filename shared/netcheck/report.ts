@@ -68,6 +68,20 @@ export const natReportSchema = z.object({
   message: z.string(),
 });
 
+/** What the home router offers for opening the room's port (UPnP IGD, NAT-PMP, PCP), and its external address. */
+export const routerReportSchema = z.object({
+  /** offered: at least one protocol answered; none: nothing answered; skipped: port mapping is off. */
+  status: z.enum(['offered', 'none', 'skipped']),
+  /** The gateway asked (null: none found, or skipped). */
+  gateway: z.string().nullable(),
+  /** The protocols that answered, most preferred first. */
+  offers: z.array(z.enum(['nat-pmp', 'pcp', 'upnp'])),
+  /** The router's public address as it reports it (null: it did not say). */
+  externalAddress: z.string().nullable(),
+  title: z.string(),
+  message: z.string(),
+});
+
 /** One thing the player can do, with copyable commands where there are any. */
 export const networkAdviceSchema = z.object({
   id: z.string(),
@@ -90,6 +104,7 @@ export const networkCheckReportSchema = z.object({
   selfDiscovery: selfDiscoveryReportSchema,
   receiveBuffer: receiveBufferReportSchema,
   nat: natReportSchema,
+  router: routerReportSchema,
   advice: z.array(networkAdviceSchema),
   /** True when no check found a problem. */
   ok: z.boolean(),
@@ -105,6 +120,8 @@ export type SelfDiscoveryReport = z.infer<typeof selfDiscoveryReportSchema>;
 export type ReceiveBufferReport = z.infer<typeof receiveBufferReportSchema>;
 /** {@link NetworkCheckReport.nat}. */
 export type NatReport = z.infer<typeof natReportSchema>;
+/** {@link NetworkCheckReport.router}. */
+export type RouterReport = z.infer<typeof routerReportSchema>;
 /** One item of {@link NetworkCheckReport.advice}. */
 export type NetworkAdvice = z.infer<typeof networkAdviceSchema>;
 /** The whole network check result. */

@@ -129,6 +129,22 @@ describe('backend composition', () => {
     expect(backend().network).toEqual(DEFAULT_NETWORK_OPTIONS);
   });
 
+  it('asks no router when routerGateways is [] (every test backend): an internet room then needs a rendezvous', async () => {
+    const b = createBackend({
+      app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
+      userDataDir: dir,
+      osUserName: 'ada',
+      validateOutputs: true,
+      logger: loggerSpy(),
+      network: loopbackNetwork(await freeUdpPort()),
+    });
+    expect(b.network.routerGateways).toEqual([]);
+    const hosted = await b.gateway.dispatch('lobby.host', { roomName: 'Far', reach: 'internet' }, electron);
+    // With a mapper, no router would read "Your router did not answer…"; without one the room asks for a rendezvous.
+    expect(hosted).toMatchObject({ ok: false, error: { message: expect.stringMatching(/need a rendezvous server/) } });
+    await b.close();
+  });
+
   it('stops forwarding settings events after close', async () => {
     const b = backend();
     const sink = vi.fn();

@@ -23,6 +23,9 @@ export function labNetwork(ownAddress: string) {
     browseIntervalMs: 500,
     defaultGamePort: 0,
     joinTimeoutSec: 10,
+    // No router port mapping unless a test asks for it (a lab router that maps nothing would only add its 2 s).
+    routerGateways: [] as string[],
+    ssdpTargets: [] as string[],
   };
 }
 
@@ -69,22 +72,29 @@ export class RoomPeer {
     });
   }
 
-  /** Starts the backend in `player`'s namespace and points it at the rendezvous (TURN from it). */
+  /** Starts the backend in `player`'s namespace and points it at the rendezvous (TURN from it); null: none. */
   static async start(
-    lab: NatLab,
+    lab: Pick<NatLab, 'addresses' | 'spawnIn'>,
     player: string,
-    rendezvousUrl: string,
-    options: { readonly logs?: boolean } = {},
+    rendezvousUrl: string | null,
+    options: {
+      readonly logs?: boolean;
+      /** Network options over labNetwork's (e.g. the lab router as routerGateways, to map the room's port). */
+      readonly network?: Readonly<Record<string, unknown>>;
+    } = {},
   ): Promise<RoomPeer> {
     const script = fileURLToPath(new URL('./labRoomPeer.ts', import.meta.url));
-    const args = ['--import', 'tsx', script, JSON.stringify(labNetwork(lab.addresses[player]!))];
+    const network = { ...labNetwork(lab.addresses[player]!), ...options.network };
+    const args = ['--import', 'tsx', script, JSON.stringify(network)];
     const child = options.logs
       ? lab.spawnIn(player, 'env', ['LAB_ROOM_LOGS=1', process.execPath, ...args])
       : lab.spawnIn(player, process.execPath, args);
     const peer = new RoomPeer(child);
     // A tsx process in a namespace: ~2 s idle, over 20 s on a busy machine.
     await lineMatching(peer.child, /"ev":"ready"/, 60_000);
-    await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });
+    if (rendezvousUrl !== null) {
+      await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });
+    }
     return peer;
   }
 

@@ -10,7 +10,8 @@ export const loopbackInterfaces = (): NetworkInterfacesLike => ({
 /**
  * Network options that keep a backend on loopback: rooms bound to and advertised as 127.0.0.1 on a free
  * port, discovery on `discoveryPort` (share it between the backends of one test), searches and
- * announcements to 127.255.255.255 only, and short intervals so tests are quick.
+ * announcements to 127.255.255.255 only, router port mapping off (no gateway, no SSDP beyond it), and short
+ * intervals so tests are quick.
  */
 export function loopbackNetwork(discoveryPort: number, extra: Partial<NetworkOptions> = {}): Partial<NetworkOptions> {
   return {
@@ -24,6 +25,8 @@ export function loopbackNetwork(discoveryPort: number, extra: Partial<NetworkOpt
     defaultGamePort: 0,
     joinTimeoutSec: 2,
     networkInterfaces: loopbackInterfaces,
+    routerGateways: [],
+    ssdpTargets: [],
     ...extra,
   };
 }

@@ -71,9 +71,23 @@ process.once('exit', () => {
   for (const name of [...created]) deleteNamespace(name);
 });
 
-/** Builds the LAN; on any failure, removes what was already created and rethrows. */
-export function createNetnsLan(hosts: readonly string[], subnets: readonly SubnetSpec[]): NetnsLan {
-  const tag = `lp${process.pid.toString(36)}${randomBytes(2).toString('hex')}`;
+/** Deletes every namespace whose name starts with `tag` (a lab's leftovers after a setup that timed out). */
+export function deleteNamespacesTagged(tag: string): void {
+  const listed = spawnSync('ip', ['netns', 'list'], { encoding: 'utf8' }).stdout ?? '';
+  for (const name of listed.split('\n').map((line) => line.split(' ')[0] ?? '')) {
+    if (name.startsWith(tag)) deleteNamespace(name);
+  }
+}
+
+/**
+ * Builds the LAN; on any failure, removes what was already created and rethrows. Namespaces are named
+ * `<tag>-<host>`; `tag` defaults to one unique to this call.
+ */
+export function createNetnsLan(
+  hosts: readonly string[],
+  subnets: readonly SubnetSpec[],
+  tag = `lp${process.pid.toString(36)}${randomBytes(2).toString('hex')}`,
+): NetnsLan {
   const namespaces: Record<string, string> = {};
   const addresses: Record<string, string[]> = {};
   const own: string[] = [];

@@ -39,7 +39,8 @@ export async function startBackends(count: number, options: StartBackendsOptions
         osUserName: options.osUserNames?.[i] ?? `player${i + 1}`,
         app: { name: 'LAN Party', version: '0.0.0-e2e', platform: process.platform },
         logger: options.logger ?? silentLogger,
-        ...(options.network ? { network: options.network } : {}),
+        // Router port mapping stays off in every e2e backend: nothing may reach this machine's real router.
+        network: { routerGateways: [], ssdpTargets: [], ...options.network },
         ...(options.game ? { game: options.game } : {}),
       }).catch(async (error: unknown) => {
         await rm(userDataDir, { recursive: true, force: true });

@@ -84,13 +84,30 @@ describe('the dedicated host with --reach internet', () => {
     expect(mapped).toEqual([]);
   }, 30_000);
 
-  it('with no rendezvous and no mapping, fails to start with what to do', async () => {
+  it('with no rendezvous and no mapping, says what to do and keeps the LAN room', async () => {
     const mapPort: MapPort = () => Promise.resolve({ ok: false, failure: { kind: 'no-router' } });
-    await expect(
-      startDedicatedHost(
-        { ...LOOPBACK_ROOM, internet: { rendezvousUrl: undefined } },
-        { log: () => undefined, mapPort },
-      ),
-    ).rejects.toThrow(/did not answer a port-mapping request.*rendezvous.*VPN/);
+    const lines: string[] = [];
+    const dedicated = await startDedicatedHost(
+      { ...LOOPBACK_ROOM, internet: { rendezvousUrl: undefined } },
+      { log: (line) => lines.push(line), mapPort },
+    );
+    cleanups.push(() => dedicated.close());
+    expect(lines.join('\n')).toMatch(
+      /No internet room: .*did not answer a port-mapping request.*rendezvous.*VPN.* The LAN room stays open\./,
+    );
+    expect(dedicated.internet).toBeUndefined();
+    expect(dedicated.banner.join('\n')).not.toMatch(/Internet code/);
+    expect(dedicated.host.port).toBeGreaterThan(0);
   });
+
+  it('with a rendezvous, a room the rendezvous refuses still fails to start (the mapping is not the reason)', async () => {
+    const mapPort: MapPort = () =>
+      Promise.resolve({ ok: false, failure: { kind: 'cgnat', externalAddress: '100.64.0.2' } });
+    const service = await loopbackRendezvous(cleanups);
+    const url = loopbackRendezvousUrl(service.server.port);
+    await service.close();
+    await expect(
+      startDedicatedHost({ ...LOOPBACK_ROOM, internet: { rendezvousUrl: url } }, { log: () => undefined, mapPort }),
+    ).rejects.toThrow(/Could not open the internet room/);
+  }, 30_000);
 });

@@ -136,6 +136,25 @@ describe('parseHostCliArgs', () => {
     expect(parse(['--rendezvous', '0.0.0.0:8787']).kind).toBe('rendezvous');
   });
 
+  it('asks the default gateway for a port mapping, or the --router-gateway given; --no-port-mapping turns it off', () => {
+    expect(run(['--reach', 'internet']).internet?.routerGateways).toBeUndefined();
+    expect(run(['--reach', 'internet', '--router-gateway', '192.168.77.1']).internet).toEqual({
+      rendezvousUrl: undefined,
+      routerGateways: ['192.168.77.1'],
+    });
+    const url = 'wss://rdv.example.org/rendezvous/v1';
+    expect(run(['--reach', 'internet', '--rendezvous', url, '--no-port-mapping']).internet).toEqual({
+      rendezvousUrl: url,
+      routerGateways: [],
+    });
+    expect(usage(['--reach', 'internet', '--no-port-mapping'])).toMatch(/--no-port-mapping needs --rendezvous/);
+    expect(usage(['--reach', 'internet', '--router-gateway', 'router'])).toMatch(/--router-gateway: expected an IPv4/);
+    expect(usage(['--reach', 'internet', '--router-gateway', '10.0.0.1', '--no-port-mapping'])).toMatch(/contradict/);
+    expect(usage(['--router-gateway', '10.0.0.1'])).toMatch(/--router-gateway only goes with --reach internet/);
+    expect(usage(['--no-port-mapping'])).toMatch(/--no-port-mapping only goes with --reach internet/);
+    expect(usage(['--rendezvous', '0.0.0.0:8787', '--no-port-mapping'])).toMatch(/does not apply/);
+  });
+
   it('takes --seat-grace from 0 to 600 seconds', () => {
     expect(run(['--seat-grace', '0']).seatGraceSec).toBe(0);
     expect(run(['--seat-grace', '600']).seatGraceSec).toBe(600);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkNat, stunEndpointsFor } from '../../../main/netcheck/natCheck';
-import { startStunTestServer, stunSuccess, type StunAnswer } from './stunTestServer';
+import { startStunTestServer, stunSuccess, type StunAnswer } from '../../support/stunTestServer';
 
 const servers: Array<Awaited<ReturnType<typeof startStunTestServer>>> = [];
 afterEach(async () => {

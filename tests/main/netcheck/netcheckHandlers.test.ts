@@ -8,7 +8,7 @@ import { resolveNetworkOptions } from '../../../main/base/networkOptions';
 import { accountForOpenRoom } from '../../../main/netcheck/openRoomPortNote';
 import { networkCheckReportSchema, type NetworkCheckReport } from '../../../shared/netcheck/report';
 import { freeUdpPort, loopbackNetwork } from '../../support/loopbackNetwork';
-import { SYMMETRIC_NAT } from '../../fixtures/natReport';
+import { SYMMETRIC_NAT, UPNP_ROUTER } from '../../fixtures/natReport';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -109,6 +109,7 @@ describe('netcheck.exportReport', () => {
     selfDiscovery: { status: 'heard', port: 4321, targets: [], sendFailures: [], message: 'Heard.' },
     receiveBuffer: { requestedBytes: 1, grantedBytes: 1, status: 'ok', message: 'Fine.' },
     nat: SYMMETRIC_NAT,
+    router: UPNP_ROUTER,
     advice: [],
     ok: true,
   } satisfies NetworkCheckReport;
@@ -212,6 +213,7 @@ describe('accountForOpenRoom', () => {
     selfDiscovery: { status: 'heard', port: 9998, targets: [], sendFailures: [], message: 'ok' },
     receiveBuffer: { requestedBytes: 1, grantedBytes: 1, status: 'ok', message: 'ok' },
     nat: SYMMETRIC_NAT,
+    router: UPNP_ROUTER,
     advice: [{ id: 'port-game', severity: 'problem', title: 't', detail: 'd', commands: [] }],
     ok: false,
   };

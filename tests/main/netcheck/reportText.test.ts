@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatNetworkCheckText, reportFileName } from '../../../main/netcheck/reportText';
 import type { NetworkCheckReport } from '../../../shared/netcheck/report';
-import { SYMMETRIC_NAT } from '../../fixtures/natReport';
+import { SYMMETRIC_NAT, UPNP_ROUTER } from '../../fixtures/natReport';
 
 const report: NetworkCheckReport = {
   version: 1,
@@ -57,6 +57,7 @@ const report: NetworkCheckReport = {
   },
   receiveBuffer: { requestedBytes: 4, grantedBytes: 2, status: 'clamped', message: 'Smaller than asked.' },
   nat: SYMMETRIC_NAT,
+  router: UPNP_ROUTER,
   advice: [
     { id: 'port-game', severity: 'problem', title: 'Game port busy', detail: 'Close it.', commands: [] },
     { id: 'fw', severity: 'warning', title: 'Firewall', detail: 'Allow it.', commands: ['netsh advfirewall …'] },
@@ -98,6 +99,7 @@ describe('formatNetworkCheckText', () => {
       'NAT (internet rooms): symmetric. Symmetric NAT: a relay will be used. Relay.',
       '- 203.0.113.10:3478 saw 203.0.113.1:40000',
       '- 203.0.113.10:3479 saw 203.0.113.1:40001',
+      'Router port mapping: nat-pmp, upnp. The router offers NAT-PMP, UPnP IGD. The router (192.168.1.1) offers NAT-PMP, UPnP IGD: internet rooms can open their port there.',
       '',
       'Networks:',
       '- Wi-Fi 192.168.1.20/24: searched via 192.168.1.255',

@@ -6,7 +6,7 @@ import { BindError } from '../../../main/net/errors';
 import { DiscoveryPortRegistry, type NetworkInterfacesLike } from '../../../main/net/discovery';
 import { silentLogger } from '../../../main/base/logger';
 import { networkCheckReportSchema } from '../../../shared/netcheck/report';
-import { startStunTestServer, stunSuccess } from './stunTestServer';
+import { startStunTestServer, stunSuccess } from '../../support/stunTestServer';
 
 // Loopback only: ports bound on 127.0.0.1 or port 0, the self-test sends to 127.255.255.255 and nowhere else.
 // The fake interfaces are only described and never sent to.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { networkCheckReportSchema, type NetworkCheckReport } from '../../../shared/netcheck/report';
 import { LAN_PARTY_PORTS } from '../../../shared/netcheck/ports';
-import { SYMMETRIC_NAT } from '../../fixtures/natReport';
+import { SYMMETRIC_NAT, UPNP_ROUTER } from '../../fixtures/natReport';
 
 const report: NetworkCheckReport = {
   version: 1,
@@ -43,6 +43,7 @@ const report: NetworkCheckReport = {
   selfDiscovery: { status: 'heard', port: 9998, targets: ['127.255.255.255'], sendFailures: [], message: 'heard' },
   receiveBuffer: { requestedBytes: 4194304, grantedBytes: 425984, status: 'clamped', message: 'small' },
   nat: SYMMETRIC_NAT,
+  router: UPNP_ROUTER,
   advice: [{ id: 'linux-ufw', severity: 'info', title: 'ufw', detail: 'open', commands: ['sudo ufw allow 9998/udp'] }],
   ok: false,
 };

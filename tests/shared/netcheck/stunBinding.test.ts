@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBindingRequest, parseBindingResponse } from '../../../main/netcheck/stunBinding';
-import { stunSuccess } from './stunTestServer';
+import { encodeBindingRequest, parseBindingResponse } from '../../../shared/netcheck/stunBinding';
+import { stunSuccess } from '../../support/stunTestServer';
 
 const TX = Uint8Array.from({ length: 12 }, (_, i) => i + 1);
 
