@@ -137,9 +137,14 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
   const code = encodeInternetCode(rendezvous.roomId, secret);
   const context = internetJoinAgreement({ roomId: rendezvous.roomId, secret });
 
-  /** Why a join is turned away before any ICE: a full room, or too many paths being set up; undefined: go on. */
+  /**
+   * Why a join is turned away before any ICE: a full room, or too many paths being set up; undefined: go on. Paths
+   * the Server took a peer on are its own to bound (and released when it lets them go); those not admitted yet
+   * count, so paths that never say hello cannot pile up between their 5 s windows.
+   */
   const refusal = (): string | undefined => {
-    if (paths.size + pending.size >= maxPaths) return 'The room is full.';
+    const waiting = [...paths.values()].filter((path) => !path.admitted).length;
+    if (waiting + pending.size >= maxPaths) return 'The room is full.';
     if (pending.size >= maxPending) return 'The host is busy letting others in; try again in a moment.';
     return undefined;
   };
@@ -194,19 +199,20 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
       rendezvous.reject(confirmation.joinId, 'That join request was malformed.');
       return;
     }
+    const guestIce = opened.parameters;
+    // The code was proved: said to the rendezvous (which only now grants the host TURN for this guest's session),
+    // also when the room then turns the guest away, so the guest's address is not held to its unproven joins.
+    const turn = await rendezvous.accept(confirmation.joinId).catch((error: unknown) => {
+      logger.warn('the rendezvous did not take our accept of an internet guest', error);
+      return undefined;
+    });
+    if (turn === undefined || closed) return;
     // Answers given before the room filled (or before others confirmed) are checked again: no ICE past the cap.
     const refused = refusal();
     if (refused !== undefined) {
       rendezvous.reject(confirmation.joinId, refused);
       return;
     }
-    const guestIce = opened.parameters;
-    // The code was proved: said to the rendezvous, which only now grants TURN, for this guest's session alone.
-    const turn = await rendezvous.accept(confirmation.joinId).catch((error: unknown) => {
-      logger.warn('the rendezvous did not take our accept of an internet guest', error);
-      return undefined;
-    });
-    if (turn === undefined || closed) return;
     const session = createIceSession({
       controlling: true,
       ...iceServersFor(settings, turn),
