@@ -215,7 +215,8 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     }
     const session = createIceSession({
       controlling: true,
-      ...iceServersFor(settings, turn),
+      // Without a grant (none minted, or past the caps) the welcome's relay still gives us STUN (our public address).
+      ...iceServersFor(settings, turn, rendezvous.relays),
       ...(options.hostAddresses ? { hostAddresses: options.hostAddresses } : {}),
       connectTimeoutSeconds: options.connectTimeoutSeconds ?? 10,
     });

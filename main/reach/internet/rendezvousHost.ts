@@ -58,6 +58,8 @@ export interface RendezvousHost {
   /** Unix ms after which the service forgets the room regardless. */
   readonly expiresAt: number;
   readonly status: RendezvousHostStatus;
+  /** The relays the service's welcome named (for STUN when a join's grant is null); empty while not connected. */
+  readonly relays: readonly string[];
   onStatus(listener: (status: RendezvousHostStatus) => void): () => void;
   onJoinRequest(listener: (request: JoinRequest) => void): () => void;
   onConfirm(listener: (confirmation: JoinConfirmation) => void): () => void;
@@ -245,6 +247,9 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
     },
     get status() {
       return status;
+    },
+    get relays() {
+      return connection?.relays ?? [];
     },
     onStatus: (listener) => statusListeners.add(listener),
     onJoinRequest: (listener) => joinListeners.add(listener),

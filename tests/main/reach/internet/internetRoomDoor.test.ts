@@ -72,6 +72,9 @@ function rendezvousTap() {
       get status() {
         return real.status;
       },
+      get relays() {
+        return real.relays;
+      },
       onStatus: (listener) => real.onStatus(listener),
       onJoinRequest: (listener) => (joinListeners.push(listener), real.onJoinRequest(listener)),
       onConfirm: (listener) => (confirmListeners.push(listener), real.onConfirm(listener)),
