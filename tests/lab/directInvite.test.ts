@@ -247,7 +247,9 @@ describe.skipIf(skip)('the headless host behind a router that cannot open its do
       const log = watch(cli);
       const [, ms] = await log.line(/Router port mapping: no-router after (\d+) ms/);
       console.log(`[direct invite] no router: said after ${ms} ms`);
-      expect(Number(ms)).toBeLessThan(3_000);
+      // The probe window is 2 s on the mapper's clock (routerPortMapper.test.ts, on a manual clock); here the CLI's
+      // own start shares a busy machine's cores with it, so only a bound that holds under load is asserted.
+      expect(Number(ms)).toBeLessThan(15_000);
       await log.line(/No internet room: Your router did not answer a port-mapping request.* The LAN room stays open\./);
       await log.line(/Direct lab room/);
       expect(log.text()).not.toMatch(/NET-/);

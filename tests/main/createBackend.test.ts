@@ -10,20 +10,25 @@ import { portMapFailureText } from '../../main/reach/internet/direct/portMapFail
 import type { MapPort } from '../../main/reach/portmap/portMapping';
 
 let dir: string;
+let discoveryPort: number;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lan-party-backend-'));
+  discoveryPort = await freeUdpPort();
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function backend() {
+/** A backend on loopback with port mapping off; `defaults` builds one on the app's defaults (it is never started). */
+function backend(defaults = false) {
   return createBackend({
     app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
     userDataDir: dir,
     osUserName: 'ada',
     validateOutputs: true,
     logger: loggerSpy(),
+    // Loopback only, router port mapping off: nothing here may reach a real network.
+    ...(defaults ? {} : { network: loopbackNetwork(discoveryPort) }),
   });
 }
 
@@ -126,7 +131,8 @@ describe('backend composition', () => {
   });
 
   it('uses the real app’s network defaults unless told otherwise', () => {
-    expect(backend().network).toEqual(DEFAULT_NETWORK_OPTIONS);
+    // Only composed, never asked to host, search or map a port: nothing is sent.
+    expect(backend(true).network).toEqual(DEFAULT_NETWORK_OPTIONS);
   });
 
   it('asks no router when routerGateways is [] (every test backend): an internet room then needs a rendezvous', async () => {

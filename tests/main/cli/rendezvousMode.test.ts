@@ -124,10 +124,10 @@ describe('main/cli/hostCli.ts --rendezvous on loopback', () => {
       );
 
       const guest = await openRendezvousGuest({ url, scheduler: systemScheduler });
-      // The service forwards the exchange as it is; the answer carries no credentials.
+      // The service forwards the exchange as it is; the answer carries the guest's grant, minted for it.
       const answer = await guest.join(host.roomId, pakeOf('G'));
       expect(answer.pake).toBe(pakeOf('H'));
-      expect(answer).not.toHaveProperty('turn');
+      expect(answer.turn?.urls).toEqual(expect.arrayContaining([expect.stringMatching(/^turn:/)]));
       guest.confirm(pakeOf('C'), sealedOf('G'));
       // The host's accept of the confirmed join is what earns a grant, for its session with that guest.
       const turn = await accepted;
