@@ -6,12 +6,14 @@ describe('dev:web network flags', () => {
     expect(networkOptionsFromFlags({})).toEqual({});
   });
 
-  it('--loopback keeps everything on this machine', () => {
+  it('--loopback keeps everything on this machine, router port mapping off', () => {
     expect(networkOptionsFromFlags({ loopback: true })).toEqual({
       bindAddress: '127.0.0.1',
       advertiseAddress: '127.0.0.1',
       broadcastTargets: ['127.255.255.255'],
       selfTestTargets: ['127.255.255.255', '127.0.0.1'],
+      routerGateways: [],
+      ssdpTargets: [],
     });
   });
 
