@@ -175,7 +175,8 @@ describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through 
       // The countdown starts from the hold the results came with (60 s), not a constant of the renderer's (5 s).
       const countdown = (await page.getByTestId('results-countdown').textContent()) ?? '';
       const left = Number(/^Back to the lobby in (\d+) s$/.exec(countdown)?.[1]);
-      expect(left, countdown).toBeGreaterThan(RESULTS_HOLD_SECONDS - 20);
+      // More than the renderer's old 5 s constant could show (a busy machine may read it half a minute late).
+      expect(left, countdown).toBeGreaterThan(5);
       expect(left, countdown).toBeLessThanOrEqual(RESULTS_HOLD_SECONDS);
     }
     await saveScreenshot(ada.page, 'game-winner-host');
