@@ -9,11 +9,10 @@ import { openUdpDatagramSocket } from '../../net/index';
 import { findDefaultGateways } from './defaultGateway';
 import { localAddressTowards } from './localAddressTowards';
 import { createMappingRecord, type MappingRecord } from './mappingRecord';
-import { createNatPmpClient } from './router/natPmpClient';
-import { createPcpClient } from './router/pcpClient';
+import { createNatPmpClient, removeNatPmpMapping } from './router/natPmpClient';
+import { createPcpClient, removePcpMapping } from './router/pcpClient';
 import { chooseProtocol, externalAddressFailure, PROTOCOL_PREFERENCE, type ProbeState } from './portMapDecisions';
 import type { MapPort, PortMapFailure, PortMapping, PortMapProtocol, PortMapResult } from './portMapping';
-import { removeMapping } from './router/removeMapping';
 import type {
   MappingHandle,
   RouterContext,
@@ -24,7 +23,7 @@ import type {
 } from './router/routerProtocol';
 import { stunPublicAddress, type StunServer } from './stunPublicAddress';
 import { nodeUpnpHttp, type UpnpHttp } from './router/upnpHttp';
-import { createUpnpClient } from './router/upnpClient';
+import { createUpnpClient, removeUpnpMapping } from './router/upnpClient';
 import { Ssdp } from './router/upnpMessages';
 
 /** Options of {@link createRouterPortMapper}, {@link removeLeftoverMappings} and {@link probeRouter}. */
@@ -370,5 +369,16 @@ function processIsAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Asks the router to delete a mapping with the protocol that made it; false when it did not confirm. Never rejects. */
+async function removeMapping(context: RouterContext, handle: MappingHandle): Promise<boolean> {
+  try {
+    if (handle.protocol === 'nat-pmp') return await removeNatPmpMapping(context, handle);
+    if (handle.protocol === 'pcp') return await removePcpMapping(context, handle);
+    return await removeUpnpMapping(context, handle);
+  } catch {
+    return false;
   }
 }
