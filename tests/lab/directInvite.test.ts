@@ -68,6 +68,9 @@ async function withLab(
   }
 }
 
+/** A guest backend's network: the lab's own address in its namespace (labRoomDriver), and no router asked to map. */
+const NO_ROUTER = { routerGateways: [], ssdpTargets: [] };
+
 /** The host CLI in the host's namespace, all its network options named; its data folder (the record) in the lab. */
 function startHostCli(lab: MiniupnpdLab, extra: readonly string[] = []): ChildProcess {
   const at = lab.addresses.lan!;
@@ -145,7 +148,7 @@ describe.skipIf(skip)('the headless host behind a router running miniupnpd, no r
         const rule = ruleFor(lab, port!);
         expect(lab.mappingChain()).toMatch(rule);
 
-        const guest = await RoomPeer.start(lab, 'guest', null);
+        const guest = await RoomPeer.start(lab, 'guest', null, { network: NO_ROUTER });
         try {
           const joined = await guest.joinAsPlayer(code!);
           console.log(`[direct invite, ${away}] joined in ${Math.round(joined.ms)} ms`);
@@ -159,7 +162,7 @@ describe.skipIf(skip)('the headless host behind a router running miniupnpd, no r
           await log.line(/\[chat\] .*: hello through the router/);
           // The dedicated host plays no seat, so a round needs a second guest (behind the same router). Both ready:
           // it starts a round; the guest moves and the host's snapshots come back.
-          const second = await RoomPeer.start(lab, 'guest', null);
+          const second = await RoomPeer.start(lab, 'guest', null, { network: NO_ROUTER });
           try {
             expect((await second.joinAsPlayer(code!)).view?.status).toBe('in-room');
             await Promise.all([guest, second].map((peer) => peer.call('lobby.setReady', { ready: true })));
@@ -209,7 +212,7 @@ describe.skipIf(skip)('the app (its backend) hosting behind a router running min
     await withLab({ miniupnpd: true, away: 'masquerade' }, async (lab) => {
       // The backend as the desktop app builds it (createBackend), told the lab router as its gateway.
       const host = await RoomPeer.start(lab, 'lan', null, { network: { routerGateways: ['192.168.77.1'] } });
-      const guest = await RoomPeer.start(lab, 'guest', null);
+      const guest = await RoomPeer.start(lab, 'guest', null, { network: NO_ROUTER });
       try {
         const hosted = await host.command('lobby.host', { roomName: 'App direct room', reach: 'internet' });
         const code = hosted.internet?.code ?? '';
