@@ -20,7 +20,7 @@ if (skipReason) console.warn(`[e2e] skipping browser tests: ${skipReason}`);
 /** Seconds of the round: the key presses must be done before it ends (slow CI included); short enough to wait out. */
 const ROUND_SECONDS = 20;
 /** The host's results hold: long, so the host's "Back to the lobby" is what ends it, and the countdown shows it. */
-const RESULTS_HOLD_SECONDS = 60;
+const RESULTS_HOLD_SECONDS = 180;
 
 interface Player {
   readonly server: DevServer;
@@ -172,7 +172,7 @@ describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through 
         expect.stringMatching(/^\d+\.\d s time not it$/),
       ]);
       expect(await page.locator('#room-action-status').textContent()).toBe('Round over');
-      // The countdown starts from the hold the results came with (60 s), not a constant of the renderer's (5 s).
+      // The countdown starts from the hold the results came with (three minutes), not a constant of the renderer's (5 s).
       const countdown = (await page.getByTestId('results-countdown').textContent()) ?? '';
       const left = Number(/^Back to the lobby in (\d+) s$/.exec(countdown)?.[1]);
       // More than the renderer's old 5 s constant could show (a busy machine may read it half a minute late).
@@ -181,8 +181,9 @@ describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through 
     }
     await saveScreenshot(ada.page, 'game-winner-host');
     await saveScreenshot(bob.page, 'game-winner-guest');
-    // The host ends the results for everyone, long before the hold would.
-    const clicked = Date.now();
+    // The host ends the results for everyone, long before the hold would: more than the polls below wait is left.
+    const before = (await ada.page.getByTestId('results-countdown').textContent()) ?? '';
+    expect(Number(/^Back to the lobby in (\d+) s$/.exec(before)?.[1]), before).toBeGreaterThan(25);
     await ada.page.getByRole('button', { name: 'Back to the lobby' }).click();
     await expect
       .poll(() => ada.page.getByRole('button', { name: 'Start round' }).isVisible(), { timeout: 10_000 })
@@ -190,7 +191,6 @@ describe.skipIf(skipReason !== null)('the tag game in Chromium: a round through 
     await expect
       .poll(() => bob.page.getByRole('button', { name: 'I’m ready' }).isVisible(), { timeout: 10_000 })
       .toBe(true);
-    expect(Date.now() - clicked).toBeLessThan((RESULTS_HOLD_SECONDS - 20) * 1000);
     expect(await ada.page.getByTestId('game-canvas').count()).toBe(0);
     expect(await bob.page.getByTestId('game-canvas').count()).toBe(0);
     await saveScreenshot(bob.page, 'game-back-in-lobby');
