@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron/simple';
+import { isBundleExternal } from './main/shell/bundleExternals';
 import { DEV_CONTENT_SECURITY_POLICY, withMetaCsp } from './main/shell/window/contentSecurityPolicy';
 
 /** One config builds all three: the renderer (vite root), main and preload (CommonJS, for a sandboxed preload). */
@@ -25,7 +26,8 @@ export default defineConfig({
           build: {
             outDir: resolve(__dirname, 'dist-electron'),
             lib: { entry: resolve(__dirname, 'main/index.ts'), formats: ['cjs'], fileName: () => 'main.js' },
-            rolldownOptions: { external: ['electron', /^node:/] },
+            // Native addons and their users load from node_modules at run time (main/shell/bundleExternals.ts).
+            rolldownOptions: { external: (id) => id === 'electron' || id.startsWith('node:') || isBundleExternal(id) },
           },
         },
       },

@@ -62,9 +62,13 @@ interface BuilderFileMatcherModule {
 
 /**
  * electron-builder's own file filters for this config (internal API of app-builder-lib 26): `app` decides for a
- * project file, `module` for a file inside an installed dependency, exactly as the packer would be asked.
+ * project file, `module` for a file inside an installed dependency, exactly as the packer would be asked when
+ * packaging for the platform whose section (`win`, `mac`, `linux`; none by default) is given.
  */
-export function builderFileFilters(config: Record<string, unknown>): {
+export function builderFileFilters(
+  config: Record<string, unknown>,
+  platform?: 'win' | 'mac' | 'linux',
+): {
   app(relativePath: string, isDirectory?: boolean): boolean;
   module(moduleName: string, relativePath: string): boolean;
 } {
@@ -78,9 +82,18 @@ export function builderFileFilters(config: Record<string, unknown>): {
     debugLogger: { isEnabled: false },
   };
   const dest = '/packed/app';
-  const main = matchers.getMainFileMatchers(ROOT.slice(0, -1), dest, identity, {}, { info }, `${ROOT}release`, false);
+  const options = platform === undefined ? {} : ((config[platform] ?? {}) as object);
+  const main = matchers.getMainFileMatchers(
+    ROOT.slice(0, -1),
+    dest,
+    identity,
+    options,
+    { info },
+    `${ROOT}release`,
+    false,
+  );
   const appFilter = main[0]!.createFilter();
-  const moduleMatcher = matchers.getNodeModuleFileMatcher(ROOT.slice(0, -1), dest, identity, {}, info);
+  const moduleMatcher = matchers.getNodeModuleFileMatcher(ROOT.slice(0, -1), dest, identity, options, info);
   const stat = (isDirectory: boolean, extra: object = {}) => ({ isDirectory: () => isDirectory, ...extra });
   return {
     app: (relativePath, isDirectory = false) => appFilter(`${ROOT}${relativePath}`, stat(isDirectory)),

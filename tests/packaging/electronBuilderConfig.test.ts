@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { DEEP_LINK_SCHEME } from '../../shared/deepLink';
+import { BUNDLE_EXTERNALS } from '../../main/shell/bundleExternals';
 import { ROOT, builderFileFilters, get, loadBuilderConfig, validateBuilderConfig } from './builderConfig';
 
 const builderRequire = createRequire(import.meta.url);
@@ -144,8 +145,9 @@ describe('Electron fuses', () => {
     expect(get(config, 'electronFuses', fuse)).toBe(value);
   });
 
-  it('packs into an asar archive (onlyLoadAppFromAsar needs one)', () => {
-    expect(config.asar).toBe(true);
+  it('packs into an asar archive (onlyLoadAppFromAsar needs one), only the .node addons unpacked', () => {
+    expect(config.asar).toEqual({ smartUnpack: false });
+    expect(config.asarUnpack).toEqual(['**/node_modules/*/prebuilds/**/*.node']);
   });
 });
 
@@ -175,23 +177,64 @@ describe('packed files, as electron-builder’s own file matcher decides', () =>
     expect(filters.app('electron-builder.yml')).toBe(false);
   });
 
-  it('packs nothing from node_modules (React, zustand, ws, zod and electron-updater are bundled already)', () => {
-    expect(config.files).toContain('!**/node_modules/**');
+  it('packs the runtime dependencies (hyperdht, left out of the bundles), nothing of the bundled dev packages', () => {
+    expect(config.files).not.toContain('!**/node_modules/**');
     expect(filters.app('node_modules/react/index.js')).toBe(false);
-    // Everything the app runs is bundled by vite, so package.json declares no runtime dependencies at all.
+    // electron-builder adds the production "dependencies" itself; React, zustand, ws, zod and electron-updater are
+    // bundled by vite, so they stay devDependencies and never reach the packer.
     const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as {
-      dependencies?: object;
+      dependencies?: Record<string, string>;
       devDependencies: object;
     };
-    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(Object.keys(pkg.dependencies ?? {})).toEqual(['hyperdht']);
+    for (const name of BUNDLE_EXTERNALS) expect(filters.module(name, 'package.json'), name).toBe(true);
     for (const name of ['react', 'react-dom', 'zustand', 'ws', 'zod', 'electron-updater']) {
       expect(Object.keys(pkg.devDependencies)).toContain(name);
-      expect(filters.module(name, 'package.json'), name).toBe(false);
     }
   });
 
-  it('without the exclusion the dependencies would be packed again (the check can fail)', () => {
-    const files = (config.files as string[]).filter((pattern) => !pattern.includes('node_modules'));
-    expect(builderFileFilters({ ...config, files }).module('react', 'index.js')).toBe(true);
+  const PREBUILDS = ['linux', 'darwin', 'win32'].flatMap((os) => [`${os}-x64`, `${os}-arm64`]);
+  const kept = (platform: 'win' | 'mac' | 'linux', conf = config) => {
+    const platformFilters = builderFileFilters(conf, platform);
+    return [...PREBUILDS, 'android-arm64', 'ios-arm64']
+      .filter((host) => platformFilters.module('sodium-native', `prebuilds/${host}/sodium-native.node`))
+      .concat(
+        platformFilters.module('sodium-native', 'prebuilds/linux-x64/sodium-native.bare') ? ['linux-x64 (Bare)'] : [],
+      );
+  };
+
+  it.each([
+    ['win', ['win32-x64', 'win32-arm64']],
+    ['mac', ['darwin-x64', 'darwin-arm64']],
+    ['linux', ['linux-x64', 'linux-arm64']],
+  ] as const)('a %s package keeps its own OS’s Node prebuilds only (%j)', (platform, hosts) => {
+    expect(kept(platform)).toEqual(hosts);
+    expect(builderFileFilters(config, platform).module('sodium-native', 'index.js')).toBe(true);
+  });
+
+  it('without the exclusions every prebuild would ship (the check can fail)', () => {
+    const files = (config.files as string[]).filter((pattern) => !pattern.includes('prebuilds'));
+    expect(kept('linux', { ...config, files, linux: { ...(config.linux as object), files: [] } })).toEqual([
+      ...PREBUILDS,
+      'android-arm64',
+      'ios-arm64',
+      'linux-x64 (Bare)',
+    ]);
+  });
+
+  it('the universal mac merge accepts the darwin addons, identical in its x64 and arm64 builds', () => {
+    // @electron/universal refuses a Mach-O file the same in both builds unless x64ArchFiles names it.
+    const universalRequire = createRequire(builderRequire.resolve('@electron/universal'));
+    const { minimatch } = universalRequire('minimatch') as {
+      minimatch(path: string, pattern: string, options: object): boolean;
+    };
+    const pattern = String(get(config, 'mac', 'x64ArchFiles'));
+    const inApp = (path: string) => minimatch(path, pattern, { matchBase: true });
+    for (const arch of ['x64', 'arm64']) {
+      expect(
+        inApp(`Contents/Resources/app.asar.unpacked/node_modules/udx-native/prebuilds/darwin-${arch}/udx-native.node`),
+      ).toBe(true);
+    }
+    expect(inApp('Contents/Frameworks/Electron Framework.framework/Electron Framework')).toBe(false);
   });
 });
