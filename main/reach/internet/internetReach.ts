@@ -14,6 +14,8 @@ import { connectInternetRoom, type InternetPath } from './internetJoin';
 import { openInternetRoom, type InternetRoom } from './internetRoom';
 import { keepPathAlive, type PathKeeper } from './pathKeeper';
 import { portMapFailureText } from './direct/portMapFailureText';
+import { stunEndpointsForSettings } from './iceServers';
+import { welcomeRelays } from './rendezvousGuest';
 import { SwitchableSocket } from './switchableSocket';
 
 /** Options of {@link createInternetReach}. */
@@ -54,13 +56,19 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
   const { scheduler, logger } = options;
   const iceHosts = options.hostAddresses ? { hostAddresses: options.hostAddresses } : {};
 
-  /** The router's door when it maps a port; else the rendezvous when one is set; else why neither, in words. */
-  async function chooseDoor(rendezvous: boolean): Promise<DirectDoor | undefined> {
+  /**
+   * The router's door when it maps a port (checked for a second NAT against the STUN server the settings name);
+   * else the rendezvous when one is set; else why neither, in words.
+   */
+  async function chooseDoor(settings: InternetSettings): Promise<DirectDoor | undefined> {
+    const rendezvous = settings.rendezvousUrl !== null;
     if (!options.mapPort) {
       if (!rendezvous) throw noRendezvous();
       return undefined;
     }
-    const mapped = await openDirectDoor(options.mapPort, options.bindAddress ?? '0.0.0.0', logger);
+    const stunServer = async () =>
+      (await stunEndpointsForSettings(settings, (url) => welcomeRelays(url, scheduler)))[0];
+    const mapped = await openDirectDoor(options.mapPort, options.bindAddress ?? '0.0.0.0', logger, stunServer);
     if (mapped.ok) return mapped.door;
     const text = portMapFailureText(mapped.failure);
     if (!rendezvous) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, text, JSON.stringify(mapped.failure));
@@ -70,7 +78,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
 
   async function open(request: OpenRequest): Promise<RoomOpening> {
     const settings = await options.settings();
-    const door = await chooseDoor(settings.rendezvousUrl !== null);
+    const door = await chooseDoor(settings);
     let mux: SocketMux | undefined;
     let room: InternetRoom | null = null;
     let direct: DirectRoom | null = null;

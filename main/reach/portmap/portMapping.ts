@@ -3,6 +3,7 @@
  * on the router's public address (UPnP IGD, NAT-PMP or PCP, whichever answers first). The room's reach asks for
  * one when it opens and closes it with the room; tests pass a fake or a router in a lab namespace.
  */
+import type { StunServer } from './stunPublicAddress';
 
 /** Which router protocol made a mapping. */
 export type PortMapProtocol = 'nat-pmp' | 'pcp' | 'upnp';
@@ -36,5 +37,16 @@ export interface PortMapping {
 export type PortMapResult =
   { readonly ok: true; readonly mapping: PortMapping } | { readonly ok: false; readonly failure: PortMapFailure };
 
+/** What a room asks the mapper for. */
+export interface MapPortRequest {
+  /** The local UDP port to map. */
+  readonly internalPort: number;
+  /**
+   * The STUN server the player configured (its TURN server, or the relay the rendezvous names), asked only once a
+   * mapping is made: another public address than the router's means a second NAT. Absent or undefined: unchecked.
+   */
+  readonly stunServer?: () => Promise<StunServer | undefined>;
+}
+
 /** Asks the router for a UDP mapping of a local port; never rejects (a failure is a result). */
-export type MapPort = (request: { readonly internalPort: number }) => Promise<PortMapResult>;
+export type MapPort = (request: MapPortRequest) => Promise<PortMapResult>;

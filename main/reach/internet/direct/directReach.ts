@@ -2,7 +2,7 @@ import { IpcError, IpcErrorCode } from '../../../../shared/ipc/errors';
 import { RENDEZVOUS_ERROR_TEXT, type DirectCode } from '../../../../shared/rendezvous';
 import type { Logger } from '../../../base/logger';
 import { DEFAULT_RECV_BUFFER, openUdpDatagramSocket, type DatagramSocket } from '../../../net/index';
-import type { MapPort, PortMapFailure, PortMapping } from '../../portmap/portMapping';
+import type { MapPort, MapPortRequest, PortMapFailure, PortMapping } from '../../portmap/portMapping';
 import type { LocatedRoom, RoomTarget } from '../../roomReach';
 import { connectDirectRoom, DirectJoinError, type DirectJoinOptions } from './directJoin';
 import { retryWaitText } from '../internetRoom';
@@ -17,22 +17,25 @@ export interface DirectDoor {
 const DIRECT_REJOIN_TRY_SEC = 5;
 
 /**
- * Opens the direct room's socket on `bindAddress` and asks the router to map it. Without a usable mapping the
- * socket is closed again and the failure says why (a mapper that rejects, against its contract, counts as no
- * router).
+ * Opens the direct room's socket on `bindAddress` and asks the router to map it (checked against `stunServer`
+ * when one is configured). Without a usable mapping the socket is closed again and the failure says why (a mapper
+ * that rejects, against its contract, counts as no router).
  */
 export async function openDirectDoor(
   mapPort: MapPort,
   bindAddress: string,
   logger: Logger,
+  stunServer?: MapPortRequest['stunServer'],
 ): Promise<
   { readonly ok: true; readonly door: DirectDoor } | { readonly ok: false; readonly failure: PortMapFailure }
 > {
   const socket = await openUdpDatagramSocket({ port: 0, host: bindAddress, recvBufferSize: DEFAULT_RECV_BUFFER });
-  const result = await mapPort({ internalPort: socket.port }).catch((error: unknown) => {
-    logger.warn('port mapping failed unexpectedly', error);
-    return { ok: false as const, failure: { kind: 'no-router' as const } };
-  });
+  const result = await mapPort({ internalPort: socket.port, ...(stunServer ? { stunServer } : {}) }).catch(
+    (error: unknown) => {
+      logger.warn('port mapping failed unexpectedly', error);
+      return { ok: false as const, failure: { kind: 'no-router' as const } };
+    },
+  );
   if (!result.ok) {
     await socket.close();
     return result;

@@ -161,8 +161,8 @@ describe('router port mapper', () => {
     const r = await fake();
     const stun = await startStunTestServer((from, tx) => stunSuccess(tx, '198.51.100.7', from.port));
     try {
-      const stunServer = { host: '127.0.0.1', port: stun.port };
-      expect(await createRouterPortMapper(options(r, { stunServer }))({ internalPort: 40800 })).toEqual({
+      const stunServer = async () => ({ host: '127.0.0.1', port: stun.port });
+      expect(await createRouterPortMapper(options(r))({ internalPort: 40800, stunServer })).toEqual({
         ok: false,
         failure: { kind: 'double-nat', externalAddress: '203.0.113.1', stunAddress: '198.51.100.7' },
       });
@@ -172,8 +172,8 @@ describe('router port mapper', () => {
     }
     const same = await startStunTestServer((from, tx) => stunSuccess(tx, '203.0.113.1', from.port));
     try {
-      const stunServer = { host: '127.0.0.1', port: same.port };
-      expectMapping(await createRouterPortMapper(options(r, { stunServer }))({ internalPort: 40801 }));
+      const stunServer = async () => ({ host: '127.0.0.1', port: same.port });
+      expectMapping(await createRouterPortMapper(options(r))({ internalPort: 40801, stunServer }));
     } finally {
       await same.close();
     }
