@@ -92,7 +92,9 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         if (door) {
           const { socket, mapping } = door;
           const at = { publicAddress: mapping.externalAddress, publicPort: mapping.externalPort };
-          direct = openDirectRoom({ socket, ...at, mux, scheduler, logger });
+          const room = (direct = openDirectRoom({ socket, ...at, mux, scheduler, logger }));
+          // A renewal that moves the mapping moves the code with it (the old one points at a dead port).
+          mapping.onMoved(() => room.move(mapping.externalAddress, mapping.externalPort));
           return;
         }
         try {
@@ -116,7 +118,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         const status = room.status;
         return { code: room.code, status: status.state, message: 'error' in status ? status.error.message : null };
       },
-      onPresence: (listener) => room?.onStatus(() => listener()) ?? (() => undefined),
+      onPresence: (listener) => direct?.onCode(listener) ?? room?.onStatus(() => listener()) ?? (() => undefined),
       admitted: (peer) => room?.admitted(peer),
       release: async (peer) => {
         await direct?.release(peer);

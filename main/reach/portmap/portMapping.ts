@@ -29,6 +29,11 @@ export interface PortMapping {
   readonly externalPort: number;
   /** The local UDP port the router forwards to. */
   readonly internalPort: number;
+  /**
+   * Calls `listener` when a renewal moved the mapping (the router assigned another external port, or its address
+   * changed): what the room told its guests points at a dead port until it follows. Returns the unsubscribe.
+   */
+  onMoved(listener: () => void): () => void;
   /** Removes the mapping from the router (and from the record kept for a crash); resolves even if the router is gone. */
   close(): Promise<void>;
 }

@@ -219,6 +219,7 @@ async function keep(
   let current = first;
   let timer: unknown;
   let closing: Promise<void> | undefined;
+  const moved = new Set<() => void>();
   const remember = async (mapped: RouterMapped): Promise<void> => {
     liveHandles.add(handleKey(mapped.handle));
     const expiresAt = mapped.lifetimeSeconds === 0 ? 0 : wallClock() + mapped.lifetimeSeconds * 1000;
@@ -245,13 +246,17 @@ async function keep(
       schedule(RENEW_RETRY_MS);
       return;
     }
-    if (attempt.mapped.externalPort !== current.externalPort) {
-      logger.warn(`the router moved the port mapping from ${current.externalPort} to ${attempt.mapped.externalPort}`);
-      liveHandles.delete(handleKey(current.handle));
-      await record?.remove(current.handle).catch(() => undefined);
-    }
+    const previous = current;
     current = attempt.mapped;
+    if (current.externalPort !== previous.externalPort) {
+      logger.warn(`the router moved the port mapping from ${previous.externalPort} to ${current.externalPort}`);
+      liveHandles.delete(handleKey(previous.handle));
+      await record?.remove(previous.handle).catch(() => undefined);
+    }
     await remember(current);
+    if (current.externalPort !== previous.externalPort || current.externalAddress !== previous.externalAddress) {
+      for (const listener of [...moved]) listener();
+    }
     if (current.lifetimeSeconds > 0) schedule(renewDelayMs(current.lifetimeSeconds));
   };
   await remember(first);
@@ -265,6 +270,12 @@ async function keep(
       return current.externalPort;
     },
     internalPort: first.handle.internalPort,
+    onMoved: (listener) => {
+      moved.add(listener);
+      return () => {
+        moved.delete(listener);
+      };
+    },
     close: () =>
       (closing ??= (async () => {
         scheduler.clearTimer(timer);
