@@ -3,7 +3,12 @@
  * on the router's public address (UPnP IGD, NAT-PMP or PCP, whichever answers first). The room's reach asks for
  * one when it opens and closes it with the room; tests pass a fake or a router in a lab namespace.
  */
-import type { StunServer } from './stunPublicAddress';
+
+/** A STUN server, as host (an address or a name) and port. */
+export interface StunServer {
+  readonly host: string;
+  readonly port: number;
+}
 
 /** Which router protocol made a mapping. */
 export type PortMapProtocol = 'nat-pmp' | 'pcp' | 'upnp';
