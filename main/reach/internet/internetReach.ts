@@ -13,6 +13,7 @@ import { openDirectRoom, type DirectRoom } from './direct/directRoom';
 import { connectInternetRoom, type InternetPath } from './internetJoin';
 import { openInternetRoom, type InternetRoom } from './internetRoom';
 import { keepPathAlive, type PathKeeper } from './pathKeeper';
+import { locatedInternetRoom, roomLeftError } from './locatedInternetRoom';
 import { portMapFailureText } from './direct/portMapFailureText';
 import { stunEndpointsForSettings } from './iceServers';
 import { welcomeRelays } from './rendezvousGuest';
@@ -174,7 +175,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         });
       }
       // The code is checked (and explained) by connectInternetRoom; the target only labels the view.
-      const label: RoomTarget = { host: code.trim().toUpperCase().slice(0, 40), port: 0 };
+      const { target: label, connectTo } = locatedInternetRoom(code);
       onProgress({ target: label, step: 'finding-host' });
       const settings = await options.settings();
       const connect = () => connectInternetRoom(code, { settings, scheduler, ...iceHosts });
@@ -189,12 +190,12 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
       let closed = false;
       return {
         target: label,
-        connectTo: { host: label.host, port: 1 },
+        connectTo,
         // The first socket is the path just found. Asked again, the guest's Client gave up on that path (an ICE
         // restart that took too long or failed) and the guest is coming back to its seat with its resume
         // token: it gets a fresh path (a new ICE session through the rendezvous), never the closed one.
         openSocket: async () => {
-          if (closed) throw new Error('the internet room was left');
+          if (closed) throw roomLeftError();
           if (!current.handedOut) {
             current.handedOut = true;
             return current.socket;
@@ -211,7 +212,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
           const fresh = await keepInternetPath(opened, label, connect);
           if (closed) {
             await fresh.keeper.close();
-            throw new Error('the internet room was left');
+            throw roomLeftError();
           }
           current = { ...fresh, handedOut: true };
           return fresh.socket;

@@ -5,7 +5,9 @@ import { DEFAULT_RECV_BUFFER, openUdpDatagramSocket, type DatagramSocket } from 
 import type { MapPort, MapPortRequest, PortMapFailure, PortMapping } from '../../portmap/portMapping';
 import type { LocatedRoom, RoomTarget } from '../../roomReach';
 import { connectDirectRoom, DirectJoinError, type DirectJoinOptions } from './directJoin';
-import { retryWaitText } from '../internetRoom';
+import { wrongCodesText } from '../internetRoom';
+import { unreachableRoomError } from '../internetJoin';
+import { locatedInternetRoom, roomLeftError } from '../locatedInternetRoom';
 
 /** A direct room's door: its own UDP socket (never the LAN room port) and the router's mapping of it. */
 export interface DirectDoor {
@@ -50,16 +52,13 @@ export async function openDirectDoor(
 /** A direct join's failure as the player reads it. */
 function directJoinFailure(error: unknown): IpcError {
   if (!(error instanceof DirectJoinError)) {
-    return new IpcError(IpcErrorCode.UNAVAILABLE, 'Could not reach the internet room.', String(error));
+    return unreachableRoomError(error);
   }
   switch (error.reason) {
     case 'mismatch':
       return new IpcError(IpcErrorCode.PERMISSION_DENIED, RENDEZVOUS_ERROR_TEXT['key-mismatch'], error.message);
     case 'busy':
-      return new IpcError(
-        IpcErrorCode.UNAVAILABLE,
-        `Too many wrong codes for this room; try again in ${retryWaitText(error.waitMs)} s.`,
-      );
+      return new IpcError(IpcErrorCode.UNAVAILABLE, wrongCodesText(error.waitMs));
     case 'silent':
       return new IpcError(
         IpcErrorCode.UNAVAILABLE,
@@ -77,7 +76,7 @@ export async function locateDirectRoom(
   text: string,
   options: DirectJoinOptions & { readonly onTarget: (target: RoomTarget) => void },
 ): Promise<LocatedRoom> {
-  const label: RoomTarget = { host: text.trim().toUpperCase().slice(0, 40), port: 0 };
+  const { target: label, connectTo } = locatedInternetRoom(text);
   options.onTarget(label);
   const connect = () =>
     connectDirectRoom(code, options).catch((error: unknown) => {
@@ -87,9 +86,9 @@ export async function locateDirectRoom(
   let closed = false;
   return {
     target: label,
-    connectTo: { host: label.host, port: 1 },
+    connectTo,
     openSocket: async () => {
-      if (closed) throw new Error('the internet room was left');
+      if (closed) throw roomLeftError();
       const path = first ?? (await connect());
       first = undefined;
       return path.socket;
