@@ -1,34 +1,19 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { netnsUnavailableReason } from '../support/netns';
-import { createMiniupnpdLab, miniupnpdMissing, type LabAgent, type MiniupnpdLab } from '../support/miniupnpdLab';
+import { bundlePortMapAgent, createMiniupnpdLab, type LabAgent, type MiniupnpdLab } from '../support/miniupnpdLab';
 
 // The router port mapper against a real miniupnpd (Debian's nftables build) in a home-router namespace: each
 // protocol maps, the mapping is in the router's nftables while open and gone after close() or after the next start
 // that follows a kill -9, and a datagram from the public side reaches the room's socket. Then a router that maps
 // nothing ('no-router' within 3 s) and one whose STUN-learned WAN address is CGNAT.
 const skip = netnsUnavailableReason();
-const OUT_DIR = join(process.cwd(), 'test-output', 'lab');
-const AGENT_BUNDLE = join(OUT_DIR, `labPortMapAgent-${process.pid}.cjs`);
+const AGENT_BUNDLE = join(process.cwd(), 'test-output', 'lab', `labPortMapAgent-${process.pid}.cjs`);
 const agents: LabAgent[] = [];
 
 beforeAll(async () => {
-  if (skip) return;
-  // A missing miniupnpd fails the lab (it never skips): the message says how to get it.
-  const missing = miniupnpdMissing();
-  if (missing) throw new Error(missing);
-  mkdirSync(OUT_DIR, { recursive: true });
-  await build({
-    entryPoints: ['tests/support/labPortMapAgent.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    packages: 'external',
-    outfile: AGENT_BUNDLE,
-    logLevel: 'warning',
-  });
+  if (!skip) await bundlePortMapAgent(AGENT_BUNDLE);
 }, 30_000);
 
 afterAll(() => {

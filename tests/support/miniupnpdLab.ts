@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { build } from 'esbuild';
 import { createInterface } from 'node:readline';
 import { createNetnsLan, type NetnsLan } from './netns';
 import type { PortMapAgentCommand, PortMapAgentEvent } from './labPortMapAgent';
@@ -25,6 +26,25 @@ export function miniupnpdMissing(): string | undefined {
     'mkdir -p /opt/lan-party-lab/miniupnpd && dpkg-deb -x miniupnpd-nftables_*.deb /opt/lan-party-lab/miniupnpd ' +
     '(.ci/run does this)'
   );
+}
+
+/**
+ * A miniupnpd lab file's setup: fails (never skips) when miniupnpd is missing, saying how to get it, then bundles
+ * the agent (tests/support/labPortMapAgent.ts) to `outfile` for `node` to run inside the namespaces.
+ */
+export async function bundlePortMapAgent(outfile: string): Promise<void> {
+  const missing = miniupnpdMissing();
+  if (missing) throw new Error(missing);
+  mkdirSync(dirname(outfile), { recursive: true });
+  await build({
+    entryPoints: ['tests/support/labPortMapAgent.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
 }
 
 /** A lab agent process: send commands, await events. */
