@@ -129,3 +129,34 @@ describe.skipIf(skip)('a home router behind carrier-grade NAT', () => {
     expect(lab.mappingChain()).not.toMatch(/dnat/);
   });
 });
+
+describe.skipIf(skip)('a home router behind a second NAT', () => {
+  let lab: MiniupnpdLab;
+  beforeAll(async () => {
+    lab = await createMiniupnpdLab({ miniupnpd: true, secondNat: true, agentBundle: AGENT_BUNDLE });
+  }, 30_000);
+  afterAll(async () => lab?.destroy());
+
+  it("maps unchecked, but the player's STUN server sees another address: 'double-nat', no mapping left", async () => {
+    const agent = await lanAgent(lab);
+    const recordFile = join(lab.dir, 'record.json');
+    // Without a STUN server to ask, the router's word is taken (the mapping a second NAT makes useless).
+    agent.send({ cmd: 'map', internalPort: 40_500, recordFile });
+    const unchecked = (await agent.next('mapped')).result as MappedEvent;
+    expect(unchecked, JSON.stringify(unchecked)).toMatchObject({
+      ok: true,
+      mapping: { externalAddress: lab.routerWan },
+    });
+    agent.send({ cmd: 'close' });
+    await agent.next('closed');
+    const stun = { host: '203.0.113.2', port: 3478 };
+    const checking = await lanAgent(lab);
+    checking.send({ cmd: 'map', internalPort: 40_501, recordFile, stun });
+    const result = (await checking.next('mapped')).result as MappedEvent;
+    expect(result).toEqual({
+      ok: false,
+      failure: { kind: 'double-nat', externalAddress: '198.51.100.1', stunAddress: '203.0.113.1' },
+    });
+    expect(lab.mappingChain()).not.toMatch(/dnat/);
+  });
+});
