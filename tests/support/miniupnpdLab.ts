@@ -131,47 +131,27 @@ function routerRules(): string {
 `;
 }
 
-/** The second router: NAT on its WAN, nothing new in from it (nat-lab-notes.md: the input drop matters). */
-function awayRules(kind: 'masquerade' | 'masquerade random', lan: string): string {
-  return `table ip away_nat {
+/**
+ * A plain masquerading router (the second player's, or the ISP's in front of ours): NAT out of `wan`, forwarding
+ * only from `lan` and replies, nothing new in from `wan` (nat-lab-notes.md: the input drop matters).
+ */
+function natRouterRules(table: string, kind: 'masquerade' | 'masquerade random', lan: string, wan: string): string {
+  return `table ip ${table}_nat {
   chain postrouting {
     type nat hook postrouting priority 100; policy accept;
-    oifname "${WAN}" ${kind}
+    oifname "${wan}" ${kind}
   }
 }
-table ip away_filter {
+table ip ${table}_filter {
   chain forward_filter {
     type filter hook forward priority 0; policy drop;
     ct state established,related accept
-    iifname "${lan}" oifname "${WAN}" accept
+    iifname "${lan}" oifname "${wan}" accept
   }
   chain input_filter {
     type filter hook input priority 0; policy accept;
-    iifname "${WAN}" ct state established,related accept
-    iifname "${WAN}" drop
-  }
-}
-`;
-}
-
-/** The ISP's router of `secondNat`: masquerade out of its WAN (eth2), nothing new in from it. */
-function ispRules(): string {
-  return `table ip isp_nat {
-  chain postrouting {
-    type nat hook postrouting priority 100; policy accept;
-    oifname "eth2" masquerade
-  }
-}
-table ip isp_filter {
-  chain forward_filter {
-    type filter hook forward priority 0; policy drop;
-    ct state established,related accept
-    iifname "${WAN}" oifname "eth2" accept
-  }
-  chain input_filter {
-    type filter hook input priority 0; policy accept;
-    iifname "eth2" ct state established,related accept
-    iifname "eth2" drop
+    iifname "${wan}" ct state established,related accept
+    iifname "${wan}" drop
   }
 }
 `;
@@ -243,13 +223,13 @@ export async function createMiniupnpdLab(spec: MiniupnpdLabSpec): Promise<Miniup
     run(ns('lan'), 'ip', ['route', 'add', 'default', 'via', '192.168.77.1']);
     if (spec.away) {
       run(ns('away'), 'sysctl', ['-qw', 'net.ipv4.ip_forward=1']);
-      run(ns('away'), 'nft', ['-f', '-'], awayRules(spec.away, 'eth2'));
+      run(ns('away'), 'nft', ['-f', '-'], natRouterRules('away', spec.away, 'eth2', WAN));
       run(ns('guest'), 'ip', ['route', 'add', 'default', 'via', '192.168.88.1']);
     }
     if (isp) {
       run(ns('rtr'), 'ip', ['route', 'add', 'default', 'via', '198.51.100.2']);
       run(ns('isp'), 'sysctl', ['-qw', 'net.ipv4.ip_forward=1']);
-      run(ns('isp'), 'nft', ['-f', '-'], ispRules());
+      run(ns('isp'), 'nft', ['-f', '-'], natRouterRules('isp', 'masquerade', WAN, 'eth2'));
       await agent('mid', ['stun', '198.51.100.3', '3478']);
     }
     await agent('pub', ['stun', '203.0.113.2', '3478', ...(spec.stunReportsAs ? [spec.stunReportsAs] : [])]);
