@@ -5,7 +5,7 @@ import type { Ipv4Lookup } from './net/index';
 import { createSettingsStore, type SettingsStore } from './settings/settingsStore';
 import { settingsHandlers } from './settings/settingsHandlers';
 import { DEFAULT_INTERNET_SETTINGS } from '../shared/ipc/schemas/internetSettings';
-import { createInternetReach, openRendezvousGuest, stunEndpointsForSettings } from './reach/internet/index';
+import { createInternetReach, stunEndpointsForSettings, welcomeRelays } from './reach/internet/index';
 import { createLanReach } from './reach/lan/index';
 import { conditionedReach } from './conditioner/conditionedReach';
 import { systemScheduler } from './base/scheduler';
@@ -143,14 +143,9 @@ export function createBackend(options: BackendOptions): Backend {
       openRoom,
       facts: { appName: options.app.name, version: options.app.version, platform, logsDir: options.logsDir ?? null },
       stunServers: async () =>
-        stunEndpointsForSettings((await settings.get()).internet ?? DEFAULT_INTERNET_SETTINGS, async (url) => {
-          const guest = await openRendezvousGuest({ url, scheduler: systemScheduler, timeoutMs: 3000 });
-          guest.close();
-          // STUN needs the relay's address only; an anonymous connection gets no credentials.
-          return guest.relays.length > 0
-            ? { urls: [...guest.relays], username: '-', password: '-', expiresAt: 0 }
-            : null;
-        }),
+        stunEndpointsForSettings((await settings.get()).internet ?? DEFAULT_INTERNET_SETTINGS, (url) =>
+          welcomeRelays(url, systemScheduler),
+        ),
       ...(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
     }),
     ...game.handlers,

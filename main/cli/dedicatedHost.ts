@@ -176,7 +176,8 @@ async function registerInternetRoom(
     await internet.close();
     throw error;
   }
-  let last = internet.presence?.()?.status;
+  const first = internet.presence?.();
+  let last = first && `${first.status} ${first.code}`;
   // Letting a path go is network work that can fail: said in the log, and the room carries on.
   const releasePath = (source: DatagramSource): void =>
     void internet
@@ -185,8 +186,9 @@ async function registerInternetRoom(
   const offs = [
     internet.onPresence?.(() => {
       const now = internet.presence?.();
-      if (!now || now.status === last) return;
-      last = now.status;
+      // A new status, or a direct room's new code (the router moved its port): said once.
+      if (!now || `${now.status} ${now.code}` === last) return;
+      last = `${now.status} ${now.code}`;
       log(presenceLine(now));
     }),
     host.transport.onConnect((peer) => internet.admitted?.(peer)),

@@ -1,14 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoomPeer } from '../support/labRoomDriver';
 import {
+  bundlePortMapAgent,
   createMiniupnpdLab,
-  miniupnpdMissing,
   type MiniupnpdLab,
   type MiniupnpdLabSpec,
 } from '../support/miniupnpdLab';
@@ -31,19 +30,7 @@ const TAG = `lpdi${randomBytes(3).toString('hex')}`;
 const CODE = /Internet code: (NET-D[0-9A-Z-]+) \(direct: your router forwards ([\d.]+):(\d+)\)/;
 
 beforeAll(async () => {
-  if (skip) return;
-  const missing = miniupnpdMissing();
-  if (missing) throw new Error(missing);
-  mkdirSync(OUT_DIR, { recursive: true });
-  await build({
-    entryPoints: ['tests/support/labPortMapAgent.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    packages: 'external',
-    outfile: AGENT_BUNDLE,
-    logLevel: 'warning',
-  });
+  if (!skip) await bundlePortMapAgent(AGENT_BUNDLE);
 }, 30_000);
 
 afterAll(() => {

@@ -1,34 +1,19 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { netnsUnavailableReason } from '../support/netns';
-import { createMiniupnpdLab, miniupnpdMissing, type LabAgent, type MiniupnpdLab } from '../support/miniupnpdLab';
+import { bundlePortMapAgent, createMiniupnpdLab, type LabAgent, type MiniupnpdLab } from '../support/miniupnpdLab';
 
 // The router port mapper against a real miniupnpd (Debian's nftables build) in a home-router namespace: each
 // protocol maps, the mapping is in the router's nftables while open and gone after close() or after the next start
 // that follows a kill -9, and a datagram from the public side reaches the room's socket. Then a router that maps
 // nothing ('no-router' within 3 s) and one whose STUN-learned WAN address is CGNAT.
 const skip = netnsUnavailableReason();
-const OUT_DIR = join(process.cwd(), 'test-output', 'lab');
-const AGENT_BUNDLE = join(OUT_DIR, `labPortMapAgent-${process.pid}.cjs`);
+const AGENT_BUNDLE = join(process.cwd(), 'test-output', 'lab', `labPortMapAgent-${process.pid}.cjs`);
 const agents: LabAgent[] = [];
 
 beforeAll(async () => {
-  if (skip) return;
-  // A missing miniupnpd fails the lab (it never skips): the message says how to get it.
-  const missing = miniupnpdMissing();
-  if (missing) throw new Error(missing);
-  mkdirSync(OUT_DIR, { recursive: true });
-  await build({
-    entryPoints: ['tests/support/labPortMapAgent.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    packages: 'external',
-    outfile: AGENT_BUNDLE,
-    logLevel: 'warning',
-  });
+  if (!skip) await bundlePortMapAgent(AGENT_BUNDLE);
 }, 30_000);
 
 afterAll(() => {
@@ -141,6 +126,37 @@ describe.skipIf(skip)('a home router behind carrier-grade NAT', () => {
     agent.send({ cmd: 'map', internalPort: 40_400, recordFile: join(lab.dir, 'record.json') });
     const result = (await agent.next('mapped')).result as MappedEvent;
     expect(result).toEqual({ ok: false, failure: { kind: 'cgnat', externalAddress: '100.64.0.2' } });
+    expect(lab.mappingChain()).not.toMatch(/dnat/);
+  });
+});
+
+describe.skipIf(skip)('a home router behind a second NAT', () => {
+  let lab: MiniupnpdLab;
+  beforeAll(async () => {
+    lab = await createMiniupnpdLab({ miniupnpd: true, secondNat: true, agentBundle: AGENT_BUNDLE });
+  }, 30_000);
+  afterAll(async () => lab?.destroy());
+
+  it("maps unchecked, but the player's STUN server sees another address: 'double-nat', no mapping left", async () => {
+    const agent = await lanAgent(lab);
+    const recordFile = join(lab.dir, 'record.json');
+    // Without a STUN server to ask, the router's word is taken (the mapping a second NAT makes useless).
+    agent.send({ cmd: 'map', internalPort: 40_500, recordFile });
+    const unchecked = (await agent.next('mapped')).result as MappedEvent;
+    expect(unchecked, JSON.stringify(unchecked)).toMatchObject({
+      ok: true,
+      mapping: { externalAddress: lab.routerWan },
+    });
+    agent.send({ cmd: 'close' });
+    await agent.next('closed');
+    const stun = { host: '203.0.113.2', port: 3478 };
+    const checking = await lanAgent(lab);
+    checking.send({ cmd: 'map', internalPort: 40_501, recordFile, stun });
+    const result = (await checking.next('mapped')).result as MappedEvent;
+    expect(result).toEqual({
+      ok: false,
+      failure: { kind: 'double-nat', externalAddress: '198.51.100.1', stunAddress: '203.0.113.1' },
+    });
     expect(lab.mappingChain()).not.toMatch(/dnat/);
   });
 });

@@ -18,6 +18,8 @@ export type PortMapAgentCommand =
       readonly internalPort: number;
       readonly protocol?: PortMapProtocol;
       readonly recordFile: string;
+      /** The player's STUN server, to find a second NAT; absent: unchecked. */
+      readonly stun?: { readonly host: string; readonly port: number };
     }
   | { readonly cmd: 'close' }
   | { readonly cmd: 'cleanup'; readonly recordFile: string }
@@ -65,7 +67,11 @@ function runClient(): void {
           recordFile: command.recordFile,
           ...(command.protocol ? { protocols: [command.protocol] } : {}),
         });
-        const result = await mapPort({ internalPort: command.internalPort });
+        const stun = command.stun;
+        const result = await mapPort({
+          internalPort: command.internalPort,
+          ...(stun ? { stunServer: () => Promise.resolve(stun) } : {}),
+        });
         if (result.ok) mapping = result.mapping;
         const plain = result.ok
           ? {

@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { build } from 'esbuild';
 import { createInterface } from 'node:readline';
 import { createNetnsLan, type NetnsLan } from './netns';
 import type { PortMapAgentCommand, PortMapAgentEvent } from './labPortMapAgent';
@@ -27,6 +28,25 @@ export function miniupnpdMissing(): string | undefined {
   );
 }
 
+/**
+ * A miniupnpd lab file's setup: fails (never skips) when miniupnpd is missing, saying how to get it, then bundles
+ * the agent (tests/support/labPortMapAgent.ts) to `outfile` for `node` to run inside the namespaces.
+ */
+export async function bundlePortMapAgent(outfile: string): Promise<void> {
+  const missing = miniupnpdMissing();
+  if (missing) throw new Error(missing);
+  mkdirSync(dirname(outfile), { recursive: true });
+  await build({
+    entryPoints: ['tests/support/labPortMapAgent.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+}
+
 /** A lab agent process: send commands, await events. */
 export interface LabAgent {
   send(command: PortMapAgentCommand): void;
@@ -49,6 +69,12 @@ export interface MiniupnpdLabSpec {
    * or `masquerade random`, both dropping unsolicited WAN input. Absent: no second router.
    */
   readonly away?: 'masquerade' | 'masquerade random';
+  /**
+   * The router's WAN (198.51.100.1) behind a second masquerading router `isp` (198.51.100.2 | 203.0.113.1) that drops
+   * unsolicited input: miniupnpd asks a STUN responder in between (`mid`, 198.51.100.3), so it reports 198.51.100.1,
+   * while `pub`'s (203.0.113.2:3478, the player's STUN server) sees 203.0.113.1.
+   */
+  readonly secondNat?: boolean;
   /** Prefix of every namespace's name (see deleteNamespacesTagged); default one unique to this lab. */
   readonly tag?: string;
 }
@@ -105,30 +131,33 @@ function routerRules(): string {
 `;
 }
 
-/** The second router: NAT on its WAN, nothing new in from it (nat-lab-notes.md: the input drop matters). */
-function awayRules(kind: 'masquerade' | 'masquerade random', lan: string): string {
-  return `table ip away_nat {
+/**
+ * A plain masquerading router (the second player's, or the ISP's in front of ours): NAT out of `wan`, forwarding
+ * only from `lan` and replies, nothing new in from `wan` (nat-lab-notes.md: the input drop matters).
+ */
+function natRouterRules(table: string, kind: 'masquerade' | 'masquerade random', lan: string, wan: string): string {
+  return `table ip ${table}_nat {
   chain postrouting {
     type nat hook postrouting priority 100; policy accept;
-    oifname "${WAN}" ${kind}
+    oifname "${wan}" ${kind}
   }
 }
-table ip away_filter {
+table ip ${table}_filter {
   chain forward_filter {
     type filter hook forward priority 0; policy drop;
     ct state established,related accept
-    iifname "${lan}" oifname "${WAN}" accept
+    iifname "${lan}" oifname "${wan}" accept
   }
   chain input_filter {
     type filter hook input priority 0; policy accept;
-    iifname "${WAN}" ct state established,related accept
-    iifname "${WAN}" drop
+    iifname "${wan}" ct state established,related accept
+    iifname "${wan}" drop
   }
 }
 `;
 }
 
-function miniupnpdConf(): string {
+function miniupnpdConf(stunHost: string): string {
   return [
     `ext_ifname=${WAN}`,
     `listening_ip=${LAN}`,
@@ -136,7 +165,7 @@ function miniupnpdConf(): string {
     'enable_natpmp=yes',
     'enable_upnp=yes',
     'ext_perform_stun=yes',
-    'ext_stun_host=203.0.113.2',
+    `ext_stun_host=${stunHost}`,
     'ext_stun_port=3478',
     'secure_mode=yes',
     'system_uptime=yes',
@@ -157,19 +186,28 @@ function run(ns: string, command: string, args: readonly string[], input?: strin
 /** Builds the lab; on failure removes what it made and rethrows. */
 export async function createMiniupnpdLab(spec: MiniupnpdLabSpec): Promise<MiniupnpdLab> {
   const away = spec.away !== undefined;
+  const isp = spec.secondNat === true;
+  if (away && isp) throw new Error('a lab has either a second player (away) or a second NAT, not both');
+  // Each subnet is eth<index> in its members: the router's WAN is eth0, its LAN eth1.
   const lan: NetnsLan = createNetnsLan(
-    ['pub', 'rtr', 'lan', ...(away ? ['away', 'guest'] : [])],
-    [
-      { prefix: '203.0.113', members: { rtr: 1, pub: 2, ...(away ? { away: 3 } : {}) } },
-      { prefix: '192.168.77', members: { rtr: 1, lan: 2 } },
-      ...(away ? [{ prefix: '192.168.88', members: { away: 1, guest: 2 } }] : []),
-    ],
+    ['pub', 'rtr', 'lan', ...(away ? ['away', 'guest'] : []), ...(isp ? ['isp', 'mid'] : [])],
+    isp
+      ? [
+          { prefix: '198.51.100', members: { rtr: 1, isp: 2, mid: 3 } },
+          { prefix: '192.168.77', members: { rtr: 1, lan: 2 } },
+          { prefix: '203.0.113', members: { isp: 1, pub: 2 } },
+        ]
+      : [
+          { prefix: '203.0.113', members: { rtr: 1, pub: 2, ...(away ? { away: 3 } : {}) } },
+          { prefix: '192.168.77', members: { rtr: 1, lan: 2 } },
+          ...(away ? [{ prefix: '192.168.88', members: { away: 1, guest: 2 } }] : []),
+        ],
     spec.tag,
   );
   const dir = mkdtempSync(join(tmpdir(), 'lan-party-upnp-lab-'));
   const children = new Set<ChildProcess>();
   const ns = (host: string) => lan.namespaces[host]!;
-  const agent = async (host: 'lan' | 'pub', args: readonly string[] = []): Promise<LabAgent> => {
+  const agent = async (host: 'lan' | 'pub' | 'mid', args: readonly string[] = []): Promise<LabAgent> => {
     const child = spawn('ip', ['netns', 'exec', ns(host), process.execPath, spec.agentBundle, ...args], {
       stdio: 'pipe',
     });
@@ -185,13 +223,19 @@ export async function createMiniupnpdLab(spec: MiniupnpdLabSpec): Promise<Miniup
     run(ns('lan'), 'ip', ['route', 'add', 'default', 'via', '192.168.77.1']);
     if (spec.away) {
       run(ns('away'), 'sysctl', ['-qw', 'net.ipv4.ip_forward=1']);
-      run(ns('away'), 'nft', ['-f', '-'], awayRules(spec.away, 'eth2'));
+      run(ns('away'), 'nft', ['-f', '-'], natRouterRules('away', spec.away, 'eth2', WAN));
       run(ns('guest'), 'ip', ['route', 'add', 'default', 'via', '192.168.88.1']);
+    }
+    if (isp) {
+      run(ns('rtr'), 'ip', ['route', 'add', 'default', 'via', '198.51.100.2']);
+      run(ns('isp'), 'sysctl', ['-qw', 'net.ipv4.ip_forward=1']);
+      run(ns('isp'), 'nft', ['-f', '-'], natRouterRules('isp', 'masquerade', WAN, 'eth2'));
+      await agent('mid', ['stun', '198.51.100.3', '3478']);
     }
     await agent('pub', ['stun', '203.0.113.2', '3478', ...(spec.stunReportsAs ? [spec.stunReportsAs] : [])]);
     if (spec.miniupnpd) {
       const conf = join(dir, 'miniupnpd.conf');
-      writeFileSync(conf, miniupnpdConf());
+      writeFileSync(conf, miniupnpdConf(isp ? '198.51.100.3' : '203.0.113.2'));
       const daemon = spawn(
         'ip',
         ['netns', 'exec', ns('rtr'), MINIUPNPD_PATH, '-d', '-f', conf, '-P', join(dir, 'miniupnpd.pid')],
@@ -210,7 +254,7 @@ export async function createMiniupnpdLab(spec: MiniupnpdLabSpec): Promise<Miniup
     throw error;
   }
   return {
-    routerWan: '203.0.113.1',
+    routerWan: isp ? '198.51.100.1' : '203.0.113.1',
     lanAddress: '192.168.77.2',
     dir,
     addresses: { lan: '192.168.77.2', ...(away ? { guest: '192.168.88.2' } : {}) },

@@ -50,17 +50,18 @@ export function iceServersFor(
 }
 
 /**
- * The STUN endpoints the network check asks for the NAT type: the configured TURN server (which answers STUN), or
- * the one the rendezvous names in its welcome; each on its port and the alternate port above it. Empty when
- * internet rooms are not set up, or the rendezvous does not answer (the check then says it was skipped).
+ * The STUN endpoints the network check asks for the NAT type, and the port mapper for a second NAT: the configured
+ * TURN server (which answers STUN), or the relay the rendezvous names in its welcome (`askRelays`); each on its port
+ * and the alternate port above it. Empty when internet rooms are not set up, or the rendezvous does not answer (the
+ * check then says it was skipped).
  */
 export async function stunEndpointsForSettings(
   settings: InternetSettings,
-  askRendezvous: (url: string) => Promise<TurnGrant | null>,
+  askRelays: (url: string) => Promise<readonly string[]>,
 ): Promise<{ host: string; port: number }[]> {
   let servers: IceServers = iceServersFor(settings, null);
   if (!servers.stun && settings.turn.mode === 'shared-secret' && settings.rendezvousUrl !== null) {
-    servers = iceServersFor(settings, await askRendezvous(settings.rendezvousUrl).catch(() => null));
+    servers = iceServersFor(settings, null, await askRelays(settings.rendezvousUrl).catch(() => []));
   }
   const stun = servers.stun;
   if (!stun || !/^\d{1,3}(\.\d{1,3}){3}$/.test(stun.host)) return stun ? [stun] : [];

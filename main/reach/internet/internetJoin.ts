@@ -55,6 +55,11 @@ function joinFailure(error: unknown, url: string): IpcError {
     return new IpcError(code, shown, `${error.message} (rendezvous ${url})`);
   }
   if (error instanceof IceConnectError) return new IpcError(IpcErrorCode.UNAVAILABLE, error.message);
+  return unreachableRoomError(error);
+}
+
+/** An internet join's unforeseen failure (rendezvous or direct): one sentence, the raw cause behind "Details". */
+export function unreachableRoomError(error: unknown): IpcError {
   const raw = String((error as Error)?.message ?? error);
   return new IpcError(IpcErrorCode.UNAVAILABLE, 'Could not reach the internet room.', raw);
 }

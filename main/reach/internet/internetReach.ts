@@ -13,7 +13,10 @@ import { openDirectRoom, type DirectRoom } from './direct/directRoom';
 import { connectInternetRoom, type InternetPath } from './internetJoin';
 import { openInternetRoom, type InternetRoom } from './internetRoom';
 import { keepPathAlive, type PathKeeper } from './pathKeeper';
+import { locatedInternetRoom, roomLeftError } from './locatedInternetRoom';
 import { portMapFailureText } from './direct/portMapFailureText';
+import { stunEndpointsForSettings } from './iceServers';
+import { welcomeRelays } from './rendezvousGuest';
 import { SwitchableSocket } from './switchableSocket';
 
 /** Options of {@link createInternetReach}. */
@@ -54,13 +57,19 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
   const { scheduler, logger } = options;
   const iceHosts = options.hostAddresses ? { hostAddresses: options.hostAddresses } : {};
 
-  /** The router's door when it maps a port; else the rendezvous when one is set; else why neither, in words. */
-  async function chooseDoor(rendezvous: boolean): Promise<DirectDoor | undefined> {
+  /**
+   * The router's door when it maps a port (checked for a second NAT against the STUN server the settings name);
+   * else the rendezvous when one is set; else why neither, in words.
+   */
+  async function chooseDoor(settings: InternetSettings): Promise<DirectDoor | undefined> {
+    const rendezvous = settings.rendezvousUrl !== null;
     if (!options.mapPort) {
       if (!rendezvous) throw noRendezvous();
       return undefined;
     }
-    const mapped = await openDirectDoor(options.mapPort, options.bindAddress ?? '0.0.0.0', logger);
+    const stunServer = async () =>
+      (await stunEndpointsForSettings(settings, (url) => welcomeRelays(url, scheduler)))[0];
+    const mapped = await openDirectDoor(options.mapPort, options.bindAddress ?? '0.0.0.0', logger, stunServer);
     if (mapped.ok) return mapped.door;
     const text = portMapFailureText(mapped.failure);
     if (!rendezvous) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, text, JSON.stringify(mapped.failure));
@@ -70,7 +79,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
 
   async function open(request: OpenRequest): Promise<RoomOpening> {
     const settings = await options.settings();
-    const door = await chooseDoor(settings.rendezvousUrl !== null);
+    const door = await chooseDoor(settings);
     let mux: SocketMux | undefined;
     let room: InternetRoom | null = null;
     let direct: DirectRoom | null = null;
@@ -84,7 +93,9 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         if (door) {
           const { socket, mapping } = door;
           const at = { publicAddress: mapping.externalAddress, publicPort: mapping.externalPort };
-          direct = openDirectRoom({ socket, ...at, mux, scheduler, logger });
+          const room = (direct = openDirectRoom({ socket, ...at, mux, scheduler, logger }));
+          // A renewal that moves the mapping moves the code with it (the old one points at a dead port).
+          mapping.onMoved(() => room.move(mapping.externalAddress, mapping.externalPort));
           return;
         }
         try {
@@ -108,7 +119,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         const status = room.status;
         return { code: room.code, status: status.state, message: 'error' in status ? status.error.message : null };
       },
-      onPresence: (listener) => room?.onStatus(() => listener()) ?? (() => undefined),
+      onPresence: (listener) => direct?.onCode(listener) ?? room?.onStatus(() => listener()) ?? (() => undefined),
       admitted: (peer) => room?.admitted(peer),
       release: async (peer) => {
         await direct?.release(peer);
@@ -164,7 +175,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         });
       }
       // The code is checked (and explained) by connectInternetRoom; the target only labels the view.
-      const label: RoomTarget = { host: code.trim().toUpperCase().slice(0, 40), port: 0 };
+      const { target: label, connectTo } = locatedInternetRoom(code);
       onProgress({ target: label, step: 'finding-host' });
       const settings = await options.settings();
       const connect = () => connectInternetRoom(code, { settings, scheduler, ...iceHosts });
@@ -179,12 +190,12 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
       let closed = false;
       return {
         target: label,
-        connectTo: { host: label.host, port: 1 },
+        connectTo,
         // The first socket is the path just found. Asked again, the guest's Client gave up on that path (an ICE
         // restart that took too long or failed) and the guest is coming back to its seat with its resume
         // token: it gets a fresh path (a new ICE session through the rendezvous), never the closed one.
         openSocket: async () => {
-          if (closed) throw new Error('the internet room was left');
+          if (closed) throw roomLeftError();
           if (!current.handedOut) {
             current.handedOut = true;
             return current.socket;
@@ -201,7 +212,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
           const fresh = await keepInternetPath(opened, label, connect);
           if (closed) {
             await fresh.keeper.close();
-            throw new Error('the internet room was left');
+            throw roomLeftError();
           }
           current = { ...fresh, handedOut: true };
           return fresh.socket;

@@ -39,6 +39,11 @@ export function retryWaitText(ms: number): string {
   return ms < 10_000 ? (Math.ceil(ms / 100) / 10).toString() : Math.ceil(ms / 1000).toString();
 }
 
+/** The room-wide guess budget's refusal, rendezvous and direct alike; budgetRetry.ts reads its wait back. */
+export function wrongCodesText(waitMs: number): string {
+  return `Too many wrong codes for this room; try again in ${retryWaitText(waitMs)} s.`;
+}
+
 /** Options of {@link openInternetRoom}. */
 export interface InternetRoomOptions {
   readonly settings: InternetSettings;
@@ -159,7 +164,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     const wait = budget.take();
     if (wait > 0) {
       logger.warn('internet joins: too many attempts that did not prove the code; turning joins away for now');
-      rendezvous.reject(request.joinId, `Too many wrong codes for this room; try again in ${retryWaitText(wait)} s.`);
+      rendezvous.reject(request.joinId, wrongCodesText(wait));
       return;
     }
     try {

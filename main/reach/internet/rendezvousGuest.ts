@@ -88,3 +88,13 @@ export async function openRendezvousGuest(options: RendezvousGuestOptions): Prom
     close: () => connection.close(),
   };
 }
+
+/**
+ * The relays a rendezvous names in its welcome (for STUN: an anonymous connection gets no credentials), from a short
+ * connection closed at once; rejects with a RendezvousError when it does not answer within `timeoutMs`.
+ */
+export async function welcomeRelays(url: string, scheduler: Scheduler, timeoutMs = 3000): Promise<readonly string[]> {
+  const guest = await openRendezvousGuest({ url, scheduler, timeoutMs });
+  guest.close();
+  return guest.relays;
+}

@@ -4,6 +4,12 @@
  * one when it opens and closes it with the room; tests pass a fake or a router in a lab namespace.
  */
 
+/** A STUN server, as host (an address or a name) and port. */
+export interface StunServer {
+  readonly host: string;
+  readonly port: number;
+}
+
 /** Which router protocol made a mapping. */
 export type PortMapProtocol = 'nat-pmp' | 'pcp' | 'upnp';
 
@@ -28,6 +34,11 @@ export interface PortMapping {
   readonly externalPort: number;
   /** The local UDP port the router forwards to. */
   readonly internalPort: number;
+  /**
+   * Calls `listener` when a renewal moved the mapping (the router assigned another external port, or its address
+   * changed): what the room told its guests points at a dead port until it follows. Returns the unsubscribe.
+   */
+  onMoved(listener: () => void): () => void;
   /** Removes the mapping from the router (and from the record kept for a crash); resolves even if the router is gone. */
   close(): Promise<void>;
 }
@@ -36,5 +47,16 @@ export interface PortMapping {
 export type PortMapResult =
   { readonly ok: true; readonly mapping: PortMapping } | { readonly ok: false; readonly failure: PortMapFailure };
 
+/** What a room asks the mapper for. */
+export interface MapPortRequest {
+  /** The local UDP port to map. */
+  readonly internalPort: number;
+  /**
+   * The STUN server the player configured (its TURN server, or the relay the rendezvous names), asked only once a
+   * mapping is made: another public address than the router's means a second NAT. Absent or undefined: unchecked.
+   */
+  readonly stunServer?: () => Promise<StunServer | undefined>;
+}
+
 /** Asks the router for a UDP mapping of a local port; never rejects (a failure is a result). */
-export type MapPort = (request: { readonly internalPort: number }) => Promise<PortMapResult>;
+export type MapPort = (request: MapPortRequest) => Promise<PortMapResult>;

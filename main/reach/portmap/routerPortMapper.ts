@@ -12,7 +12,14 @@ import { createMappingRecord, type MappingRecord } from './mappingRecord';
 import { createNatPmpClient, removeNatPmpMapping } from './router/natPmpClient';
 import { createPcpClient, removePcpMapping } from './router/pcpClient';
 import { chooseProtocol, externalAddressFailure, PROTOCOL_PREFERENCE, type ProbeState } from './portMapDecisions';
-import type { MapPort, PortMapFailure, PortMapping, PortMapProtocol, PortMapResult } from './portMapping';
+import type {
+  MapPort,
+  MapPortRequest,
+  PortMapFailure,
+  PortMapping,
+  PortMapProtocol,
+  PortMapResult,
+} from './portMapping';
 import type {
   MappingHandle,
   RouterContext,
@@ -21,7 +28,7 @@ import type {
   RouterProbeAnswer,
   RouterProtocolClient,
 } from './router/routerProtocol';
-import { stunPublicAddress, type StunServer } from './stunPublicAddress';
+import { stunPublicAddress } from './stunPublicAddress';
 import { nodeUpnpHttp, type UpnpHttp } from './router/upnpHttp';
 import { createUpnpClient, removeUpnpMapping } from './router/upnpClient';
 import { Ssdp } from './router/upnpMessages';
@@ -34,8 +41,6 @@ export interface RouterPortMapperOptions {
   readonly ssdpTargets?: readonly string[] | undefined;
   /** The protocols to try (default all three; a lab forces one). The preference order stays NAT-PMP, PCP, UPnP. */
   readonly protocols?: readonly PortMapProtocol[];
-  /** A STUN server to compare the router's address with (a second NAT shows as another address); none: unchecked. */
-  readonly stunServer?: StunServer | undefined;
   /** The mapping record (see mappingRecordPath); undefined keeps none, so a crash's mapping lives out its lease. */
   readonly recordFile?: string | undefined;
   /** Lease asked for, seconds; default 3600, renewed at half of what the router grants. */
@@ -89,9 +94,9 @@ const liveHandles = new Set<string>();
 export function createRouterPortMapper(options: RouterPortMapperOptions): MapPort {
   const record = options.recordFile ? createMappingRecord(options.recordFile) : undefined;
   const logger = options.logger ?? silentLogger;
-  return async ({ internalPort }) => {
+  return async (request) => {
     try {
-      return await mapPort(options, record, internalPort);
+      return await mapPort(options, record, request);
     } catch (error) {
       logger.warn('port mapping failed', error);
       return { ok: false, failure: { kind: 'no-router' } };
@@ -142,7 +147,7 @@ export async function probeRouter(options: RouterPortMapperOptions): Promise<Rou
 async function mapPort(
   options: RouterPortMapperOptions,
   record: MappingRecord | undefined,
-  internalPort: number,
+  { internalPort, stunServer }: MapPortRequest,
 ): Promise<PortMapResult> {
   const logger = options.logger ?? silentLogger;
   const target = await findTarget(options);
@@ -167,7 +172,7 @@ async function mapPort(
       continue;
     }
     const mapped = attempt.mapped;
-    const failure = await judge(options, context, client.protocol, mapped);
+    const failure = await judge(context, client.protocol, mapped, stunServer);
     if (failure) {
       await removeMapping(context, mapped.handle);
       return failed(failure);
@@ -179,17 +184,19 @@ async function mapPort(
 
 /** Whether the mapping can be reached from the internet; the failure to report when not. */
 async function judge(
-  options: RouterPortMapperOptions,
   context: RouterContext,
   protocol: PortMapProtocol,
   mapped: RouterMapped,
+  findStunServer: MapPortRequest['stunServer'],
 ): Promise<PortMapFailure | undefined> {
   if (mapped.externalAddress === '0.0.0.0')
     return { kind: 'refused', protocol, detail: 'the router has no external address' };
   const early = externalAddressFailure(mapped.externalAddress, undefined);
-  if (early || !options.stunServer) return early;
+  if (early || !findStunServer) return early;
+  const server = await findStunServer().catch(() => undefined);
+  if (!server) return undefined;
   const stunAddress = await stunPublicAddress({
-    server: options.stunServer,
+    server,
     openSocket: context.openSocket,
     scheduler: context.scheduler,
     randomBytes: context.randomBytes,
@@ -212,6 +219,7 @@ async function keep(
   let current = first;
   let timer: unknown;
   let closing: Promise<void> | undefined;
+  const moved = new Set<() => void>();
   const remember = async (mapped: RouterMapped): Promise<void> => {
     liveHandles.add(handleKey(mapped.handle));
     const expiresAt = mapped.lifetimeSeconds === 0 ? 0 : wallClock() + mapped.lifetimeSeconds * 1000;
@@ -238,13 +246,17 @@ async function keep(
       schedule(RENEW_RETRY_MS);
       return;
     }
-    if (attempt.mapped.externalPort !== current.externalPort) {
-      logger.warn(`the router moved the port mapping from ${current.externalPort} to ${attempt.mapped.externalPort}`);
-      liveHandles.delete(handleKey(current.handle));
-      await record?.remove(current.handle).catch(() => undefined);
-    }
+    const previous = current;
     current = attempt.mapped;
+    if (current.externalPort !== previous.externalPort) {
+      logger.warn(`the router moved the port mapping from ${previous.externalPort} to ${current.externalPort}`);
+      liveHandles.delete(handleKey(previous.handle));
+      await record?.remove(previous.handle).catch(() => undefined);
+    }
     await remember(current);
+    if (current.externalPort !== previous.externalPort || current.externalAddress !== previous.externalAddress) {
+      for (const listener of [...moved]) listener();
+    }
     if (current.lifetimeSeconds > 0) schedule(renewDelayMs(current.lifetimeSeconds));
   };
   await remember(first);
@@ -258,6 +270,12 @@ async function keep(
       return current.externalPort;
     },
     internalPort: first.handle.internalPort,
+    onMoved: (listener) => {
+      moved.add(listener);
+      return () => {
+        moved.delete(listener);
+      };
+    },
     close: () =>
       (closing ??= (async () => {
         scheduler.clearTimer(timer);

@@ -1,13 +1,8 @@
 import type { Scheduler } from '../../base/scheduler';
 import type { OpenDatagramSocket } from '../../net/index';
 import { encodeBindingRequest, parseBindingResponse, Stun } from '../../../shared/netcheck/stunBinding';
+import type { StunServer } from './portMapping';
 import { askRouter } from './router/routerExchange';
-
-/** A STUN server, as host (an address or a name) and port. */
-export interface StunServer {
-  readonly host: string;
-  readonly port: number;
-}
 
 /** The public address a STUN server sees this machine at, or undefined when it does not answer in time. */
 export async function stunPublicAddress(options: {

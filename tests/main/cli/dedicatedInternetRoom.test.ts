@@ -62,6 +62,7 @@ describe('the dedicated host with --reach internet', () => {
           externalAddress: '127.0.0.1',
           externalPort: internalPort,
           internalPort,
+          onMoved: () => () => undefined,
           close: () => {
             mapped.splice(mapped.indexOf(internalPort), 1);
             return Promise.resolve();

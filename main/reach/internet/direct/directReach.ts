@@ -2,10 +2,12 @@ import { IpcError, IpcErrorCode } from '../../../../shared/ipc/errors';
 import { RENDEZVOUS_ERROR_TEXT, type DirectCode } from '../../../../shared/rendezvous';
 import type { Logger } from '../../../base/logger';
 import { DEFAULT_RECV_BUFFER, openUdpDatagramSocket, type DatagramSocket } from '../../../net/index';
-import type { MapPort, PortMapFailure, PortMapping } from '../../portmap/portMapping';
+import type { MapPort, MapPortRequest, PortMapFailure, PortMapping } from '../../portmap/portMapping';
 import type { LocatedRoom, RoomTarget } from '../../roomReach';
 import { connectDirectRoom, DirectJoinError, type DirectJoinOptions } from './directJoin';
-import { retryWaitText } from '../internetRoom';
+import { wrongCodesText } from '../internetRoom';
+import { unreachableRoomError } from '../internetJoin';
+import { locatedInternetRoom, roomLeftError } from '../locatedInternetRoom';
 
 /** A direct room's door: its own UDP socket (never the LAN room port) and the router's mapping of it. */
 export interface DirectDoor {
@@ -17,22 +19,25 @@ export interface DirectDoor {
 const DIRECT_REJOIN_TRY_SEC = 5;
 
 /**
- * Opens the direct room's socket on `bindAddress` and asks the router to map it. Without a usable mapping the
- * socket is closed again and the failure says why (a mapper that rejects, against its contract, counts as no
- * router).
+ * Opens the direct room's socket on `bindAddress` and asks the router to map it (checked against `stunServer`
+ * when one is configured). Without a usable mapping the socket is closed again and the failure says why (a mapper
+ * that rejects, against its contract, counts as no router).
  */
 export async function openDirectDoor(
   mapPort: MapPort,
   bindAddress: string,
   logger: Logger,
+  stunServer?: MapPortRequest['stunServer'],
 ): Promise<
   { readonly ok: true; readonly door: DirectDoor } | { readonly ok: false; readonly failure: PortMapFailure }
 > {
   const socket = await openUdpDatagramSocket({ port: 0, host: bindAddress, recvBufferSize: DEFAULT_RECV_BUFFER });
-  const result = await mapPort({ internalPort: socket.port }).catch((error: unknown) => {
-    logger.warn('port mapping failed unexpectedly', error);
-    return { ok: false as const, failure: { kind: 'no-router' as const } };
-  });
+  const result = await mapPort({ internalPort: socket.port, ...(stunServer ? { stunServer } : {}) }).catch(
+    (error: unknown) => {
+      logger.warn('port mapping failed unexpectedly', error);
+      return { ok: false as const, failure: { kind: 'no-router' as const } };
+    },
+  );
   if (!result.ok) {
     await socket.close();
     return result;
@@ -47,16 +52,13 @@ export async function openDirectDoor(
 /** A direct join's failure as the player reads it. */
 function directJoinFailure(error: unknown): IpcError {
   if (!(error instanceof DirectJoinError)) {
-    return new IpcError(IpcErrorCode.UNAVAILABLE, 'Could not reach the internet room.', String(error));
+    return unreachableRoomError(error);
   }
   switch (error.reason) {
     case 'mismatch':
       return new IpcError(IpcErrorCode.PERMISSION_DENIED, RENDEZVOUS_ERROR_TEXT['key-mismatch'], error.message);
     case 'busy':
-      return new IpcError(
-        IpcErrorCode.UNAVAILABLE,
-        `Too many wrong codes for this room; try again in ${retryWaitText(error.waitMs)} s.`,
-      );
+      return new IpcError(IpcErrorCode.UNAVAILABLE, wrongCodesText(error.waitMs));
     case 'silent':
       return new IpcError(
         IpcErrorCode.UNAVAILABLE,
@@ -74,7 +76,7 @@ export async function locateDirectRoom(
   text: string,
   options: DirectJoinOptions & { readonly onTarget: (target: RoomTarget) => void },
 ): Promise<LocatedRoom> {
-  const label: RoomTarget = { host: text.trim().toUpperCase().slice(0, 40), port: 0 };
+  const { target: label, connectTo } = locatedInternetRoom(text);
   options.onTarget(label);
   const connect = () =>
     connectDirectRoom(code, options).catch((error: unknown) => {
@@ -84,9 +86,9 @@ export async function locateDirectRoom(
   let closed = false;
   return {
     target: label,
-    connectTo: { host: label.host, port: 1 },
+    connectTo,
     openSocket: async () => {
-      if (closed) throw new Error('the internet room was left');
+      if (closed) throw roomLeftError();
       const path = first ?? (await connect());
       first = undefined;
       return path.socket;

@@ -50,8 +50,15 @@ export interface DirectRoomOptions {
 
 /** A direct room: its code, and the paths of the guests who came in by it. */
 export interface DirectRoom {
-  /** The NET-D… code to share. */
+  /** The NET-D… code to share; it changes when the room {@link move}s. */
   readonly code: string;
+  /**
+   * Follows the router's mapping to another public address or port (a renewal moved it): a new code with the same
+   * secret; handshakes begun under the old one are dropped (they were bound to the old address).
+   */
+  move(publicAddress: string, publicPort: number): void;
+  /** Calls `listener` when the code changed; returns the unsubscribe. */
+  onCode(listener: () => void): () => void;
   /** `router` for a guest that came in by the direct port, undefined for every other. */
   pathOf(source: DatagramSource): PlayerPath | undefined;
   /** A direct guest's own address (the room's limits key on it), undefined for every other. */
@@ -99,8 +106,9 @@ export function openDirectRoom(options: DirectRoomOptions): DirectRoom {
   const maxPaths = options.maxPaths ?? 32;
   const silentPathMs = options.silentPathMs ?? 5000;
   const secret = newCodeSecret(random);
-  const code = encodeDirectCode(options.publicAddress, options.publicPort, secret);
-  const context = directJoinAgreement({ address: options.publicAddress, port: options.publicPort, secret });
+  let code = encodeDirectCode(options.publicAddress, options.publicPort, secret);
+  let context = directJoinAgreement({ address: options.publicAddress, port: options.publicPort, secret });
+  const codeListeners = new Set<() => void>();
   const pending = new Map<string, Pending>();
   const paths = new Map<string, DirectPath>();
   /** The mux's label of each path → the guest's real source. */
@@ -246,7 +254,24 @@ export function openDirectRoom(options: DirectRoomOptions): DirectRoom {
   });
 
   return {
-    code,
+    get code() {
+      return code;
+    },
+    move(publicAddress, publicPort) {
+      const next = encodeDirectCode(publicAddress, publicPort, secret);
+      if (closed || next === code) return;
+      code = next;
+      context = directJoinAgreement({ address: publicAddress, port: publicPort, secret });
+      for (const key of [...pending.keys()]) dropPending(key);
+      logger.info(`the direct room follows the router's mapping to ${publicAddress}:${publicPort}`);
+      for (const listener of [...codeListeners]) listener();
+    },
+    onCode(listener) {
+      codeListeners.add(listener);
+      return () => {
+        codeListeners.delete(listener);
+      };
+    },
     pathOf: (source) => (byLabel.has(keyOf(source)) ? PlayerPath.ROUTER : undefined),
     sourceOf: (source) => byLabel.get(keyOf(source))?.address,
     async release(source) {

@@ -1,4 +1,4 @@
-import { askRouter } from './routerExchange';
+import { askGateway } from './routerExchange';
 import {
   encodeNatPmpExternalAddressRequest,
   encodeNatPmpMapRequest,
@@ -7,14 +7,13 @@ import {
   type NatPmpExternalAddress,
   type NatPmpMapResponse,
 } from './natPmpMessages';
-import type { MappingHandle, RouterContext, RouterProtocolClient } from './routerProtocol';
+import { grantedMapping, type MappingHandle, type RouterContext, type RouterProtocolClient } from './routerProtocol';
 
 /** A NAT-PMP (RFC 6886) client for the context's gateway. */
 export function createNatPmpClient(context: RouterContext): RouterProtocolClient {
   let externalAddress: string | undefined;
   const askAddress = async (timeoutMs: number): Promise<NatPmpExternalAddress | null> =>
-    askRouter({
-      ...exchangeBase(context),
+    askGateway(context, context.ports.natPmp, {
       request: encodeNatPmpExternalAddressRequest(),
       parse: (datagram) => {
         const answer = parseNatPmpResponse(datagram);
@@ -39,17 +38,8 @@ export function createNatPmpClient(context: RouterContext): RouterProtocolClient
         if (address?.resultCode !== 0) return { ok: false, detail: 'no answer to the external address request' };
         externalAddress = address.externalAddress;
       }
-      const handle: MappingHandle = {
-        protocol: 'nat-pmp',
-        gateway: context.gateway,
-        clientAddress: context.clientAddress,
-        internalPort,
-        externalPort: answer.externalPort,
-      };
-      return {
-        ok: true,
-        mapped: { externalAddress, externalPort: answer.externalPort, lifetimeSeconds: answer.lifetimeSeconds, handle },
-      };
+      const granted = { externalAddress, externalPort: answer.externalPort, lifetimeSeconds: answer.lifetimeSeconds };
+      return grantedMapping(context, 'nat-pmp', { internalPort, ...granted });
     },
   };
 }
@@ -66,23 +56,11 @@ function askNatPmpMap(
   externalPort: number,
   lifetimeSeconds: number,
 ): Promise<NatPmpMapResponse | null> {
-  return askRouter({
-    ...exchangeBase(context),
+  return askGateway(context, context.ports.natPmp, {
     request: encodeNatPmpMapRequest(internalPort, externalPort, lifetimeSeconds),
     parse: (datagram) => {
       const answer = parseNatPmpResponse(datagram);
       return answer?.kind === 'map' && answer.internalPort === internalPort ? answer : null;
     },
-    timeoutMs: context.requestTimeoutMs,
   });
-}
-
-function exchangeBase(context: RouterContext) {
-  return {
-    openSocket: context.openSocket,
-    scheduler: context.scheduler,
-    bindAddress: context.clientAddress,
-    host: context.gateway,
-    port: context.ports.natPmp,
-  };
 }

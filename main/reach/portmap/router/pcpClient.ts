@@ -1,4 +1,4 @@
-import { askRouter } from './routerExchange';
+import { askGateway } from './routerExchange';
 import {
   encodePcpAnnounceRequest,
   encodePcpMapRequest,
@@ -7,7 +7,7 @@ import {
   pcpResultText,
   type PcpResponse,
 } from './pcpMessages';
-import type { MappingHandle, RouterContext, RouterProtocolClient } from './routerProtocol';
+import { grantedMapping, type MappingHandle, type RouterContext, type RouterProtocolClient } from './routerProtocol';
 
 /** Result codes that still prove a PCP server: SUCCESS, and UNSUPP_OPCODE from one that skips ANNOUNCE. */
 const PROBE_ANSWERS = new Set([0, 4]);
@@ -17,8 +17,7 @@ export function createPcpClient(context: RouterContext): RouterProtocolClient {
   return {
     protocol: 'pcp',
     async probe(timeoutMs) {
-      const answer = await askRouter({
-        ...exchangeBase(context),
+      const answer = await askGateway(context, context.ports.pcp, {
         request: encodePcpAnnounceRequest(context.clientAddress),
         parse: (datagram) => {
           const response = parsePcpResponse(datagram);
@@ -41,23 +40,9 @@ export function createPcpClient(context: RouterContext): RouterProtocolClient {
       if (answer.resultCode !== 0) return { ok: false, detail: pcpResultText(answer.resultCode) };
       const externalAddress = answer.map!.externalAddress;
       if (externalAddress === undefined) return { ok: false, detail: 'the router gave an IPv6 external address' };
-      const handle: MappingHandle = {
-        protocol: 'pcp',
-        gateway: context.gateway,
-        clientAddress: context.clientAddress,
-        internalPort,
-        externalPort: answer.map!.externalPort,
-        nonce: toHex(nonce),
-      };
-      return {
-        ok: true,
-        mapped: {
-          externalAddress,
-          externalPort: answer.map!.externalPort,
-          lifetimeSeconds: answer.lifetimeSeconds,
-          handle,
-        },
-      };
+      const { externalPort } = answer.map!;
+      const granted = { internalPort, externalAddress, externalPort, lifetimeSeconds: answer.lifetimeSeconds };
+      return grantedMapping(context, 'pcp', granted, { nonce: toHex(nonce) });
     },
   };
 }
@@ -76,8 +61,7 @@ function askPcpMap(
   suggestedExternalPort: number,
   lifetimeSeconds: number,
 ): Promise<PcpResponse | null> {
-  return askRouter({
-    ...exchangeBase(context),
+  return askGateway(context, context.ports.pcp, {
     request: encodePcpMapRequest({
       clientAddress: context.clientAddress,
       nonce,
@@ -92,18 +76,7 @@ function askPcpMap(
       if (!map || map.protocol !== Pcp.PROTOCOL_UDP || map.internalPort !== internalPort) return null;
       return sameBytes(map.nonce, nonce) ? response : null;
     },
-    timeoutMs: context.requestTimeoutMs,
   });
-}
-
-function exchangeBase(context: RouterContext) {
-  return {
-    openSocket: context.openSocket,
-    scheduler: context.scheduler,
-    bindAddress: context.clientAddress,
-    host: context.gateway,
-    port: context.ports.pcp,
-  };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

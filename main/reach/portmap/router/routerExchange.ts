@@ -1,5 +1,6 @@
 import type { Scheduler } from '../../../base/scheduler';
 import type { DatagramSocket, OpenDatagramSocket } from '../../../net/index';
+import type { RouterContext } from './routerProtocol';
 
 /** One UDP question to the router and how long to keep asking. */
 export interface RouterExchange<T> {
@@ -67,4 +68,25 @@ export async function askRouter<T>(exchange: RouterExchange<T>): Promise<T | nul
   } finally {
     await socket.close();
   }
+}
+
+/**
+ * One question to the context's gateway on `port` (NAT-PMP's or PCP's), from this machine's address towards it,
+ * within the context's request timeout unless `timeoutMs` says otherwise (a probe's window).
+ */
+export function askGateway<T>(
+  context: RouterContext,
+  port: number,
+  question: Pick<RouterExchange<T>, 'request' | 'parse'> & { readonly timeoutMs?: number },
+): Promise<T | null> {
+  return askRouter({
+    openSocket: context.openSocket,
+    scheduler: context.scheduler,
+    bindAddress: context.clientAddress,
+    host: context.gateway,
+    port,
+    request: question.request,
+    parse: question.parse,
+    timeoutMs: question.timeoutMs ?? context.requestTimeoutMs,
+  });
 }

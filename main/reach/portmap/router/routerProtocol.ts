@@ -70,3 +70,25 @@ export interface RouterPorts {
   readonly pcp: number;
   readonly ssdp: number;
 }
+
+/**
+ * A client's report of a mapping the router granted: the handle names the context's gateway and our address, plus
+ * what the protocol needs to renew or delete it (PCP's nonce, UPnP's service).
+ */
+export function grantedMapping(
+  context: RouterContext,
+  protocol: PortMapProtocol,
+  granted: Omit<RouterMapped, 'handle'> & { readonly internalPort: number },
+  extra: Pick<MappingHandle, 'nonce' | 'controlUrl' | 'serviceType'> = {},
+): RouterMapAttempt {
+  const { internalPort, ...mapped } = granted;
+  const handle: MappingHandle = {
+    protocol,
+    gateway: context.gateway,
+    clientAddress: context.clientAddress,
+    internalPort,
+    externalPort: granted.externalPort,
+    ...extra,
+  };
+  return { ok: true, mapped: { ...mapped, handle } };
+}

@@ -1,5 +1,11 @@
 import type { DatagramSocket } from '../../../net/index';
-import type { MappingHandle, RouterContext, RouterProtocolClient, RouterMapAttempt } from './routerProtocol';
+import {
+  grantedMapping,
+  type MappingHandle,
+  type RouterContext,
+  type RouterProtocolClient,
+  type RouterMapAttempt,
+} from './routerProtocol';
 import {
   addPortMappingArguments,
   deletePortMappingArguments,
@@ -55,24 +61,9 @@ export function createUpnpClient(context: RouterContext): RouterProtocolClient {
       const { service, externalAddress } = found;
       const attempt = await addMapping(context, service, internalPort, lifetimeSeconds, renewing?.externalPort);
       if (!attempt.ok) return attempt;
-      const handle: MappingHandle = {
-        protocol: 'upnp',
-        gateway: context.gateway,
-        clientAddress: context.clientAddress,
-        internalPort,
-        externalPort: attempt.externalPort,
-        controlUrl: service.controlUrl,
-        serviceType: service.serviceType,
-      };
-      return {
-        ok: true,
-        mapped: {
-          externalAddress,
-          externalPort: attempt.externalPort,
-          lifetimeSeconds: attempt.lifetimeSeconds,
-          handle,
-        },
-      };
+      const granted = { externalAddress, externalPort: attempt.externalPort, lifetimeSeconds: attempt.lifetimeSeconds };
+      const { controlUrl, serviceType } = service;
+      return grantedMapping(context, 'upnp', { internalPort, ...granted }, { controlUrl, serviceType });
     },
   };
 }

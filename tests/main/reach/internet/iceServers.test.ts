@@ -43,15 +43,15 @@ describe('ICE servers for an internet room', () => {
 
   it('gives the NAT check the TURN server on its port and the one above, asking the rendezvous when it mints', async () => {
     const asked: string[] = [];
-    const endpoints = await stunEndpointsForSettings(shared, async (url) => (asked.push(url), grant));
+    const endpoints = await stunEndpointsForSettings(shared, async (url) => (asked.push(url), grant.urls));
     expect(asked).toEqual([shared.rendezvousUrl]);
     expect(endpoints).toEqual([
       { host: '203.0.113.10', port: 3478 },
       { host: '203.0.113.10', port: 3479 },
     ]);
     expect(await stunEndpointsForSettings(shared, () => Promise.reject(new Error('down')))).toEqual([]);
-    expect(await stunEndpointsForSettings({ rendezvousUrl: null, turn: { mode: 'none' } }, async () => grant)).toEqual(
-      [],
-    );
+    expect(
+      await stunEndpointsForSettings({ rendezvousUrl: null, turn: { mode: 'none' } }, async () => grant.urls),
+    ).toEqual([]);
   });
 });

@@ -34,14 +34,18 @@ export function loopbackRendezvousUrl(port: number): string {
   return `ws://127.0.0.1:${port}/rendezvous/v1`;
 }
 
-/** The rendezvous service on 127.0.0.1 (`port` 0: a free one), without TURN. */
-export async function loopbackRendezvous(cleanups: Cleanups, port = 0): Promise<RendezvousMode> {
+/** The rendezvous service on 127.0.0.1 (`port` 0: a free one), without TURN unless given `turnUrls` to name. */
+export async function loopbackRendezvous(
+  cleanups: Cleanups,
+  port = 0,
+  turnUrls: string[] = [],
+): Promise<RendezvousMode> {
   const mode = await startRendezvousMode(
     {
       host: '127.0.0.1',
       port,
-      turnUrls: [],
-      turnSecret: undefined,
+      turnUrls,
+      turnSecret: turnUrls.length > 0 ? 'loopback-secret' : undefined,
       logFile: undefined,
       serviceKeyFile: SERVICE_KEY_FILE,
       tls: undefined,

@@ -161,8 +161,8 @@ describe('router port mapper', () => {
     const r = await fake();
     const stun = await startStunTestServer((from, tx) => stunSuccess(tx, '198.51.100.7', from.port));
     try {
-      const stunServer = { host: '127.0.0.1', port: stun.port };
-      expect(await createRouterPortMapper(options(r, { stunServer }))({ internalPort: 40800 })).toEqual({
+      const stunServer = async () => ({ host: '127.0.0.1', port: stun.port });
+      expect(await createRouterPortMapper(options(r))({ internalPort: 40800, stunServer })).toEqual({
         ok: false,
         failure: { kind: 'double-nat', externalAddress: '203.0.113.1', stunAddress: '198.51.100.7' },
       });
@@ -172,8 +172,8 @@ describe('router port mapper', () => {
     }
     const same = await startStunTestServer((from, tx) => stunSuccess(tx, '203.0.113.1', from.port));
     try {
-      const stunServer = { host: '127.0.0.1', port: same.port };
-      expectMapping(await createRouterPortMapper(options(r, { stunServer }))({ internalPort: 40801 }));
+      const stunServer = async () => ({ host: '127.0.0.1', port: same.port });
+      expectMapping(await createRouterPortMapper(options(r))({ internalPort: 40801, stunServer }));
     } finally {
       await same.close();
     }
@@ -194,12 +194,16 @@ describe('router port mapper', () => {
     const r = await fake({ protocols: ['nat-pmp'], grantSeconds: 120 });
     const scheduler = new ManualScheduler();
     const mapping = expectMapping(await createRouterPortMapper(options(r, { scheduler }))({ internalPort: 41000 }));
+    let moves = 0;
+    mapping.onMoved(() => (moves += 1));
     expect(r.log.filter((entry) => entry === 'nat-pmp:map')).toHaveLength(1);
     scheduler.advance(59_000);
     expect(r.log.filter((entry) => entry === 'nat-pmp:map')).toHaveLength(1);
     scheduler.advance(1_000);
     await waitFor(() => r.log.filter((entry) => entry === 'nat-pmp:map').length === 2, 5000, 'a renewal');
     expect(mapping.externalPort).toBe(42000);
+    // The same port again: nothing for the room to follow.
+    expect(moves).toBe(0);
   });
 
   it('the next start removes a mapping whose process is gone, and keeps one a live process holds', async () => {
