@@ -4,18 +4,25 @@ import { createAttemptBudget } from '../../../base/attemptBudget';
 import type { Logger } from '../../../base/logger';
 import type { Scheduler, TimerHandle } from '../../../base/scheduler';
 import type { DatagramHandlers, DatagramSocket, DatagramSource } from '../../../net/index';
-import { CODE_GUESS_BUDGET } from '../internetRoom';
+
+/**
+ * Connects a room answers at once, then one every refillMs. A connect costs the host a reply and a hole punch, so
+ * they are budgeted; a refused one gets no reply at all. Looser than the code-guess budget (CODE_GUESS_BUDGET),
+ * which the sealed door applies to the offers inside the streams with a "wait" the guest waits out: a real guest
+ * refused here hears nothing and would only time out.
+ */
+export const DHT_CONNECT_BUDGET = { burst: 20, refillMs: 500 } as const;
 
 /** Options of {@link openDhtDoor}. */
 export interface DhtDoorOptions {
   readonly dht: HyperDHT;
   readonly scheduler: Scheduler;
   readonly logger: Logger;
-  /** Streams that have not proved the code yet, at once; a connect past it is refused before any reply. Default 16. */
+  /** Streams that have not proved the code yet, at once; past it the oldest is closed. Default 16. */
   readonly maxPending?: number;
   /** Milliseconds a stream has to prove the code before it is closed; default 10 000. */
   readonly proofWindowMs?: number;
-  /** Connects accepted at once, then one every refillMs (a proof gives its token back); default CODE_GUESS_BUDGET. */
+  /** Connects accepted at once, then one every refillMs (a proof gives its token back); default DHT_CONNECT_BUDGET. */
   readonly connectBudget?: { readonly burst: number; readonly refillMs: number };
   /** Milliseconds the first announce on the DHT may take; default 20 000. */
   readonly listenTimeoutMs?: number;
@@ -53,17 +60,17 @@ export class DhtListenError extends Error {
 /**
  * Listens on the DHT under a fresh key pair (one per room, never derived from the code) and serves its streams
  * as one datagram socket: each stream's unordered messages (`trySend`, 'message') are one source, labelled by
- * the peer's address and a port of its own. What a stranger can make the room hold is bounded before a reply:
- * connects are budgeted room-wide, streams that have not proved the code are capped in number and closed after
- * a short window; the server never offers to relay, and accepts connections only to this room's key (hyperdht
- * routes by key).
+ * the peer's address and a port of its own. What a stranger can make the room send and hold is bounded: connects
+ * past the room-wide budget get no reply, streams that have not proved the code are capped in number (the oldest
+ * closed) and closed after a short window, stream data (not our protocol) closes a stream; the server never
+ * offers to relay, and serves this room's key only (hyperdht routes by key).
  */
 export async function openDhtDoor(options: DhtDoorOptions): Promise<DhtDoor & { close(): Promise<void> }> {
   const { dht, scheduler, logger } = options;
   const random = options.randomBytes ?? ((size: number) => new Uint8Array(randomBytes(size)));
   const maxPending = options.maxPending ?? 16;
   const proofWindowMs = options.proofWindowMs ?? 10_000;
-  const { burst, refillMs } = options.connectBudget ?? CODE_GUESS_BUDGET;
+  const { burst, refillMs } = options.connectBudget ?? DHT_CONNECT_BUDGET;
   const budget = createAttemptBudget(() => scheduler.now(), burst, refillMs);
   const streams = new Map<string, OpenStream>();
   let handlers: DatagramHandlers | undefined;
@@ -88,6 +95,12 @@ export async function openDhtDoor(options: DhtDoorOptions): Promise<DhtDoor & { 
     // Ports label streams only: they wrap long after any stream of that number is gone.
     nextPort = (nextPort % 65535) + 1;
     const key = keyOf(source);
+    // Past the cap the oldest unproven stream goes: a flood cannot keep a real guest, who proves in one round
+    // trip, from getting in.
+    if (pendingCount() >= maxPending) {
+      const oldest = [...streams].find(([, open]) => !open.proved)?.[0];
+      if (oldest !== undefined) drop(oldest);
+    }
     const timer = scheduler.setTimer(() => {
       if (streams.get(key)?.proved === false) {
         logger.warn(`DHT stream ${key} did not prove the code within ${proofWindowMs} ms: closed`);
@@ -102,7 +115,9 @@ export async function openDhtDoor(options: DhtDoorOptions): Promise<DhtDoor & { 
     stream.on('error', () => undefined);
     stream.on('close', () => drop(key));
     // Reliable stream data is no part of our protocol: a peer that sends any is closed.
-    stream.on('data', () => {
+    stream.on('data', (data) => {
+      // An empty write is a keep-alive (the peer's secret stream sends them while idle).
+      if (data.byteLength === 0) return;
       logger.warn(`DHT stream ${key} sent stream data: closed`);
       drop(key);
     });
@@ -110,11 +125,8 @@ export async function openDhtDoor(options: DhtDoorOptions): Promise<DhtDoor & { 
 
   const server: DhtServer = dht.createServer(
     {
-      // Refused before any reply: a closed room, too many streams still unproven, or past the room's budget.
-      firewall: () => {
-        if (closed || pendingCount() >= maxPending) return true;
-        return budget.take() > 0;
-      },
+      // Refused with no reply: a closed room, or past the room's connect budget.
+      firewall: () => closed || budget.take() > 0,
     },
     onConnection,
   );

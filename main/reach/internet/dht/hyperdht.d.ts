@@ -19,6 +19,8 @@ declare module 'hyperdht' {
     readonly destroyed: boolean;
     send(message: Buffer): Promise<boolean> | undefined;
     trySend(message: Buffer): void;
+    /** Reliable, ordered stream data (our protocol never uses it). */
+    write(data: Buffer): boolean;
     destroy(error?: Error): void;
     on(event: 'open' | 'close', listener: () => void): this;
     on(event: 'message', listener: (message: Buffer) => void): this;

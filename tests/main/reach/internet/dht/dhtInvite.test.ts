@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlayerPath } from '../../../../../shared/lobby/lobbyState';
-import { readInternetCode } from '../../../../../shared/rendezvous';
+import { IpcError, IpcErrorCode } from '../../../../../shared/ipc/errors';
+import { encodeDhtCode, readInternetCode, RENDEZVOUS_ERROR_TEXT } from '../../../../../shared/rendezvous';
 import { privateDht } from '../../../../support/privateDht';
 import { testBackend } from '../../../../support/testBackend';
 import { waitFor } from '../../../../support/waitFor';
@@ -34,5 +35,27 @@ describe('the DHT invite', () => {
     await guest.lobby.leave();
     await waitFor(() => host.lobby.view().state?.players.length === 1, 5000, 'the guest gone');
     await host.lobby.leave();
+  }, 60_000);
+
+  it('says "someone may be between you and the host" for a code with the wrong secret, as a direct invite does', async () => {
+    const dht = await privateDht(cleanups);
+    const host = await testBackend(cleanups, { network: { dhtBootstrap: dht.bootstrap } });
+    await host.lobby.host({ reach: 'internet' });
+    const read = readInternetCode(host.lobby.view().internet!.code);
+    if (!read.ok || read.invite.kind !== 'dht') throw new Error('no DHT code');
+    const { publicKey, secret } = read.invite.code;
+    const wrong = encodeDhtCode(publicKey, secret.startsWith('0') ? `1${secret.slice(1)}` : `0${secret.slice(1)}`);
+    const guest = await testBackend(cleanups, { network: { dhtBootstrap: dht.bootstrap } });
+    const failure = await guest.lobby.joinByCode({ code: wrong }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(IpcError);
+    expect(failure).toMatchObject({
+      code: IpcErrorCode.PERMISSION_DENIED,
+      message: RENDEZVOUS_ERROR_TEXT['key-mismatch'],
+    });
+    expect((failure as IpcError).message).toMatch(/someone may be between you and the host/);
+    expect(host.lobby.view().state!.players).toHaveLength(1);
+    // The room stays joinable with the right code.
+    await guest.lobby.joinByCode({ code: host.lobby.view().internet!.code });
+    await waitFor(() => host.lobby.view().state?.players.length === 2, 5000, 'the guest in with the right code');
   }, 60_000);
 });
