@@ -170,6 +170,7 @@ export function createBackend(options: BackendOptions): Backend {
             : null;
         }),
       ...(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
+      ...(dht ? { dht } : {}),
     }),
     ...game.handlers,
     ...devConditionerHandlers(devConditioner),
