@@ -151,7 +151,7 @@ export function createBackend(options: BackendOptions): Backend {
   const shell = createShellService((name, payload) => gateway.emit(name, payload));
   const handlers: HandlersOf<IpcContract> = {
     ...rendererErrorHandlers({ logger }),
-    ...appInfoHandlers(options.app, { portMapping: mapPort !== undefined }),
+    ...appInfoHandlers(options.app, { portMapping: mapPort !== undefined, dht: dht !== undefined }),
     ...settingsHandlers(settings),
     ...lobbyHandlers(lobby),
     ...lanHandlers(lan),

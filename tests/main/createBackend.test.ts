@@ -39,7 +39,14 @@ describe('backend composition', () => {
     const b = backend();
     expect(await b.gateway.dispatch('app.getInfo', undefined, electron)).toEqual({
       ok: true,
-      value: { name: 'LAN Party', version: '1.0.0', platform: 'linux', transport: 'electron', portMapping: false },
+      value: {
+        name: 'LAN Party',
+        version: '1.0.0',
+        platform: 'linux',
+        transport: 'electron',
+        portMapping: false,
+        dht: false,
+      },
     });
     expect(await b.gateway.dispatch('app.getInfo', undefined, { transport: 'websocket' })).toMatchObject({
       value: { transport: 'websocket' },
