@@ -68,8 +68,8 @@ async function withLab(
   }
 }
 
-/** A guest backend's network: the lab's own address in its namespace (labRoomDriver), and no router asked to map. */
-const NO_ROUTER = { routerGateways: [], ssdpTargets: [] };
+/** A guest backend's network: the lab's own address in its namespace (labRoomDriver), no router asked to map, no DHT. */
+const NO_ROUTER = { routerGateways: [], ssdpTargets: [], dhtBootstrap: [] };
 
 /** The host CLI in the host's namespace, all its network options named; its data folder (the record) in the lab. */
 function startHostCli(lab: MiniupnpdLab, extra: readonly string[] = []): ChildProcess {
