@@ -26,7 +26,10 @@ const random = (size: number) => new Uint8Array(randomBytes(size));
 /** How long a guest's handshake step waits here: a loaded machine answers late, never wrongly. */
 const PATIENT_MS = 20_000;
 
-async function echoRoom(dht: PrivateDht, door: { proofWindowMs?: number; maxPending?: number } = {}) {
+async function echoRoom(
+  dht: PrivateDht,
+  { silentPathMs, ...door }: { proofWindowMs?: number; maxPending?: number; silentPathMs?: number } = {},
+) {
   const dhtDoor = await openDhtDoor({
     dht: await dht.node().get(),
     scheduler: systemScheduler,
@@ -52,6 +55,7 @@ async function echoRoom(dht: PrivateDht, door: { proofWindowMs?: number; maxPend
     scheduler: systemScheduler,
     logger: silentLogger,
     randomBytes: random,
+    ...(silentPathMs !== undefined ? { silentPathMs } : {}),
   });
   cleanups.push(
     () => mux.socket.close(),
@@ -96,6 +100,31 @@ async function stranger(dht: PrivateDht, publicKey: string) {
   });
   cleanups.push(() => stream.destroy());
   return { stream, arrivals, closed: () => closed, send: (bytes: Uint8Array) => stream.trySend(Buffer.from(bytes)) };
+}
+
+/** A stranger who holds the code: proves it over a raw stream (its sealed socket), then does what it likes. */
+async function provedStranger(dht: PrivateDht, code: DhtCode) {
+  const evil = await stranger(dht, code.publicKey);
+  const host = { address: 'dht', port: 1 };
+  const link = new PointToPointSocket({
+    send: (datagram) => {
+      evil.send(datagram);
+      return Promise.resolve();
+    },
+    subscribe: (receive) => {
+      evil.stream.on('message', receive);
+      return () => evil.stream.off('message', receive);
+    },
+    local: () => ({ address: '0.0.0.0', port: 0 }),
+    remote: () => host,
+    close: () => Promise.resolve(evil.stream.destroy()),
+  });
+  const { socket } = await joinSealedDoor(dhtJoinAgreement(code), host, link, {
+    scheduler: systemScheduler,
+    stepTimeoutMs: PATIENT_MS,
+  });
+  cleanups.push(() => socket.close());
+  return { evil, socket };
 }
 
 describe('a DHT room’s door', () => {
@@ -143,26 +172,7 @@ describe('a DHT room’s door', () => {
   it('drops garbage after the proof: the sealed path goes on, and the room holds nothing more', async () => {
     const dht = await privateDht(cleanups);
     const { room, door, code } = await echoRoom(dht);
-    const evil = await stranger(dht, code.publicKey);
-    const host = { address: 'dht', port: 1 };
-    const link = new PointToPointSocket({
-      send: (datagram) => {
-        evil.send(datagram);
-        return Promise.resolve();
-      },
-      subscribe: (receive) => {
-        evil.stream.on('message', receive);
-        return () => evil.stream.off('message', receive);
-      },
-      local: () => ({ address: '0.0.0.0', port: 0 }),
-      remote: () => host,
-      close: () => Promise.resolve(evil.stream.destroy()),
-    });
-    const { socket } = await joinSealedDoor(dhtJoinAgreement(code), host, link, {
-      scheduler: systemScheduler,
-      stepTimeoutMs: PATIENT_MS,
-    });
-    cleanups.push(() => socket.close());
+    const { evil, socket } = await provedStranger(dht, code);
     const replies: string[] = [];
     socket.listen({
       message: (datagram) => replies.push(Buffer.from(datagram).toString()),
@@ -176,6 +186,15 @@ describe('a DHT room’s door', () => {
     expect(room.held).toEqual({ pending: 0, paths: 1 });
     expect(door.held).toEqual({ streams: 1, pending: 0 });
     expect(evil.closed()).toBe(false);
+  }, 60_000);
+
+  it('lets go of a stream that proves the code and then says nothing sealed, like a direct room', async () => {
+    const dht = await privateDht(cleanups);
+    const { room, door, code } = await echoRoom(dht, { silentPathMs: 500 });
+    const { evil } = await provedStranger(dht, code);
+    await waitFor(() => evil.closed(), 10_000, 'the silent stream closed');
+    await waitFor(() => room.held.paths === 0 && door.held.streams === 0, 10_000, 'nothing held');
+    expect(await roundTrip(dht, code, 'next')).toBe('NEXT');
   }, 60_000);
 
   it('closes a stream that sends reliable stream data (no part of our protocol), and stays joinable', async () => {
