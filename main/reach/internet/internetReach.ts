@@ -223,7 +223,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
     if (!node) {
       throw new IpcError(
         IpcErrorCode.FAILED_PRECONDITION,
-        'This code is for a room found on the DHT, which is off in this app: turn it on in Settings → Internet rooms.',
+        'This code is for a room found on the public DHT, which this LAN Party was started without: ask the host for a code through a rendezvous server, or start LAN Party with the DHT on.',
       );
     }
     const rendezvous = (await options.settings()).rendezvousUrl !== null;

@@ -75,7 +75,7 @@ describe('a DHT join that finds no path', () => {
     });
     await expect(off.locate({ code }, { onProgress: () => undefined })).rejects.toMatchObject({
       code: IpcErrorCode.FAILED_PRECONDITION,
-      message: expect.stringMatching(/DHT, which is off/),
+      message: expect.stringMatching(/public DHT, which this LAN Party was started without/),
     });
   });
 });
