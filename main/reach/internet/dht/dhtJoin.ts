@@ -1,5 +1,4 @@
-import type HyperDHT from 'hyperdht';
-import type { DhtStream } from 'hyperdht';
+import HyperDHT, { type DhtStream } from 'hyperdht';
 import { retryShortWaits } from '../../../base/retryShortWaits';
 import type { Scheduler, TimerHandle } from '../../../base/scheduler';
 import { PointToPointSocket } from '../../../net/ice';
@@ -33,7 +32,8 @@ const DHT_HOST: DatagramSource = { address: 'dht', port: 1 };
 
 /** Opens a stream to the room's key; rejects with a DhtConnectError. */
 function openStream(dht: HyperDHT, publicKey: string, scheduler: Scheduler, timeoutMs: number): Promise<DhtStream> {
-  const stream = dht.connect(Buffer.from(publicKey, 'hex'));
+  // A fresh key pair for each connection: rooms cannot tell this guest's connections apart by the node's key.
+  const stream = dht.connect(Buffer.from(publicKey, 'hex'), { keyPair: HyperDHT.keyPair() });
   return new Promise<DhtStream>((resolve, reject) => {
     let timer: TimerHandle | undefined;
     const settle = (error: DhtConnectError | undefined) => {
