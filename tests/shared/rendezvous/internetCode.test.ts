@@ -156,7 +156,14 @@ describe('internet codes', () => {
     expect(readInternetCode(`NET-${bare}${'-'.repeat(40)}`)).toMatchObject({ ok: false, reason: /too long/ });
     // The key's top four bits are zero in every real code: set, the code names no key.
     const body = `KZ${bare.slice(2, -1)}`;
-    const forged = body + CROCKFORD_BASE32[checkDigit(Array.from(body, (ch) => CROCKFORD_BASE32.indexOf(ch)), 32)];
+    const forged =
+      body +
+      CROCKFORD_BASE32[
+        checkDigit(
+          Array.from(body, (ch) => CROCKFORD_BASE32.indexOf(ch)),
+          32,
+        )
+      ];
     expect(readInternetCode(forged)).toMatchObject({ ok: false, reason: expect.stringMatching(/no key/) });
     expect(() => encodeDhtCode('ab'.repeat(31), digest)).toThrow(RangeError);
     expect(() => encodeDhtCode('zz'.repeat(32), digest)).toThrow(RangeError);
