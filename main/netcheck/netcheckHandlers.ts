@@ -8,6 +8,8 @@ import type { StunEndpoint } from './natCheck';
 import type { NetworkOptions } from '../base/networkOptions';
 import { accountForOpenRoom, type OpenRoomInfo } from './openRoomPortNote';
 import { formatNetworkCheckText, reportFileName, type ReportFacts } from './reportText';
+import type { DhtNode } from '../reach/internet/dht/dhtNode';
+import { systemScheduler } from '../base/scheduler';
 
 /** What `netcheck.run` and `netcheck.exportReport` need. */
 export interface NetcheckDeps {
@@ -24,6 +26,8 @@ export interface NetcheckDeps {
   readonly chooseSavePath?: (suggestedName: string) => Promise<string | null>;
   /** The STUN endpoints for the NAT-type check (from the internet-room settings); none skips it. */
   readonly stunServers?: () => Promise<readonly StunEndpoint[]>;
+  /** The DHT node whose view of this machine's NAT the check reports; absent: the DHT is off. */
+  readonly dht?: DhtNode;
   /** Swappable for tests. */
   readonly run?: (options: NetworkCheckOptions) => Promise<NetworkCheckReport>;
   readonly writeText?: (path: string, text: string) => Promise<void>;
@@ -65,7 +69,12 @@ export function netcheckHandlers(
           // A room open on another port is the port friends need: the check and its firewall tips name that one.
           const room = deps.openRoom();
           const options = networkCheckOptionsFor(deps.network, deps.platform);
-          return run({ ...options, ...(room ? { gamePort: room.port } : {}), nat: { servers } });
+          return run({
+            ...options,
+            ...(room ? { gamePort: room.port } : {}),
+            nat: { servers },
+            dht: { dht: deps.dht, scheduler: systemScheduler },
+          });
         })
         .then((report) => (last = accountForOpenRoom(report, deps.openRoom())))
         .finally(() => {

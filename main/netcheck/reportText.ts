@@ -57,6 +57,12 @@ export function formatNetworkCheckText(report: NetworkCheckReport, facts: Report
     ...report.nat.mappings.map((row) => `- ${row.server} saw ${row.mapped ?? 'nothing (no answer)'}`),
     `Router port mapping: ${report.router.offers.length > 0 ? report.router.offers.join(', ') : report.router.status}. ` +
       `${report.router.title}. ${report.router.message}`,
+    ...(report.dht
+      ? [
+          `DHT (rooms with no router mapping): ${report.dht.status}${report.dht.publicAddress ? `, seen as ${report.dht.publicAddress}` : ''}. ` +
+            `${report.dht.title}. ${report.dht.message}`,
+        ]
+      : []),
     '',
     'Networks:',
     ...(report.interfaces.length === 0

@@ -9,6 +9,7 @@ import { platformAdvice } from './platformAdvice';
 import { checkNat, type StunEndpoint } from './natCheck';
 import { checkPort, type OpenUdp } from './portCheck';
 import { checkRouter } from './routerCheck';
+import { checkDht, type DhtCheckOptions } from './dhtCheck';
 import type { RouterPortMapperOptions } from '../reach/portmap/routerPortMapper';
 import { describeReceiveBuffer } from './receiveBuffer';
 import { checkSelfDiscovery, defaultSelfTestTargets } from './selfDiscovery';
@@ -43,6 +44,8 @@ export interface NetworkCheckOptions {
    * absent or gateways [] skips it. Besides STUN, the only non-loopback destination: the gateway (and SSDP's group).
    */
   readonly router?: RouterPortMapperOptions;
+  /** How this machine looks to the DHT (its node joins it, when the DHT is on); absent: not checked. */
+  readonly dht?: DhtCheckOptions;
   readonly openUdp?: OpenUdp;
   /** The app's executable, named in the Windows firewall command; default process.execPath. */
   readonly execPath?: string;
@@ -88,7 +91,7 @@ export async function runNetworkCheck(options: NetworkCheckOptions = {}): Promis
           ...(options.selfTest?.acceptSource ? { acceptSource: options.selfTest.acceptSource } : {}),
         });
 
-  const [nat, router] = await Promise.all([
+  const [nat, router, dht] = await Promise.all([
     checkNat({
       servers: options.nat ? options.nat.servers : [],
       localAddresses: describeInterfaces(interfaces).map((row) => row.address),
@@ -97,6 +100,7 @@ export async function runNetworkCheck(options: NetworkCheckOptions = {}): Promis
       ...(options.openUdp ? { openUdp: options.openUdp } : {}),
     }),
     checkRouter(options.router ?? { gateways: [] }),
+    options.dht ? checkDht(options.dht) : Promise.resolve(undefined),
   ]);
 
   const findings = {
@@ -124,6 +128,7 @@ export async function runNetworkCheck(options: NetworkCheckOptions = {}): Promis
     broadcastTargets: defaultBroadcastTargets(interfaces),
     nat,
     router,
+    ...(dht ? { dht } : {}),
     advice: [...problems, ...tips],
     ok: !problems.some((item) => item.severity === 'problem'),
   };

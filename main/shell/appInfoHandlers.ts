@@ -12,6 +12,8 @@ export interface AppFacts {
 export interface AppCapabilities {
   /** A port mapper was injected: internet rooms open through the router even with no rendezvous. */
   readonly portMapping: boolean;
+  /** The DHT is on: an internet room with no router mapping and no rendezvous meets its guests there. */
+  readonly dht: boolean;
 }
 
 /** The gateway handler for `app.getInfo`; the transport comes from the caller's binding. */

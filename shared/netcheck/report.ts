@@ -82,6 +82,19 @@ export const routerReportSchema = z.object({
   message: z.string(),
 });
 
+/** How this machine's NAT looks to the DHT, where internet rooms with no router mapping meet their guests. */
+export const dhtReportSchema = z.object({
+  /**
+   * open: reachable unasked; consistent: a NAT that keeps its ports (punching works); randomized: a new port per
+   * destination; unknown: too few answers; failed: the DHT did not answer; skipped: the DHT is off.
+   */
+  status: z.enum(['open', 'consistent', 'randomized', 'unknown', 'failed', 'skipped']),
+  /** The public address:port the DHT sees (null: not seen; port 0: randomized). */
+  publicAddress: z.string().nullable(),
+  title: z.string(),
+  message: z.string(),
+});
+
 /** One thing the player can do, with copyable commands where there are any. */
 export const networkAdviceSchema = z.object({
   id: z.string(),
@@ -105,11 +118,15 @@ export const networkCheckReportSchema = z.object({
   receiveBuffer: receiveBufferReportSchema,
   nat: natReportSchema,
   router: routerReportSchema,
+  /** Absent in reports from before the DHT. */
+  dht: dhtReportSchema.optional(),
   advice: z.array(networkAdviceSchema),
   /** True when no check found a problem. */
   ok: z.boolean(),
 });
 
+/** {@link NetworkCheckReport.dht}. */
+export type DhtReport = z.infer<typeof dhtReportSchema>;
 /** One row of {@link NetworkCheckReport.interfaces}. */
 export type InterfaceReport = z.infer<typeof interfaceReportSchema>;
 /** One row of {@link NetworkCheckReport.ports}. */

@@ -55,8 +55,8 @@ async function withLab(
   }
 }
 
-/** A guest backend's network: the lab's own address in its namespace (labRoomDriver), and no router asked to map. */
-const NO_ROUTER = { routerGateways: [], ssdpTargets: [] };
+/** A guest backend's network: the lab's own address in its namespace (labRoomDriver), no router asked to map, no DHT. */
+const NO_ROUTER = { routerGateways: [], ssdpTargets: [], dhtBootstrap: [] };
 
 /** The host CLI in the host's namespace, all its network options named; its data folder (the record) in the lab. */
 function startHostCli(lab: MiniupnpdLab, extra: readonly string[] = []): ChildProcess {
@@ -70,7 +70,8 @@ function startHostCli(lab: MiniupnpdLab, extra: readonly string[] = []): ChildPr
     '--name',
     'Direct lab room',
     ...['--port', '0', '--bind', at, '--advertise', at, '--no-discovery'],
-    ...['--reach', 'internet', '--router-gateway', '192.168.77.1'],
+    // No DHT: a room the router maps nothing for says so here (and nothing may reach the public bootstrap nodes).
+    ...['--reach', 'internet', '--router-gateway', '192.168.77.1', '--no-dht'],
     ...extra,
   ]);
 }

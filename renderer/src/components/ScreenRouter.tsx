@@ -31,6 +31,7 @@ export function ScreenRouter({
   const joinPrefill = useAppStore((s) => s.joinPrefill);
   const canSaveFiles = useAppStore((s) => s.appInfo?.transport === 'electron');
   const portMapping = useAppStore((s) => s.appInfo?.portMapping === true);
+  const dht = useAppStore((s) => s.appInfo?.dht === true);
   const devTools = useAppStore((s) => showsDeveloperTools(s.appInfo?.transport ?? 'electron', import.meta.env.DEV));
   const actions = store.getState();
   const home = (): void => actions.navigate('home');
@@ -70,7 +71,7 @@ export function ScreenRouter({
           onBack={home}
           onLoadAddresses={actions.hostAddresses}
           onRememberAddress={rememberAddress}
-          internetRooms={internetRoomsOffer(settings.internet, portMapping)}
+          internetRooms={internetRoomsOffer(settings.internet, portMapping, dht)}
         />
       );
     case 'join':

@@ -14,6 +14,8 @@ export const appInfoSchema = z.object({
   transport: transportSchema,
   /** Whether this backend asks the router to map an internet room's port: internet rooms need no rendezvous then. */
   portMapping: z.boolean(),
+  /** Whether this backend meets guests on the DHT when the router maps nothing; absent from older backends. */
+  dht: z.boolean().optional(),
 });
 
 /** What `app.getInfo` returns. */

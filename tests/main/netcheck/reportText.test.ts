@@ -113,6 +113,22 @@ describe('formatNetworkCheckText', () => {
     ]);
   });
 
+  it('says how the DHT sees this machine when the report has it', () => {
+    const dht = {
+      status: 'randomized',
+      publicAddress: '203.0.113.1:0',
+      title: 'Behind a NAT that changes ports per destination',
+      message: 'A relay is needed between two of these.',
+    } as const;
+    const text = formatNetworkCheckText(
+      { ...report, dht },
+      { appName: 'LAN Party', version: '1', platform: 'linux', logsDir: null },
+    );
+    expect(text).toContain(
+      '\nDHT (rooms with no router mapping): randomized, seen as 203.0.113.1:0. Behind a NAT that changes ports per destination. A relay is needed between two of these.\n',
+    );
+  });
+
   it('says when there are no log files and no networks, and a clean verdict', () => {
     const clean = { ...report, interfaces: [], broadcastTargets: [], advice: [], ok: true };
     const text = formatNetworkCheckText(clean, {

@@ -17,6 +17,15 @@ describe('what the host form offers for friends over the internet', () => {
     expect(internetRoomsOffer(undefined, false)).toBe('off');
   });
 
+  it('offers the DHT when main has it and no rendezvous is set (a rendezvous, with its relay, comes first)', () => {
+    expect(internetRoomsOffer(none, true, true)).toBe('router-or-dht');
+    expect(internetRoomsOffer(undefined, false, true)).toBe('dht');
+    expect(internetRoomsOffer(rendezvous, true, true)).toBe('router-or-rendezvous');
+    expect(internetRoomsOffer(rendezvous, false, true)).toBe('rendezvous');
+    expect(internetRoomsHint('dht')).toMatch(/public DHT.*straight through both routers/);
+    expect(internetRoomsHint('router-or-dht')).toMatch(/router opens a port.*public DHT/);
+  });
+
   it('says what each offer means, and only "off" asks for a rendezvous', () => {
     expect(internetRoomsHint('off')).toMatch(/^Internet rooms are off: add a rendezvous server/);
     expect(internetRoomsHint('router')).toMatch(/router opens a port/);

@@ -77,6 +77,18 @@ export function NetcheckDetails({ report }: { report: NetworkCheckReport }) {
               ) : null}
             </div>
           </li>
+          {report.dht ? (
+            <li>
+              <Status ok={!['randomized', 'failed'].includes(report.dht.status)} />
+              <div>
+                <strong>DHT: {report.dht.title}</strong>
+                <p className="muted small">{report.dht.message}</p>
+                {report.dht.publicAddress ? (
+                  <p className="muted small mono">the DHT sees {report.dht.publicAddress}</p>
+                ) : null}
+              </div>
+            </li>
+          ) : null}
         </ul>
       </section>
       <section className="card netcheck-wide" aria-labelledby="nc-interfaces">

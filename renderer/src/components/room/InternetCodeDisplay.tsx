@@ -1,30 +1,10 @@
 import { useRef } from 'react';
 import type { LobbyView } from '../../../../shared/ipc/schemas/lobby';
-import { readInternetCode } from '../../../../shared/rendezvous';
+import { internetCodeNote } from '../../logic/internetCodeNote';
 import { CopyButton } from '../common/CopyButton';
 import { useCopy } from '../common/useCopy';
 
 type Internet = NonNullable<LobbyView['internet']>;
-
-const STATUS_NOTES: Readonly<Record<Internet['status'], string>> = {
-  registered: 'Friends anywhere join with this code: directly when their network allows, else through the relay.',
-  reconnecting:
-    'The rendezvous server is out of reach; reconnecting. Players already here are not affected, but new friends cannot join with this code until it is back.',
-  expired:
-    'This internet code has expired: new friends can only join from this network. Open a new room for a fresh code.',
-  closed: 'This internet code is closed.',
-};
-
-/** A direct room's note: its code leads straight to the port the host's router opened, no rendezvous. */
-const DIRECT_NOTE = 'Friends anywhere join with this code, straight to the port your router opened for the room.';
-
-/** The note under the code: where a direct room's code leads, or where a rendezvous room stands. */
-function statusNote(internet: Internet): string {
-  const read = readInternetCode(internet.code);
-  return internet.status === 'registered' && read.ok && read.invite.kind === 'direct'
-    ? DIRECT_NOTE
-    : STATUS_NOTES[internet.status];
-}
 
 /** The invite text a host pastes into a chat: the code and where to type it. */
 export function internetInvite(code: string, roomName: string | null): string {
@@ -43,7 +23,13 @@ export function InternetCodeDisplay({ internet, roomName }: { internet: Internet
         Internet code (friends anywhere)
       </span>
       <div className="code-row">
-        <code ref={codeRef} className="room-code" aria-labelledby="internet-code-label" data-testid="internet-code">
+        <code
+          ref={codeRef}
+          // A DHT room's code (NET-K…, 82 characters) is set smaller, so it takes two or three lines, not six.
+          className={internet.code.length > 40 ? 'room-code long-code' : 'room-code'}
+          aria-labelledby="internet-code-label"
+          data-testid="internet-code"
+        >
           {internet.code}
         </code>
         <CopyButton
@@ -62,7 +48,7 @@ export function InternetCodeDisplay({ internet, roomName }: { internet: Internet
           ? 'Couldn’t copy automatically — the code is selected, press Ctrl+C (⌘C on a Mac).'
           : copied('invite')
             ? 'Invite copied: paste it into your group chat.'
-            : statusNote(internet)}
+            : internetCodeNote(internet)}
         {warn && internet.message ? ` (${internet.message})` : ''}
       </p>
     </div>

@@ -4,7 +4,8 @@ import { draftOf, settingsOf, type InternetRoomsDraft } from './internetRoomsDra
 
 /**
  * Settings → Internet rooms: the rendezvous service (without one, internet rooms are off and the section says
- * why) and the TURN relay (none, minted by the rendezvous, or a fixed server and account). Saved with its own
+ * why), the TURN relay (none, minted by the rendezvous, or a fixed server and account) and the DHT's bootstrap
+ * nodes (empty: the public ones). Saved with its own
  * button; a refused save says why and keeps what was typed.
  */
 export function InternetRoomsSection({
@@ -88,6 +89,18 @@ export function InternetRoomsSection({
           />
         </>
       )}
+      <label htmlFor="dht-bootstrap">DHT bootstrap nodes (where rooms your router will not open meet guests)</label>
+      <input
+        id="dht-bootstrap"
+        placeholder="the public ones; or host:port, host:port"
+        value={draft.dhtBootstrap}
+        aria-describedby="dht-bootstrap-hint"
+        onChange={(e) => set({ dhtBootstrap: e.target.value })}
+      />
+      <p className="field-hint" id="dht-bootstrap-hint">
+        Leave empty for HyperDHT’s public nodes. Only your room’s key goes to the DHT, never its code, name or chat. A
+        change applies the next time LAN Party starts.
+      </p>
       <button type="submit">Save internet room settings</button>
       {error !== null && (
         <p className="field-error" role="alert">

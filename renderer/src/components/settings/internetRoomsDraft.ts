@@ -11,6 +11,8 @@ export interface InternetRoomsDraft {
   turnServer: string;
   turnUsername: string;
   turnPassword: string;
+  /** The DHT's bootstrap nodes as typed, host:port separated by commas or spaces; empty: the public ones. */
+  dhtBootstrap: string;
 }
 
 /** The form's fields for stored settings (absent: internet rooms off). */
@@ -23,6 +25,7 @@ export function draftOf(settings: InternetSettings | undefined): InternetRoomsDr
     turnServer: turn.mode === 'static' ? turn.server : '',
     turnUsername: turn.mode === 'static' ? turn.username : '',
     turnPassword: turn.mode === 'static' ? turn.password : '',
+    dhtBootstrap: (s.dhtBootstrap ?? []).join(', '),
   };
 }
 
@@ -35,7 +38,12 @@ export function settingsOf(
     draft.turnMode === 'static'
       ? { mode: 'static', server: draft.turnServer, username: draft.turnUsername, password: draft.turnPassword }
       : { mode: draft.turnMode };
-  const parsed = internetSettingsSchema.safeParse({ rendezvousUrl: url === '' ? null : url, turn });
+  const nodes = draft.dhtBootstrap.split(/[\s,]+/).filter((node) => node !== '');
+  const parsed = internetSettingsSchema.safeParse({
+    rendezvousUrl: url === '' ? null : url,
+    turn,
+    ...(nodes.length > 0 ? { dhtBootstrap: nodes } : {}),
+  });
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, error: parsed.error.issues[0]?.message ?? 'Check the fields' };
 }

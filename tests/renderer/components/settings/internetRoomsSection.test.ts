@@ -10,6 +10,7 @@ describe('Settings → Internet rooms form logic', () => {
       turnServer: '',
       turnUsername: '',
       turnPassword: '',
+      dhtBootstrap: '',
     });
   });
 
@@ -36,6 +37,25 @@ describe('Settings → Internet rooms form logic', () => {
       password: 'b',
     });
     expect(draftOf(result.value)).toEqual(own);
+  });
+
+  it('keeps the DHT bootstrap nodes typed (commas or spaces), none meaning the public ones, and refuses a bad one', () => {
+    const draft = draftOf(undefined);
+    const result = settingsOf({ ...draft, dhtBootstrap: ' 203.0.113.10:49737,dht.example.org:1  [::1]:5 ' });
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        rendezvousUrl: null,
+        turn: { mode: 'shared-secret' },
+        dhtBootstrap: ['203.0.113.10:49737', 'dht.example.org:1', '[::1]:5'],
+      },
+    });
+    if (result.ok) expect(draftOf(result.value).dhtBootstrap).toBe('203.0.113.10:49737, dht.example.org:1, [::1]:5');
+    expect(settingsOf({ ...draft, dhtBootstrap: ' , ' })).toEqual(settingsOf(draft));
+    expect(settingsOf({ ...draft, dhtBootstrap: '203.0.113.10' })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/host:port/),
+    });
   });
 
   it('refuses a bad address or a missing TURN password with the schema’s message', () => {
