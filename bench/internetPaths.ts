@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchResult } from './benchResult';
+import { median, roundsRow } from './rounds';
 import type { LabFigures } from '../tests/support/labIcePeer';
 import type { InternetPathsRun } from './internetPathsLab';
 
@@ -44,31 +45,30 @@ function runLab(): Promise<InternetPathsRun> {
   });
 }
 
-/** The relay's added RTT and throughput loss on our stack, each against the same on bare datagrams, per round. */
-function relayRows(directRounds: LabFigures[], relayedRounds: LabFigures[]): BenchResult[] {
+/**
+ * The relay's added RTT and throughput loss on our stack, each against the same on bare datagrams (the hop's own
+ * cost), round by round (round i's direct against round i's relayed); goal: at most 10% over the hop's own cost.
+ */
+export function relayRows(directRounds: LabFigures[], relayedRounds: LabFigures[]): BenchResult[] {
   const costs = directRounds.map((d, i) => ({
     raw: relayCost(d, relayedRounds[i]!, 'raw'),
     stack: relayCost(d, relayedRounds[i]!, 'stack'),
   }));
-  const row = (name: string, unit: string, pick: (c: RelayCost) => number): BenchResult => {
-    const value = costs.map((c) => pick(c.stack));
-    const baseline = costs.map((c) => pick(c.raw));
-    return {
+  const row = (name: string, unit: string, pick: (c: RelayCost) => number): BenchResult => ({
+    ...roundsRow(
       name,
       unit,
-      value: median(value),
-      baseline: median(baseline),
-      rounds: { value, baseline },
-      goal: { kind: 'atMost', bound: 1.1 },
-    };
-  };
+      costs.map((c) => pick(c.stack)),
+      costs.map((c) => pick(c.raw)),
+      false,
+    ),
+    goal: { kind: 'atMost', bound: 1.1 },
+  });
   return [
     row("relay's added RTT, stack (baseline: bare datagrams)", 'ms', (c) => c.addedRttMs),
     row("relay's throughput loss, stack (baseline: bare datagrams)", '', (c) => c.throughputLoss),
   ];
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function medianFigures(list: LabFigures[]): LabFigures {
   const mid = (pick: (f: LabFigures) => number) => median(list.map(pick));
