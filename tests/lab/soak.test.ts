@@ -36,10 +36,13 @@ const PROFILE: Partial<LinkProfile> = {
 };
 
 /**
- * Seconds of silence before an endpoint drops its peer, as long as the progress bound below (STALL_MS): this file
- * checks what is delivered, and on a loaded machine this loop and the conditioner's worker get a fraction of a core,
- * so 5 s without a datagram through 20% loss is the machine's, not the protocol's (the default 5 s, and a peer
- * surviving a stalled loop: tests/main/net/v1/stalledEventLoop.test.ts). Any disconnect still fails the test.
+ * The endpoints' `timeout`, as long as the progress bound below (STALL_MS): seconds of silence before a peer is
+ * dropped, and the least age of a message unacknowledged after its last attempt before the link counts as stuck.
+ * This file checks what is delivered; on a loaded machine this loop and the conditioner's worker get a fraction of
+ * a core, so 5 s without a datagram, or ten retransmissions in 5 s whose acks wait unread, is the machine's, not
+ * the protocol's (both were seen at load ~9 on the default 5 s; the default, and a peer surviving a stalled loop:
+ * tests/main/net/v1/stalledEventLoop.test.ts). Any disconnect still fails the test, and a message that is never
+ * delivered stops progress and fails it at STALL_MS.
  */
 const SILENCE_TIMEOUT_S = 30;
 const STALL_MS = SILENCE_TIMEOUT_S * 1000;
