@@ -10,6 +10,7 @@ import { codecBench } from './codec';
 import { againstV1 } from './againstV1';
 import { benchJoinUnderFlood } from './joinUnderFlood';
 import { benchKeyToPixel } from './keyToPixel/keyToPixel';
+import { benchInternetPaths } from './internetPaths';
 import { formatRatio, perRoundRatios } from './rounds';
 import { formatGoal } from './goal';
 
@@ -100,6 +101,13 @@ const SECTIONS: {
       'key to pixel: keydown on one page → that player drawn ≥ 1 px away on the other page and its own, two Chromium pages on two backends (loopback)',
     baseline: 'old fixed delays (interp=fixed), same run',
     measure: benchKeyToPixel,
+  },
+  {
+    key: 'internetPaths',
+    title:
+      "internet paths in the namespace lab (root): the relay's cost to our stack vs to bare datagrams, direct and relayed ICE pairs, alternating rounds",
+    baseline: 'bare datagrams, same sockets',
+    measure: benchInternetPaths,
   },
 ];
 

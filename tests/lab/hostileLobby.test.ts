@@ -252,7 +252,9 @@ describe('hostile lobby (lab)', () => {
     const h = await host({ password: PASSWORD });
     const relay = await startTapRelay(h.port);
     cleanups.push(() => relay.close());
-    const guest = await join(relay.port, 'Gus', PASSWORD);
+    // What crosses the wire is the point here, not how soon: the join's own bound (loopbackGuest's 2 s) is an idle
+    // machine's, so it gets the lab's (labNetwork's joinTimeoutSec).
+    const guest = await loopbackGuest(cleanups, relay.port, 'Gus', { password: PASSWORD, timeout: 10 });
     expect(guest.state.passwordProtected).toBe(true);
     relay.capturing = false;
     const all = [...relay.captured.upstream, ...relay.captured.downstream].map((d) => Buffer.from(d));
@@ -270,7 +272,7 @@ describe('hostile lobby (lab)', () => {
       attack: 'sniffing the join',
       outcome: `${all.length} datagrams (${all.reduce((n, d) => n + d.length, 0)} B) captured, 0 contain the password`,
     });
-  }, 20_000);
+  }, 30_000);
 
   it('every impersonation name from the issue is refused or made distinct', async () => {
     const h = await host({ capacity: 16 });

@@ -28,10 +28,15 @@ export function echoClient(server: Server, options: EndpointOptions, cleanups: A
   client.onMessage('echo', (m) => back.push(m.i as number));
   let disconnected = '';
   client.onDisconnect((r) => (disconnected = r));
-  const roundTrips = async (n: number) => {
+  /**
+   * Sends n reliable echoes and waits for all of them back, or for the link to drop (then says why). `timeoutMs`
+   * only ends an exchange that never completes: under a flood, how long the echoes take is the machine's.
+   */
+  const roundTrips = async (n: number, timeoutMs = 5000) => {
     const from = back.length;
     for (let i = from; i < from + n; i++) client.send('echo', { i }, Channel.RELIABLE_ORDERED);
-    await waitFor(() => back.length === from + n, 5000, `${n} echoes`);
+    await waitFor(() => back.length === from + n || disconnected !== '', timeoutMs, `${n} echoes`);
+    expect(disconnected, 'the echo client was disconnected').toBe('');
     expect(back).toEqual([...Array(from + n).keys()]);
   };
   return {
