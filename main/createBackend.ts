@@ -27,6 +27,7 @@ import { resolveNetworkOptions, type NetworkOptions } from './base/networkOption
 import type { MapPort } from './reach/portmap/portMapping';
 import { mappingRecordPath } from './reach/portmap/mappingRecord';
 import { startPortMapping } from './reach/portmap/startPortMapping';
+import { startDhtNode, type DhtNode } from './reach/internet/dht/dhtNode';
 
 /** Everything the backend needs from its host; Node only, so Electron main and the dev server share it. */
 export interface BackendOptions {
@@ -54,6 +55,11 @@ export interface BackendOptions {
    * router port mapper for `network` (routerGateways: [] turns it off), its record in `userDataDir`.
    */
   readonly mapPort?: MapPort;
+  /**
+   * The DHT node internet rooms meet their guests on when the router maps nothing; tests pass one on a private
+   * DHT. Absent: the node for `network.dhtBootstrap` (undefined: the public DHT; [] turns it off, no node at all).
+   */
+  readonly dht?: DhtNode;
 }
 
 /** The services plus the gateway that exposes them. */
@@ -66,6 +72,8 @@ export interface Backend {
   /** The developer's simulated bad network for rooms this app joins. */
   readonly devConditioner: DevConditioner;
   readonly network: NetworkOptions;
+  /** The DHT node (created on first use); undefined when the DHT is off. */
+  readonly dht: DhtNode | undefined;
   /** Room links, recovery notices, update status and menu commands from the desktop shell to the page. */
   readonly shell: ShellService;
   /** Closes the room (telling its players), stops the LAN search and event forwarding. */
@@ -91,12 +99,22 @@ export function createBackend(options: BackendOptions): Backend {
       recordFile: mappingRecordPath(options.userDataDir),
       logger,
     });
+  // The DHT where rooms with no router mapping meet their guests: nothing is sent until a room or a join uses it.
+  const dht =
+    options.dht ??
+    startDhtNode({
+      bootstrap: network.dhtBootstrap,
+      chosenBootstrap: async () => (await settings.get()).internet?.dhtBootstrap,
+      bindAddress: network.bindAddress,
+      logger,
+    });
   const internetReach = createInternetReach({
     settings: async () => (await settings.get()).internet ?? DEFAULT_INTERNET_SETTINGS,
     scheduler: systemScheduler,
     logger,
     ...(network.iceHostAddresses ? { hostAddresses: network.iceHostAddresses } : {}),
     ...(mapPort ? { mapPort } : {}),
+    ...(dht ? { dht } : {}),
     bindAddress: network.bindAddress,
   });
   const lobby = createLobbyService({
@@ -179,11 +197,14 @@ export function createBackend(options: BackendOptions): Backend {
     game,
     devConditioner,
     network,
+    dht,
     shell,
     close() {
       closing ??= (async () => {
         for (const stop of stops) stop();
         await Promise.all([lobby.close(), lan.close()]);
+        // A node the caller passed in is the caller's to close.
+        if (!options.dht) await dht?.close();
       })();
       return closing;
     },

@@ -5,7 +5,7 @@ import type { DeepLink } from './ipc/schemas/shell';
 /** The URL scheme LAN Party registers with the OS (`lanparty://join/<code>`). */
 export const DEEP_LINK_SCHEME = 'lanparty';
 
-/** Longest link looked at; anything longer is refused before any parsing (a code link is 27 to 46 characters). */
+/** Longest link looked at; anything longer is refused before any parsing (a code link is 27 to 98 characters). */
 export const DEEP_LINK_MAX_LENGTH = 256;
 
 /** A parsed link, or why it was refused (safe to log: never echoes more than a short prefix of the input). */
@@ -13,11 +13,11 @@ export type DeepLinkParse =
   { readonly ok: true; readonly link: DeepLink } | { readonly ok: false; readonly reason: string };
 
 // The one path segment, before percent-decoding: code characters and the separators people type (a direct room's
-// NET- code is 30 characters, each separator may arrive percent-encoded).
-const SEGMENT = /^[0-9A-Za-z%._-]{1,96}$/;
+// NET- code is 30 characters, a DHT room's 82, each separator may arrive percent-encoded).
+const SEGMENT = /^[0-9A-Za-z%._-]{1,128}$/;
 // After decoding: alphabet characters and separators only, so the decoders never see spaces or punctuation tricks;
 // no longer than the internet code reader looks at.
-const DECODED_CODE = /^[0-9A-Za-z._-]{1,64}$/;
+const DECODED_CODE = /^[0-9A-Za-z._-]{1,96}$/;
 
 function refuse(reason: string): DeepLinkParse {
   return { ok: false, reason };
@@ -26,7 +26,7 @@ function refuse(reason: string): DeepLinkParse {
 /**
  * Parses a link the OS handed us. Only `lanparty://join/<code>` (scheme and host in any case, one path segment,
  * an optional trailing slash some launchers add, no query, fragment, user or port) whose code decodes is accepted:
- * a LAN room code or an internet code of either kind (rendezvous or direct), told apart as the join field does;
+ * a LAN room code or an internet code of any kind (rendezvous, direct or DHT), told apart as the join field does;
  * the code comes back re-encoded in canonical form. Anything else is refused with a reason, never thrown.
  */
 export function parseDeepLink(input: unknown): DeepLinkParse {

@@ -51,6 +51,12 @@ export interface NetworkOptions {
   readonly routerGateways?: readonly string[] | undefined;
   /** Where UPnP's SSDP searches go besides the gateway itself; undefined: the multicast group 239.255.255.250. */
   readonly ssdpTargets?: readonly string[] | undefined;
+  /**
+   * HyperDHT bootstrap nodes as "host:port", where internet rooms with no router mapping meet their guests:
+   * undefined, HyperDHT's public nodes (or the player's own list from Settings); [] turns the DHT off, no DHT
+   * node is created at all (tests: nothing may reach the public DHT).
+   */
+  readonly dhtBootstrap?: readonly string[] | undefined;
 }
 
 /** What the real app uses. */

@@ -3,6 +3,7 @@ import { systemScheduler, type Scheduler } from '../base/scheduler';
 import { readInternetCode } from '../../shared/rendezvous';
 import { createInternetReach } from '../reach/internet/index';
 import type { MapPort } from '../reach/portmap/portMapping';
+import type { DhtNode } from '../reach/internet/dht/dhtNode';
 import type { ReachPresence, RoomOpening } from '../reach/roomReach';
 
 /** Options of {@link openCliInternetRoom}. */
@@ -13,6 +14,8 @@ export interface CliInternetRoomOptions {
   readonly capacity?: number;
   /** Asks the router for a mapping of the room's direct port; absent: port mapping is off. */
   readonly mapPort?: MapPort;
+  /** The DHT node the room listens on when the router maps nothing and no rendezvous is given; absent: off. */
+  readonly dht?: DhtNode;
   /** The local address of the direct room's socket (--bind). */
   readonly bindAddress?: string;
   /** One log line (no newline). */
@@ -27,8 +30,14 @@ export function presenceLine(presence: ReachPresence): string {
   switch (presence.status) {
     case 'registered': {
       const read = readInternetCode(presence.code);
-      const direct = read.ok && read.invite.kind === 'direct';
-      return `Internet code: ${presence.code} (${direct ? `direct: your router forwards ${read.invite.code.address}:${read.invite.code.port}` : 'registered with the rendezvous'})`;
+      const how = !read.ok
+        ? 'registered with the rendezvous'
+        : read.invite.kind === 'direct'
+          ? `direct: your router forwards ${read.invite.code.address}:${read.invite.code.port}`
+          : read.invite.kind === 'dht'
+            ? `direct: guests find the room on the DHT by its key ${read.invite.code.publicKey.slice(0, 8)}…`
+            : 'registered with the rendezvous';
+      return `Internet code: ${presence.code} (${how})`;
     }
     case 'reconnecting':
       return `Internet room: the rendezvous is away, registering again by itself${presence.message ? ` (${presence.message})` : ''}`;
@@ -52,6 +61,7 @@ export async function openCliInternetRoom(options: CliInternetRoomOptions): Prom
     logger,
     ...(options.iceHostAddresses ? { hostAddresses: options.iceHostAddresses } : {}),
     ...(options.mapPort ? { mapPort: options.mapPort } : {}),
+    ...(options.dht ? { dht: options.dht } : {}),
     ...(options.bindAddress ? { bindAddress: options.bindAddress } : {}),
   });
   return reach.open(options.capacity !== undefined ? { capacity: options.capacity } : {});

@@ -8,6 +8,7 @@ import { openCliInternetRoom, presenceLine } from './cliInternetRoom';
 import type { RoomOpening } from '../reach/roomReach';
 import type { DatagramSource } from '../net/index';
 import type { MapPort } from '../reach/portmap/portMapping';
+import type { DhtNode } from '../reach/internet/dht/dhtNode';
 import { IpcError, IpcErrorCode } from '../../shared/ipc/errors';
 
 /** The seat LobbyHost gives the host: in a dedicated room it is nobody, so it is named for what it is. */
@@ -28,6 +29,8 @@ export interface DedicatedHostIo {
   iceHostAddresses?: readonly string[];
   /** Asks the router to map an internet room's port (a direct room); absent: port mapping is off. */
   mapPort?: MapPort;
+  /** The DHT node an internet room listens on when the router maps nothing; absent: the DHT is off. */
+  dht?: DhtNode;
 }
 
 /** A running dedicated room. */
@@ -63,6 +66,7 @@ export async function startDedicatedHost(options: HostCliOptions, io: DedicatedH
         bindAddress: options.bindAddress,
         ...(io.iceHostAddresses ? { iceHostAddresses: io.iceHostAddresses } : {}),
         ...(io.mapPort ? { mapPort: io.mapPort } : {}),
+        ...(io.dht ? { dht: io.dht } : {}),
       }).catch((error: unknown) => {
         // No rendezvous to fall back on and the router opened no door: said in words, and the LAN room stays.
         if (options.internet?.rendezvousUrl !== undefined || !isMissingDoor(error)) throw error;

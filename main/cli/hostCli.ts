@@ -13,6 +13,7 @@ import type { MapPort } from '../reach/portmap/portMapping';
 import { mappingRecordPath } from '../reach/portmap/mappingRecord';
 import { startPortMapping } from '../reach/portmap/startPortMapping';
 import { defaultRendezvousDataDir } from '../rendezvous/serviceKey';
+import { startDhtNode } from '../reach/internet/dht/dhtNode';
 
 const PROGRAM = 'lan-party-host';
 
@@ -105,10 +106,23 @@ async function main(argv: string[]): Promise<number> {
   const mapPort = command.options.internet
     ? cliPortMapping(command.options.internet.routerGateways, log.line)
     : undefined;
+  // The DHT where the room meets guests when the router maps nothing (--no-dht: none).
+  const dht = command.options.internet
+    ? startDhtNode({
+        bootstrap: command.options.internet.dhtBootstrap,
+        bindAddress: command.options.bindAddress,
+        logger: lineLogger(log.line),
+      })
+    : undefined;
   let room: DedicatedHost;
   try {
-    room = await startDedicatedHost(command.options, { log: log.line, ...(mapPort ? { mapPort } : {}) });
+    room = await startDedicatedHost(command.options, {
+      log: log.line,
+      ...(mapPort ? { mapPort } : {}),
+      ...(dht ? { dht } : {}),
+    });
   } catch (error) {
+    await dht?.close();
     const message = error instanceof Error ? error.message : String(error);
     const text = `could not open the room: ${message.replace(/\.$/, '')}.${startFailureHint(error)}`;
     log.failure(text);
@@ -122,6 +136,7 @@ async function main(argv: string[]): Promise<number> {
     async (signal) => {
       log.line(`${signal}: telling the players the room is closing`);
       await room.close();
+      await dht?.close();
       log.line('Room closed');
     },
     // Under `npm run host`, npm forwards the terminal's Ctrl-C to us a second time.

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { cleanDisplayText, DISCOVERY } from '../net/discovery';
 import { parseIpv4 } from '../../shared/roomCode/ipv4';
 import { LAN_PARTY_PORTS } from '../../shared/netcheck/ports';
-import { rendezvousUrlSchema } from '../../shared/ipc/schemas/internetSettings';
+import { dhtNodeSchema, MAX_DHT_BOOTSTRAP_NODES, rendezvousUrlSchema } from '../../shared/ipc/schemas/internetSettings';
 import { SEAT_GRACE } from '../../shared/ipc/schemas/lobby';
 
 /** A command-line mistake; the CLI prints the message and exits with code 2. */
@@ -45,6 +45,11 @@ export interface InternetRoomOptions {
   readonly rendezvousUrl: string | undefined;
   /** Where the port mapper asks (--router-gateway); undefined: the default gateway; []: off (--no-port-mapping). */
   readonly routerGateways?: readonly string[] | undefined;
+  /**
+   * The DHT's bootstrap nodes, "host:port" (--dht-bootstrap), where the room meets guests when the router maps no
+   * port and no rendezvous is given; undefined: the public ones; []: the DHT off (--no-dht).
+   */
+  readonly dhtBootstrap?: readonly string[] | undefined;
 }
 
 /** Environment variable read for the TURN shared secret when --turn-secret is absent (keeps it out of `ps`). */
@@ -105,6 +110,11 @@ const FLAGS = [
     "with --reach internet: the router to ask for the port mapping (default the system's default gateway)",
   ],
   [
+    'dht-bootstrap',
+    '<host:port,…>',
+    'with --reach internet: the DHT bootstrap nodes to use instead of the public ones (where the room meets guests when the router maps no port and no --rendezvous is given)',
+  ],
+  [
     'turn-url',
     '<url>',
     'with --rendezvous <ipv4:port>: TURN server(s) players get, comma-separated, e.g. turn:203.0.113.5:3478',
@@ -136,6 +146,8 @@ const ROOM_FLAGS = [
   'reach',
   'router-gateway',
   'no-port-mapping',
+  'dht-bootstrap',
+  'no-dht',
 ];
 
 /** The --help text: every flag, its argument and default. */
@@ -156,7 +168,8 @@ export function hostCliHelp(): string {
     `  ${pad('--rendezvous <ipv4:port>')}alone: run the rendezvous service instead of a room, e.g. 0.0.0.0:8787`,
     `  ${pad('--no-discovery')}do not answer LAN searches (players join with the code or address)`,
     `  ${pad('--no-announce')}answer searches, but do not broadcast the room every 2 seconds`,
-    `  ${pad('--no-port-mapping')}with --reach internet: do not ask the router to open a port (the rendezvous only)`,
+    `  ${pad('--no-port-mapping')}with --reach internet: do not ask the router to open a port`,
+    `  ${pad('--no-dht')}with --reach internet: do not meet guests on the DHT (the router's port or the rendezvous only)`,
     `  ${pad('-h, --help')}show this help`,
     '',
     `Firewall: allow UDP ${DISCOVERY.DEFAULT_PORT} (discovery) and the game port in, e.g. sudo ufw allow ${DISCOVERY.DEFAULT_PORT}/udp.`,
@@ -170,7 +183,8 @@ export function hostCliHelp(): string {
     'given is used (the room registers again by itself when the rendezvous restarts):',
     '  lan-party-host --name "Friday LAN" --reach internet --rendezvous wss://rdv.example.org/rendezvous/v1',
     'Without --rendezvous the code (NET-D…) leads straight to the port the router opened; when the router opens',
-    'none, the log says why and the LAN room stays. The mapping is removed on Ctrl-C, and one a crash left is',
+    'none, the room listens on the public HyperDHT under a fresh key (NET-K…: guests punch through both NATs,',
+    'no relay; only the room key goes to the DHT); with --no-dht too, the log says why and the LAN room stays. The mapping is removed on Ctrl-C, and one a crash left is',
     'removed at the next start (port-mappings.json in ~/.local/share/lan-party, %APPDATA%\\lan-party on Windows).',
     '',
     'Self-host internet rooms (next to coturn started with --use-auth-secret --static-auth-secret S):',
@@ -210,6 +224,7 @@ export function parseHostCliArgs(
       'no-discovery': { type: 'boolean' },
       'no-announce': { type: 'boolean' },
       'no-port-mapping': { type: 'boolean' },
+      'no-dht': { type: 'boolean' },
     };
     for (const [flag] of FLAGS) options[flag] = { type: 'string' };
     values = parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
@@ -222,10 +237,19 @@ export function parseHostCliArgs(
   if (str('rendezvous') !== undefined && room === undefined) {
     return { kind: 'rendezvous', options: rendezvousOptions(values, env) };
   }
-  const internet = room && { ...room, routerGateways: routerGateways(values) };
+  const internet = room && { ...room, routerGateways: routerGateways(values), dhtBootstrap: dhtBootstrap(values) };
   if (!internet && (values['no-port-mapping'] !== undefined || str('router-gateway') !== undefined)) {
     const flag = values['no-port-mapping'] !== undefined ? 'no-port-mapping' : 'router-gateway';
     throw new HostCliUsageError(`--${flag} only goes with --reach internet (a LAN room maps no port)`);
+  }
+  if (!internet && (values['no-dht'] !== undefined || str('dht-bootstrap') !== undefined)) {
+    const flag = values['no-dht'] !== undefined ? 'no-dht' : 'dht-bootstrap';
+    throw new HostCliUsageError(`--${flag} only goes with --reach internet (a LAN room uses no DHT)`);
+  }
+  if (internet?.routerGateways?.length === 0 && internet.dhtBootstrap?.length === 0 && !internet.rendezvousUrl) {
+    throw new HostCliUsageError(
+      '--no-port-mapping with --no-dht needs --rendezvous <url>: nothing else opens an internet room',
+    );
   }
   for (const flag of ['turn-url', 'turn-secret', 'service-key-file', 'tls-cert', 'tls-key', 'trust-proxy']) {
     if (str(flag) === undefined) continue;
@@ -330,12 +354,32 @@ function routerGateways(values: Record<string, string | boolean | undefined>): r
   if (values['no-port-mapping'] === true) {
     if (gateway !== undefined)
       throw new HostCliUsageError('--router-gateway and --no-port-mapping contradict each other');
-    if (values.rendezvous === undefined) {
-      throw new HostCliUsageError('--no-port-mapping needs --rendezvous <url>: nothing else opens an internet room');
-    }
     return [];
   }
   return gateway === undefined ? undefined : [toIpv4('router-gateway', gateway)];
+}
+
+/** --dht-bootstrap and --no-dht: the DHT's bootstrap nodes, [] when it is off, undefined for the public ones. */
+function dhtBootstrap(values: Record<string, string | boolean | undefined>): readonly string[] | undefined {
+  const list = values['dht-bootstrap'] as string | undefined;
+  if (values['no-dht'] === true) {
+    if (list !== undefined) throw new HostCliUsageError('--dht-bootstrap and --no-dht contradict each other');
+    return [];
+  }
+  if (list === undefined) return undefined;
+  const nodes = list.split(',').map((node) => node.trim());
+  if (nodes.length > MAX_DHT_BOOTSTRAP_NODES) {
+    throw new HostCliUsageError(`--dht-bootstrap: at most ${MAX_DHT_BOOTSTRAP_NODES} nodes, got ${nodes.length}`);
+  }
+  for (const node of nodes) {
+    const parsed = dhtNodeSchema.safeParse(node);
+    if (!parsed.success) {
+      throw new HostCliUsageError(
+        `--dht-bootstrap: ${parsed.error.issues[0]?.message ?? 'not host:port'}, got ${JSON.stringify(node)}`,
+      );
+    }
+  }
+  return nodes;
 }
 
 function toListenAddress(text: string): { host: string; port: number } {

@@ -42,7 +42,7 @@ function port(flag: string, text: string | undefined, allowZero: boolean): numbe
 
 /**
  * Network overrides from dev:web flags. `--loopback` keeps everything on this machine (bind and advertise
- * 127.0.0.1, search 127.255.255.255, no router port mapping) so two dev backends can meet without touching the LAN. Throws on a bad flag.
+ * 127.0.0.1, search 127.255.255.255, no router port mapping, no DHT) so two dev backends can meet without touching the LAN. Throws on a bad flag.
  */
 export function networkOptionsFromFlags(flags: DevWebNetworkFlags): Partial<NetworkOptions> {
   const out: { -readonly [K in keyof NetworkOptions]?: NetworkOptions[K] } = {};
@@ -51,9 +51,10 @@ export function networkOptionsFromFlags(flags: DevWebNetworkFlags): Partial<Netw
     out.advertiseAddress = '127.0.0.1';
     out.broadcastTargets = ['127.255.255.255'];
     out.selfTestTargets = ['127.255.255.255', '127.0.0.1'];
-    // No router is asked to map a port either.
+    // No router is asked to map a port either, and no DHT node is started.
     out.routerGateways = [];
     out.ssdpTargets = [];
+    out.dhtBootstrap = [];
   }
   const discoveryPort = port('discovery-port', flags['discovery-port'], false);
   if (discoveryPort !== undefined) out.discoveryPort = discoveryPort;

@@ -9,8 +9,9 @@ import { DEFAULT_GAME_ID } from '../games/registry';
  *    both silently ("wrong password", "not recognised"): it is told to update instead.
  * 5: a guest's path may be 'router' (a direct room's invite); a v4 guest would refuse the lobby state naming it and
  *    sit in a broken room: it is told to update at the hello instead.
+ * 6: a guest's path may be 'dht' (a DHT room's invite, the NATs punched through); the same reason as 5.
  */
-export const LOBBY_PROTOCOL_VERSION = 5;
+export const LOBBY_PROTOCOL_VERSION = 6;
 
 /** The host's own player id (transport peer ids start at 1). */
 export const HOST_PLAYER_ID = 0;
@@ -19,10 +20,11 @@ export const HOST_PLAYER_ID = 0;
 export const MAX_CHAT_LINES = 100;
 
 /**
- * How a guest reaches the host: on the LAN, directly over the internet (ICE), through the TURN relay, or straight
- * to the port the host's router maps (a direct room's invite).
+ * How a guest reaches the host: on the LAN, directly over the internet (ICE), through the TURN relay, straight
+ * to the port the host's router maps (a direct room's invite), or straight through both NATs after meeting on the
+ * public DHT (a DHT room's invite).
  */
-export const PlayerPath = { LAN: 'lan', DIRECT: 'direct', RELAYED: 'relayed', ROUTER: 'router' } as const;
+export const PlayerPath = { LAN: 'lan', DIRECT: 'direct', RELAYED: 'relayed', ROUTER: 'router', DHT: 'dht' } as const;
 /** One of {@link PlayerPath}'s values. */
 export type PlayerPath = (typeof PlayerPath)[keyof typeof PlayerPath];
 

@@ -6,6 +6,9 @@ export {
   decodeInternetCode,
   encodeInternetCode,
   encodeDirectCode,
+  encodeDhtCode,
+  DHT_CODE_CHARS,
+  DHT_KEY_BYTES,
   formatInternetInvite,
   readInternetCode,
   newCodeSecret,
@@ -13,6 +16,7 @@ export {
   type InternetCode,
   type InternetCodeParse,
   type DirectCode,
+  type DhtCode,
   type InternetInvite,
   type InternetInviteParse,
 } from './internetCode';

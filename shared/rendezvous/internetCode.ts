@@ -11,7 +11,10 @@ import { ROOM_ID_CHARS } from './rendezvousMessages';
  *   service's address is not in the code: it comes from the guest's settings, so a code read aloud stays short.
  * - a direct room (its router maps a port), 21 characters: `D`, the public IPv4 address and port (48 bits in 10
  *   characters), the secret, the check character.
- * Kinds after these start with their own letter (issue 40's DHT key). The secret is the password of the join's
+ * - a DHT room (it listens on the public HyperDHT, issue 40), 63 characters: `K`, the host's 32-byte public key (256
+ *   bits in 52 characters), the secret, the check character. The key is fresh for each room, never derived from
+ *   the secret: a key anyone could compute from a short code could be squatted.
+ * Kinds after these start with their own letter. The secret is the password of the join's
  * CPace exchange (main/net/secure/keyAgreement.ts): it never travels, anyone in the middle gets one online guess
  * per join (which the host counts) and nothing to test guesses against offline.
  */
@@ -30,6 +33,15 @@ const DIRECT_ADDRESS_CHARS = 10;
 /** Alphabet characters after the prefix of a direct room's code: kind, address and port, secret, check character. */
 export const DIRECT_CODE_CHARS = 1 + DIRECT_ADDRESS_CHARS + CODE_SECRET_CHARS + 1;
 
+/** The letter a DHT room's code starts with. */
+export const DHT_CODE_KIND = 'K';
+/** Bytes of a DHT room's public key. */
+export const DHT_KEY_BYTES = 32;
+/** Characters of a DHT code's key: 256 bits, 5 a character, the top 4 bits zero. */
+const DHT_KEY_CHARS = Math.ceil((DHT_KEY_BYTES * 8) / 5);
+/** Alphabet characters after the prefix of a DHT room's code: kind, public key, secret, check character. */
+export const DHT_CODE_CHARS = 1 + DHT_KEY_CHARS + CODE_SECRET_CHARS + 1;
+
 /** A decoded rendezvous room's code. */
 export interface InternetCode {
   readonly roomId: string;
@@ -45,9 +57,18 @@ export interface DirectCode {
   readonly secret: string;
 }
 
+/** A decoded DHT room's code: the public key its host listens on, and the secret. */
+export interface DhtCode {
+  /** The host's public key for this room, 64 lower-case hex digits. */
+  readonly publicKey: string;
+  readonly secret: string;
+}
+
 /** Any internet code, by kind. */
 export type InternetInvite =
-  { readonly kind: 'rendezvous'; readonly code: InternetCode } | { readonly kind: 'direct'; readonly code: DirectCode };
+  | { readonly kind: 'rendezvous'; readonly code: InternetCode }
+  | { readonly kind: 'direct'; readonly code: DirectCode }
+  | { readonly kind: 'dht'; readonly code: DhtCode };
 
 /** A decoded rendezvous code, or why the text is not one. */
 export type InternetCodeParse =
@@ -63,7 +84,7 @@ const RADIX = ALPHABET.length;
 const LOOKALIKES: Readonly<Record<string, string>> = { O: '0', I: '1', L: '1' };
 // Separators skipped anywhere (spaces, dashes, dots, underscores), and the longest input looked at.
 const SEPARATORS = /[\s\-._]/g;
-const MAX_INPUT_CHARS = 64;
+const MAX_INPUT_CHARS = 96;
 
 /** A fresh room secret from `random` (9 bytes drawn, 5 bits of each used). */
 export function newCodeSecret(random: (size: number) => Uint8Array): string {
@@ -107,6 +128,25 @@ export function encodeDirectCode(address: string, port: number, secret: string):
   return withCheck(DIRECT_CODE_KIND + chars.join('') + secret);
 }
 
+/** The code of a DHT room: its host's public key (64 hex digits) and its secret. */
+export function encodeDhtCode(publicKey: string, secret: string): string {
+  if (!/^[0-9a-f]{64}$/i.test(publicKey)) throw new RangeError('not a 32-byte public key in hex');
+  checkSecret(secret);
+  // 256 bits after 4 zero bits, 5 bits a character, most significant first.
+  const bits = '0000' + Array.from(publicKey, (h) => parseInt(h, 16).toString(2).padStart(4, '0')).join('');
+  const chars = (bits.match(/.{5}/g) ?? []).map((five) => ALPHABET[parseInt(five, 2)]!);
+  return withCheck(DHT_CODE_KIND + chars.join('') + secret);
+}
+
+function decodeDht(text: string): InternetInviteParse {
+  const bits = Array.from(text.slice(1, 1 + DHT_KEY_CHARS), (ch) =>
+    ALPHABET.indexOf(ch).toString(2).padStart(5, '0'),
+  ).join('');
+  if (!bits.startsWith('0000')) return { ok: false, reason: 'that DHT code names no key' };
+  const publicKey = (bits.slice(4).match(/.{4}/g) ?? []).map((four) => parseInt(four, 2).toString(16)).join('');
+  return { ok: true, invite: { kind: 'dht', code: { publicKey, secret: text.slice(1 + DHT_KEY_CHARS, -1) } } };
+}
+
 function decodeDirect(text: string): InternetInviteParse {
   let value = 0;
   for (const ch of text.slice(1, 1 + DIRECT_ADDRESS_CHARS)) value = value * RADIX + ALPHABET.indexOf(ch);
@@ -148,16 +188,18 @@ export function readInternetCode(input: string): InternetInviteParse {
   const bad = Array.from(text).find((ch) => !ALPHABET.includes(ch));
   if (bad !== undefined) return { ok: false, reason: `“${bad}” is not in an internet code` };
   const direct = text.length === DIRECT_CODE_CHARS && text.startsWith(DIRECT_CODE_KIND);
-  if (text.length !== INTERNET_CODE_CHARS && !direct) {
+  const dht = text.length === DHT_CODE_CHARS && text.startsWith(DHT_CODE_KIND);
+  if (text.length !== INTERNET_CODE_CHARS && !direct && !dht) {
     return {
       ok: false,
-      reason: `an internet code has ${INTERNET_CODE_CHARS} or ${DIRECT_CODE_CHARS} characters after NET-, this has ${text.length}`,
+      reason: `an internet code has ${INTERNET_CODE_CHARS}, ${DIRECT_CODE_CHARS} or ${DHT_CODE_CHARS} characters after NET-, this has ${text.length}`,
     };
   }
   if (!hasValidCheckDigit(digitsOf(text), RADIX)) {
     return { ok: false, reason: 'a character is mistyped (the check character does not match)' };
   }
   if (direct) return decodeDirect(text);
+  if (dht) return decodeDht(text);
   return {
     ok: true,
     invite: {
@@ -172,9 +214,14 @@ export function readInternetCode(input: string): InternetInviteParse {
 
 /** The code of a read invite in its canonical form (`NET-` and groups of four), whichever kind it is. */
 export function formatInternetInvite(invite: InternetInvite): string {
-  return invite.kind === 'direct'
-    ? encodeDirectCode(invite.code.address, invite.code.port, invite.code.secret)
-    : encodeInternetCode(invite.code.roomId, invite.code.secret);
+  switch (invite.kind) {
+    case 'direct':
+      return encodeDirectCode(invite.code.address, invite.code.port, invite.code.secret);
+    case 'dht':
+      return encodeDhtCode(invite.code.publicKey, invite.code.secret);
+    case 'rendezvous':
+      return encodeInternetCode(invite.code.roomId, invite.code.secret);
+  }
 }
 
 /** {@link readInternetCode} for a rendezvous room's code: a direct room's code is refused with a reason. */
@@ -182,6 +229,6 @@ export function decodeInternetCode(input: string): InternetCodeParse {
   const parsed = readInternetCode(input);
   if (!parsed.ok) return parsed;
   if (parsed.invite.kind !== 'rendezvous')
-    return { ok: false, reason: 'that is a direct room’s code, not a rendezvous room’s' };
+    return { ok: false, reason: `that is a ${parsed.invite.kind} room’s code, not a rendezvous room’s` };
   return { ok: true, code: parsed.invite.code };
 }

@@ -83,7 +83,8 @@ function startHostCli(lab: MiniupnpdLab, extra: readonly string[] = []): ChildPr
     '--name',
     'Direct lab room',
     ...['--port', '0', '--bind', at, '--advertise', at, '--no-discovery'],
-    ...['--reach', 'internet', '--router-gateway', '192.168.77.1'],
+    // No DHT: a room the router maps nothing for says so here (and nothing may reach the public bootstrap nodes).
+    ...['--reach', 'internet', '--router-gateway', '192.168.77.1', '--no-dht'],
     ...extra,
   ]);
 }

@@ -130,12 +130,17 @@ describe('backend composition', () => {
     await b.close();
   });
 
-  it('uses the real app’s network defaults unless told otherwise', () => {
+  it('uses the real app’s network defaults unless told otherwise', async () => {
     // Only composed, never asked to host, search or map a port: nothing is sent.
-    expect(backend(true).network).toEqual(DEFAULT_NETWORK_OPTIONS);
+    const b = backend(true);
+    expect(b.network).toEqual(DEFAULT_NETWORK_OPTIONS);
+    // The app's DHT is the public one, and its node is made only when a room or a join first needs it.
+    expect(b.dht).toBeDefined();
+    expect(b.dht?.natView()).toBeUndefined();
+    await b.close();
   });
 
-  it('asks no router when routerGateways is [] (every test backend): an internet room then needs a rendezvous', async () => {
+  it('asks no router and starts no DHT node with the loopback options (every test backend): an internet room then needs a rendezvous', async () => {
     const b = createBackend({
       app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
       userDataDir: dir,
@@ -145,6 +150,9 @@ describe('backend composition', () => {
       network: loopbackNetwork(await freeUdpPort()),
     });
     expect(b.network.routerGateways).toEqual([]);
+    // dhtBootstrap [] too: no DHT node at all, so nothing can reach the public bootstrap nodes.
+    expect(b.network.dhtBootstrap).toEqual([]);
+    expect(b.dht).toBeUndefined();
     const hosted = await b.gateway.dispatch('lobby.host', { roomName: 'Far', reach: 'internet' }, electron);
     // With a mapper, no router would read "Your router did not answer…"; without one the room asks for a rendezvous.
     expect(hosted).toMatchObject({ ok: false, error: { message: expect.stringMatching(/need a rendezvous server/) } });

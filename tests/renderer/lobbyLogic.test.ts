@@ -93,6 +93,7 @@ describe('small presentation rules', () => {
     expect(describePath('direct')).toMatchObject({ label: 'Direct', title: expect.stringMatching(/internet/) });
     expect(describePath('relayed')).toMatchObject({ label: 'Relayed', title: expect.stringMatching(/relay/) });
     expect(describePath('router')).toMatchObject({ label: 'Direct (router)', title: expect.stringMatching(/router/) });
+    expect(describePath('dht')).toMatchObject({ label: 'Direct (punched)', title: expect.stringMatching(/no relay/) });
   });
 
   it('asks for a password only on permission-denied, and suggests the check when unreachable', () => {

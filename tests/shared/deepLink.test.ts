@@ -83,7 +83,7 @@ describe('parseDeepLink: what it refuses', () => {
       `lanparty://join/${directCode.slice(0, -1)}${directCode.endsWith('0') ? '1' : '0'}`,
       'bad internet code: a character is mistyped',
     ],
-    [`lanparty://join/${rendezvousCode}-7`, 'bad internet code: an internet code has 16 or 21 characters'],
+    [`lanparty://join/${rendezvousCode}-7`, 'bad internet code: an internet code has 16, 21 or 63 characters'],
     [`lanparty://join/NET-${'U'.repeat(16)}`, 'bad internet code:'],
   ])('%s', (link, reason) => {
     expect(refused(link)).toContain(reason);

@@ -26,6 +26,8 @@ export function labNetwork(ownAddress: string) {
     // No router port mapping unless a test asks for it (a lab router that maps nothing would only add its 2 s).
     routerGateways: [] as string[],
     ssdpTargets: [] as string[],
+    // No DHT unless a test gives its private one: nothing may reach the public bootstrap nodes.
+    dhtBootstrap: [] as string[],
   };
 }
 

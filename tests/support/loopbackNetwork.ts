@@ -10,7 +10,8 @@ export const loopbackInterfaces = (): NetworkInterfacesLike => ({
 /**
  * Network options that keep a backend on loopback: rooms bound to and advertised as 127.0.0.1 on a free
  * port, discovery on `discoveryPort` (share it between the backends of one test), searches and
- * announcements to 127.255.255.255 only, router port mapping off (no gateway, no SSDP beyond it), and short
+ * announcements to 127.255.255.255 only, router port mapping off (no gateway, no SSDP beyond it), no DHT node
+ * (nothing reaches the public bootstrap nodes), and short
  * intervals so tests are quick.
  */
 export function loopbackNetwork(discoveryPort: number, extra: Partial<NetworkOptions> = {}): Partial<NetworkOptions> {
@@ -27,6 +28,7 @@ export function loopbackNetwork(discoveryPort: number, extra: Partial<NetworkOpt
     networkInterfaces: loopbackInterfaces,
     routerGateways: [],
     ssdpTargets: [],
+    dhtBootstrap: [],
     ...extra,
   };
 }

@@ -1,4 +1,4 @@
-import type { DirectCode, InternetCode } from '../../../shared/rendezvous';
+import type { DhtCode, DirectCode, InternetCode } from '../../../shared/rendezvous';
 import type { AgreementContext } from '../../net/secure';
 
 /** What both ends of an internet join run the key agreement on: the code's secret, bound to the room. */
@@ -12,4 +12,9 @@ export function directJoinAgreement(code: DirectCode): AgreementContext {
     secret: new TextEncoder().encode(code.secret),
     channel: ['direct-join', code.address, String(code.port)],
   };
+}
+
+/** The same for a DHT room's join: the secret, bound to the room's public key on the DHT. */
+export function dhtJoinAgreement(code: DhtCode): AgreementContext {
+  return { secret: new TextEncoder().encode(code.secret), channel: ['dht-join', code.publicKey] };
 }

@@ -1,15 +1,26 @@
 import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
 import type { InternetSettings } from '../../../shared/ipc/schemas/internetSettings';
 import { PlayerPath } from '../../../shared/lobby/lobbyState';
-import { readInternetCode, RendezvousError } from '../../../shared/rendezvous';
+import { encodeDhtCode, readInternetCode, RendezvousError, type DhtCode } from '../../../shared/rendezvous';
 import type { Logger } from '../../base/logger';
 import type { Scheduler } from '../../base/scheduler';
 import { createSocketMux, type SocketMux } from '../../net/ice';
 import { openUdpDatagramSocket } from '../../net/index';
 import type { MapPort } from '../portmap/portMapping';
 import type { OpenRequest, RoomOpening, RoomReach, RoomTarget } from '../roomReach';
-import { locateDirectRoom, openDirectDoor, type DirectDoor } from './direct/directReach';
-import { openDirectRoom, type DirectRoom } from './direct/directRoom';
+import {
+  directJoinFailure,
+  locateDirectRoom,
+  locateSealedRoom,
+  openDirectDoor,
+  type DirectDoor,
+} from './direct/directReach';
+import { openDirectRoom, openSealedDoor, type DirectRoom } from './direct/directRoom';
+import type { DhtNode } from './dht/dhtNode';
+import { openDhtDoor, type DhtDoor } from './dht/dhtDoor';
+import { connectDhtRoom, DhtConnectError } from './dht/dhtJoin';
+import { dhtJoinFailureText } from './dht/dhtJoinFailure';
+import { dhtJoinAgreement } from './internetJoinAgreement';
 import { connectInternetRoom, type InternetPath } from './internetJoin';
 import { openInternetRoom, type InternetRoom } from './internetRoom';
 import { keepPathAlive, type PathKeeper } from './pathKeeper';
@@ -32,7 +43,20 @@ export interface InternetReachOptions {
   readonly mapPort?: MapPort;
   /** The local address of a direct room's socket and of a direct guest's; default every interface. */
   readonly bindAddress?: string;
+  /**
+   * The DHT node (dht/dhtNode.ts): a room the router maps no port for, with no rendezvous set, listens on the DHT
+   * (a NET-K… code); a guest joins such a code through it. Absent: the DHT is off.
+   */
+  readonly dht?: DhtNode;
 }
+
+/** Seconds one try to come back to a held seat may take on the DHT: a new lookup and punch, then admission. */
+const DHT_REJOIN_TRY_SEC = 18;
+
+/** Where an internet room's guests come in besides the rendezvous: the router's mapped port, or the DHT. */
+type Door =
+  | { readonly kind: 'router'; readonly door: DirectDoor }
+  | { readonly kind: 'dht'; readonly door: DhtDoor & { close(): Promise<void> } };
 
 /** Seconds one try to come back to a held seat may take: a new path (about a second through a relay) and admission. */
 const REJOIN_TRY_SEC = 8;
@@ -54,18 +78,39 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
   const { scheduler, logger } = options;
   const iceHosts = options.hostAddresses ? { hostAddresses: options.hostAddresses } : {};
 
-  /** The router's door when it maps a port; else the rendezvous when one is set; else why neither, in words. */
-  async function chooseDoor(rendezvous: boolean): Promise<DirectDoor | undefined> {
-    if (!options.mapPort) {
-      if (!rendezvous) throw noRendezvous();
+  /**
+   * The room's door: the router's when it maps a port; else the rendezvous when one is set (its relay reaches
+   * every pair of networks); else the DHT when it is on; else why none, in words.
+   */
+  async function chooseDoor(rendezvous: boolean): Promise<Door | undefined> {
+    let failure: string | undefined;
+    let detail: string | undefined;
+    if (options.mapPort) {
+      const mapped = await openDirectDoor(options.mapPort, options.bindAddress ?? '0.0.0.0', logger);
+      if (mapped.ok) return { kind: 'router', door: mapped.door };
+      failure = portMapFailureText(mapped.failure);
+      detail = JSON.stringify(mapped.failure);
+      logger.info(`no router mapping (${mapped.failure.kind})`);
+    }
+    if (rendezvous) {
+      logger.info('the room uses the rendezvous');
       return undefined;
     }
-    const mapped = await openDirectDoor(options.mapPort, options.bindAddress ?? '0.0.0.0', logger);
-    if (mapped.ok) return mapped.door;
-    const text = portMapFailureText(mapped.failure);
-    if (!rendezvous) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, text, JSON.stringify(mapped.failure));
-    logger.info(`no router mapping (${mapped.failure.kind}): the room uses the rendezvous`);
-    return undefined;
+    if (options.dht) {
+      try {
+        const door = await openDhtDoor({ dht: await options.dht.get(), scheduler, logger });
+        return { kind: 'dht', door };
+      } catch (error) {
+        logger.warn('could not listen on the DHT', error);
+        throw new IpcError(
+          IpcErrorCode.FAILED_PRECONDITION,
+          'Could not open the internet room: the DHT, where guests would find it, did not answer. Check this computer’s internet connection, or add a rendezvous server in Settings → Internet rooms.',
+          String(error),
+        );
+      }
+    }
+    if (failure === undefined) throw noRendezvous();
+    throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, failure, detail);
   }
 
   async function open(request: OpenRequest): Promise<RoomOpening> {
@@ -81,10 +126,27 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
       async listening() {
         // A test's host may not open its socket through us: then there is nothing to register.
         if (!mux) return;
-        if (door) {
-          const { socket, mapping } = door;
+        if (door?.kind === 'router') {
+          const { socket, mapping } = door.door;
           const at = { publicAddress: mapping.externalAddress, publicPort: mapping.externalPort };
           direct = openDirectRoom({ socket, ...at, mux, scheduler, logger });
+          return;
+        }
+        if (door?.kind === 'dht') {
+          const dht = door.door;
+          direct = openSealedDoor({
+            socket: dht.socket,
+            invite: (secret) => {
+              const code: DhtCode = { publicKey: dht.publicKey, secret };
+              return { code: encodeDhtCode(code.publicKey, secret), context: dhtJoinAgreement(code) };
+            },
+            path: PlayerPath.DHT,
+            onPath: { joined: (source) => dht.proved(source), left: (source) => dht.release(source) },
+            mux,
+            scheduler,
+            logger,
+            ...(request.capacity !== undefined ? { maxPaths: request.capacity + 4 } : {}),
+          });
           return;
         }
         try {
@@ -115,8 +177,8 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
         await room?.release(peer);
       },
       close: async () => {
-        await (direct ? direct.close() : door?.socket.close());
-        await door?.mapping.close();
+        await (direct ? direct.close() : door?.kind === 'router' ? door.door.socket.close() : door?.door.close());
+        if (door?.kind === 'router') await door.door.mapping.close();
         await room?.close();
       },
     };
@@ -151,6 +213,34 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
     return { socket, keeper };
   }
 
+  /** A DHT room: a stream to its key through the DHT node for each path (the first, and each rejoin's). */
+  async function locateDhtRoom(
+    code: DhtCode,
+    text: string,
+    onProgress: (progress: { readonly target?: RoomTarget; readonly step?: 'finding-host' }) => void,
+  ) {
+    const node = options.dht;
+    if (!node) {
+      throw new IpcError(
+        IpcErrorCode.FAILED_PRECONDITION,
+        'This code is for a room found on the DHT, which is off in this app: turn it on in Settings → Internet rooms.',
+      );
+    }
+    const rendezvous = (await options.settings()).rendezvousUrl !== null;
+    const connect = async () =>
+      connectDhtRoom(code, { dht: await node.get(), scheduler }).catch((error: unknown) => {
+        if (!(error instanceof DhtConnectError)) throw directJoinFailure(error);
+        logger.info(`no path through the DHT (${error.failure}): ${error.message}`);
+        throw new IpcError(IpcErrorCode.UNAVAILABLE, dhtJoinFailureText(error.failure, rendezvous), error.failure);
+      });
+    return locateSealedRoom(
+      text,
+      connect,
+      (target) => onProgress({ target, step: 'finding-host' }),
+      DHT_REJOIN_TRY_SEC,
+    );
+  }
+
   return {
     async locate(request, { onProgress }) {
       // The lobby sends only NET-… codes here; connectInternetRoom refuses anything else in words.
@@ -163,6 +253,7 @@ export function createInternetReach(options: InternetReachOptions): RoomReach {
           onTarget: (target) => onProgress({ target, step: 'finding-host' }),
         });
       }
+      if (read.ok && read.invite.kind === 'dht') return locateDhtRoom(read.invite.code, code, onProgress);
       // The code is checked (and explained) by connectInternetRoom; the target only labels the view.
       const label: RoomTarget = { host: code.trim().toUpperCase().slice(0, 40), port: 0 };
       onProgress({ target: label, step: 'finding-host' });

@@ -8,12 +8,19 @@ export function describePing(pingMs: number | null): { readonly label: string; r
   return { label: ms < 1 ? '<1 ms' : `${ms} ms`, tone: ms <= 40 ? 'good' : ms <= 100 ? 'fair' : 'poor' };
 }
 
-const PATH_LABELS = { lan: 'LAN', direct: 'Direct', relayed: 'Relayed', router: 'Direct (router)' } as const;
+const PATH_LABELS = {
+  lan: 'LAN',
+  direct: 'Direct',
+  relayed: 'Relayed',
+  router: 'Direct (router)',
+  dht: 'Direct (punched)',
+} as const;
 const PATH_TITLES = {
   lan: 'On the same network as the host',
   direct: 'Over the internet, straight to the host',
   relayed: 'Over the internet, through the relay server',
   router: 'Over the internet, straight to the port the host’s router opened',
+  dht: 'Over the internet, straight to the host through both routers, no relay in between',
 } as const;
 
 /** The badge for a guest's path to the host (absent: an older host, so the LAN). Pure. */

@@ -23,16 +23,26 @@ export const rendezvousUrlSchema = z
     'Use wss:// for this rendezvous: plain ws:// would send the room’s secret and relay passwords in clear, so it is only for loopback and private lab addresses',
   );
 
-/** A TURN server as host:port (a name, an IPv4 address or a [bracketed] IPv6 address, then the port). */
-export const turnServerSchema = z
-  .string()
-  .trim()
-  .max(260)
-  .regex(/^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]):(\d{1,5})$/, 'Give host:port, like turn.example.org:3478')
-  .refine((text) => {
-    const port = Number(text.slice(text.lastIndexOf(':') + 1));
-    return port >= 1 && port <= 65535;
-  }, 'The port must be 1–65535');
+/** A server as host:port (a name, an IPv4 address or a [bracketed] IPv6 address, then the port). */
+const hostPortSchema = (example: string) =>
+  z
+    .string()
+    .trim()
+    .max(260)
+    .regex(/^([A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]):(\d{1,5})$/, `Give host:port, like ${example}`)
+    .refine((text) => {
+      const port = Number(text.slice(text.lastIndexOf(':') + 1));
+      return port >= 1 && port <= 65535;
+    }, 'The port must be 1–65535');
+
+/** A TURN server as host:port. */
+export const turnServerSchema = hostPortSchema('turn.example.org:3478');
+
+/** A HyperDHT bootstrap node as host:port. */
+export const dhtNodeSchema = hostPortSchema('203.0.113.10:49737');
+
+/** Most bootstrap nodes a player may list. */
+export const MAX_DHT_BOOTSTRAP_NODES = 16;
 
 /**
  * Which TURN relay internet rooms use when no direct path works: none; the one the rendezvous names with
@@ -49,10 +59,18 @@ export const turnSettingsSchema = z.discriminatedUnion('mode', [
   }),
 ]);
 
-/** Settings for rooms over the internet; internet rooms are off while `rendezvousUrl` is null. */
+/**
+ * Settings for rooms over the internet. `dhtBootstrap` replaces HyperDHT's public bootstrap nodes where a room
+ * with no router mapping meets its guests (absent: the public ones); read when the app first uses the DHT.
+ */
 export const internetSettingsSchema = z.strictObject({
   rendezvousUrl: rendezvousUrlSchema.nullable(),
   turn: turnSettingsSchema,
+  dhtBootstrap: z
+    .array(dhtNodeSchema)
+    .min(1, 'Give at least one bootstrap node, or remove the list to use the public ones')
+    .max(MAX_DHT_BOOTSTRAP_NODES, 'At most 16 bootstrap nodes')
+    .optional(),
 });
 
 /** The internet-room settings. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** A room link from outside the app (`lanparty://join/<code>`), already checked; the code in its canonical form. */
 export const deepLinkSchema = z.strictObject({
   kind: z.literal('join'),
-  code: z.string().min(1).max(32),
+  code: z.string().min(1).max(96),
 });
 
 /** A checked room link. */

@@ -39,8 +39,9 @@ export async function startBackends(count: number, options: StartBackendsOptions
         osUserName: options.osUserNames?.[i] ?? `player${i + 1}`,
         app: { name: 'LAN Party', version: '0.0.0-e2e', platform: process.platform },
         logger: options.logger ?? silentLogger,
-        // Router port mapping stays off in every e2e backend: nothing may reach this machine's real router.
-        network: { routerGateways: [], ssdpTargets: [], ...options.network },
+        // Router port mapping and the DHT stay off in every e2e backend: nothing may reach this machine's real
+        // router or the public DHT.
+        network: { routerGateways: [], ssdpTargets: [], dhtBootstrap: [], ...options.network },
         ...(options.game ? { game: options.game } : {}),
       }).catch(async (error: unknown) => {
         await rm(userDataDir, { recursive: true, force: true });

@@ -147,12 +147,40 @@ describe('parseHostCliArgs', () => {
       rendezvousUrl: url,
       routerGateways: [],
     });
-    expect(usage(['--reach', 'internet', '--no-port-mapping'])).toMatch(/--no-port-mapping needs --rendezvous/);
+    // Without a rendezvous, the DHT opens the room when the router maps nothing.
+    expect(run(['--reach', 'internet', '--no-port-mapping']).internet).toEqual({
+      rendezvousUrl: undefined,
+      routerGateways: [],
+    });
+    expect(usage(['--reach', 'internet', '--no-port-mapping', '--no-dht'])).toMatch(
+      /--no-port-mapping with --no-dht needs --rendezvous/,
+    );
     expect(usage(['--reach', 'internet', '--router-gateway', 'router'])).toMatch(/--router-gateway: expected an IPv4/);
     expect(usage(['--reach', 'internet', '--router-gateway', '10.0.0.1', '--no-port-mapping'])).toMatch(/contradict/);
     expect(usage(['--router-gateway', '10.0.0.1'])).toMatch(/--router-gateway only goes with --reach internet/);
     expect(usage(['--no-port-mapping'])).toMatch(/--no-port-mapping only goes with --reach internet/);
     expect(usage(['--rendezvous', '0.0.0.0:8787', '--no-port-mapping'])).toMatch(/does not apply/);
+  });
+
+  it('meets guests on the public DHT, or on the --dht-bootstrap nodes given; --no-dht turns it off', () => {
+    expect(run(['--reach', 'internet']).internet?.dhtBootstrap).toBeUndefined();
+    expect(run(['--reach', 'internet', '--dht-bootstrap', '203.0.113.10:49737']).internet?.dhtBootstrap).toEqual([
+      '203.0.113.10:49737',
+    ]);
+    expect(
+      run(['--reach', 'internet', '--dht-bootstrap', '203.0.113.10:49737, dht.example.org:1,[::1]:2']).internet
+        ?.dhtBootstrap,
+    ).toEqual(['203.0.113.10:49737', 'dht.example.org:1', '[::1]:2']);
+    expect(run(['--reach', 'internet', '--no-dht']).internet?.dhtBootstrap).toEqual([]);
+    expect(usage(['--reach', 'internet', '--dht-bootstrap', '203.0.113.10'])).toMatch(
+      /--dht-bootstrap: Give host:port/,
+    );
+    expect(usage(['--reach', 'internet', '--dht-bootstrap', '203.0.113.10:0'])).toMatch(/1–65535/);
+    expect(usage(['--reach', 'internet', '--dht-bootstrap', Array(17).fill('a:1').join(',')])).toMatch(/at most 16/);
+    expect(usage(['--reach', 'internet', '--dht-bootstrap', 'a:1', '--no-dht'])).toMatch(/contradict/);
+    expect(usage(['--dht-bootstrap', 'a:1'])).toMatch(/--dht-bootstrap only goes with --reach internet/);
+    expect(usage(['--no-dht'])).toMatch(/--no-dht only goes with --reach internet/);
+    expect(usage(['--rendezvous', '0.0.0.0:8787', '--no-dht'])).toMatch(/does not apply/);
   });
 
   it('takes --seat-grace from 0 to 600 seconds', () => {

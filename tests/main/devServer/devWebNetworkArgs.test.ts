@@ -6,7 +6,7 @@ describe('dev:web network flags', () => {
     expect(networkOptionsFromFlags({})).toEqual({});
   });
 
-  it('--loopback keeps everything on this machine, router port mapping off', () => {
+  it('--loopback keeps everything on this machine, router port mapping and the DHT off', () => {
     expect(networkOptionsFromFlags({ loopback: true })).toEqual({
       bindAddress: '127.0.0.1',
       advertiseAddress: '127.0.0.1',
@@ -14,6 +14,7 @@ describe('dev:web network flags', () => {
       selfTestTargets: ['127.255.255.255', '127.0.0.1'],
       routerGateways: [],
       ssdpTargets: [],
+      dhtBootstrap: [],
     });
   });
 

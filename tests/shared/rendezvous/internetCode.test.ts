@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   INTERNET_CODE_PREFIX,
   DIRECT_CODE_CHARS,
+  DHT_CODE_CHARS,
   decodeInternetCode,
+  encodeDhtCode,
   encodeDirectCode,
+  formatInternetInvite,
   encodeInternetCode,
   looksLikeInternetCode,
   newCodeSecret,
@@ -58,7 +61,7 @@ describe('internet codes', () => {
     const code = encodeInternetCode('7K2MQ9', digest);
     expect(decodeInternetCode(code.slice(0, -1))).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/16 or 21 characters/),
+      reason: expect.stringMatching(/16, 21 or 63 characters/),
     });
     expect(decodeInternetCode(`${code}0`)).toMatchObject({ ok: false });
     expect(decodeInternetCode(code.replace(/-([0-9A-Z])/, '-U'))).toMatchObject({
@@ -122,5 +125,41 @@ describe('internet codes', () => {
     expect(() => encodeDirectCode('203.0.113.7', 0, digest)).toThrow(RangeError);
     expect(() => encodeDirectCode('203.0.113.7', 70000, digest)).toThrow(RangeError);
     expect(() => encodeDirectCode('203.0.113.7', 1, 'short')).toThrow(RangeError);
+  });
+
+  it('round-trips a DHT room’s public key and secret in the same NET- groups of four', () => {
+    for (const publicKey of ['00'.repeat(32), 'ff'.repeat(32), '0123456789abcdef'.repeat(4)]) {
+      const code = encodeDhtCode(publicKey.toUpperCase(), digest);
+      expect(code).toMatch(/^NET-K[0-9A-Z]{3}(-[0-9A-Z]{4}){14}-[0-9A-Z]{3}$/);
+      expect(code.slice(4).replace(/-/g, '')).toHaveLength(DHT_CODE_CHARS);
+      expect(looksLikeInternetCode(code)).toBe(true);
+      const read = readInternetCode(` ${code.toLowerCase().replace(/-/g, ' ')} `);
+      expect(read).toEqual({ ok: true, invite: { kind: 'dht', code: { publicKey, secret: digest } } });
+      if (read.ok) expect(formatInternetInvite(read.invite)).toBe(code);
+      expect(decodeInternetCode(code)).toMatchObject({ ok: false, reason: expect.stringMatching(/dht/) });
+    }
+  });
+
+  it('refuses a DHT code with a wrong check character, a wrong length, bad characters or a key past 256 bits', () => {
+    const code = encodeDhtCode('ab'.repeat(32), digest);
+    const bare = code.slice(4).replace(/-/g, '');
+    for (let i = 1; i < bare.length; i++) {
+      const ch = bare[i] === '0' ? '1' : '0';
+      expect(readInternetCode(bare.slice(0, i) + ch + bare.slice(i + 1))).toMatchObject({ ok: false });
+    }
+    expect(readInternetCode(bare.slice(0, -1))).toMatchObject({ ok: false, reason: expect.stringMatching(/63/) });
+    expect(readInternetCode(`${bare}0`)).toMatchObject({ ok: false, reason: expect.stringMatching(/64/) });
+    expect(readInternetCode(`${bare.slice(0, 20)}U${bare.slice(21)}`)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/“U”/),
+    });
+    expect(readInternetCode(`NET-${bare}${'-'.repeat(40)}`)).toMatchObject({ ok: false, reason: /too long/ });
+    // The key's top four bits are zero in every real code: set, the code names no key.
+    const body = `KZ${bare.slice(2, -1)}`;
+    const forged = body + CROCKFORD_BASE32[checkDigit(Array.from(body, (ch) => CROCKFORD_BASE32.indexOf(ch)), 32)];
+    expect(readInternetCode(forged)).toMatchObject({ ok: false, reason: expect.stringMatching(/no key/) });
+    expect(() => encodeDhtCode('ab'.repeat(31), digest)).toThrow(RangeError);
+    expect(() => encodeDhtCode('zz'.repeat(32), digest)).toThrow(RangeError);
+    expect(() => encodeDhtCode('ab'.repeat(32), 'short')).toThrow(RangeError);
   });
 });

@@ -9,6 +9,7 @@ import {
   secureSocket,
   startGuestAgreement,
   type AgreedKeys,
+  type AgreementContext,
   type SecureSocket,
 } from '../../../net/secure';
 import type { DirectCode } from '../../../../shared/rendezvous';
@@ -72,15 +73,28 @@ export function connectDirectRoom(code: DirectCode, options: DirectJoinOptions):
 }
 
 async function tryOnce(code: DirectCode, options: DirectJoinOptions): Promise<DirectPath> {
-  const { scheduler } = options;
-  const random = options.randomBytes ?? ((size: number) => new Uint8Array(randomBytes(size)));
-  const resendMs = options.resendMs ?? 300;
-  const stepTimeoutMs = options.stepTimeoutMs ?? 3000;
-  const host: DatagramSource = { address: code.address, port: code.port };
   const open =
     options.openSocket ??
     ((bindAddress: string) => openUdpDatagramSocket({ port: 0, host: bindAddress, recvBufferSize: 0 }));
   const udp = await open(options.bindAddress ?? '0.0.0.0');
+  return joinSealedDoor(directJoinAgreement(code), { address: code.address, port: code.port }, udp, options);
+}
+
+/**
+ * The guest's side of a sealed door (directRoom.ts) over `udp`, which only `host` speaks to: the CPace run on
+ * `context` (each step resent while unanswered), the welcome checked, then the sealed path. `udp` is the path's
+ * from then on, and closed on failure.
+ */
+export async function joinSealedDoor(
+  context: AgreementContext,
+  host: DatagramSource,
+  udp: DatagramSocket,
+  options: Pick<DirectJoinOptions, 'scheduler' | 'resendMs' | 'stepTimeoutMs' | 'randomBytes'>,
+): Promise<DirectPath> {
+  const { scheduler } = options;
+  const random = options.randomBytes ?? ((size: number) => new Uint8Array(randomBytes(size)));
+  const resendMs = options.resendMs ?? 300;
+  const stepTimeoutMs = options.stepTimeoutMs ?? 3000;
   let onHandshake: ((datagram: Uint8Array) => void) | undefined;
   let onData: ((datagram: Uint8Array) => void) | undefined;
   udp.listen({
@@ -125,7 +139,7 @@ async function tryOnce(code: DirectCode, options: DirectJoinOptions): Promise<Di
     });
 
   try {
-    const agreement = startGuestAgreement(directJoinAgreement(code), random);
+    const agreement = startGuestAgreement(context, random);
     const agreed = await step(offerDatagram(agreement.offer), (arrival) => {
       const read = parseDirectDatagram(arrival);
       if (read?.kind === DirectKind.BUSY) {

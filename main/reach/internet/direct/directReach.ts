@@ -4,7 +4,7 @@ import type { Logger } from '../../../base/logger';
 import { DEFAULT_RECV_BUFFER, openUdpDatagramSocket, type DatagramSocket } from '../../../net/index';
 import type { MapPort, PortMapFailure, PortMapping } from '../../portmap/portMapping';
 import type { LocatedRoom, RoomTarget } from '../../roomReach';
-import { connectDirectRoom, DirectJoinError, type DirectJoinOptions } from './directJoin';
+import { connectDirectRoom, DirectJoinError, type DirectJoinOptions, type DirectPath } from './directJoin';
 import { retryWaitText } from '../internetRoom';
 
 /** A direct room's door: its own UDP socket (never the LAN room port) and the router's mapping of it. */
@@ -44,8 +44,8 @@ export async function openDirectDoor(
   return { ok: true, door: { socket, mapping } };
 }
 
-/** A direct join's failure as the player reads it. */
-function directJoinFailure(error: unknown): IpcError {
+/** A direct join's failure as the player reads it (a DHT room's handshake fails the same ways). */
+export function directJoinFailure(error: unknown): IpcError {
   if (!(error instanceof DirectJoinError)) {
     return new IpcError(IpcErrorCode.UNAVAILABLE, 'Could not reach the internet room.', String(error));
   }
@@ -69,18 +69,32 @@ function directJoinFailure(error: unknown): IpcError {
  * Finds a direct room by its code: the handshake with its router's port, then a sealed path for the Client.
  * Asked for a socket again (the guest coming back to its seat), it runs a fresh handshake from a fresh socket.
  */
-export async function locateDirectRoom(
+export function locateDirectRoom(
   code: DirectCode,
   text: string,
   options: DirectJoinOptions & { readonly onTarget: (target: RoomTarget) => void },
 ): Promise<LocatedRoom> {
-  const label: RoomTarget = { host: text.trim().toUpperCase().slice(0, 40), port: 0 };
-  options.onTarget(label);
   const connect = () =>
     connectDirectRoom(code, options).catch((error: unknown) => {
       throw directJoinFailure(error);
     });
-  let first: Awaited<ReturnType<typeof connectDirectRoom>> | undefined = await connect();
+  return locateSealedRoom(text, connect, options.onTarget, DIRECT_REJOIN_TRY_SEC);
+}
+
+/**
+ * A room reached by sealed paths that `connect` opens (a direct room's, a DHT room's): the first for the Client,
+ * and a fresh one each time the Client asks again (coming back to its seat). `connect` rejects in the player's
+ * words.
+ */
+export async function locateSealedRoom(
+  text: string,
+  connect: () => Promise<DirectPath>,
+  onTarget: (target: RoomTarget) => void,
+  rejoinTimeoutSec: number,
+): Promise<LocatedRoom> {
+  const label: RoomTarget = { host: text.trim().toUpperCase().slice(0, 40), port: 0 };
+  onTarget(label);
+  let first: DirectPath | undefined = await connect();
   let closed = false;
   return {
     target: label,
@@ -91,8 +105,8 @@ export async function locateDirectRoom(
       first = undefined;
       return path.socket;
     },
-    rejoinTimeoutSec: DIRECT_REJOIN_TRY_SEC,
-    internetCode: label.host,
+    rejoinTimeoutSec,
+    internetCode: text.trim().toUpperCase(),
     close: async () => {
       closed = true;
       // A path never handed to a Client is closed here; the Client closes the ones it took.

@@ -9,6 +9,7 @@ import {
   KeyAgreementError,
   sealSignal,
   secureSocket,
+  type AgreementContext,
   type HostAgreement,
 } from '../../../net/secure';
 import { encodeDirectCode, newCodeSecret } from '../../../../shared/rendezvous';
@@ -25,13 +26,22 @@ import {
 import { directJoinAgreement } from '../internetJoinAgreement';
 import { CODE_GUESS_BUDGET } from '../internetRoom';
 
-/** Options of {@link openDirectRoom}. */
-export interface DirectRoomOptions {
-  /** The room's direct UDP socket: its own port, the one the router maps (never the LAN room port). */
+/** What a code says and what the join's agreement binds to, for the room's fresh secret. */
+export type DoorInvite = (secret: string) => { readonly code: string; readonly context: AgreementContext };
+
+/** Options of {@link openSealedDoor}: a socket where strangers prove the code's secret before the room keeps a path. */
+export interface SealedDoorOptions {
+  /** Where the joins arrive: the router-mapped UDP port, or the DHT's streams seen as one socket (dhtDoor.ts). */
   readonly socket: DatagramSocket;
-  /** Where the internet reaches that socket: the router's public address and the port it assigned. */
-  readonly publicAddress: string;
-  readonly publicPort: number;
+  /** The code and the agreement's binding for the secret drawn here. */
+  readonly invite: DoorInvite;
+  /** How the view names a guest who came in by this door. */
+  readonly path: PlayerPath;
+  /** Hears a source prove the code (its path kept) and its path let go (the door may free what it holds for it). */
+  readonly onPath?: {
+    readonly joined: (source: DatagramSource) => void;
+    readonly left: (source: DatagramSource) => void;
+  };
   /** The room's Server socket: each guest's secured path is added to it. */
   readonly mux: SocketMux;
   readonly scheduler: Scheduler;
@@ -48,11 +58,20 @@ export interface DirectRoomOptions {
   readonly randomBytes?: (size: number) => Uint8Array;
 }
 
+/** Options of {@link openDirectRoom}. */
+export interface DirectRoomOptions extends Omit<SealedDoorOptions, 'invite' | 'path' | 'onPath'> {
+  /** The room's direct UDP socket: its own port, the one the router maps (never the LAN room port). */
+  readonly socket: DatagramSocket;
+  /** Where the internet reaches that socket: the router's public address and the port it assigned. */
+  readonly publicAddress: string;
+  readonly publicPort: number;
+}
+
 /** A direct room: its code, and the paths of the guests who came in by it. */
 export interface DirectRoom {
-  /** The NET-D… code to share. */
+  /** The NET-… code to share. */
   readonly code: string;
-  /** `router` for a guest that came in by the direct port, undefined for every other. */
+  /** The door's path (`router`, `dht`) for a guest that came in by it, undefined for every other. */
   pathOf(source: DatagramSource): PlayerPath | undefined;
   /** A direct guest's own address (the room's limits key on it), undefined for every other. */
   sourceOf(source: DatagramSource): string | undefined;
@@ -74,6 +93,8 @@ interface Pending {
 }
 
 interface DirectPath {
+  /** Where the guest's datagrams come from on the door's socket. */
+  readonly source: DatagramSource;
   readonly tag: Buffer;
   readonly welcome: Buffer;
   mux: DatagramSource;
@@ -83,14 +104,27 @@ interface DirectPath {
 
 const keyOf = (source: DatagramSource): string => `${source.address}:${source.port}`;
 
+/** A direct room on the router's mapped port: a NET-D… code naming the public address, the path `router`. */
+export function openDirectRoom(options: DirectRoomOptions): DirectRoom {
+  const { publicAddress: address, publicPort: port, ...rest } = options;
+  return openSealedDoor({
+    ...rest,
+    path: PlayerPath.ROUTER,
+    invite: (secret) => ({
+      code: encodeDirectCode(address, port, secret),
+      context: directJoinAgreement({ address, port, secret }),
+    }),
+  });
+}
+
 /**
- * Serves a direct room on its own mapped UDP port: a stranger's offer is answered (one token of the room-wide
+ * Serves a room on a door of its own (a mapped UDP port, the DHT's streams): a stranger's offer is answered (one token of the room-wide
  * guess budget, or "busy" with the wait) and only its agreement is kept, bounded in number and time; a
  * confirmation that checks (proving the room secret) gets a path sealed with the agreed keys (secureSocket) that
  * joins the room's Server through the mux, as every internet guest does. Anything else — garbage, replays, a
  * truncated handshake, a wrong tag — is dropped, and leaves nothing behind.
  */
-export function openDirectRoom(options: DirectRoomOptions): DirectRoom {
+export function openSealedDoor(options: SealedDoorOptions): DirectRoom {
   const { socket, mux, scheduler, logger } = options;
   const random = options.randomBytes ?? ((size: number) => new Uint8Array(randomBytes(size)));
   const { burst, refillMs } = options.joinBudget ?? CODE_GUESS_BUDGET;
@@ -99,8 +133,7 @@ export function openDirectRoom(options: DirectRoomOptions): DirectRoom {
   const maxPaths = options.maxPaths ?? 32;
   const silentPathMs = options.silentPathMs ?? 5000;
   const secret = newCodeSecret(random);
-  const code = encodeDirectCode(options.publicAddress, options.publicPort, secret);
-  const context = directJoinAgreement({ address: options.publicAddress, port: options.publicPort, secret });
+  const { code, context } = options.invite(secret);
   const pending = new Map<string, Pending>();
   const paths = new Map<string, DirectPath>();
   /** The mux's label of each path → the guest's real source. */
@@ -158,16 +191,17 @@ export function openDirectRoom(options: DirectRoomOptions): DirectRoom {
     const keys = entry.agreement.confirm(tag);
     if (!keys) {
       // A wrong secret or a guess: its budget token stays spent.
-      logger.warn('a direct join failed the key confirmation (wrong code, or a guess)');
+      logger.warn(`a ${options.path} join failed the key confirmation (wrong code, or a guess)`);
       return;
     }
     budget.succeeded();
     if (paths.size >= maxPaths) {
-      logger.warn(`a direct join proved the code, but ${maxPaths} direct paths are open already`);
+      logger.warn(`a ${options.path} join proved the code, but ${maxPaths} of its paths are open already`);
       return;
     }
     const guest = { address: from.address, port: from.port };
     const entryPath: DirectPath = {
+      source: guest,
       tag: Buffer.from(tag),
       welcome: welcomeDatagram(sealSignal(keys.signalHostToGuest, WELCOME_TEXT, random)),
       mux: { address: '', port: 0 },
@@ -195,6 +229,7 @@ export function openDirectRoom(options: DirectRoomOptions): DirectRoom {
       role: 'host',
     });
     paths.set(key, entryPath);
+    options.onPath?.joined(from);
     // Guests from one address share a synthetic address (the room's password backoff keys on it).
     const label = mux.add(secured, guest.address);
     entryPath.mux = label;
@@ -202,11 +237,11 @@ export function openDirectRoom(options: DirectRoomOptions): DirectRoom {
     // A path that proves the code and then says nothing sealed is let go: it holds a slot of the room's.
     entryPath.silence = scheduler.setTimer(() => {
       if (secured.counters.opened === 0 && paths.get(key) === entryPath) {
-        logger.warn(`direct path ${key} said nothing within ${silentPathMs} ms: let go`);
+        logger.warn(`${options.path} path ${key} said nothing within ${silentPathMs} ms: let go`);
         void mux.remove(label);
       }
     }, silentPathMs);
-    logger.info(`direct guest ${key} proved the code: joined as ${keyOf(label)}`);
+    logger.info(`${options.path} guest ${key} proved the code: joined as ${keyOf(label)}`);
     send(entryPath.welcome, from);
   };
 
@@ -216,6 +251,7 @@ export function openDirectRoom(options: DirectRoomOptions): DirectRoom {
     paths.delete(key);
     byLabel.delete(keyOf(path.mux));
     if (path.silence !== undefined) scheduler.clearTimer(path.silence);
+    options.onPath?.left(path.source);
   }
 
   socket.listen({
@@ -247,7 +283,7 @@ export function openDirectRoom(options: DirectRoomOptions): DirectRoom {
 
   return {
     code,
-    pathOf: (source) => (byLabel.has(keyOf(source)) ? PlayerPath.ROUTER : undefined),
+    pathOf: (source) => (byLabel.has(keyOf(source)) ? options.path : undefined),
     sourceOf: (source) => byLabel.get(keyOf(source))?.address,
     async release(source) {
       if (byLabel.has(keyOf(source))) await mux.remove(source);

@@ -93,6 +93,13 @@ describe('the room step: the door', () => {
     expect(kit.playerIds).toEqual([0]);
   });
 
+  it("tells a protocol 5 guest to update: it cannot read a lobby state naming the 'dht' path", () => {
+    const kit = new RoomKit({ appVersion: '9.9.9' });
+    kit.arrive(lanPeer(1));
+    expect(rejections(kit.hello(1, hello('Old', { v: 5 })))).toEqual([[1, 'version-mismatch']]);
+    expect(kit.playerIds).toEqual([0]);
+  });
+
   it('marks a LAN guest whose native offer was stripped, and logs it', () => {
     const kit = new RoomKit();
     const effects = kit.join(lanPeer(1, '10.0.0.1', { protocol: 'v1' }), 'Ann', { native: true });

@@ -1,0 +1,96 @@
+import type HyperDHT from 'hyperdht';
+import type { DhtStream } from 'hyperdht';
+import { retryShortWaits } from '../../../base/retryShortWaits';
+import type { Scheduler, TimerHandle } from '../../../base/scheduler';
+import { PointToPointSocket } from '../../../net/ice';
+import type { DatagramSource } from '../../../net/index';
+import type { DhtCode } from '../../../../shared/rendezvous';
+import { DirectJoinError, joinSealedDoor, type DirectJoinOptions, type DirectPath } from '../direct/directJoin';
+import { dhtJoinAgreement } from '../internetJoinAgreement';
+import { dhtJoinFailureOf, type DhtJoinFailure } from './dhtJoinFailure';
+
+/** A connect through the DHT that found no path; `failure` says why in a way the reach words. */
+export class DhtConnectError extends Error {
+  override readonly name = 'DhtConnectError';
+  constructor(
+    readonly failure: DhtJoinFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Options of {@link connectDhtRoom}. */
+export interface DhtJoinOptions extends Pick<DirectJoinOptions, 'resendMs' | 'stepTimeoutMs' | 'randomBytes'> {
+  readonly dht: HyperDHT;
+  readonly scheduler: Scheduler;
+  /** Milliseconds the lookup and the punch may take; default 14 000 (a randomizing NAT on one side took 6 s). */
+  readonly connectTimeoutMs?: number;
+}
+
+/** The label of the host on a guest's DHT path (the stream has exactly one peer). */
+const DHT_HOST: DatagramSource = { address: 'dht', port: 1 };
+
+/** Opens a stream to the room's key; rejects with a DhtConnectError. */
+function openStream(dht: HyperDHT, publicKey: string, scheduler: Scheduler, timeoutMs: number): Promise<DhtStream> {
+  const stream = dht.connect(Buffer.from(publicKey, 'hex'));
+  return new Promise<DhtStream>((resolve, reject) => {
+    let timer: TimerHandle | undefined;
+    const settle = (error: DhtConnectError | undefined) => {
+      if (timer === undefined) return;
+      scheduler.clearTimer(timer);
+      timer = undefined;
+      if (!error) return resolve(stream);
+      stream.destroy();
+      reject(error);
+    };
+    timer = scheduler.setTimer(
+      () => settle(new DhtConnectError('timeout', `no path through the DHT within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    stream.on('open', () => settle(undefined));
+    stream.on('error', (error) => settle(new DhtConnectError(dhtJoinFailureOf(error), error.message)));
+    stream.on('close', () => settle(new DhtConnectError('unreachable', 'the DHT stream closed before it opened')));
+  });
+}
+
+/**
+ * Joins a DHT room as far as a sealed datagram path: a stream to the room's key through the DHT (lookup, Noise,
+ * hole punch: hyperdht's), our CPace on the code's secret inside it, then every datagram sealed (secureSocket)
+ * and carried as the stream's unordered messages. A host that cannot prove the secret fails with DirectJoinError
+ * `mismatch` as a direct room's does; a room past its guess budget is waited out when the wait is short.
+ */
+export function connectDhtRoom(code: DhtCode, options: DhtJoinOptions): Promise<DirectPath> {
+  return retryShortWaits(
+    options.scheduler,
+    async () => {
+      const stream = await openStream(
+        options.dht,
+        code.publicKey,
+        options.scheduler,
+        options.connectTimeoutMs ?? 14_000,
+      );
+      const link = new PointToPointSocket({
+        send: (datagram) => {
+          stream.trySend(Buffer.from(datagram));
+          return Promise.resolve();
+        },
+        subscribe: (receive) => {
+          stream.on('message', receive);
+          return () => stream.off('message', receive);
+        },
+        local: () => ({ address: '0.0.0.0', port: 0 }),
+        remote: () => DHT_HOST,
+        close: () => {
+          stream.destroy();
+          return Promise.resolve();
+        },
+      });
+      // The stream's own errors after it opened end it; the path then falls silent and the Client's rejoin opens
+      // a fresh one.
+      stream.on('error', () => undefined);
+      return joinSealedDoor(dhtJoinAgreement(code), DHT_HOST, link, options);
+    },
+    (error) => (error instanceof DirectJoinError && error.reason === 'busy' ? error.waitMs : undefined),
+  );
+}
