@@ -1,25 +1,10 @@
 // The bootstrap nodes of a private HyperDHT (tests/support/privateDhtLab.ts), one process inside the lab's public
-// namespace: `node labDhtNodes.cjs <port> <host>…` starts one persistent node per host (each on its own address:
+// namespace: `node --import tsx labDhtNodes.ts <port> <host>…` starts one persistent node per host (each on its own address:
 // dht-rpc tells whether it is firewalled from pings by other hosts, so one address for all would mislead it; see
 // nat-lab-notes.md), each bootstrapping from the ones before it, then prints one JSON line `{"ev":"ready",…}`.
 // It destroys the nodes and exits when its stdin closes (the lab's destroy, or the test process dying).
-import { createRequire } from 'node:module';
+import HyperDHT from 'hyperdht';
 
-/** The part of hyperdht's node this script uses (the package has no types). */
-interface BootstrapNode {
-  fullyBootstrapped(): Promise<void>;
-  toArray(): readonly { host: string; port: number }[];
-  destroy(options?: { force?: boolean }): Promise<void>;
-}
-type BootstrapNodeClass = new (options: {
-  ephemeral: false;
-  firewalled: false;
-  host: string;
-  port: number;
-  bootstrap: readonly string[];
-}) => BootstrapNode;
-
-const HyperDht = createRequire(__filename)('hyperdht') as BootstrapNodeClass;
 const [portText, ...hosts] = process.argv.slice(2);
 const port = Number(portText);
 const say = (event: Record<string, unknown>): void => void process.stdout.write(`${JSON.stringify(event)}\n`);
@@ -27,17 +12,16 @@ const say = (event: Record<string, unknown>): void => void process.stdout.write(
 async function main(): Promise<void> {
   if (!Number.isInteger(port) || port <= 0 || hosts.length === 0) throw new Error('usage: <port> <host>…');
   const started = performance.now();
-  const nodes: BootstrapNode[] = [];
-  const stop = () =>
-    void Promise.all(nodes.map((node) => node.destroy({ force: true }))).finally(() => process.exit(0));
+  const nodes: HyperDHT[] = [];
+  const stop = () => void Promise.all(nodes.map((node) => node.destroy())).finally(() => process.exit(0));
   process.stdin.on('end', stop).on('close', stop).resume();
   for (const [index, host] of hosts.entries()) {
     const bootstrap = hosts.slice(0, index).map((before) => `${before}:${port}`);
-    const node = new HyperDht({ ephemeral: false, firewalled: false, host, port, bootstrap });
+    const node = new HyperDHT({ ephemeral: false, firewalled: false, host, port, bootstrap });
     nodes.push(node);
     await node.fullyBootstrapped();
   }
-  say({ ev: 'ready', ms: Math.round(performance.now() - started), known: nodes.map((node) => node.toArray().length) });
+  say({ ev: 'ready', ms: Math.round(performance.now() - started) });
 }
 
 main().catch((error: unknown) => {

@@ -33,6 +33,8 @@ export interface PrivateDhtLab {
   readonly addresses: Readonly<Record<string, string>>;
   /** Router → its WAN (public) address. */
   readonly wan: Readonly<Record<string, string>>;
+  /** Router → its LAN address, its players' default gateway (where the app asks for a port mapping). */
+  readonly gateways: Readonly<Record<string, string>>;
   /** Player → its namespace's name, for `ip netns exec`. */
   readonly namespaces: Readonly<Record<string, string>>;
   /** Router → its namespace, kind and interfaces (for RebindableRouter). */
@@ -142,6 +144,7 @@ export async function createPrivateDhtLab(spec: PrivateDhtLabSpec): Promise<Priv
       bootstrapMs,
       addresses,
       wan: Object.fromEntries(routers.map((router) => [router, `${PUBLIC}.${publicMembers[router]}`])),
+      gateways: Object.fromEntries(routers.map((router, i) => [router, `192.168.${i + 1}.1`])),
       namespaces: Object.fromEntries(players.map((player) => [player, ns(player)])),
       routers: Object.fromEntries(
         routers.map((router, i) => [
