@@ -88,9 +88,10 @@ function run(ns: string, command: string, args: readonly string[], input?: strin
  * nftables rules of one router: NAT on the WAN side, plus the filter a home router has: nothing new comes in
  * from the WAN. The input drop matters: a peer's check that reaches the router's own address before the
  * player's flow exists would otherwise leave a conntrack entry that makes masquerade pick another port for
- * the player's flow, so endpoint-independent NATs looked symmetric (see nat-lab-notes.md).
+ * the player's flow, so endpoint-independent NATs looked symmetric (see nat-lab-notes.md). The WAN is `eth0`; the
+ * NAT lives in table `ip lab_nat` (natLabRebind.ts rewrites it). Other labs with home routers use it too.
  */
-function routerRules(kind: RouterKind, lan: string): string {
+export function routerRules(kind: RouterKind, lan: string): string {
   const turn = `{ ${PUBLIC}.${TURN_OCTET}, ${PUBLIC}.${TURN_LEG_OCTET} }`;
   const blockUdp =
     kind === 'udp-blocked'

@@ -69,7 +69,7 @@ export class RebindableRouter {
   private address: string;
 
   constructor(
-    lab: NatLab,
+    lab: Pick<NatLab, 'routers' | 'wan'>,
     /** The router's name in the lab's spec. */
     readonly name: string,
   ) {
