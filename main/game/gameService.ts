@@ -221,6 +221,12 @@ export function createGameService(options: GameServiceOptions): GameService {
         link.sendInputs(checkedInputs(linkGame, inputs), interpolationDelay);
         return { accepted: true };
       },
+      'game.finishRound': () => {
+        if (seat !== null) throw new IpcError(IpcErrorCode.PERMISSION_DENIED, 'Only the host can end the round.');
+        if (room === null) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'You are not in a room.');
+        if (host === null) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'No round is being played.');
+        if (!host.endRound()) throw new IpcError(IpcErrorCode.FAILED_PRECONDITION, 'The round is already over.');
+      },
       'net.stats': () => {
         const rate =
           host !== null ? host.snapshotsPerSecond : seat !== null ? arrivals.perSecond(scheduler.now()) : null;

@@ -78,6 +78,8 @@ export type GameTuning = Pick<
 export interface GameHandlers {
   'game.get': () => GameCurrent;
   'game.input': (input: GameInputRequest) => GameInputResult;
+  /** The host's "End round"; a guest, or a call with no round running, fails with a clear IpcError. */
+  'game.finishRound': () => void;
   'net.stats': () => NetStats;
 }
 

@@ -136,6 +136,11 @@ export interface GameDefinition<
   /** The players, in join order (same objects each call is fine: the host iterates it every tick). */
   players(state: S): readonly GamePlayer[];
   phase(state: S): GamePhase;
+  /**
+   * The round over now, as if its time had run out (the host's "End round"): phase 'ended', the standings as they
+   * stand at this moment. A state that is not playing comes back unchanged. Pure.
+   */
+  endRound(state: S): S;
   standings(state: S): GameStandings;
   readonly input: GameInputCodec<I, W>;
   readonly snapshot: GameSnapshotCodec<S, Snap>;

@@ -73,6 +73,8 @@ export const ipcContract = {
     'netcheck.run': { input: z.undefined(), output: networkCheckReportSchema },
     'game.get': { input: z.undefined(), output: gameCurrentSchema },
     'game.input': { input: gameInputRequestSchema, output: gameInputResultSchema },
+    // The host's "End round": the running round ends now as if its time had run out, results for everyone.
+    'game.finishRound': { input: z.undefined(), output: z.void() },
     'net.stats': { input: z.undefined(), output: netStatsSchema },
     'dev.getConditioner': { input: z.undefined(), output: devConditionerViewSchema },
     'dev.setConditioner': {

@@ -26,7 +26,12 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
 
   beforeAll(async () => {
     const discoveryPort = await freeUdpPort();
-    session = await openE2eSession(2, { osUserNames: ['ada', 'bob'], network: loopbackNetwork(discoveryPort) });
+    // The round never ends on its own while its screens are read ("Round in progress"); closing the room ends it.
+    session = await openE2eSession(2, {
+      osUserNames: ['ada', 'bob'],
+      network: loopbackNetwork(discoveryPort),
+      game: { roundDuration: 600 },
+    });
     [ada, bob] = session.players as [E2ePlayer, E2ePlayer];
     for (const { server } of [ada, bob]) {
       await session.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });

@@ -111,6 +111,7 @@ describe('app store: rooms, LAN list and network check', () => {
       await store.getState().kick(3),
       await store.getState().startRound(),
       await store.getState().endRound(),
+      await store.getState().finishRound(),
       await store.getState().joinByAddress('party-pc', 9100),
     ])
       expect(result).toEqual({ ok: true });
@@ -119,7 +120,22 @@ describe('app store: rooms, LAN list and network check', () => {
     expect(fake.raw['lobby.kick']).toHaveBeenCalledWith({ playerId: 3 });
     expect(fake.raw['lobby.start']).toHaveBeenCalledOnce();
     expect(fake.raw['lobby.endRound']).toHaveBeenCalledOnce();
+    // The host's "End round" (with results) is the game's request, not the lobby's "Back to the lobby".
+    expect(fake.raw['game.finishRound']).toHaveBeenCalledOnce();
     expect(fake.raw['lobby.joinByAddress']).toHaveBeenCalledWith({ host: 'party-pc', port: 9100 });
+  });
+
+  it('End round refused (the round is already over) resolves with the backend’s words', async () => {
+    const { store, fake } = await setup();
+    fake.raw['game.finishRound'].mockResolvedValueOnce({
+      ok: false,
+      error: { code: 'failed-precondition', message: 'The round is already over.' },
+    } as never);
+    expect(await store.getState().finishRound()).toEqual({
+      ok: false,
+      code: 'failed-precondition',
+      message: 'The round is already over.',
+    });
   });
 
   it('the LAN list follows lan.servers, and a failed request shows as the list’s error', async () => {

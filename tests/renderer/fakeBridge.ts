@@ -73,6 +73,7 @@ export function fakeBridge(
     'lobby.kick': vi.fn(done),
     'lobby.start': vi.fn(done),
     'lobby.endRound': vi.fn(done),
+    'game.finishRound': vi.fn(done),
     'lan.start': vi.fn(async () => emptyLan(true)),
     'lan.stop': vi.fn(async () => emptyLan(false)),
     'lan.refresh': vi.fn(async () => emptyLan(true)),

@@ -187,6 +187,18 @@ export class GameHost<
     return this.outbox.attach(feed, this.phase === 'ready' ? undefined : this.stateValue);
   }
 
+  /**
+   * The host's "End round": the running round ends now exactly as if its time had run out (the game's `endRound`),
+   * with a last snapshot and the results so far to everyone under the usual hold. False when no round runs.
+   */
+  endRound(): boolean {
+    if (this.phase !== 'running') return false;
+    this.stateValue = this.game.endRound(this.stateValue);
+    this.outbox.sendSnapshot(this.stateValue, this.inputs.acks());
+    this.finish('finished');
+    return true;
+  }
+
   /** Stops without results (e.g. the room is closing); in-process players are told. */
   stop(reason = 'game stopped'): void {
     if (this.phase === 'finished' || this.phase === 'stopped') return;

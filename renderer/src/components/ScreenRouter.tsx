@@ -58,6 +58,7 @@ export function ScreenRouter({
             kick: actions.kick,
             startRound: actions.startRound,
             endRound: actions.endRound,
+            finishRound: actions.finishRound,
             leaveRoom: actions.leaveRoom,
             openNetcheck: to('netcheck'),
           }}

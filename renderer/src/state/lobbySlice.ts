@@ -27,7 +27,10 @@ export interface LobbySlice {
   sendChat(text: string): Promise<ActionResult>;
   kick(playerId: number): Promise<ActionResult>;
   startRound(): Promise<ActionResult>;
+  /** Back to the lobby from a round (its results, or a round the stage cannot show). */
   endRound(): Promise<ActionResult>;
+  /** The host's "End round": the round ends now as if its time had run out, the results shown to everyone. */
+  finishRound(): Promise<ActionResult>;
 }
 
 type Set = (partial: { lobby?: LobbyView; screen?: Screen }) => void;
@@ -73,5 +76,6 @@ export function createLobbySlice(set: Set, get: () => { lobby: LobbyView }, ref:
     kick: (playerId) => run((api) => api['lobby.kick']({ playerId })),
     startRound: () => run((api) => api['lobby.start']()),
     endRound: () => run((api) => api['lobby.endRound']()),
+    finishRound: () => run((api) => api['game.finishRound']()),
   };
 }

@@ -5,7 +5,7 @@ import { createRound, type RoundOptions } from './createRound';
 import { cycleInputCodec, type CycleInputTuple } from './input';
 import { RULES } from './rules';
 import { parseSnapshot, toSnapshot, type CyclesSnapshot } from './snapshot';
-import { removeCycle, step } from './step';
+import { endRoundNow, removeCycle, step } from './step';
 import type { Cycle, CycleInput, CyclesEvent, CyclesState, Heading } from './types';
 import { cyclesWire } from './wire';
 
@@ -58,6 +58,7 @@ export function createLightCycles(options: RoundOptions = {}): LightCyclesDefini
     removePlayer: removeCycle,
     players: (state) => state.cycles,
     phase: (state) => state.phase,
+    endRound: endRoundNow,
     standings: (state) => ({
       winners: state.winnerIds,
       scores: state.cycles.map((c) => ({ id: c.id, score: outlasted(state.cycles, c), stat: c.cells })),

@@ -57,6 +57,16 @@ export function step(
   return { state: next, events };
 }
 
+/**
+ * The round over now, as at the bell: everyone still riding wins (during the 3-2-1, everyone). A round not playing
+ * is returned unchanged.
+ */
+export function endRoundNow(state: CyclesState): CyclesState {
+  if (state.phase !== 'playing') return state;
+  const riding = state.cycles.filter((c) => c.alive).map((c) => c.id);
+  return { ...state, phase: 'ended', timeRemaining: 0, countdown: 0, winnerIds: riding };
+}
+
 /** The round without that rider (its trail stays); too few riders left ends it, or stops it below two players. */
 export function removeCycle(state: CyclesState, id: PlayerId): CyclesState {
   if (!state.cycles.some((c) => c.id === id)) return state;

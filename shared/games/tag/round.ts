@@ -10,6 +10,15 @@ export function winnersOf(players: readonly PlayerState[]): PlayerId[] {
   return players.filter((p) => p.score === best).map((p) => p.id);
 }
 
+/**
+ * The round over now, as if its time had run out: no time left, whoever has the most seconds not "it" so far wins
+ * (during the 3-2-1 nobody has scored, so everyone ties). A round not playing is returned unchanged.
+ */
+export function endRoundNow(state: GameState): GameState {
+  if (state.phase !== 'playing') return state;
+  return { ...state, phase: 'ended', timeRemaining: 0, countdown: 0, winnerIds: winnersOf(state.players) };
+}
+
 /** The player who is "it", if any. */
 export function currentIt(state: GameState): PlayerState | undefined {
   return state.players.find((p) => p.it);

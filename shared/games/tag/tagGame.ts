@@ -3,6 +3,7 @@ import { tagControls } from './client/tagControls';
 import { ClientView, type ClientControls, type ViewFrame } from './client/clientView';
 import { createGame } from './createGame';
 import { removePlayer } from './players';
+import { endRoundNow } from './round';
 import { DEFAULT_ARENA, RULES } from './rules';
 import { parseSnapshot, toSnapshot, type GameSnapshot } from './wire/snapshot';
 import { stepWithEvents } from './step';
@@ -48,6 +49,7 @@ export function createTagGame(options: TagGameOptions = {}): TagGameDefinition {
     removePlayer,
     players: (state) => state.players,
     phase: (state) => state.phase,
+    endRound: endRoundNow,
     standings: (state) => ({
       winners: state.winnerIds,
       scores: state.players.map((p) => ({ id: p.id, score: p.score, stat: p.tags })),

@@ -283,6 +283,39 @@ describe('game service on loopback', () => {
     expect(h.service.handlers['game.input']({ inputs: inputs(1, 1, 0), interpolationDelay: 0 }).accepted).toBe(false);
   });
 
+  it('the host’s End round (game.finishRound): results for both now, under the hold; others get a clear error', async () => {
+    const refusal = (service: GameService) => {
+      try {
+        service.handlers['game.finishRound']();
+        return null;
+      } catch (error) {
+        return error instanceof IpcError ? { code: error.code, message: error.message } : error;
+      }
+    };
+    const outside = gameService();
+    expect(refusal(outside.service)).toEqual({ code: 'failed-precondition', message: 'You are not in a room.' });
+    const { h, g, lobbyHost } = await twoPlayers({ roundDuration: 600, resultsHoldSeconds: 30 });
+    const game = start(h.service, lobbyHost);
+    await waitFor(() => g.of('game.roster').length > 0, 3000, 'guest roster');
+    expect(refusal(g.service)).toEqual({ code: 'permission-denied', message: 'Only the host can end the round.' });
+    expect(game.running).toBe(true);
+    expect(refusal(h.service)).toBeNull();
+    expect(game.running).toBe(false);
+    expect(h.of('game.results')).toEqual([
+      expect.objectContaining({ game: game.gameId, reason: 'finished', holdSeconds: 30 }),
+    ]);
+    await waitFor(() => g.of('game.results').length === 1, 3000, 'guest results');
+    expect(g.of('game.results')[0]).toEqual(h.of('game.results')[0]);
+    // The results hold as usual: the room stays in its round until the hold or the host's Back to the lobby.
+    expect(lobbyHost.state.phase).toBe('playing');
+    expect([...h.of('game.ended'), ...g.of('game.ended')]).toEqual([]);
+    expect(refusal(h.service)).toEqual({ code: 'failed-precondition', message: 'The round is already over.' });
+    expect(h.of('game.results')).toHaveLength(1);
+    // Back in the lobby (the host's Back to the lobby): no round to end.
+    lobbyHost.endGame();
+    expect(refusal(h.service)).toEqual({ code: 'failed-precondition', message: 'No round is being played.' });
+  });
+
   it('a guest leaving mid-round abandons it; the host closing the room ends the guest game', async () => {
     const { h, g, lobbyHost, guest } = await twoPlayers({ resultsHoldSeconds: 0.1 });
     start(h.service, lobbyHost);
@@ -403,6 +436,11 @@ describe('game service on loopback', () => {
       expect(await dispatch('game.input', bad)).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
     }
     expect(await dispatch('game.get', { x: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+    expect(await dispatch('game.finishRound', {})).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+    expect(await dispatch('game.finishRound')).toEqual({
+      ok: false,
+      error: { code: 'failed-precondition', message: 'You are not in a room.' },
+    });
     expect(backend.gateway.eventNames).toEqual(
       expect.arrayContaining(['game.roster', 'game.snapshot', 'game.results', 'game.ended']),
     );

@@ -20,6 +20,8 @@ export interface RoomActions {
   kick(playerId: number): Promise<ActionResult>;
   startRound(): Promise<ActionResult>;
   endRound(): Promise<ActionResult>;
+  /** The host ends the round now, with results ("End round"). */
+  finishRound(): Promise<ActionResult>;
   leaveRoom(): Promise<ActionResult>;
   openNetcheck(): void;
 }
@@ -161,7 +163,20 @@ export function RoomScreen({ view, actions }: { view: LobbyView; actions: RoomAc
           <button type="button" className="button button-ghost" onClick={() => setLeftResults(false)}>
             Back to the results
           </button>
-        ) : playing ? null : isHost ? (
+        ) : playing ? (
+          // The host's "End round": the round ends now as if its time had run out, with the results so far. Gone
+          // once the winner screen is up (its own buttons take over); the bar keeps its height without it.
+          isHost && !roundOver ? (
+            <button
+              type="button"
+              className="button button-ghost"
+              data-testid="end-round"
+              onClick={() => void act(actions.finishRound)}
+            >
+              End round
+            </button>
+          ) : null
+        ) : isHost ? (
           <button
             type="button"
             className="button button-primary button-large"

@@ -95,6 +95,7 @@ export const pressRace: GameDefinition<
   },
   players: (state) => state.players,
   phase: (state) => state.phase,
+  endRound: (state) => (state.phase === 'playing' ? { ...state, phase: 'ended' } : state),
   standings(state) {
     const best = Math.max(...state.players.map((p) => p.presses));
     return {
