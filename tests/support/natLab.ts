@@ -39,15 +39,8 @@ export interface LabRouter {
   readonly lanDevice: string;
 }
 
-/** A lab that exists until {@link NatLab.destroy}. */
-export interface NatLab {
-  /** The coturn on the public side. */
-  readonly turn: Coturn;
-  /**
-   * With `turnLegMs`: where clients reach coturn through the delay (STUN straight to `turn` stays undelayed).
-   * Relayed data crosses it once each way per end that sends through its own relay candidate, direct data never.
-   */
-  readonly turnLeg?: TurnLeg;
+/** Home routers and players in namespaces, as every namespace lab (this one, privateDhtLab.ts) hands them to tests. */
+export interface NamespacedPlayers {
   /** Player → its own address (192.168.n.2… behind a router, 203.0.113.20… on the public side). */
   readonly addresses: Readonly<Record<string, string>>;
   /** Router → its WAN (public) address. */
@@ -56,10 +49,21 @@ export interface NatLab {
   readonly namespaces: Readonly<Record<string, string>>;
   /** Router → its namespace, kind and interfaces, for tests that change a router under its players (natLabRebind.ts). */
   readonly routers: Readonly<Record<string, LabRouter>>;
-  /** Runs a command in a player's namespace, stdio piped; {@link NatLab.destroy} kills it if it still runs. */
+  /** Runs a command in a player's namespace, stdio piped; destroy() kills it if it still runs. */
   spawnIn(player: string, command: string, args: readonly string[]): ChildProcess;
-  /** Kills what spawnIn started, stops coturn and the TURN leg, removes every namespace; safe to call twice. */
+  /** Kills what runs in the lab and removes every namespace; safe to call twice. */
   destroy(): Promise<void>;
+}
+
+/** A lab that exists until {@link NatLab.destroy}: also coturn, and the TURN leg. */
+export interface NatLab extends NamespacedPlayers {
+  /** The coturn on the public side. */
+  readonly turn: Coturn;
+  /**
+   * With `turnLegMs`: where clients reach coturn through the delay (STUN straight to `turn` stays undelayed).
+   * Relayed data crosses it once each way per end that sends through its own relay candidate, direct data never.
+   */
+  readonly turnLeg?: TurnLeg;
 }
 
 /** Why the NAT lab cannot run here (not root, no `ip`, `nft` or coturn), or undefined when it can. */

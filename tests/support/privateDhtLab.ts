@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { lineMatching } from './lineMatching';
-import { routerRules, type LabRouter, type PlayerPlace, type RouterKind } from './natLab';
+import { routerRules, type NamespacedPlayers, type PlayerPlace, type RouterKind } from './natLab';
 import { createNetnsLan, netnsUnavailableReason, type NetnsLan, type SubnetSpec } from './netns';
 
 /**
@@ -23,26 +23,14 @@ export interface PrivateDhtLabSpec {
   readonly tag?: string;
 }
 
-/** A lab that exists until {@link PrivateDhtLab.destroy}. */
-export interface PrivateDhtLab {
+/** A lab that exists until destroy() (which also stops the bootstrap nodes). */
+export interface PrivateDhtLab extends NamespacedPlayers {
   /** Where peers bootstrap: the five nodes, `host:port`, the first one first. */
   readonly bootstrap: readonly string[];
   /** How long the five nodes took to bootstrap each other, in ms (a figure to print). */
   readonly bootstrapMs: number;
-  /** Player → its own address. */
-  readonly addresses: Readonly<Record<string, string>>;
-  /** Router → its WAN (public) address. */
-  readonly wan: Readonly<Record<string, string>>;
   /** Router → its LAN address, its players' default gateway (where the app asks for a port mapping). */
   readonly gateways: Readonly<Record<string, string>>;
-  /** Player → its namespace's name, for `ip netns exec`. */
-  readonly namespaces: Readonly<Record<string, string>>;
-  /** Router → its namespace, kind and interfaces (for RebindableRouter). */
-  readonly routers: Readonly<Record<string, LabRouter>>;
-  /** Runs a command in a player's namespace (cwd: this checkout), stdio piped; destroy() kills it if it still runs. */
-  spawnIn(player: string, command: string, args: readonly string[]): ChildProcess;
-  /** Kills what runs in the lab (the bootstrap nodes too) and removes every namespace; safe to call twice. */
-  destroy(): Promise<void>;
 }
 
 /** Why this lab cannot run here (not root, no `ip` or `nft`), or undefined when it can. */
