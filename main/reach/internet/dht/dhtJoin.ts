@@ -23,7 +23,11 @@ export class DhtConnectError extends Error {
 export interface DhtJoinOptions extends Pick<DirectJoinOptions, 'resendMs' | 'stepTimeoutMs' | 'randomBytes'> {
   readonly dht: HyperDHT;
   readonly scheduler: Scheduler;
-  /** Milliseconds the lookup and the punch may take; default 14 000 (a randomizing NAT on one side took 6 s). */
+  /**
+   * Milliseconds the lookup and the punch may take; default 30 000. A randomizing NAT on one side took 0.9 s on a
+   * quiet machine and over 14 s on a loaded one (its punch is a race of many probes); a room that is gone or two
+   * randomizing NATs fail long before this, with the library's own error.
+   */
   readonly connectTimeoutMs?: number;
 }
 
@@ -68,7 +72,7 @@ export function connectDhtRoom(code: DhtCode, options: DhtJoinOptions): Promise<
         options.dht,
         code.publicKey,
         options.scheduler,
-        options.connectTimeoutMs ?? 14_000,
+        options.connectTimeoutMs ?? 30_000,
       );
       const link = new PointToPointSocket({
         send: (datagram) => {
