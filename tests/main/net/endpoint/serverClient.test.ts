@@ -283,10 +283,11 @@ describe('Server and Client API edges', () => {
     await sleep(2000); // a measuring window: 20 intervals
     const intervals = (performance.now() - start) / 100;
     const received = server.counters.datagramsReceived - before;
-    // The server pings every interval or so (its idle tick is 0.1 s too): 12-15 here, against 29-31 when the client
-    // pinged on its own and answered the server's pings apart.
+    // The server pings every interval or so (its idle tick is 0.1 s too): 12-15 here on a quiet machine, 20 seen with
+    // both cores busy, against 29-31 when the client pinged on its own and answered the server's pings apart (two an
+    // interval). The bound sits between the two, so a busy machine's late ticks do not decide it.
     expect(received).toBeGreaterThanOrEqual(0.3 * intervals);
-    expect(received).toBeLessThanOrEqual(intervals);
+    expect(received).toBeLessThanOrEqual(1.4 * intervals);
     expect(server.getPeers()).toHaveLength(1);
     expect(c.state).toBe('connected');
     expect(c.protocol).toBe('native');
