@@ -32,6 +32,9 @@ const WAIT = /^Too many tries, wait (\d+) s\./;
 const TURNED_AWAY: Readonly<Record<string, { readonly said: RegExp; readonly pauseMs: number }>> = {
   'host busy': { said: /busy letting others in/, pauseMs: 250 },
   'rendezvous rate': { said: /Too many requests to the rendezvous service from this address/, pauseMs: 1000 },
+  // The room's code-guess budget (each join's key agreement is a guess at the code until the guest is admitted):
+  // a swarm of joins that prove the code but never get in spends it too, and is told to wait before the password.
+  'code budget': { said: /Too many wrong codes for this room; try again in/, pauseMs: 1500 },
 };
 
 let lab: NatLab;
