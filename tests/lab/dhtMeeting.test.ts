@@ -7,12 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FloodSpec, StrangerEvent } from '../support/labDhtStranger';
-import { RoomPeer } from '../support/labRoomDriver';
+import { labNetwork, RoomPeer } from '../support/labRoomDriver';
 import { RebindableRouter, rebindUnavailableReason } from '../support/natLabRebind';
 import { deleteNamespacesTagged } from '../support/netns';
 import { createPrivateDhtLab, privateDhtLabUnavailableReason, type PrivateDhtLab } from '../support/privateDhtLab';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import { readInternetCode } from '../../shared/rendezvous';
+import { interrupt, watchOutput } from '../support/cliOutput';
 
 // Issue 40's "Done when" on a private HyperDHT in namespaces (tests/support/privateDhtLab.ts: five bootstrap nodes on
 // the public side, home routers with `masquerade` and `masquerade random` that drop unsolicited WAN input), with no
@@ -24,8 +25,9 @@ import { readInternetCode } from '../../shared/rendezvous';
 // - A guest whose router forgets its mappings (natLabRebind.ts) keeps its seat on the DHT path.
 // - A stranger's flood of DHT connects to the room key (bounded in count and time) leaves a real guest's join
 //   working and the host running.
-// Times are printed (the issue's goals: < 2 s, < 10 s, < 15 s); the asserted bounds are generous ones that hold on
-// a busy 2-core machine, they only catch a path that never settles. The cases run at once, on one lab.
+// Times are printed, not asserted (the issue's goals: < 2 s, < 10 s, < 15 s; they move with the machine's load): a
+// join is bounded by the app's own DHT connect timeout, and each case by its test timeout. The cases run at once, on
+// one lab.
 const skip = privateDhtLabUnavailableReason();
 // Only the rebinding case moves a router's mappings (conntrack), as tests/lab/rebinding.test.ts does.
 const noRebind = skip ?? rebindUnavailableReason();
@@ -36,8 +38,8 @@ const TAG = `lpdm${randomBytes(3).toString('hex')}`;
 /** The issue's bootstrap address: the first of the lab's five nodes. */
 const BOOTSTRAP = '203.0.113.10:49737';
 const CODE = /Internet code: (NET-K[0-9A-Z-]+) \(direct: guests find the room on the DHT/;
-/** A guest backend's network: the lab's DHT, no router asked to map (labNetwork does the rest). */
-const GUEST_NETWORK = { routerGateways: [], ssdpTargets: [], dhtBootstrap: [BOOTSTRAP] };
+/** A backend's network in `player`'s namespace: its own lab address, the lab's DHT, no router asked to map. */
+const dhtNetwork = (player: string) => ({ ...labNetwork(lab.addresses[player]!), dhtBootstrap: [BOOTSTRAP] });
 
 let lab: PrivateDhtLab;
 let dataDir = '';
@@ -82,7 +84,7 @@ afterAll(async () => {
 
 /** A guest backend in `player`'s namespace on the lab's DHT; stopped by the afterAll. */
 async function guestIn(player: string, logs = false): Promise<RoomPeer> {
-  const peer = await RoomPeer.start(lab, player, null, { network: GUEST_NETWORK, logs });
+  const peer = await RoomPeer.start(lab, player, null, { network: dhtNetwork(player), logs });
   peers.push(peer);
   return peer;
 }
@@ -101,38 +103,12 @@ function startHostCli(player: string, name: string, router: string): ChildProces
   ]);
 }
 
-/** Everything the CLI printed so far, and a wait for a line matching `pattern`. */
-function watch(child: ChildProcess) {
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return {
-    text: () => out,
-    async line(pattern: RegExp, timeoutMs = 90_000): Promise<RegExpMatchArray> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = out.match(pattern);
-        if (match) return match;
-        if (child.exitCode !== null) throw new Error(`the CLI exited (${child.exitCode}):\n${out}`);
-        if (Date.now() > deadline) throw new Error(`no line matching ${pattern} in:\n${out}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
-  };
-}
-
 /** A host CLI with its room open on the DHT: its code and its log. */
 async function openCliRoom(player: string, name: string, router: string) {
   const cli = startHostCli(player, name, router);
-  const log = watch(cli);
+  const log = watchOutput(cli);
   const [, code] = await log.line(CODE);
   return { cli, log, code: code! };
-}
-
-async function interrupt(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  child.kill('SIGINT');
-  return exited;
 }
 
 const seatOf = (view: LobbyView | undefined, id: number | null | undefined) =>
@@ -196,7 +172,6 @@ describe.skipIf(skip)(
         expect(joined.view?.status).toBe('in-room');
         expect(joined.view?.state?.roomName).toBe('DHT lab room');
         expect(seatOf(joined.view, joined.view?.you)?.path).toBe('dht');
-        expect(joined.ms).toBeLessThan(30_000);
         await log.line(/joined as player \d+ \(1\/8 players\)/);
         await guest.call('lobby.chat', { text: 'hello through the DHT' });
         await log.line(/\[chat\] .*: hello through the DHT/);
@@ -222,7 +197,6 @@ describe.skipIf(skip)(
         expect(joined.refusals).toEqual([]);
         expect(joined.view?.status).toBe('in-room');
         expect(seatOf(joined.view, joined.view?.you)?.path).toBe('dht');
-        expect(joined.ms).toBeLessThan(60_000);
         expect(await interrupt(cli)).toBe(0);
       },
       240_000,
@@ -242,7 +216,6 @@ describe.skipIf(skip)(
         expect(result.ok).toBe(false);
         expect(result.error?.detail).toBe('relay-needed');
         expect(result.error?.message).toContain('a relay is needed');
-        expect(ms).toBeLessThan(60_000);
         expect((await guest.call<LobbyView>('lobby.get')).status).not.toBe('in-room');
         expect(await interrupt(cli)).toBe(0);
       },
@@ -254,7 +227,7 @@ describe.skipIf(skip)(
       async () => {
         const host = await RoomPeer.start(lab, 'rebindHost', null, {
           logs: true,
-          network: { ...GUEST_NETWORK, routerGateways: [lab.gateways.home!] },
+          network: { ...dhtNetwork('rebindHost'), routerGateways: [lab.gateways.home!] },
         });
         peers.push(host);
         const guest = await guestIn('rebindGuest', true);
@@ -326,7 +299,6 @@ describe.skipIf(skip)(
             `a guest joined in ${Math.round(joined.ms)} ms (refusals: ${JSON.stringify(joined.refusals)})`,
         );
         expect(joined.view?.status).toBe('in-room');
-        expect(joined.ms).toBeLessThan(60_000);
         expect(cli.exitCode).toBeNull();
         await log.line(/joined as player \d+ \(1\/8 players\)/);
         expect(await interrupt(cli)).toBe(0);

@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomPeer } from '../support/labRoomDriver';
+import { labNetwork, RoomPeer } from '../support/labRoomDriver';
 import {
   bundlePortMapAgent,
   createMiniupnpdLab,
@@ -12,6 +12,7 @@ import {
   type MiniupnpdLabSpec,
 } from '../support/miniupnpdLab';
 import { deleteNamespacesTagged, netnsUnavailableReason } from '../support/netns';
+import { interrupt, watchOutput } from '../support/cliOutput';
 
 // Issue 39's "Done when" for the headless host, with no rendezvous and no TURN: the host CLI (`node --import tsx
 // main/cli/hostCli.ts --reach internet`) behind a home router running miniupnpd (tests/support/miniupnpdLab.ts)
@@ -55,8 +56,8 @@ async function withLab(
   }
 }
 
-/** A guest backend's network: the lab's own address in its namespace (labRoomDriver), no router asked to map, no DHT. */
-const NO_ROUTER = { routerGateways: [], ssdpTargets: [], dhtBootstrap: [] };
+/** A backend's network in `player`'s namespace: its own lab address, no router asked to map, no DHT (labNetwork). */
+const labPlayerNetwork = (lab: MiniupnpdLab, player: string) => labNetwork(lab.addresses[player]!);
 
 /** The host CLI in the host's namespace, all its network options named; its data folder (the record) in the lab. */
 function startHostCli(lab: MiniupnpdLab, extra: readonly string[] = []): ChildProcess {
@@ -74,32 +75,6 @@ function startHostCli(lab: MiniupnpdLab, extra: readonly string[] = []): ChildPr
     ...['--reach', 'internet', '--router-gateway', '192.168.77.1', '--no-dht'],
     ...extra,
   ]);
-}
-
-/** Everything the CLI printed so far, and a wait for a line matching `pattern` after the first `after` chars. */
-function watch(child: ChildProcess) {
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return {
-    text: () => out,
-    async line(pattern: RegExp, after = 0, timeoutMs = 60_000): Promise<RegExpMatchArray> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = out.slice(after).match(pattern);
-        if (match) return match;
-        if (child.exitCode !== null) throw new Error(`the CLI exited (${child.exitCode}):\n${out}`);
-        if (Date.now() > deadline) throw new Error(`no line matching ${pattern} in:\n${out}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
-  };
-}
-
-async function interrupt(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  child.kill('SIGINT');
-  return exited;
 }
 
 /** In the round: 30 inputs the host accepts, then more than 10 snapshots from it. */
@@ -130,13 +105,13 @@ describe.skipIf(skip)('the headless host behind a router running miniupnpd, no r
     it(`a guest behind "${away}" joins by the NET-D… code, chats and plays; Ctrl-C removes the mapping`, async () => {
       await withLab({ miniupnpd: true, away }, async (lab) => {
         const cli = startHostCli(lab);
-        const log = watch(cli);
+        const log = watchOutput(cli);
         const [, code, address, port] = await log.line(CODE);
         expect(address).toBe(lab.routerWan);
         const rule = ruleFor(lab, port!);
         expect(lab.mappingChain()).toMatch(rule);
 
-        const guest = await RoomPeer.start(lab, 'guest', null, { network: NO_ROUTER });
+        const guest = await RoomPeer.start(lab, 'guest', null, { network: labPlayerNetwork(lab, 'guest') });
         try {
           const joined = await guest.joinAsPlayer(code!);
           console.log(`[direct invite, ${away}] joined in ${Math.round(joined.ms)} ms`);
@@ -150,7 +125,7 @@ describe.skipIf(skip)('the headless host behind a router running miniupnpd, no r
           await log.line(/\[chat\] .*: hello through the router/);
           // The dedicated host plays no seat, so a round needs a second guest (behind the same router). Both ready:
           // it starts a round; the guest moves and the host's snapshots come back.
-          const second = await RoomPeer.start(lab, 'guest', null, { network: NO_ROUTER });
+          const second = await RoomPeer.start(lab, 'guest', null, { network: labPlayerNetwork(lab, 'guest') });
           try {
             expect((await second.joinAsPlayer(code!)).view?.status).toBe('in-room');
             await Promise.all([guest, second].map((peer) => peer.call('lobby.setReady', { ready: true })));
@@ -173,7 +148,7 @@ describe.skipIf(skip)('the headless host behind a router running miniupnpd, no r
   it('after a kill -9 of the host, its next start removes the mapping the crash left', async () => {
     await withLab({ miniupnpd: true }, async (lab) => {
       const first = startHostCli(lab);
-      const [, , , port] = await watch(first).line(CODE);
+      const [, , , port] = await watchOutput(first).line(CODE);
       const rule = ruleFor(lab, port!);
       const exited = new Promise((resolve) => first.once('exit', resolve));
       // `ip netns exec` and `env` exec the next program: the signal reaches the node process holding the mapping.
@@ -182,7 +157,7 @@ describe.skipIf(skip)('the headless host behind a router running miniupnpd, no r
       expect(lab.mappingChain()).toMatch(rule);
 
       const next = startHostCli(lab);
-      const log = watch(next);
+      const log = watchOutput(next);
       await log.line(/removed 1 port mapping\(s\) an earlier run left on the router/);
       const [, , , again] = await log.line(CODE);
       const chain = lab.mappingChain();
@@ -199,8 +174,10 @@ describe.skipIf(skip)('the app (its backend) hosting behind a router running min
   it('hosts an internet room with a NET-D… code a guest joins; closing the app removes the mapping', async () => {
     await withLab({ miniupnpd: true, away: 'masquerade' }, async (lab) => {
       // The backend as the desktop app builds it (createBackend), told the lab router as its gateway.
-      const host = await RoomPeer.start(lab, 'lan', null, { network: { routerGateways: ['192.168.77.1'] } });
-      const guest = await RoomPeer.start(lab, 'guest', null, { network: NO_ROUTER });
+      const host = await RoomPeer.start(lab, 'lan', null, {
+        network: { ...labPlayerNetwork(lab, 'lan'), routerGateways: ['192.168.77.1'] },
+      });
+      const guest = await RoomPeer.start(lab, 'guest', null, { network: labPlayerNetwork(lab, 'guest') });
       try {
         const hosted = await host.command('lobby.host', { roomName: 'App direct room', reach: 'internet' });
         const code = hosted.internet?.code ?? '';
@@ -233,7 +210,7 @@ describe.skipIf(skip)('the headless host behind a router that cannot open its do
   it('a router without miniupnpd: the CLI says so within 3 s and keeps its LAN room', async () => {
     await withLab({ miniupnpd: false }, async (lab) => {
       const cli = startHostCli(lab);
-      const log = watch(cli);
+      const log = watchOutput(cli);
       const [, ms] = await log.line(/Router port mapping: no-router after (\d+) ms/);
       console.log(`[direct invite] no router: said after ${ms} ms`);
       // The 2 s probe window is checked on a manual clock (routerPortMapper.test.ts); the time here moves with the
@@ -250,7 +227,7 @@ describe.skipIf(skip)('the headless host behind a router that cannot open its do
   it('a router behind carrier-grade NAT: CGNAT is said, no direct code is printed, no mapping is left', async () => {
     await withLab({ miniupnpd: true, stunReportsAs: '100.64.0.2' }, async (lab) => {
       const cli = startHostCli(lab);
-      const log = watch(cli);
+      const log = watchOutput(cli);
       await log.line(/Router port mapping: cgnat after \d+ ms/);
       await log.line(/No internet room: .*\(100\.64\.0\.2\).*carrier-grade NAT.* The LAN room stays open\./);
       expect(log.text()).not.toMatch(/NET-/);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLabRendezvous } from '../support/labRendezvous';
 import { RoomPeer } from '../support/labRoomDriver';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
+import { watchOutput } from '../support/cliOutput';
 
 // The dedicated host's internet room in the namespace lab (tests/support/natLab.ts): the host CLI as a real process
 // (`node --import tsx`, so signals reach it) behind one home router, the self-hosted rendezvous on the public side
@@ -36,26 +37,6 @@ afterAll(async () => {
   if (keyDir) rmSync(keyDir, { recursive: true, force: true });
 });
 
-/** Everything the CLI printed so far, and a wait for a line matching `pattern` after the first `after` chars. */
-function watch(child: ChildProcess) {
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return {
-    text: () => out,
-    async line(pattern: RegExp, after: number, timeoutMs: number): Promise<RegExpMatchArray> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = out.slice(after).match(pattern);
-        if (match) return match;
-        if (child.exitCode !== null) throw new Error(`the CLI exited (${child.exitCode}):\n${out}`);
-        if (Date.now() > deadline) throw new Error(`no line matching ${pattern} in:\n${out}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
-  };
-}
-
 describe.skipIf(skip)('the host CLI opens an internet room behind a NAT', () => {
   it('prints its NET- code, lets a guest in by it, and registers it again after the rendezvous restarts', async () => {
     const at = lab.addresses.cli!;
@@ -77,7 +58,7 @@ describe.skipIf(skip)('the host CLI opens an internet room behind a NAT', () => 
       // The rendezvous is what this test is about: the router is not asked for a port.
       '--no-port-mapping',
     ]);
-    const log = watch(cli);
+    const log = watchOutput(cli);
     const [, code] = await log.line(/Internet code: (NET-[0-9A-Z-]+) \(registered with the rendezvous\)/, 0, 60_000);
     console.log(`[cli internet] the CLI room registered as ${code}`);
 
