@@ -26,6 +26,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           sequence: { groupOrder: 2 },
+          // A page answers a click or a load in well under a second when the machine is idle, but a CI run on a busy
+          // core saw a fresh Chromium in a namespace take longer than the default second to draw its first screen:
+          // every poll waits up to 10 s unless it says otherwise (a timing it asserts is measured, never polled).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
