@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumSkipReason } from './support/chro
 import { completeFirstRun } from './support/firstRun';
 import { assertRendererBuilt } from './support/rendererBuild';
 import { saveElementScreenshot, saveScreenshot } from './support/screenshots';
+import { scriptArgs } from '../support/scriptArgs';
 
 // Internet rooms in Chromium across the NAT lab (tests/support/natLab.ts): each player is a dev:web backend in
 // its own namespace behind a home router, with its own headless Chromium started inside the same namespace
@@ -44,9 +45,7 @@ async function startPlayer(player: string, name: string): Promise<LabPlayer> {
   const address = lab.addresses[player]!;
   const dir = await mkdtemp(join(tmpdir(), `lan-party-net-e2e-${player}-`));
   const backend = lab.spawnIn(player, process.execPath, [
-    '--import',
-    'tsx',
-    join(ROOT, 'scripts/devWeb.ts'),
+    ...scriptArgs(join(ROOT, 'scripts/devWeb.ts')),
     '--port',
     '0',
     '--user-data',

@@ -14,6 +14,7 @@ import { createPrivateDhtLab, privateDhtLabUnavailableReason, type PrivateDhtLab
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import { readInternetCode } from '../../shared/rendezvous';
 import { interrupt, watchOutput } from '../support/cliOutput';
+import { scriptArgs } from '../support/scriptArgs';
 
 // Issue 40's "Done when" on a private HyperDHT in namespaces (tests/support/privateDhtLab.ts: five bootstrap nodes on
 // the public side, home routers with `masquerade` and `masquerade random` that drop unsolicited WAN input), with no
@@ -95,9 +96,7 @@ function startHostCli(player: string, name: string, router: string): ChildProces
   return lab.spawnIn(player, 'env', [
     `XDG_DATA_HOME=${join(dataDir, player)}`,
     process.execPath,
-    '--import',
-    'tsx',
-    HOST_CLI,
+    ...scriptArgs(HOST_CLI),
     ...['--name', name, '--port', '0', '--bind', at, '--advertise', at, '--no-discovery'],
     ...['--reach', 'internet', '--router-gateway', lab.gateways[router]!, '--dht-bootstrap', BOOTSTRAP],
   ]);
@@ -134,7 +133,7 @@ async function playInRound(guest: RoomPeer): Promise<void> {
 
 /** The stranger (tests/support/labDhtStranger.ts) in `player`'s namespace, flooding as `spec` says. */
 function strangerIn(player: string, spec: FloodSpec) {
-  const child = lab.spawnIn(player, process.execPath, ['--import', 'tsx', STRANGER, JSON.stringify(spec), BOOTSTRAP]);
+  const child = lab.spawnIn(player, process.execPath, [...scriptArgs(STRANGER), JSON.stringify(spec), BOOTSTRAP]);
   const events: StrangerEvent[] = [];
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-3000)));

@@ -1,21 +1,21 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labNetwork, RoomPeer } from '../support/labRoomDriver';
 import {
-  bundlePortMapAgent,
+  requireMiniupnpd,
   createMiniupnpdLab,
   type MiniupnpdLab,
   type MiniupnpdLabSpec,
 } from '../support/miniupnpdLab';
 import { deleteNamespacesTagged, netnsUnavailableReason } from '../support/netns';
 import { interrupt, watchOutput } from '../support/cliOutput';
+import { scriptArgs } from '../support/scriptArgs';
 
-// Issue 39's "Done when" for the headless host, with no rendezvous and no TURN: the host CLI (`node --import tsx
-// main/cli/hostCli.ts --reach internet`) behind a home router running miniupnpd (tests/support/miniupnpdLab.ts)
+// Issue 39's "Done when" for the headless host, with no rendezvous and no TURN: the host CLI (its own process,
+// main/cli/hostCli.ts --reach internet) behind a home router running miniupnpd (tests/support/miniupnpdLab.ts)
 // gets its port mapped and prints a NET-D… code; a guest (a whole backend, tests/support/labRoomPeer.ts) behind a
 // second router (`masquerade`, then `masquerade random`; both drop unsolicited WAN input) joins by that code and
 // chats. The mapping is in the router's nftables while the room is open, gone after Ctrl-C, and gone at the next
@@ -24,29 +24,22 @@ import { interrupt, watchOutput } from '../support/cliOutput';
 // host takes no seat) the guest plays in a round (inputs accepted, snapshots back), not to its end.
 const skip = netnsUnavailableReason();
 const HOST_CLI = fileURLToPath(new URL('../../main/cli/hostCli.ts', import.meta.url));
-const OUT_DIR = join(process.cwd(), 'test-output', 'lab');
-const AGENT_BUNDLE = join(OUT_DIR, `labPortMapAgent-direct-${process.pid}.cjs`);
 // Every namespace of this file starts with this: the afterAll removes any a timed-out setup left.
 const TAG = `lpdi${randomBytes(3).toString('hex')}`;
 const CODE = /Internet code: (NET-D[0-9A-Z-]+) \(direct: your router forwards ([\d.]+):(\d+)\)/;
 
-beforeAll(async () => {
-  if (!skip) await bundlePortMapAgent(AGENT_BUNDLE);
-}, 30_000);
+beforeAll(() => {
+  if (!skip) requireMiniupnpd();
+});
 
 afterAll(() => {
-  rmSync(AGENT_BUNDLE, { force: true });
   deleteNamespacesTagged(TAG);
 });
 
 /** Builds a lab, runs `body` with it, and always takes it down again. */
-async function withLab(
-  spec: Omit<MiniupnpdLabSpec, 'agentBundle' | 'tag'>,
-  body: (lab: MiniupnpdLab) => Promise<void>,
-): Promise<void> {
+async function withLab(spec: Omit<MiniupnpdLabSpec, 'tag'>, body: (lab: MiniupnpdLab) => Promise<void>): Promise<void> {
   const lab = await createMiniupnpdLab({
     ...spec,
-    agentBundle: AGENT_BUNDLE,
     tag: `${TAG}${randomBytes(1).toString('hex')}`,
   });
   try {
@@ -65,9 +58,7 @@ function startHostCli(lab: MiniupnpdLab, extra: readonly string[] = []): ChildPr
   return lab.spawnIn('lan', 'env', [
     `XDG_DATA_HOME=${join(lab.dir, 'data')}`,
     process.execPath,
-    '--import',
-    'tsx',
-    HOST_CLI,
+    ...scriptArgs(HOST_CLI),
     '--name',
     'Direct lab room',
     ...['--port', '0', '--bind', at, '--advertise', at, '--no-discovery'],

@@ -8,9 +8,10 @@ import { startLabRendezvous } from '../support/labRendezvous';
 import { RoomPeer } from '../support/labRoomDriver';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
 import { watchOutput } from '../support/cliOutput';
+import { scriptArgs } from '../support/scriptArgs';
 
 // The dedicated host's internet room in the namespace lab (tests/support/natLab.ts): the host CLI as a real process
-// (`node --import tsx`, so signals reach it) behind one home router, the self-hosted rendezvous on the public side
+// (its own process, so signals reach it) behind one home router, the self-hosted rendezvous on the public side
 // (with a service key file, so a room's owner can register its id again after a restart), guests as whole backends
 // behind another router. The CLI prints its NET- code; a guest joins by it and chats; the rendezvous restarts;
 // the room registers again by itself under the same code and a new guest joins by it.
@@ -45,9 +46,7 @@ describe.skipIf(skip)('the host CLI opens an internet room behind a NAT', () => 
     // discovery port beside it), no announcements, any free port, the lab's rendezvous (STUN and TURN from it).
     const networkOptions = ['--port', '0', '--bind', at, '--advertise', at, '--no-discovery', '--no-announce'];
     const cli = lab.spawnIn('cli', process.execPath, [
-      '--import',
-      'tsx',
-      HOST_CLI,
+      ...scriptArgs(HOST_CLI),
       '--name',
       'Lab CLI room',
       ...networkOptions,

@@ -1,24 +1,21 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { netnsUnavailableReason } from '../support/netns';
-import { bundlePortMapAgent, createMiniupnpdLab, type LabAgent, type MiniupnpdLab } from '../support/miniupnpdLab';
+import { requireMiniupnpd, createMiniupnpdLab, type LabAgent, type MiniupnpdLab } from '../support/miniupnpdLab';
 
 // The router port mapper against a real miniupnpd (Debian's nftables build) in a home-router namespace: each
 // protocol maps, the mapping is in the router's nftables while open and gone after close() or after the next start
 // that follows a kill -9, and a datagram from the public side reaches the room's socket. Then a router that maps
 // nothing ('no-router' within 3 s) and one whose STUN-learned WAN address is CGNAT.
 const skip = netnsUnavailableReason();
-const AGENT_BUNDLE = join(process.cwd(), 'test-output', 'lab', `labPortMapAgent-${process.pid}.cjs`);
 const agents: LabAgent[] = [];
 
-beforeAll(async () => {
-  if (!skip) await bundlePortMapAgent(AGENT_BUNDLE);
-}, 30_000);
+beforeAll(() => {
+  if (!skip) requireMiniupnpd();
+});
 
 afterAll(() => {
   for (const agent of agents) agent.child.kill('SIGKILL');
-  rmSync(AGENT_BUNDLE, { force: true });
 });
 
 async function lanAgent(lab: MiniupnpdLab): Promise<LabAgent> {
@@ -36,7 +33,7 @@ interface MappedEvent {
 describe.skipIf(skip)('a home router running miniupnpd', () => {
   let lab: MiniupnpdLab;
   beforeAll(async () => {
-    lab = await createMiniupnpdLab({ miniupnpd: true, agentBundle: AGENT_BUNDLE });
+    lab = await createMiniupnpdLab({ miniupnpd: true });
   }, 30_000);
   afterAll(async () => lab?.destroy());
 
@@ -101,7 +98,7 @@ describe.skipIf(skip)('a home router running miniupnpd', () => {
 describe.skipIf(skip)('a home router that maps nothing', () => {
   let lab: MiniupnpdLab;
   beforeAll(async () => {
-    lab = await createMiniupnpdLab({ miniupnpd: false, agentBundle: AGENT_BUNDLE });
+    lab = await createMiniupnpdLab({ miniupnpd: false });
   }, 30_000);
   afterAll(async () => lab?.destroy());
 
@@ -117,7 +114,7 @@ describe.skipIf(skip)('a home router that maps nothing', () => {
 describe.skipIf(skip)('a home router behind carrier-grade NAT', () => {
   let lab: MiniupnpdLab;
   beforeAll(async () => {
-    lab = await createMiniupnpdLab({ miniupnpd: true, stunReportsAs: '100.64.0.2', agentBundle: AGENT_BUNDLE });
+    lab = await createMiniupnpdLab({ miniupnpd: true, stunReportsAs: '100.64.0.2' });
   }, 30_000);
   afterAll(async () => lab?.destroy());
 
@@ -133,7 +130,7 @@ describe.skipIf(skip)('a home router behind carrier-grade NAT', () => {
 describe.skipIf(skip)('a home router behind a second NAT', () => {
   let lab: MiniupnpdLab;
   beforeAll(async () => {
-    lab = await createMiniupnpdLab({ miniupnpd: true, secondNat: true, agentBundle: AGENT_BUNDLE });
+    lab = await createMiniupnpdLab({ miniupnpd: true, secondNat: true });
   }, 30_000);
   afterAll(async () => lab?.destroy());
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoomPeer } from '../support/labRoomDriver';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
+import { scriptArgs } from '../support/scriptArgs';
 
 // TURN credentials are fresh for a join at any hour of a room's day: the real rendezvous server on a virtual
 // clock (labTrustClockRendezvous.ts) in the namespace lab, a whole backend hosting behind one symmetric NAT and a
@@ -56,7 +57,7 @@ beforeAll(async () => {
     turnSecret: lab.turn.secret,
     startOffsetMs: -24 * HOUR,
   };
-  clock = lab.spawnIn('rdv', process.execPath, ['--import', 'tsx', CLOCK, JSON.stringify(options)]);
+  clock = lab.spawnIn('rdv', process.execPath, [...scriptArgs(CLOCK), JSON.stringify(options)]);
   createInterface({ input: clock.stdout! }).on('line', (line) => events.push(JSON.parse(line) as ClockEvent));
   const ready = await clockEvent('ready', 60_000);
   url = ready.url!;

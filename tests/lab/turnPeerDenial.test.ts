@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintTurnCredentials } from '../../main/net/ice';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
+import { scriptArgs } from '../support/scriptArgs';
 
 // The relay (coturn started as the README says: tests/support/coturn.ts) refuses to relay to the relay host's
 // own loopback and to private, CGNAT, link-local and multicast ranges, and still relays to public peers. A
@@ -22,9 +23,7 @@ async function permissions(peers: readonly string[]): Promise<Record<string, str
   const credentials = mintTurnCredentials(lab.turn.secret, 'prober', 600, Date.now() / 1000);
   const request = { host: lab.turn.host, port: lab.turn.port, ...credentials, peers };
   const child = lab.spawnIn('prober', process.execPath, [
-    '--import',
-    'tsx',
-    'tests/support/coturnPermissionProbe.ts',
+    ...scriptArgs('tests/support/coturnPermissionProbe.ts'),
     JSON.stringify(request),
   ]);
   let out = '';

@@ -12,7 +12,7 @@ afterEach(async () => {
   for (const e of open.splice(0)) await e.close();
 });
 
-// Starting Node with tsx takes a while on a busy machine, so the short-lived runs start together up front.
+// Starting a Node process takes a while on a busy machine, so the short-lived runs start together up front.
 const CLI_TIMEOUT = 30_000;
 
 describe('scripts/conditioner.ts', () => {

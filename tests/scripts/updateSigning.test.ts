@@ -6,6 +6,7 @@ import { load } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signedYaml } from '../../scripts/signUpdate';
 import { updateFeedProblem } from '../../scripts/updateFeedProblem';
+import { scriptArgs } from '../support/scriptArgs';
 import {
   compareVersions,
   updatePublicKey,
@@ -17,8 +18,8 @@ import {
 
 const dir = mkdtempSync(join(tmpdir(), 'lp-sign-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const tsx = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+const tsx = ([script, ...args]: [string, ...string[]], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [...scriptArgs(script), ...args], {
     encoding: 'utf8',
     env: { ...process.env, ...env },
     timeout: 60_000,

@@ -1,10 +1,8 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { build } from 'esbuild';
 import { mintTurnCredentials } from '../../main/net/ice';
 import { createNatLab, type NatLab } from './natLab';
 import type { LabFigures, LabPeerCommand, LabPeerEvent } from './labIcePeer';
+import { scriptArgs } from './scriptArgs';
 
 /**
  * The lab's "public internet" delays, so RTT is bound by the path, not by CPU scheduling on a loaded machine: each
@@ -59,28 +57,16 @@ export interface IcePathsLab {
     guestPath: Extract<LabPeerEvent, { ev: 'path' | 'failed' }>;
     gatherMs: number;
   }>;
-  /** Kills every peer, removes the lab and the peer bundle. */
+  /** Kills every peer and removes the lab. */
   destroy(): Promise<void>;
 }
 
 /**
- * Builds the ICE peer (bundled inside the project, so werift-ice resolves from node_modules) and the lab: players e1,
+ * Builds the lab, its ICE peers run by scriptArgs (so werift-ice resolves from node_modules): players e1,
  * e2 behind endpoint-independent NATs, s1, s2 behind symmetric ones, b1 behind a router that blocks UDP except to
  * TURN, pub on the public side. Needs root and namespaces (natLabUnavailableReason).
  */
 export async function startIcePathsLab(): Promise<IcePathsLab> {
-  const outDir = join(process.cwd(), 'test-output', 'lab');
-  const bundle = join(outDir, `labIcePeer-${process.pid}.cjs`);
-  mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: ['tests/support/labIcePeer.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    packages: 'external',
-    outfile: bundle,
-    logLevel: 'warning',
-  });
   const lab = await createNatLab({
     routers: {
       eim1: 'endpoint-independent',
@@ -103,7 +89,7 @@ export async function startIcePathsLab(): Promise<IcePathsLab> {
   const setups: PathSetup[] = [];
 
   const spawnPeer = (player: string): LabPeer => {
-    const child = lab.spawnIn(player, process.execPath, [bundle]);
+    const child = lab.spawnIn(player, process.execPath, scriptArgs('tests/support/labIcePeer.ts'));
     const queue: LabPeerEvent[] = [];
     const waiters: (() => void)[] = [];
     let stderr = '';
@@ -198,7 +184,6 @@ export async function startIcePathsLab(): Promise<IcePathsLab> {
     async destroy() {
       for (const peer of peers) peer.kill();
       await lab.destroy();
-      rmSync(bundle, { force: true });
     },
   };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lineMatching } from './lineMatching';
 import type { NatLab } from './natLab';
+import { scriptArgs } from './scriptArgs';
 
 const HOST_CLI = fileURLToPath(new URL('../../main/cli/hostCli.ts', import.meta.url));
 
@@ -42,9 +43,7 @@ export async function startLabRendezvous(
     `LAN_PARTY_TURN_SECRET=${lab.turn.secret}`,
     `XDG_DATA_HOME=${data}`,
     process.execPath,
-    '--import',
-    'tsx',
-    HOST_CLI,
+    ...scriptArgs(HOST_CLI),
     ...network,
   ]);
   try {

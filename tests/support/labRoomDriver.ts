@@ -5,6 +5,7 @@ import { lineMatching } from './lineMatching';
 import type { NatLab } from './natLab';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
 import type { LobbyHostStats } from '../../main/lobby/host/lobbyHostLimits';
+import { scriptArgs } from './scriptArgs';
 
 /**
  * A player's network options in the NAT lab, all explicit: bind and advertise its own namespace address,
@@ -87,12 +88,12 @@ export class RoomPeer {
   ): Promise<RoomPeer> {
     const script = fileURLToPath(new URL('./labRoomPeer.ts', import.meta.url));
     const network = { ...labNetwork(lab.addresses[player]!), ...options.network };
-    const args = ['--import', 'tsx', script, JSON.stringify(network)];
+    const args = [...scriptArgs(script), JSON.stringify(network)];
     const child = options.logs
       ? lab.spawnIn(player, 'env', ['LAB_ROOM_LOGS=1', process.execPath, ...args])
       : lab.spawnIn(player, process.execPath, args);
     const peer = new RoomPeer(child);
-    // A tsx process in a namespace: ~2 s idle, over 20 s on a busy machine.
+    // A process in a namespace: under a second idle, many seconds on a busy machine.
     await lineMatching(peer.child, /"ev":"ready"/, 60_000);
     if (rendezvousUrl !== null) {
       await peer.call('settings.update', { internet: { rendezvousUrl, turn: { mode: 'shared-secret' } } });

@@ -2,6 +2,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { NatLab } from './natLab';
 import type { SwarmPlan } from './labTrustSwarm';
+import { scriptArgs } from './scriptArgs';
 
 const SWARM = fileURLToPath(new URL('./labTrustSwarm.ts', import.meta.url));
 const PROBE = fileURLToPath(new URL('./coturnPermissionProbe.ts', import.meta.url));
@@ -46,11 +47,11 @@ export function startSwarm(
   player: string,
   plan: SwarmPlan,
 ): { child: ChildProcess; started: Promise<void>; result: Promise<Record<string, unknown>> } {
-  const child = lab.spawnIn(player, process.execPath, ['--import', 'tsx', SWARM, JSON.stringify(plan)]);
+  const child = lab.spawnIn(player, process.execPath, [...scriptArgs(SWARM), JSON.stringify(plan)]);
   let out = '';
   let err = '';
   let onStarted: () => void = () => undefined;
-  // A churning swarm says `started` once its first joins go out (a tsx start takes seconds on a busy machine).
+  // A churning swarm says `started` once its first joins go out (a process start takes seconds on a busy machine).
   const started = new Promise<void>((resolve) => (onStarted = resolve));
   const result = new Promise<Record<string, unknown>>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -162,7 +163,7 @@ export async function tryAllocate(
   credentials: { readonly username: string; readonly password: string },
 ): Promise<{ ok: boolean; said: string }> {
   const request = { host: lab.turn.host, port: lab.turn.port, ...credentials, peers: [] };
-  const child = lab.spawnIn(player, process.execPath, ['--import', 'tsx', PROBE, JSON.stringify(request)]);
+  const child = lab.spawnIn(player, process.execPath, [...scriptArgs(PROBE), JSON.stringify(request)]);
   let said = '';
   child.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { lineMatching } from './lineMatching';
+import { scriptArgs } from './scriptArgs';
 
 const CONDITIONER_CLI = fileURLToPath(new URL('../../scripts/conditioner.ts', import.meta.url));
 
@@ -27,9 +28,7 @@ export async function startTurnLeg(options: {
 }): Promise<TurnLeg> {
   const { listen, target, latencyMs } = options;
   const child = options.spawnIn(process.execPath, [
-    '--import',
-    'tsx',
-    CONDITIONER_CLI,
+    ...scriptArgs(CONDITIONER_CLI),
     '--listen',
     `${listen.host}:${listen.port}`,
     '--target',

@@ -1,19 +1,20 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { build } from 'esbuild';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createNetnsLan, type NetnsLan } from './netns';
 import type { PortMapAgentCommand, PortMapAgentEvent } from './labPortMapAgent';
+import { scriptArgs } from './scriptArgs';
 
 /**
  * A home router that maps ports, in namespaces (recipe: nat-lab-notes.md, "A home router that maps ports"):
  *   lan (192.168.77.2) —eth1— rtr (192.168.77.1 | 203.0.113.1) —eth0— pub (203.0.113.2: a STUN responder)
  * The router runs Debian's miniupnpd (nftables build) unpacked at {@link MINIUPNPD_PATH}; it learns its WAN address
  * over STUN from `pub` (it refuses the documentation range as a configured address). Its nftables drop unsolicited
- * WAN input. Agents (tests/support/labPortMapAgent.ts, bundled) run in `lan` and `pub`.
+ * WAN input. Agents ({@link AGENT}, bundled by scriptArgs) run in `lan` and `pub`.
  */
+const AGENT = 'tests/support/labPortMapAgent.ts';
 
 /** Where .ci/run unpacks miniupnpd-nftables (`apt-get download miniupnpd-nftables && dpkg-deb -x … /opt/lan-party-lab/miniupnpd`). */
 export const MINIUPNPD_PATH = '/opt/lan-party-lab/miniupnpd/usr/sbin/miniupnpd';
@@ -28,23 +29,10 @@ export function miniupnpdMissing(): string | undefined {
   );
 }
 
-/**
- * A miniupnpd lab file's setup: fails (never skips) when miniupnpd is missing, saying how to get it, then bundles
- * the agent (tests/support/labPortMapAgent.ts) to `outfile` for `node` to run inside the namespaces.
- */
-export async function bundlePortMapAgent(outfile: string): Promise<void> {
+/** A miniupnpd lab file's setup: fails (never skips) when miniupnpd is missing, saying how to get it. */
+export function requireMiniupnpd(): void {
   const missing = miniupnpdMissing();
   if (missing) throw new Error(missing);
-  mkdirSync(dirname(outfile), { recursive: true });
-  await build({
-    entryPoints: ['tests/support/labPortMapAgent.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    packages: 'external',
-    outfile,
-    logLevel: 'warning',
-  });
 }
 
 /** A lab agent process: send commands, await events. */
@@ -62,8 +50,6 @@ export interface MiniupnpdLabSpec {
   readonly miniupnpd: boolean;
   /** The address the STUN responder reports (default: the source it sees, 203.0.113.1). */
   readonly stunReportsAs?: string;
-  /** The bundled agent script. */
-  readonly agentBundle: string;
   /**
    * A second home router `away` (WAN 203.0.113.3) with a player `guest` (192.168.88.2) behind it: `masquerade`
    * or `masquerade random`, both dropping unsolicited WAN input. Absent: no second router.
@@ -208,7 +194,7 @@ export async function createMiniupnpdLab(spec: MiniupnpdLabSpec): Promise<Miniup
   const children = new Set<ChildProcess>();
   const ns = (host: string) => lan.namespaces[host]!;
   const agent = async (host: 'lan' | 'pub' | 'mid', args: readonly string[] = []): Promise<LabAgent> => {
-    const child = spawn('ip', ['netns', 'exec', ns(host), process.execPath, spec.agentBundle, ...args], {
+    const child = spawn('ip', ['netns', 'exec', ns(host), process.execPath, ...scriptArgs(AGENT), ...args], {
       stdio: 'pipe',
     });
     children.add(child);

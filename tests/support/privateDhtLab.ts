@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { lineMatching } from './lineMatching';
 import { routerRules, type NamespacedPlayers, type PlayerPlace, type RouterKind } from './natLab';
 import { createNetnsLan, netnsUnavailableReason, type NetnsLan, type SubnetSpec } from './netns';
+import { scriptArgs } from './scriptArgs';
 
 /**
  * A private HyperDHT in namespaces, with no server of ours (recipe: nat-lab-notes.md, "A private HyperDHT"):
@@ -122,8 +123,8 @@ export async function createPrivateDhtLab(spec: PrivateDhtLabSpec): Promise<Priv
       run(ns(player), 'ip', ['route', 'add', 'default', 'via', `192.168.${index + 1}.1`]);
     }
     const hosts = NODE_OCTETS.map((octet) => `${PUBLIC}.${octet}`);
-    const nodes = spawnIn('dht', process.execPath, ['--import', 'tsx', NODES_SCRIPT, String(LAB_DHT_PORT), ...hosts]);
-    // A tsx process in a namespace starts in ~2 s idle, far slower on a busy machine; five nodes then take ~1 s.
+    const nodes = spawnIn('dht', process.execPath, [...scriptArgs(NODES_SCRIPT), String(LAB_DHT_PORT), ...hosts]);
+    // A process in a namespace starts in well under a second idle, far slower on a busy machine; five nodes take ~1 s.
     const [ready] = await lineMatching(nodes, /^\{"ev":"ready".*\}$/, 90_000);
     const bootstrapMs = (JSON.parse(ready) as { ms: number }).ms;
     let destroyed: Promise<void> | undefined;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { scriptArgs } from './scriptArgs';
 
 /** A CLI started by {@link runCli}. */
 export interface RunningCli {
@@ -12,11 +13,11 @@ export interface RunningCli {
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * Runs a TypeScript CLI of this repo as a real process, `node --import tsx <script>` (one process, so
+ * Runs a TypeScript CLI of this repo as a real process, `node <scriptArgs>` (one process, so
  * signals reach the script itself); killed after `limitMs` so a hung CLI cannot hang the suite.
  */
 export function runCli(script: string, args: string[], env: NodeJS.ProcessEnv = {}, limitMs = 25_000): RunningCli {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...scriptArgs(script), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },

@@ -9,7 +9,7 @@ import { discoverLanServers } from '../../../main/net/discovery';
 import { decode } from '../../../shared/roomCode';
 import { waitFor } from '../../support/waitFor';
 
-// Starting Node with tsx takes a while on a busy machine.
+// Starting a Node process takes a while on a busy machine.
 const CLI_TIMEOUT = 30_000;
 // Loopback only: bound to 127.0.0.1, discovery on a free port without announcements.
 const LOOPBACK = [

@@ -4,7 +4,7 @@ import { LobbyGuest, type LobbyEnd } from '../../../main/lobby/lobbyGuest';
 import { runCli, type RunningCli } from '../../support/runCli';
 import { waitFor } from '../../support/waitFor';
 
-// Starting Node with tsx takes a while on a busy machine.
+// Starting a Node process takes a while on a busy machine.
 const CLI_TIMEOUT = 60_000;
 const OPEN_MS = 40_000;
 const FIXTURE = fileURLToPath(new URL('../../fixtures/cli/rejectOnSignal.mjs', import.meta.url));

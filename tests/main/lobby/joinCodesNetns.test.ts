@@ -5,6 +5,7 @@ import type { LobbyView } from '../../../shared/ipc/schemas/lobby';
 import { encode, encodeShortCode } from '../../../shared/roomCode';
 import { createNetnsLan, netnsUnavailableReason, type NetnsLan } from '../../support/netns';
 import { OTHER_ROOM_SENTENCE } from '../../../main/reach/lan/index';
+import { scriptArgs } from '../../support/scriptArgs';
 
 // Two subnets and a multi-homed guest, all inside namespaces this file creates and deletes:
 //   subnet X = 10.214.x.0/24: host a = .10, guest g = .2      subnet Y = 10.214.x+1.0/24: host b = .30, guest g = .2
@@ -12,7 +13,7 @@ import { OTHER_ROOM_SENTENCE } from '../../../main/reach/lan/index';
 const unavailable = netnsUnavailableReason();
 if (unavailable) console.warn(`[joinCodesNetns] skipped: ${unavailable}`);
 
-const AGENT = ['--import', 'tsx', 'tests/support/netnsCodesAgent.ts'];
+const AGENT = 'tests/support/netnsCodesAgent.ts';
 const x = randomInt(0, 250);
 const subnetX = `10.214.${x}`;
 const subnetY = `10.214.${x + 1}`;
@@ -31,7 +32,11 @@ interface Hosted {
 }
 
 function startHost(lan: NetnsLan, host: string, args: Record<string, unknown>): Promise<Hosted> {
-  const child = lan.spawnIn(host, process.execPath, [...AGENT, 'host', JSON.stringify({ discoveryPort, ...args })]);
+  const child = lan.spawnIn(host, process.execPath, [
+    ...scriptArgs(AGENT),
+    'host',
+    JSON.stringify({ discoveryPort, ...args }),
+  ]);
   const text = output(child);
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -58,7 +63,11 @@ function startHost(lan: NetnsLan, host: string, args: Record<string, unknown>): 
 }
 
 function runOnce<T>(lan: NetnsLan, host: string, mode: string, args: Record<string, unknown>): Promise<T> {
-  const child = lan.spawnIn(host, process.execPath, [...AGENT, mode, JSON.stringify({ discoveryPort, ...args })]);
+  const child = lan.spawnIn(host, process.execPath, [
+    ...scriptArgs(AGENT),
+    mode,
+    JSON.stringify({ discoveryPort, ...args }),
+  ]);
   const text = output(child);
   child.stdin?.end();
   return new Promise((resolve, reject) => {

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerInfo } from '../../../../main/net/discovery';
 import { createNetnsLan, netnsUnavailableReason, type NetnsLan } from '../../../support/netns';
+import { scriptArgs } from '../../../support/scriptArgs';
 
 // A real LAN of network namespaces: host a (searcher) and b are on two subnets, c on the first only.
 //   subnet X = 10.213.x.0/24: a=.1 b=.2 c=.3      subnet Y = 10.213.x+1.0/24: a=.1 b=.2
@@ -10,7 +11,7 @@ import { createNetnsLan, netnsUnavailableReason, type NetnsLan } from '../../../
 const unavailable = netnsUnavailableReason();
 if (unavailable) console.warn(`[discoveryNetns] skipped: ${unavailable}`);
 
-const AGENT = ['--import', 'tsx', 'tests/support/netnsDiscoveryAgent.ts'];
+const AGENT = 'tests/support/netnsDiscoveryAgent.ts';
 const x = randomInt(0, 250);
 const subnetX = `10.213.${x}`;
 const subnetY = `10.213.${x + 1}`;
@@ -29,7 +30,7 @@ function collect(child: ChildProcess): { text: () => string } {
 }
 
 function startServer(lan: NetnsLan, host: string, args: Record<string, unknown>): Promise<Agent> {
-  const child = lan.spawnIn(host, process.execPath, [...AGENT, 'serve', JSON.stringify(args)]);
+  const child = lan.spawnIn(host, process.execPath, [...scriptArgs(AGENT), 'serve', JSON.stringify(args)]);
   const output = collect(child);
   const stop = () =>
     new Promise<string>((resolve) => {
@@ -55,7 +56,7 @@ function startServer(lan: NetnsLan, host: string, args: Record<string, unknown>)
 
 function search(lan: NetnsLan, host: string): Promise<{ targets: string[]; found: ServerInfo[] }> {
   const child = lan.spawnIn(host, process.execPath, [
-    ...AGENT,
+    ...scriptArgs(AGENT),
     'search',
     JSON.stringify({ port: discoveryPort, timeoutMs: 800, allowedPrefix: '10.213.' }),
   ]);

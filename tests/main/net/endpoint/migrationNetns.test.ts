@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetnsLan, netnsUnavailableReason, type NetnsLan } from '../../../support/netns';
 import { waitFor } from '../../../support/waitFor';
+import { scriptArgs } from '../../../support/scriptArgs';
 
 // A real NAT between a guest and a host, made of network namespaces this file creates and deletes:
 //   guest (LAN 10.214.x.2) — router (LAN .1 | WAN 10.214.x+1.1, nftables masquerade on its WAN side) — host (WAN .2)
@@ -16,7 +17,7 @@ const unavailable =
   (spawnSync('nft', ['--version']).status === 0 ? undefined : 'the `nft` command (nftables) is missing');
 if (unavailable) console.warn(`[migrationNetns] skipped: ${unavailable}`);
 
-const AGENT = ['--import', 'tsx', 'tests/support/netnsMigrationAgent.ts'];
+const AGENT = 'tests/support/netnsMigrationAgent.ts';
 const x = randomInt(0, 250);
 const LAN = `10.214.${x}`;
 const WAN = `10.214.${x + 1}`;
@@ -35,7 +36,7 @@ interface Agent {
 }
 
 function start(lan: NetnsLan, host: string, mode: string, args: object, ready: string): Promise<Agent> {
-  const child = lan.spawnIn(host, process.execPath, [...AGENT, mode, JSON.stringify(args)]);
+  const child = lan.spawnIn(host, process.execPath, [...scriptArgs(AGENT), mode, JSON.stringify(args)]);
   const lines: string[] = [];
   let partial = '';
   let stderr = '';

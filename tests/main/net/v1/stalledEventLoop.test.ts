@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Server, type Peer } from '../../../../main/net/index';
 import { waitFor } from '../../../support/waitFor';
+import { scriptArgs } from '../../../support/scriptArgs';
 
 // A real socket, a real stall: the test's own event loop is blocked for 6 s (Atomics.wait, which spins no core) past
 // the server's 5 s silence timeout while a peer in another process keeps sending, as on a busy machine, in a long
@@ -42,14 +43,14 @@ async function serverWithChattyPeer(protocol: 'v1' | 'native') {
   });
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'tests/support/chattyPeerAgent.ts', String(server.port), protocol],
+    [...scriptArgs('tests/support/chattyPeerAgent.ts'), String(server.port), protocol],
     {
       cwd: ROOT,
       stdio: ['pipe', 'pipe', 'inherit'],
     },
   );
   children.push(child);
-  // A tsx process starts in ~2 s idle, far slower on a busy machine.
+  // A process starts in under a second idle, far slower on a busy machine.
   await waitFor(() => server.getPeers().length === 1 && ticks > 0, 60_000, 'the chatty peer connected and talking');
   return { server, drops, child, ticks: () => ticks, lastTickAt: () => lastTickAt };
 }
