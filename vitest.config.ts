@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 const shared = { environment: 'node' as const, testTimeout: 20_000, hookTimeout: 30_000 };
 
+/** The static checks' test file: type-checks and lint as tests. */
+const CHECKS = 'tests/scripts/checks.test.ts';
+
 /**
  * The unit test files that replace a module with `vi.mock`: each needs a module registry of its own (two files mocking
  * `electron` differently saw each other's fake when they shared one).
@@ -32,12 +35,15 @@ export default defineConfig({
           name: 'node',
           maxWorkers: 3,
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'tests/lab/**', ...MOCKING],
+          exclude: ['tests/e2e/**', 'tests/lab/**', CHECKS, ...MOCKING],
           isolate: false,
         },
       },
       // Same group as 'node', so the same number of workers.
       { test: { ...shared, name: 'node-mocks', include: MOCKING, maxWorkers: 3 } },
+      // The type-checks and lint (scripts/checks.ts), first in the group (vitest runs a group's projects in name
+      // order): ~50 s of two busy cores beside unit tests that mostly wait, instead of before them.
+      { test: { ...shared, name: 'checks', include: [CHECKS], maxWorkers: 3 } },
       {
         // The namespace and abuse labs after the unit tests, so LAN_PARTY_BUSY=lab,e2e loads exactly them. Their time
         // is mostly budgets, graces and other processes: three workers, busy spinner on, 247 s → 201 s.

@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 /**
- * The static checks `npm test` runs before the suites: each an npm script, each single-threaded or nearly, so two at
- * a time keep both cores busy (the machine CI runs on has two) and the checks take about half as long as in a row.
+ * The static checks: each an npm script, each single-threaded or nearly, so two at a time keep both cores busy (the
+ * machine CI runs on has two) and they take about half as long as in a row. `npm test` runs them as the first tests
+ * (tests/scripts/checks.test.ts), beside the unit tests, which mostly wait; `npm run checks` runs them alone.
  */
-export const CHECKS = ['typecheck:main', 'lint', 'typecheck:web', 'typecheck:shared', 'lint:deps', 'build'] as const;
+export const CHECKS = ['typecheck:main', 'lint', 'typecheck:web', 'typecheck:shared', 'lint:deps'] as const;
 
 /** How one check ended: its script, exit code, wall time and everything it printed. */
 export interface CheckOutcome {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS, runChecks, type CheckOutcome } from '../../scripts/checks';
 
 const scripts = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')).scripts as Record<
@@ -9,14 +9,15 @@ const scripts = JSON.parse(readFileSync(join(__dirname, '../../package.json'), '
 >;
 
 describe('the static checks npm test runs', () => {
-  it('are npm scripts, and together what the type-check, lint, dependency rules and build scripts cover', () => {
+  it('are npm scripts, and together what the type-check, lint and dependency-rule scripts cover; the build comes first', () => {
     for (const script of CHECKS) expect(scripts[script], script).toBeDefined();
-    expect(scripts.test).toBe('npm run checks && vitest run');
+    // The build before the tests: the packaging and CSP tests read what it made, and the browser tests load it.
+    expect(scripts.test).toBe('npm run build && vitest run');
     expect(scripts.typecheck).toBe(
       ['typecheck:main', 'typecheck:web', 'typecheck:shared'].map((s) => `npm run ${s}`).join(' && '),
     );
     expect([...CHECKS].sort()).toEqual(
-      ['build', 'lint', 'lint:deps', 'typecheck:main', 'typecheck:shared', 'typecheck:web'].sort(),
+      ['lint', 'lint:deps', 'typecheck:main', 'typecheck:shared', 'typecheck:web'].sort(),
     );
   });
 
@@ -53,5 +54,20 @@ describe('the static checks npm test runs', () => {
       ['c', 0],
       ['d', 0],
     ]);
+  });
+});
+
+// The checks themselves, two at a time: in their own project ('checks', vitest.config.ts), so they start first and
+// run beside the unit tests. A failing one fails its test with everything it printed.
+describe('the static checks pass', () => {
+  let outcomes: CheckOutcome[] = [];
+  beforeAll(async () => {
+    outcomes = await runChecks(CHECKS, 2);
+  }, 600_000);
+
+  it.each(CHECKS.map((script, index) => [script, index] as const))('%s', (script, index) => {
+    const outcome = outcomes[index];
+    expect(outcome?.script).toBe(script);
+    expect(outcome?.code, outcome?.output).toBe(0);
   });
 });
