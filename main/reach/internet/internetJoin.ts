@@ -16,7 +16,7 @@ import { IpcError, IpcErrorCode } from '../../../shared/ipc/errors';
 import type { Scheduler } from '../../base/scheduler';
 import { iceServersFor } from './iceServers';
 import { withBudgetRetry } from './budgetRetry';
-import type { JoinStep } from '../roomReach';
+import type { JoinStep, RoomTarget } from '../roomReach';
 
 /** Options of {@link connectInternetRoom}. */
 export interface InternetJoinOptions {
@@ -62,6 +62,20 @@ function joinFailure(error: unknown, url: string): IpcError {
 export function unreachableRoomError(error: unknown): IpcError {
   const raw = String((error as Error)?.message ?? error);
   return new IpcError(IpcErrorCode.UNAVAILABLE, 'Could not reach the internet room.', raw);
+}
+
+/**
+ * Where the lobby sees a room found by an internet code, rendezvous or direct alike: the code itself labels the view
+ * (upper-cased, at most 40 characters), and the Client connects to port 1 of it, since the secured path is the socket.
+ */
+export function locatedInternetRoom(code: string): { readonly target: RoomTarget; readonly connectTo: RoomTarget } {
+  const host = code.trim().toUpperCase().slice(0, 40);
+  return { target: { host, port: 0 }, connectTo: { host, port: 1 } };
+}
+
+/** A socket asked of a located internet room the guest has left. */
+export function roomLeftError(): Error {
+  return new Error('the internet room was left');
 }
 
 const random = (size: number) => new Uint8Array(randomBytes(size));

@@ -6,8 +6,7 @@ import type { MapPort, MapPortRequest, PortMapFailure, PortMapping } from '../..
 import type { LocatedRoom, RoomTarget } from '../../roomReach';
 import { connectDirectRoom, DirectJoinError, type DirectJoinOptions, type DirectPath } from './directJoin';
 import { wrongCodesText } from '../internetRoom';
-import { unreachableRoomError } from '../internetJoin';
-import { locatedInternetRoom, roomLeftError } from '../locatedInternetRoom';
+import { locatedInternetRoom, roomLeftError, unreachableRoomError } from '../internetJoin';
 
 /** A direct room's door: its own UDP socket (never the LAN room port) and the router's mapping of it. */
 export interface DirectDoor {
