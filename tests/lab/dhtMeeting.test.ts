@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FloodSpec, StrangerEvent } from '../support/labDhtStranger';
-import { labNetwork, RoomPeer } from '../support/labRoomDriver';
+import { labCliNetwork, labNetwork, playInRound, RoomPeer } from '../support/labRoomDriver';
 import { RebindableRouter, rebindUnavailableReason } from '../support/natLabRebind';
 import { deleteNamespacesTagged } from '../support/netns';
 import { createPrivateDhtLab, privateDhtLabUnavailableReason, type PrivateDhtLab } from '../support/privateDhtLab';
@@ -97,7 +97,7 @@ function startHostCli(player: string, name: string, router: string): ChildProces
     `XDG_DATA_HOME=${join(dataDir, player)}`,
     process.execPath,
     ...scriptArgs(HOST_CLI),
-    ...['--name', name, '--port', '0', '--bind', at, '--advertise', at, '--no-discovery'],
+    ...['--name', name, ...labCliNetwork(at)],
     ...['--reach', 'internet', '--router-gateway', lab.gateways[router]!, '--dht-bootstrap', BOOTSTRAP],
   ]);
 }
@@ -112,24 +112,6 @@ async function openCliRoom(player: string, name: string, router: string) {
 
 const seatOf = (view: LobbyView | undefined, id: number | null | undefined) =>
   view?.state?.players.find((p) => p.id === id);
-
-/** In the round: 30 inputs the host accepts, then more than 10 snapshots from it. */
-async function playInRound(guest: RoomPeer): Promise<void> {
-  await guest.until((v) => v.state?.phase === 'playing', 'the round at the guest', 30_000);
-  let accepted = false;
-  for (let sequence = 1; sequence <= 30; sequence += 1) {
-    const input = { sequence, moveX: 1, moveY: 0, tag: false };
-    accepted = (await guest.call<{ accepted: boolean }>('game.input', { inputs: [input], interpolationDelay: 0.1 }))
-      .accepted;
-  }
-  expect(accepted).toBe(true);
-  const before = guest.snapshots;
-  const deadline = Date.now() + 30_000;
-  while (guest.snapshots <= before + 10) {
-    if (Date.now() > deadline) throw new Error(`${guest.snapshots - before} snapshots in 30 s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The stranger (tests/support/labDhtStranger.ts) in `player`'s namespace, flooding as `spec` says. */
 function strangerIn(player: string, spec: FloodSpec) {

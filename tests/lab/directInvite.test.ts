@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labNetwork, RoomPeer } from '../support/labRoomDriver';
+import { labCliNetwork, labNetwork, playInRound, RoomPeer } from '../support/labRoomDriver';
 import {
   requireMiniupnpd,
   createMiniupnpdLab,
@@ -61,29 +61,11 @@ function startHostCli(lab: MiniupnpdLab, extra: readonly string[] = []): ChildPr
     ...scriptArgs(HOST_CLI),
     '--name',
     'Direct lab room',
-    ...['--port', '0', '--bind', at, '--advertise', at, '--no-discovery'],
+    ...labCliNetwork(at),
     // No DHT: a room the router maps nothing for says so here (and nothing may reach the public bootstrap nodes).
     ...['--reach', 'internet', '--router-gateway', '192.168.77.1', '--no-dht'],
     ...extra,
   ]);
-}
-
-/** In the round: 30 inputs the host accepts, then more than 10 snapshots from it. */
-async function playInRound(guest: RoomPeer): Promise<void> {
-  await guest.until((v) => v.state?.phase === 'playing', 'the round at the guest', 30_000);
-  let accepted = false;
-  for (let sequence = 1; sequence <= 30; sequence += 1) {
-    const input = { sequence, moveX: 1, moveY: 0, tag: false };
-    accepted = (await guest.call<{ accepted: boolean }>('game.input', { inputs: [input], interpolationDelay: 0.1 }))
-      .accepted;
-  }
-  expect(accepted).toBe(true);
-  const before = guest.snapshots;
-  const deadline = Date.now() + 30_000;
-  while (guest.snapshots <= before + 10) {
-    if (Date.now() > deadline) throw new Error(`${guest.snapshots - before} snapshots in 30 s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** The router's rule forwarding `externalPort` to the host, as miniupnpd writes it. */

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { lineMatching } from './lineMatching';
 import type { NatLab } from './natLab';
 import type { LobbyView } from '../../shared/ipc/schemas/lobby';
@@ -30,6 +31,33 @@ export function labNetwork(ownAddress: string) {
     // No DHT unless a test gives its private one: nothing may reach the public bootstrap nodes.
     dhtBootstrap: [] as string[],
   };
+}
+
+/**
+ * The host CLI's network options in the NAT lab, all named, none of its defaults: any free port, bound to and
+ * advertising the namespace's own address, no discovery socket (nothing answers or broadcasts) and no announcements.
+ */
+export const labCliNetwork = (at: string): string[] => [
+  ...['--port', '0', '--bind', at, '--advertise', at],
+  ...['--no-discovery', '--no-announce'],
+];
+
+/** In the round: 30 inputs the host accepts, then more than 10 snapshots from it. */
+export async function playInRound(guest: RoomPeer): Promise<void> {
+  await guest.until((v) => v.state?.phase === 'playing', 'the round at the guest', 30_000);
+  let accepted = false;
+  for (let sequence = 1; sequence <= 30; sequence += 1) {
+    const input = { sequence, moveX: 1, moveY: 0, tag: false };
+    accepted = (await guest.call<{ accepted: boolean }>('game.input', { inputs: [input], interpolationDelay: 0.1 }))
+      .accepted;
+  }
+  expect(accepted).toBe(true);
+  const before = guest.snapshots;
+  const deadline = Date.now() + 30_000;
+  while (guest.snapshots <= before + 10) {
+    if (Date.now() > deadline) throw new Error(`${guest.snapshots - before} snapshots in 30 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 type CallResult = { ok: boolean; value?: unknown; error?: { message: string } };
