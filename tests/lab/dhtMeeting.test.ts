@@ -162,7 +162,7 @@ describe.skipIf(skip)(
         await Promise.all([guest, second].map((peer) => peer.call('lobby.setReady', { ready: true })));
         await log.line(/Everyone is ready: starting a round/);
         await playInRound(guest);
-        expect(await interrupt(cli)).toBe(0);
+        expect(await interrupt(cli), log.text()).toBe(0);
         expect(log.text()).toMatch(/Room closed/);
       },
       240_000,
@@ -171,14 +171,14 @@ describe.skipIf(skip)(
     it.concurrent(
       'plain ↔ randomizing: a guest behind `masquerade random` joins',
       async () => {
-        const { cli, code } = await openCliRoom('randomHost', 'DHT random room', 'home');
+        const { cli, log, code } = await openCliRoom('randomHost', 'DHT random room', 'home');
         const guest = await guestIn('randomGuest');
         const joined = await guest.joinAsPlayer(code);
         console.log(`[dht lab] plain ↔ randomizing: joined in ${Math.round(joined.ms)} ms (issue: < 10 s)`);
         expect(joined.refusals).toEqual([]);
         expect(joined.view?.status).toBe('in-room');
         expect(seatOf(joined.view, joined.view?.you)?.path).toBe('dht');
-        expect(await interrupt(cli)).toBe(0);
+        expect(await interrupt(cli), log.text()).toBe(0);
       },
       240_000,
     );
@@ -186,7 +186,7 @@ describe.skipIf(skip)(
     it.concurrent(
       'randomizing ↔ randomizing: the guest is told plainly that a relay is needed',
       async () => {
-        const { cli, code } = await openCliRoom('bothRandomHost', 'DHT unreachable room', 'rhome');
+        const { cli, log, code } = await openCliRoom('bothRandomHost', 'DHT unreachable room', 'rhome');
         const guest = await guestIn('bothRandomGuest');
         const started = performance.now();
         const result = (await guest.tryCall('lobby.joinByCode', { code })) as Failure;
@@ -198,7 +198,7 @@ describe.skipIf(skip)(
         expect(result.error?.detail).toBe('relay-needed');
         expect(result.error?.message).toContain('a relay is needed');
         expect((await guest.call<LobbyView>('lobby.get')).status).not.toBe('in-room');
-        expect(await interrupt(cli)).toBe(0);
+        expect(await interrupt(cli), log.text()).toBe(0);
       },
       240_000,
     );
@@ -282,7 +282,7 @@ describe.skipIf(skip)(
         expect(joined.view?.status).toBe('in-room');
         expect(cli.exitCode).toBeNull();
         await log.line(/joined as player \d+ \(1\/8 players\)/);
-        expect(await interrupt(cli)).toBe(0);
+        expect(await interrupt(cli), log.text()).toBe(0);
       },
       240_000,
     );

@@ -111,7 +111,7 @@ describe.skipIf(skip)('the headless host behind a router running miniupnpd, no r
           guest.stop();
         }
 
-        expect(await interrupt(cli)).toBe(0);
+        expect(await interrupt(cli), log.text()).toBe(0);
         expect(log.text()).toMatch(/Room closed/);
         expect(lab.mappingChain()).not.toMatch(rule);
       });
@@ -137,7 +137,7 @@ describe.skipIf(skip)('the headless host behind a router running miniupnpd, no r
       // The new room's mapping is there; the crash's is not (the router may hand out the same external port again).
       expect(chain).toMatch(ruleFor(lab, again!));
       expect(chain.match(/dnat ip to/g)?.length).toBe(1);
-      expect(await interrupt(next)).toBe(0);
+      expect(await interrupt(next), log.text()).toBe(0);
       expect(lab.mappingChain()).not.toMatch(/dnat/);
     });
   }, 240_000);
@@ -193,7 +193,7 @@ describe.skipIf(skip)('the headless host behind a router that cannot open its do
       await log.line(/Direct lab room/);
       expect(log.text()).not.toMatch(/NET-/);
       expect(cli.exitCode).toBeNull();
-      expect(await interrupt(cli)).toBe(0);
+      expect(await interrupt(cli), log.text()).toBe(0);
     });
   }, 120_000);
 
@@ -205,7 +205,7 @@ describe.skipIf(skip)('the headless host behind a router that cannot open its do
       await log.line(/No internet room: .*\(100\.64\.0\.2\).*carrier-grade NAT.* The LAN room stays open\./);
       expect(log.text()).not.toMatch(/NET-/);
       expect(lab.mappingChain()).not.toMatch(/dnat/);
-      expect(await interrupt(cli)).toBe(0);
+      expect(await interrupt(cli), log.text()).toBe(0);
     });
   }, 120_000);
 });

@@ -27,9 +27,11 @@ export function watchOutput(child: ChildProcess): CliOutput {
   };
 }
 
-/** Ctrl-C to `child`; resolves with its exit code. */
-export async function interrupt(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+/** Ctrl-C to `child`; resolves with its exit code, or the name of the signal that killed it. */
+export async function interrupt(child: ChildProcess): Promise<number | NodeJS.Signals> {
+  const exited = new Promise<number | NodeJS.Signals>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal!)),
+  );
   child.kill('SIGINT');
   return exited;
 }
