@@ -253,14 +253,8 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
           return ctx.strike(conn, notAllowed('only the host answers, once'), entry.id);
         }
         joins.answered(entry);
-        // The guest's relay for the ICE it gathers before its confirmation: nothing is proved yet, so it is capped
-        // per guest address and prefix, and the host's guess budget bounds how many joins it answers.
-        return ctx.send(entry.guest, {
-          kind: RendezvousKind.ANSWER,
-          joinId: entry.id,
-          pake: message.pake,
-          turn: ctx.turnGrant(entry, 'guest'),
-        });
+        // No relay for the guest yet: nothing is proved until its confirmation checks (see 'accept').
+        return ctx.send(entry.guest, { kind: RendezvousKind.ANSWER, joinId: entry.id, pake: message.pake });
       case 'reject':
         if (!fromHost) return ctx.strike(conn, notAllowed('only the host rejects'), entry.id);
         return joins.end(entry, {
@@ -273,28 +267,25 @@ export function createRendezvousService(options: RendezvousServiceOptions): Rend
         }
         entry.confirmed = true;
         if (!entry.room.host) return;
-        return ctx.send(entry.room.host, {
-          kind: RendezvousKind.CONFIRM,
-          joinId: entry.id,
-          pake: message.pake,
-          sealed: message.sealed,
-        });
+        return ctx.send(entry.room.host, { kind: RendezvousKind.CONFIRM, joinId: entry.id, pake: message.pake });
       case 'accept':
         // The host's first word after the confirmation: it checked, so the code was proved (by this guest, or
-        // by the host's own guest: hence the caps on grants). Only this earns TURN credentials, one grant
-        // for the host's ICE session with this guest.
+        // by the host's own guest: hence the caps on grants). Only this earns TURN credentials: one grant for
+        // each side's ICE session of this join, the guest's counted against its address and prefix.
         if (!fromHost || !entry.confirmed || entry.accepted) {
           return ctx.strike(conn, notAllowed('the host accepts a confirmed join, once'), entry.id);
         }
         joins.proven(entry);
-        return ctx.send(conn, { kind: RendezvousKind.TURN, joinId: entry.id, turn: ctx.turnGrant(entry, 'host') });
+        ctx.send(conn, { kind: RendezvousKind.TURN, joinId: entry.id, turn: ctx.turnGrant(entry, 'host') });
+        return ctx.send(entry.guest, {
+          kind: RendezvousKind.TURN,
+          joinId: entry.id,
+          turn: ctx.turnGrant(entry, 'guest'),
+        });
       case 'signal': {
-        // Signalling only after the confirmation, and the host's only once it accepted: nothing of either side's
-        // ICE reaches an unconfirmed peer.
-        if (!entry.confirmed) return ctx.strike(conn, notAllowed('no signalling before the confirmation'), entry.id);
-        if (fromHost && !entry.accepted) {
-          return ctx.strike(conn, notAllowed('the host accepts the join before signalling'), entry.id);
-        }
+        // Signalling only once the host accepted (the code proved both ways): nothing of either side's ICE
+        // reaches a peer that has not proved the code.
+        if (!entry.accepted) return ctx.strike(conn, notAllowed('no signalling before the host accepts'), entry.id);
         const sent = fromHost ? ++entry.hostSignals : ++entry.guestSignals;
         if (sent > RENDEZVOUS_LIMITS.MAX_SIGNALS) {
           return ctx.strike(conn, { code: RendezvousErrorCode.TOO_LARGE, message: 'too many signals' }, entry.id);

@@ -62,8 +62,8 @@ export interface RendezvousServiceLimits {
   /** Lifetime of minted TURN credentials, seconds (one ICE session's relay). */
   readonly turnTtlSeconds: number;
   /**
-   * TURN grants: a guest's (with the host's answer) counted against its address and prefix, a host's (one per
-   * join it accepted) against its address (more: a room takes many guests). Past them the join still goes on,
+   * TURN grants, both sides' only once the host accepted the join (the code proved): a guest's counted against its
+   * address and prefix, a host's (one per join it accepted) against its address (more: a room takes many guests). Past them the join still goes on,
    * without credentials (a relay-less path on that side).
    */
   readonly turnGrantsPerAddress: RateLimit;

@@ -49,7 +49,7 @@ export interface Join {
   createdAt: number;
   /** scheduler.now() of the host's answer; undefined while pending. */
   answeredAt: number | undefined;
-  /** The guest sent its key confirmation (and its sealed ICE parameters). */
+  /** The guest sent its key confirmation. */
   confirmed: boolean;
   /** The host accepted the confirmation (the code was proved): signalling may go on, TURN was granted. */
   accepted: boolean;

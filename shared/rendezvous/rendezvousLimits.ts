@@ -1,5 +1,5 @@
 /** The rendezvous protocol version every message carries; a service refuses any other. */
-export const RENDEZVOUS_VERSION = 3;
+export const RENDEZVOUS_VERSION = 4;
 
 /**
  * Size bounds of the rendezvous protocol, shared by the service (which enforces them) and the clients (which

@@ -12,23 +12,23 @@ export const RendezvousKind = {
   REJECT: 'reject',
   /**
    * The host checked the guest's confirmation (the code was proved): the only thing that earns TURN credentials,
-   * one grant for the host's ICE session with that guest, answered by a `turn` message naming the join.
+   * one grant for each side's ICE session of that join, each sent as a `turn` message naming the join.
    */
   ACCEPT: 'accept',
   PING: 'ping',
   // service → client
   WELCOME: 'welcome',
   REGISTERED: 'registered',
-  /** The host's TURN grant for one accepted join (null: none minted, or over the caps). */
+  /** A side's TURN grant for one accepted join, to the host and to the guest (null: none minted, or over the caps). */
   TURN: 'turn',
   JOIN_REQUEST: 'join-request',
   JOIN_PENDING: 'join-pending',
   PONG: 'pong',
   ERROR: 'error',
   // forwarded between the two sides of one join, opaque to the service
-  /** The guest's key confirmation and its sealed ICE parameters. */
+  /** The guest's key confirmation: proves the code to the host. */
   CONFIRM: 'confirm',
-  /** Sealed ICE parameters or candidates, after confirmation. */
+  /** Sealed ICE parameters, both ways, once the host accepted the join. */
   SIGNAL: 'signal',
 } as const;
 
@@ -79,7 +79,7 @@ export const iceParametersSchema = z.strictObject({
 /** `turn:host:port` or `turns:host:port`, optionally `?transport=tcp`. */
 const turnUrlSchema = z.string().regex(/^turns?:[\x21-\x7e]{1,200}$/, 'not a turn: URL');
 
-/** A TURN server with time-limited credentials the service minted for a host's session with an accepted guest. */
+/** A TURN server with time-limited credentials the service minted for one side's ICE session of an accepted join. */
 export const turnGrantSchema = z.strictObject({
   urls: z.array(turnUrlSchema).min(1).max(4),
   username: z.string().min(1).max(128),
@@ -97,7 +97,6 @@ const confirmSchema = z.strictObject({
   kind: z.literal(RendezvousKind.CONFIRM),
   joinId: joinIdSchema,
   pake: pakeSchema,
-  sealed: sealedSchema,
 });
 const signalSchema = z.strictObject({
   v,
@@ -147,18 +146,8 @@ export const serviceMessageSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN_REQUEST), joinId: joinIdSchema, pake: pakeSchema }),
   z.strictObject({ v, kind: z.literal(RendezvousKind.JOIN_PENDING), joinId: joinIdSchema }),
-  /**
-   * The host's answer, with the guest's TURN grant (null: none minted, or over its address's caps): its ICE gathers
-   * with the relay before the confirmation that proves the code, so it is counted against the guest's address
-   * and prefix, and the room's guess budget bounds the answers.
-   */
-  z.strictObject({
-    v,
-    kind: z.literal(RendezvousKind.ANSWER),
-    joinId: joinIdSchema,
-    pake: pakeSchema,
-    turn: turnGrantSchema.nullable(),
-  }),
+  /** The host's answer: no TURN grant yet, since nothing is proved until the guest's confirmation checks. */
+  z.strictObject({ v, kind: z.literal(RendezvousKind.ANSWER), joinId: joinIdSchema, pake: pakeSchema }),
   confirmSchema,
   signalSchema,
   z.strictObject({ v, kind: z.literal(RendezvousKind.PONG) }),

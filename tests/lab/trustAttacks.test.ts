@@ -143,6 +143,7 @@ describe.skipIf(skip)('strangers cannot guess, replay, probe or lock out an inte
     const afterReplays = await untilQuiet(() => wire.read(), 3000, 40_000);
     console.log(`[replay] 100 replays: ${JSON.stringify(tally)}; ${afterReplays} UDP packets to the decoys`);
     expect((tally.answered ?? 0) + (tally.backoff ?? 0)).toBe(100);
+    expect(tally['host-accepted']).toBeUndefined();
     expect(tally['host-signalled']).toBeUndefined();
     expect(tally['after-confirm:rejected']).toBe(tally.answered);
     expect(afterReplays).toBe(0);

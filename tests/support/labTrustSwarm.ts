@@ -122,7 +122,7 @@ async function guess(plan: Extract<SwarmPlan, { mode: 'guess' }>) {
     if (reply.kind === 'answer') {
       // The host ran the agreement: one guess it checked. Our confirmation cannot be right.
       count(tally, 'answered');
-      client.send({ kind: 'confirm', joinId, pake: b64(random(64)), sealed: b64(random(48)) });
+      client.send({ kind: 'confirm', joinId, pake: b64(random(64)) });
       const verdict = await client.next(isJoinError(joinId), WAIT_MS);
       count(
         tally,
@@ -161,7 +161,14 @@ async function capture(plan: Extract<SwarmPlan, { mode: 'capture' }>) {
   };
   const pake = b64(agreed.confirm);
   const sealed = sealSignal(agreed.keys.signalGuestToHost, JSON.stringify(ice), random);
-  client.send({ kind: 'confirm', joinId, pake, sealed });
+  client.send({ kind: 'confirm', joinId, pake });
+  // The host accepted (our TURN grant comes): only now do our parameters go, and the host's come back.
+  const accepted = await client.next(
+    (m) => (m.kind === 'turn' && m.joinId === joinId) || isJoinError(joinId)(m),
+    WAIT_MS,
+  );
+  if (accepted.kind !== 'turn') throw new Error(`capture: the host did not accept: ${JSON.stringify(accepted)}`);
+  client.send({ kind: 'signal', joinId, sealed });
   const hostSignal = await client.next(
     (m) => (m.kind === 'signal' && m.joinId === joinId) || isJoinError(joinId)(m),
     WAIT_MS,
@@ -183,12 +190,23 @@ async function replay(plan: Extract<SwarmPlan, { mode: 'replay' }>) {
       return true;
     }
     count(tally, 'answered');
-    client.send({ kind: 'confirm', joinId, pake: plan.pake, sealed: plan.sealed });
+    client.send({ kind: 'confirm', joinId, pake: plan.pake });
     const verdict = await client.next(
+      (m) => (m.kind === 'turn' && m.joinId === joinId) || isJoinError(joinId)(m),
+      WAIT_MS,
+    );
+    if (verdict.kind !== 'turn') {
+      count(tally, `after-confirm:${String(verdict.code)}`);
+      return true;
+    }
+    // Accepted (it must not be): the captured parameters, and whether the host answers them.
+    count(tally, 'host-accepted');
+    client.send({ kind: 'signal', joinId, sealed: plan.sealed });
+    const answer = await client.next(
       (m) => (m.kind === 'signal' && m.joinId === joinId) || isJoinError(joinId)(m),
       WAIT_MS,
     );
-    count(tally, verdict.kind === 'signal' ? 'host-signalled' : `after-confirm:${String(verdict.code)}`);
+    if (answer.kind === 'signal') count(tally, 'host-signalled');
     return true;
   });
   for (const client of clients) client.close();

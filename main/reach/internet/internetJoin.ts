@@ -90,7 +90,7 @@ async function askHost(url: string, code: InternetCode, scheduler: Scheduler) {
     const agreement = startGuestAgreement(internetJoinAgreement(code), random);
     const answered = await guest.join(code.roomId, Buffer.from(agreement.offer).toString('base64url'));
     try {
-      return { guest, answered, agreed: agreement.finish(Buffer.from(answered.pake, 'base64url')) };
+      return { guest, agreed: agreement.finish(Buffer.from(answered.pake, 'base64url')) };
     } catch (error) {
       if (error instanceof KeyAgreementError) throw new RendezvousError(RendezvousErrorCode.KEY_MISMATCH);
       throw error;
@@ -129,20 +129,21 @@ export async function connectInternetRoom(text: string, options: InternetJoinOpt
       throw joinFailure(error, url);
     },
   );
-  const { guest, agreed, answered } = asked;
+  const { guest, agreed } = asked;
   let session: ReturnType<typeof createIceSession> | undefined;
   let hint: unknown;
   try {
+    // Our grant comes once the host checked our confirmation (none past our address's caps: then the welcome's
+    // relay is our STUN); nothing of our ICE is gathered or sent before.
+    const turn = await guest.confirm(Buffer.from(agreed.confirm).toString('base64url'));
     session = createIceSession({
       controlling: false,
-      // Our grant came with the answer (none past our address's caps: then the welcome's relay is our STUN).
-      ...iceServersFor(settings, answered.turn, guest.relays),
+      ...iceServersFor(settings, turn, guest.relays),
       ...(options.hostAddresses ? { hostAddresses: options.hostAddresses } : {}),
       connectTimeoutSeconds: options.connectTimeoutSeconds ?? 10,
     });
     const ours = await session.gather();
-    const sealedOurs = sealSignal(agreed.keys.signalGuestToHost, JSON.stringify(ours), random);
-    guest.confirm(Buffer.from(agreed.confirm).toString('base64url'), sealedOurs);
+    guest.signal(sealSignal(agreed.keys.signalGuestToHost, JSON.stringify(ours), random));
     const sealedTheirs = await guest.nextSignal();
     const theirs = openIceParameters(agreed.keys.signalHostToGuest, sealedTheirs);
     if (!theirs.ok && theirs.reason === 'unsealed') throw new RendezvousError(RendezvousErrorCode.KEY_MISMATCH);

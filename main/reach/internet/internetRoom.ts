@@ -99,6 +99,8 @@ export interface InternetRoom {
 const key = (source: DatagramSource): string => `${source.address}:${source.port}`;
 /** How long a guest has, after our answer, to confirm: then its agreement is dropped. */
 const CONFIRM_WINDOW_MS = 20_000;
+/** How long an accepted guest has to send its sealed ICE parameters (it gathers them with its relay first). */
+const SIGNAL_WINDOW_MS = 20_000;
 /** Answers held at once while their guests confirm (the join budget bounds how fast they come). */
 const MAX_WAITING_ANSWERS = 64;
 /** One guest's path: how it came, its ICE session, its own address, and whether the Server admitted it yet. */
@@ -113,8 +115,8 @@ interface GuestPath {
 /**
  * Registers the room with the rendezvous and answers each join: the password-authenticated key agreement on
  * the code's secret (the rendezvous never sees it), and only once the guest's confirmation checks (a failed
- * one counts against the room-wide budget) its sealed ICE parameters are read and ours sent back, sealed, so
- * a replayed or guessed offer makes us check no address; an ICE session per guest (we control), and once a
+ * one counts against the room-wide budget) the join is accepted (TURN for both sides), ours sent, sealed, and the
+ * guest's sealed ICE parameters read, so a replayed or guessed offer makes us check no address; an ICE session per guest (we control), and once a
  * pair works the secured path joins the room's Server through the mux. No game traffic touches the rendezvous.
  * Rejects with a RendezvousError when the rendezvous cannot register the room.
  */
@@ -138,6 +140,8 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
   let closed = false;
 
   const agreements = new Map<string, { agreement: HostAgreement; timer: unknown }>();
+  // Accepted joins waiting for their guest's sealed ICE parameters: joinId → the waiter (guestSignal).
+  const guestSignals = new Map<string, (sealed: string | undefined) => void>();
   const secret = newCodeSecret(random);
   const code = encodeInternetCode(rendezvous.roomId, secret);
   const context = internetJoinAgreement({ roomId: rendezvous.roomId, secret });
@@ -184,38 +188,81 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     }
   };
 
+  /**
+   * The accepted guest's sealed ICE parameters (the first signal of its join), or undefined when none came within
+   * SIGNAL_WINDOW_MS. Armed before the accept, since the guest signals as soon as its grant comes; `cancel` drops it.
+   */
+  const guestSignal = (joinId: string): { sealed: Promise<string | undefined>; cancel: () => void } => {
+    let finish: (sealed: string | undefined) => void = () => undefined;
+    const sealed = new Promise<string | undefined>((resolve) => {
+      const timer = scheduler.setTimer(() => finish(undefined), SIGNAL_WINDOW_MS);
+      finish = (value) => {
+        scheduler.clearTimer(timer);
+        if (guestSignals.get(joinId) === finish) guestSignals.delete(joinId);
+        resolve(value);
+      };
+      guestSignals.set(joinId, finish);
+    });
+    return { sealed, cancel: () => finish(undefined) };
+  };
+
   const connectGuest = async (confirmation: JoinConfirmation): Promise<void> => {
     const entry = agreements.get(confirmation.joinId);
     if (!entry) return;
     agreements.delete(confirmation.joinId);
     scheduler.clearTimer(entry.timer);
     const keys = entry.agreement.confirm(Buffer.from(confirmation.pake, 'base64url'));
-    const opened = keys && openIceParameters(keys.signalGuestToHost, confirmation.sealed);
-    if (!keys || !opened || (!opened.ok && opened.reason === 'unsealed')) {
+    if (!keys) {
       // A wrong code or a guess: counted for the whole room, whatever address or path it came by.
       logger.warn('an internet join failed the key confirmation (wrong code, or a guess)');
       rendezvous.reject(confirmation.joinId, 'Wrong code: check it with the host.');
       return;
     }
-    if (!opened.ok) {
-      // Sealed with the room's keys yet not parameters: a broken or hostile code-holder. Said, never thrown
-      // (nothing awaits this handler), and its guess token stays spent: only an admitted guest gets it back.
-      logger.warn(`an internet guest's join was refused: ${opened.detail}`);
-      rendezvous.reject(confirmation.joinId, 'That join request was malformed.');
-      return;
+    const theirs = guestSignal(confirmation.joinId);
+    try {
+      await iceWithGuest(confirmation.joinId, keys, theirs.sealed);
+    } finally {
+      theirs.cancel();
     }
-    const guestIce = opened.parameters;
-    // The code was proved: said to the rendezvous (which only now grants the host TURN for this guest's session),
-    // also when the room then turns the guest away, so the guest's address is not held to its unproven joins.
-    const turn = await rendezvous.accept(confirmation.joinId).catch((error: unknown) => {
+  };
+
+  /**
+   * After a confirmation checked: the accept (both sides' TURN grants), the guest's sealed ICE parameters, and only
+   * once they read well our ICE session, our parameters back and the checks: a code-holder sealing anything else
+   * costs the room no ICE session.
+   */
+  const iceWithGuest = async (
+    joinId: string,
+    keys: NonNullable<ReturnType<HostAgreement['confirm']>>,
+    theirSignal: Promise<string | undefined>,
+  ): Promise<void> => {
+    // The code was proved: said to the rendezvous (which only now grants TURN, to us and to the guest, and opens the
+    // signalling), also when the room then turns the guest away, so the guest's address is not held to its
+    // unproven joins.
+    const turn = await rendezvous.accept(joinId).catch((error: unknown) => {
       logger.warn('the rendezvous did not take our accept of an internet guest', error);
       return undefined;
     });
     if (turn === undefined || closed) return;
+    const sealed = await theirSignal;
+    if (closed) return;
+    if (sealed === undefined) {
+      logger.warn(`an internet guest sent no ICE parameters within ${SIGNAL_WINDOW_MS} ms`);
+      return;
+    }
+    const opened = openIceParameters(keys.signalGuestToHost, sealed);
+    if (!opened.ok) {
+      // It proved the code, yet sealed no parameters: a broken or hostile code-holder. Said, never thrown (nothing
+      // awaits this handler), and its guess token stays spent: only an admitted guest gets it back.
+      logger.warn(`an internet guest's join was refused: ${opened.detail}`);
+      rendezvous.reject(joinId, 'That join request was malformed.');
+      return;
+    }
+    const guestIce = opened.parameters;
     // Answers given before the room filled (or before others confirmed) are checked again: no ICE past the cap.
     const refused = refusal();
     if (refused !== undefined) {
-      rendezvous.reject(confirmation.joinId, refused);
+      rendezvous.reject(joinId, refused);
       return;
     }
     const session = createIceSession({
@@ -228,7 +275,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     pending.add(session);
     try {
       const ours = await session.gather();
-      rendezvous.signal(confirmation.joinId, sealSignal(keys.signalHostToGuest, JSON.stringify(ours), random));
+      rendezvous.signal(joinId, sealSignal(keys.signalHostToGuest, JSON.stringify(ours), random));
       const path = await session.connect(guestIce);
       if (closed) throw new Error('room closed');
       const secured = secureSocket(session.socket, {
@@ -269,6 +316,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
     (confirmation) =>
       void connectGuest(confirmation).catch((error: unknown) => logger.warn('an internet join failed', error)),
   );
+  rendezvous.onSignal((signal) => guestSignals.get(signal.joinId)?.(signal.sealed));
   rendezvous.onStatus((status) => statusListeners.emit(status));
 
   const room: InternetRoom = {
@@ -299,6 +347,7 @@ export async function openInternetRoom(options: InternetRoomOptions): Promise<In
       closed = true;
       for (const entry of agreements.values()) scheduler.clearTimer(entry.timer);
       agreements.clear();
+      for (const finish of [...guestSignals.values()]) finish(undefined);
       rendezvous.close();
       for (const entry of paths.values()) scheduler.clearTimer(entry.helloTimer);
       const sessions = [...pending, ...[...paths.values()].map((entry) => entry.session)];

@@ -15,7 +15,7 @@ import type { Scheduler } from '../../base/scheduler';
 
 /** An open connection to a rendezvous service, past its welcome. */
 export interface RendezvousConnection {
-  /** The TURN servers' URLs the welcome named (no credentials: those come with a registration or an answer). */
+  /** The TURN servers' URLs the welcome named (no credentials: those come only for a join the host accepted). */
   readonly relays: readonly string[];
   /** Sends a message; throws a RendezvousError (too-large, unreachable) instead of sending a bad one. */
   send(body: ClientMessageBody): void;

@@ -10,11 +10,10 @@ export interface RendezvousGuestOptions {
   readonly timeoutMs?: number;
 }
 
-/** The host's answer to our join: its key-agreement message, and our TURN grant (null: none for us). */
+/** The host's answer to our join: its key-agreement message. */
 export interface JoinAnswer {
   readonly joinId: string;
   readonly pake: string;
-  readonly turn: TurnGrant | null;
 }
 
 /** A guest's connection to the rendezvous for one join: offer, answer, confirmation, then sealed signalling. */
@@ -27,8 +26,14 @@ export interface RendezvousGuest {
    * unreachable.
    */
   join(roomId: string, pake: string, answerTimeoutMs?: number): Promise<JoinAnswer>;
-  /** Our key confirmation and our sealed ICE parameters; after {@link join} resolved. */
-  confirm(pake: string, sealed: string): void;
+  /**
+   * Our key confirmation, after {@link join} resolved; waits (default 20 s) for the host to accept it, and resolves
+   * with our TURN grant (null: none minted, or over our address's caps). Rejects with a RendezvousError: the host
+   * refused the confirmation (a wrong code), timeout, gone.
+   */
+  confirm(pake: string, timeoutMs?: number): Promise<TurnGrant | null>;
+  /** Our sealed ICE parameters, after {@link confirm} resolved. */
+  signal(sealed: string): void;
   /** The host's next sealed signal (its ICE parameters), or a RendezvousError (rejected, timeout, gone). */
   nextSignal(timeoutMs?: number): Promise<string>;
   close(): void;
@@ -68,11 +73,22 @@ export async function openRendezvousGuest(options: RendezvousGuestOptions): Prom
         answerTimeoutMs,
       );
       joinId = message.joinId;
-      return { joinId: message.joinId, pake: message.pake, turn: message.turn };
+      return { joinId: message.joinId, pake: message.pake };
     },
-    confirm(pake, sealed) {
+    async confirm(pake, timeoutMs = 20_000) {
+      const id = joinId;
+      if (id === undefined) throw new RendezvousError(RendezvousErrorCode.NOT_ALLOWED, 'Join first.');
+      connection.send({ kind: RendezvousKind.CONFIRM, joinId: id, pake });
+      const granted = await connection.expect(
+        (m) => (m.kind === RendezvousKind.TURN && m.joinId === id ? m : undefined),
+        (e) => ours(e.joinId),
+        timeoutMs,
+      );
+      return granted.turn;
+    },
+    signal(sealed) {
       if (joinId === undefined) throw new RendezvousError(RendezvousErrorCode.NOT_ALLOWED, 'Join first.');
-      connection.send({ kind: RendezvousKind.CONFIRM, joinId, pake, sealed });
+      connection.send({ kind: RendezvousKind.SIGNAL, joinId, sealed });
     },
     async nextSignal(timeoutMs = 20_000) {
       const queued = signals.shift();

@@ -25,10 +25,15 @@ export interface JoinRequest {
   readonly pake: string;
 }
 
-/** A guest's key confirmation and its sealed ICE parameters, after our answer. */
+/** A guest's key confirmation, after our answer. */
 export interface JoinConfirmation {
   readonly joinId: string;
   readonly pake: string;
+}
+
+/** A guest's sealed signal (its ICE parameters), after we accepted its join. */
+export interface JoinSignal {
+  readonly joinId: string;
   readonly sealed: string;
 }
 
@@ -63,10 +68,12 @@ export interface RendezvousHost {
   onStatus(listener: (status: RendezvousHostStatus) => void): () => void;
   onJoinRequest(listener: (request: JoinRequest) => void): () => void;
   onConfirm(listener: (confirmation: JoinConfirmation) => void): () => void;
+  onSignal(listener: (signal: JoinSignal) => void): () => void;
   /**
    * Tells the service the guest's confirmation checked (the code was proved) and waits (default 10 s) for the
-   * TURN grant for our ICE session with that guest: null when the service mints none or is over its caps.
-   * Call before {@link signal}. Rejects with a RendezvousError (not connected, the join ended, no reply).
+   * TURN grant for our ICE session with that guest: null when the service mints none or is over its caps. The
+   * service grants the guest its own now, and the signalling opens both ways. Call before {@link signal}.
+   * Rejects with a RendezvousError (not connected, the join ended, no reply).
    */
   accept(joinId: string, timeoutMs?: number): Promise<TurnGrant | null>;
   /** These throw a RendezvousError when the rendezvous is not connected right now. */
@@ -107,6 +114,7 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
   const statusListeners = new Listeners<[RendezvousHostStatus]>(reportCallbackError);
   const joinListeners = new Listeners<[JoinRequest]>(reportCallbackError);
   const confirmListeners = new Listeners<[JoinConfirmation]>(reportCallbackError);
+  const signalListeners = new Listeners<[JoinSignal]>(reportCallbackError);
 
   const first = await openRendezvousConnection(url, { scheduler, timeoutMs });
   let registered;
@@ -144,7 +152,9 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
           case RendezvousKind.JOIN_REQUEST:
             return joinListeners.emit({ joinId: message.joinId, pake: message.pake });
           case RendezvousKind.CONFIRM:
-            return confirmListeners.emit({ joinId: message.joinId, pake: message.pake, sealed: message.sealed });
+            return confirmListeners.emit({ joinId: message.joinId, pake: message.pake });
+          case RendezvousKind.SIGNAL:
+            return signalListeners.emit({ joinId: message.joinId, sealed: message.sealed });
           case RendezvousKind.PONG:
             if (pongTimer !== undefined) scheduler.clearTimer(pongTimer);
             pongTimer = undefined;
@@ -254,6 +264,7 @@ export async function startRendezvousHost(options: RendezvousHostOptions): Promi
     onStatus: (listener) => statusListeners.add(listener),
     onJoinRequest: (listener) => joinListeners.add(listener),
     onConfirm: (listener) => confirmListeners.add(listener),
+    onSignal: (listener) => signalListeners.add(listener),
     async accept(joinId, acceptTimeoutMs = timeoutMs) {
       const conn = live();
       conn.send({ kind: RendezvousKind.ACCEPT, joinId });

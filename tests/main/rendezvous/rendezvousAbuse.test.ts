@@ -251,7 +251,7 @@ describe('rendezvous: one address cannot spend a room’s guesses (found in the 
       friend.say({ kind: 'join', roomId, pake: pakeOf('F') });
       answerAll();
       const joinId = friend.ofKind('answer')[0]!.joinId;
-      friend.say({ kind: 'confirm', joinId, pake: pakeOf('C'), sealed: sealedOf() });
+      friend.say({ kind: 'confirm', joinId, pake: pakeOf('C') });
       hostPeer.say({ kind: 'accept', joinId });
       hostPeer.say({ kind: 'signal', joinId, sealed: sealedOf('H') });
       expect(friend.ofKind('signal')).toHaveLength(1);

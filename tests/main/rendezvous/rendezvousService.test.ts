@@ -44,21 +44,22 @@ describe('rendezvous service', () => {
     const joinId = request?.joinId ?? '';
     expect(guest.ofKind('join-pending')).toEqual([{ kind: 'join-pending', joinId }]);
     // Nothing but the exchange before the confirmation: no signal either way, no early confirmation.
-    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') });
+    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T') });
     host.say({ kind: 'signal', joinId, sealed: sealedOf('H') });
     expect(host.ofKind('confirm')).toEqual([]);
     expect(guest.ofKind('signal')).toEqual([]);
     host.say({ kind: 'answer', joinId, pake: pakeOf('H') });
-    expect(guest.ofKind('answer')).toEqual([{ kind: 'answer', joinId, pake: pakeOf('H'), turn: null }]);
-    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') });
-    expect(host.ofKind('confirm')).toEqual([{ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') }]);
+    expect(guest.ofKind('answer')).toEqual([{ kind: 'answer', joinId, pake: pakeOf('H') }]);
+    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T') });
+    expect(host.ofKind('confirm')).toEqual([{ kind: 'confirm', joinId, pake: pakeOf('T') }]);
     host.say({ kind: 'accept', joinId });
     expect(host.ofKind('turn')).toEqual([{ kind: 'turn', joinId, turn: null }]);
+    expect(guest.ofKind('turn')).toEqual([{ kind: 'turn', joinId, turn: null }]);
     host.say({ kind: 'signal', joinId, sealed: sealedOf('H') });
     guest.say({ kind: 'signal', joinId, sealed: sealedOf('g') });
     expect(guest.ofKind('signal')).toEqual([{ kind: 'signal', joinId, sealed: sealedOf('H') }]);
     expect(host.ofKind('signal')).toEqual([{ kind: 'signal', joinId, sealed: sealedOf('g') }]);
-    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') });
+    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T') });
     expect(host.ofKind('confirm')).toHaveLength(1);
     expect(service.stats()).toEqual({ rooms: 1, joins: 1, connections: 2 });
   });
@@ -226,7 +227,8 @@ describe('rendezvous service', () => {
     guest.say({ kind: 'join', roomId, pake: pakeOf() });
     const joinId = host.ofKind('join-request')[0]?.joinId ?? '';
     host.say({ kind: 'answer', joinId, pake: pakeOf('H') });
-    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf() });
+    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T') });
+    host.say({ kind: 'accept', joinId });
     for (let i = 0; i < RENDEZVOUS_LIMITS.MAX_SIGNALS + 3; i++)
       guest.say({ kind: 'signal', joinId, sealed: sealedOf() });
     expect(host.ofKind('signal')).toHaveLength(RENDEZVOUS_LIMITS.MAX_SIGNALS);

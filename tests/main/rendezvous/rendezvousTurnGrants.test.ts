@@ -34,30 +34,37 @@ function confirmedJoin(service: Service, host: FakePeer, roomId: string, address
   guest.say({ kind: 'join', roomId, pake: pakeOf('G') });
   const joinId = host.ofKind('join-request').at(-1)!.joinId;
   host.say({ kind: 'answer', joinId, pake: pakeOf('H') });
-  guest.say({ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') });
+  guest.say({ kind: 'confirm', joinId, pake: pakeOf('T') });
   return { guest, joinId };
 }
 
 const credentialsIn = (peer: FakePeer) => JSON.stringify(peer.sent).includes('password');
 
 describe('rendezvous TURN grants', () => {
-  it('go to no registration (nor again after unregister/register) and no bare connection; a guest’s with its answer', () => {
+  it('go to no registration (nor again after unregister/register), no bare connection, and no guest the host has not accepted', () => {
     const { service } = setup();
     const { host, roomId } = register(service, '10.0.0.1');
     host.say({ kind: 'unregister' });
     host.say({ kind: 'register' });
     expect(host.ofKind('registered')).toHaveLength(2);
+    expect(roomId).not.toBe(host.ofKind('registered')[1]!.roomId);
     const guest = connectPeer(service, '10.0.0.2');
     guest.say({ kind: 'join', roomId: host.ofKind('registered')[1]!.roomId, pake: pakeOf('G') });
-    host.say({ kind: 'answer', joinId: host.ofKind('join-request')[0]!.joinId, pake: pakeOf('H') });
-    expect(guest.ofKind('answer')).toHaveLength(1);
-    expect(roomId).not.toBe(host.ofKind('registered')[1]!.roomId);
+    const joinId = host.ofKind('join-request')[0]!.joinId;
+    host.say({ kind: 'answer', joinId, pake: pakeOf('H') });
+    // Answered: the guest may now test one guess of the code, and holds no relay for it.
+    expect(guest.ofKind('answer')).toEqual([{ kind: 'answer', joinId, pake: pakeOf('H') }]);
+    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T') });
+    expect(host.ofKind('confirm')).toEqual([{ kind: 'confirm', joinId, pake: pakeOf('T') }]);
+    // The host found the confirmation wrong (a guess): the join ends, and nobody got credentials.
+    host.say({ kind: 'reject', joinId, reason: 'Wrong code: check it with the host.' });
+    expect(guest.last()).toMatchObject({ kind: 'error', code: 'rejected', joinId });
+    expect(credentialsIn(guest)).toBe(false);
     expect(credentialsIn(host)).toBe(false);
-    expect(guest.ofKind('answer')[0]?.turn?.urls).toEqual(TURN.urls);
     expect(credentialsIn(connectPeer(service, '10.0.0.3'))).toBe(false);
   });
 
-  it('go to the host of a join it accepted after the confirmation, once, for that join only', () => {
+  it('go to the host and the guest of a join the host accepted after the confirmation, once, for that join only', () => {
     const { service } = setup();
     const { host, roomId } = register(service, '10.0.0.1');
     const guest = connectPeer(service, '10.0.0.2');
@@ -67,23 +74,32 @@ describe('rendezvous TURN grants', () => {
     // Before the guest's confirmation nothing is proved: no grant, and the accept counts against the host.
     host.say({ kind: 'accept', joinId });
     expect(host.last()).toMatchObject({ kind: 'error', code: 'not-allowed', joinId });
-    // Nor signalling before the accept.
-    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T'), sealed: sealedOf('G') });
+    // Nor signalling, either way, before the accept.
+    guest.say({ kind: 'confirm', joinId, pake: pakeOf('T') });
     host.say({ kind: 'signal', joinId, sealed: sealedOf('H') });
     expect(host.last()).toMatchObject({ kind: 'error', code: 'not-allowed', joinId });
+    guest.say({ kind: 'signal', joinId, sealed: sealedOf('G') });
+    expect(guest.last()).toMatchObject({ kind: 'error', code: 'not-allowed', joinId });
     expect(guest.ofKind('signal')).toEqual([]);
+    expect(host.ofKind('signal')).toEqual([]);
+    expect(guest.ofKind('turn')).toEqual([]);
     host.say({ kind: 'accept', joinId });
+    // One grant for each side's ICE session of this join, each its own credentials.
     const [granted] = host.ofKind('turn');
     expect(granted?.joinId).toBe(joinId);
     expect(granted?.turn?.urls).toEqual(TURN.urls);
     expect(granted?.turn?.expiresAt).toBe(1_700_003_600);
+    const [guestGrant] = guest.ofKind('turn');
+    expect(guestGrant?.joinId).toBe(joinId);
+    expect(guestGrant?.turn?.urls).toEqual(TURN.urls);
+    expect(guestGrant?.turn?.username).not.toBe(granted?.turn?.username);
     host.say({ kind: 'accept', joinId });
     expect(host.ofKind('turn')).toHaveLength(1);
+    expect(guest.ofKind('turn')).toHaveLength(1);
     host.say({ kind: 'signal', joinId, sealed: sealedOf('H') });
+    guest.say({ kind: 'signal', joinId, sealed: sealedOf('G') });
     expect(guest.ofKind('signal')).toEqual([{ kind: 'signal', joinId, sealed: sealedOf('H') }]);
-    // The guest holds the one grant its answer carried, no more.
-    expect(guest.ofKind('answer').map((a) => a.turn !== null)).toEqual([true]);
-    expect(guest.ofKind('turn')).toEqual([]);
+    expect(host.ofKind('signal')).toEqual([{ kind: 'signal', joinId, sealed: sealedOf('G') }]);
   });
 
   it('say null past the caps per guest address (an IPv6 /64 is one) and prefix, and per host address, and refill with time', () => {
@@ -109,14 +125,14 @@ describe('rendezvous TURN grants', () => {
     host.say({ kind: 'accept', joinId: far.joinId });
     expect(grants().at(-1)).toBe(false);
 
-    // Per /24: four guests of one /24, each joining another host, get three grants between them (with their
-    // answers); each host, under its own cap, gets its own.
+    // Per /24: four guests of one /24, each joining another host, get three grants between them; each host, under
+    // its own cap, gets its own.
     const hosts = ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4'].map((a) => register(service, a));
     const perGuest = hosts.map(({ host: h, roomId: id }, i) => {
       const { guest, joinId } = confirmedJoin(service, h, id, `192.0.2.${i + 1}`);
       h.say({ kind: 'accept', joinId });
       expect(h.ofKind('turn')[0]?.turn).not.toBeNull();
-      return guest.ofKind('answer')[0]?.turn !== null;
+      return guest.ofKind('turn')[0]?.turn !== null;
     });
     expect(perGuest).toEqual([true, true, true, false]);
     // An hour later the first host's address has its grants back.

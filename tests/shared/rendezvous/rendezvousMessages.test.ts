@@ -18,16 +18,33 @@ const ice = {
 };
 
 describe('rendezvous messages', () => {
-  it('parses a framed join, answer and confirmation: key-agreement messages, ICE only sealed', () => {
+  it('parses a framed join, answer and confirmation: key-agreement messages only; ICE and TURN come later', () => {
     const join = parseRendezvousMessage(frameMessage({ kind: 'join', roomId: '7K2MQ9', pake }), clientMessageSchema);
     expect(join).toEqual({ ok: true, message: { v: RENDEZVOUS_VERSION, kind: 'join', roomId: '7K2MQ9', pake } });
     const answer = parseRendezvousMessage(
-      frameMessage({ kind: 'answer', joinId: 'j'.repeat(16), pake, turn: null }),
+      frameMessage({ kind: 'answer', joinId: 'j'.repeat(16), pake }),
       serviceMessageSchema,
     );
     expect(answer.ok).toBe(true);
-    const confirm = frameMessage({ kind: 'confirm', joinId: 'j'.repeat(16), pake, sealed: 's'.repeat(60) });
+    const confirm = frameMessage({ kind: 'confirm', joinId: 'j'.repeat(16), pake });
     expect(parseRendezvousMessage(confirm, clientMessageSchema).ok).toBe(true);
+    // Version 3's answer carried the guest's TURN grant and its confirmation the guest's ICE: neither is taken now.
+    const answerWithTurn = JSON.stringify({
+      v: RENDEZVOUS_VERSION,
+      kind: 'answer',
+      joinId: 'j'.repeat(16),
+      pake,
+      turn: null,
+    });
+    expect(parseRendezvousMessage(answerWithTurn, serviceMessageSchema).ok).toBe(false);
+    const confirmWithIce = JSON.stringify({
+      v: RENDEZVOUS_VERSION,
+      kind: 'confirm',
+      joinId: 'j'.repeat(16),
+      pake,
+      sealed: 's'.repeat(60),
+    });
+    expect(parseRendezvousMessage(confirmWithIce, clientMessageSchema).ok).toBe(false);
     // A join that carries ICE in clear is not a message of this protocol.
     const clear = JSON.stringify({ v: RENDEZVOUS_VERSION, kind: 'join', roomId: '7K2MQ9', pake, ice });
     expect(parseRendezvousMessage(clear, clientMessageSchema).ok).toBe(false);
@@ -38,15 +55,18 @@ describe('rendezvous messages', () => {
       ok: false,
       code: RendezvousErrorCode.MALFORMED,
     });
-    // Version 2 (TURN with every registration and answer) is not spoken any more: a clear refusal, not a silent mix.
-    expect(parseRendezvousMessage('{"v":2,"kind":"ping"}', clientMessageSchema)).toMatchObject({
-      ok: false,
-      code: RendezvousErrorCode.UNSUPPORTED_VERSION,
-    });
-    expect(parseRendezvousMessage('{"v":3,"kind":"welcome","relays":[]}', clientMessageSchema).ok).toBe(false);
-    expect(parseRendezvousMessage('{"v":3,"kind":"welcome","relays":[]}', serviceMessageSchema).ok).toBe(true);
-    expect(parseRendezvousMessage('{"v":3,"kind":"welcome","turn":null}', serviceMessageSchema).ok).toBe(false);
-    expect(parseRendezvousMessage('{"v":3,"kind":"ping","extra":1}', clientMessageSchema)).toMatchObject({
+    // Versions 2 and 3 (a guest's TURN grant before it proved the code) are not spoken any more: a clear refusal,
+    // not a silent mix.
+    for (const old of [2, 3]) {
+      expect(parseRendezvousMessage(`{"v":${old},"kind":"ping"}`, clientMessageSchema)).toMatchObject({
+        ok: false,
+        code: RendezvousErrorCode.UNSUPPORTED_VERSION,
+      });
+    }
+    expect(parseRendezvousMessage('{"v":4,"kind":"welcome","relays":[]}', clientMessageSchema).ok).toBe(false);
+    expect(parseRendezvousMessage('{"v":4,"kind":"welcome","relays":[]}', serviceMessageSchema).ok).toBe(true);
+    expect(parseRendezvousMessage('{"v":4,"kind":"welcome","turn":null}', serviceMessageSchema).ok).toBe(false);
+    expect(parseRendezvousMessage('{"v":4,"kind":"ping","extra":1}', clientMessageSchema)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/extra/),
     });

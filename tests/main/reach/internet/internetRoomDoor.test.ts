@@ -16,6 +16,7 @@ import {
   startRendezvousHost,
   type JoinConfirmation,
   type JoinRequest,
+  type JoinSignal,
   type RendezvousHost,
   type RendezvousHostOptions,
 } from '../../../../main/reach/internet/rendezvousHost';
@@ -60,6 +61,7 @@ function rendezvousTap() {
   const rejects = new Map<string, string>();
   const joinListeners: ((request: JoinRequest) => void)[] = [];
   const confirmListeners: ((confirmation: JoinConfirmation) => void)[] = [];
+  const signalListeners: ((signal: JoinSignal) => void)[] = [];
   const tapped = (joinId: string) => joinId.startsWith('tap-');
   const start = async (options: RendezvousHostOptions): Promise<RendezvousHost> => {
     const real = await startRendezvousHost(options);
@@ -78,6 +80,7 @@ function rendezvousTap() {
       onStatus: (listener) => real.onStatus(listener),
       onJoinRequest: (listener) => (joinListeners.push(listener), real.onJoinRequest(listener)),
       onConfirm: (listener) => (confirmListeners.push(listener), real.onConfirm(listener)),
+      onSignal: (listener) => (signalListeners.push(listener), real.onSignal(listener)),
       // A tapped join never reached the rendezvous: its accept earns no relay.
       accept: async (joinId, timeoutMs) => (tapped(joinId) ? null : real.accept(joinId, timeoutMs)),
       answer: (joinId, pake) => (tapped(joinId) ? void answers.set(joinId, pake) : real.answer(joinId, pake)),
@@ -92,6 +95,7 @@ function rendezvousTap() {
     rejects,
     join: (request: JoinRequest) => joinListeners.forEach((listener) => listener(request)),
     confirm: (confirmation: JoinConfirmation) => confirmListeners.forEach((listener) => listener(confirmation)),
+    signal: (signal: JoinSignal) => signalListeners.forEach((listener) => listener(signal)),
   };
 }
 
@@ -106,8 +110,11 @@ function codeHolder(tap: ReturnType<typeof rendezvousTap>, code: string) {
   let agreement = startGuestAgreement(context, random);
   let joins = 0;
   return {
-    /** One join; with `text` its confirmation seals that as its ICE parameters. The host's refusal, if any. */
-    join(text?: string): { joinId: string; rejected?: string } {
+    /**
+     * One join; with `text` it confirms, and seals that as its ICE parameters once accepted. The host's refusal of
+     * the join itself, if any (a later one is in `tap.rejects`).
+     */
+    async join(text?: string): Promise<{ joinId: string; rejected?: string }> {
       const joinId = `tap-${joins++}`;
       tap.join({ joinId, pake: b64(agreement.offer) });
       const rejected = tap.rejects.get(joinId);
@@ -115,9 +122,21 @@ function codeHolder(tap: ReturnType<typeof rendezvousTap>, code: string) {
       const { keys, confirm } = agreement.finish(Buffer.from(tap.answers.get(joinId)!, 'base64url'));
       agreement = startGuestAgreement(context, random);
       if (text !== undefined) {
-        tap.confirm({ joinId, pake: b64(confirm), sealed: sealSignal(keys.signalGuestToHost, text, random) });
+        tap.confirm({ joinId, pake: b64(confirm) });
+        tap.signal({ joinId, sealed: sealSignal(keys.signalGuestToHost, text, random) });
+        // The host reads the signal once its accept is taken: a few promise turns, all done before the next tick.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       return { joinId };
+    },
+    /** One join that confirms (the host accepts it) and then says nothing more. */
+    confirmSilently(): string {
+      const joinId = `tap-${joins++}`;
+      tap.join({ joinId, pake: b64(agreement.offer) });
+      const { confirm } = agreement.finish(Buffer.from(tap.answers.get(joinId)!, 'base64url'));
+      agreement = startGuestAgreement(context, random);
+      tap.confirm({ joinId, pake: b64(confirm) });
+      return joinId;
     },
   };
 }
@@ -183,7 +202,7 @@ describe('an internet room against a code-holder', () => {
     const { room: host, mux } = await room(url, tap, { logger });
     const holder = codeHolder(tap, host.code);
     for (const text of ['not json {', '', '{"usernameFragment":', 'null', '{}', '[[[[[[', '"AbC1"']) {
-      const { joinId, rejected } = holder.join(text);
+      const { joinId, rejected } = await holder.join(text);
       expect(rejected).toBeUndefined();
       await waitFor(() => tap.rejects.has(joinId), 5000, `the refusal of ${JSON.stringify(text)}`);
       expect(tap.rejects.get(joinId)).toBe('That join request was malformed.');
@@ -194,6 +213,27 @@ describe('an internet room against a code-holder', () => {
     const path = await guest(host.code, url);
     expect(path.path.kind).toBe('direct');
     expect(errors.errors).toEqual([]);
+  }, 30_000);
+
+  it('an accepted code-holder that never sends its ICE parameters costs no ICE session, and is let go after 20 s', async () => {
+    const url = await service();
+    const tap = rendezvousTap();
+    const clock = new ManualScheduler();
+    const logger = recordingLogger();
+    const { room: host, mux } = await room(url, tap, { scheduler: clock, logger, capacity: 1, maxPending: 1 });
+    // More silent joins than the room has places for paths: none of them holds one.
+    const holder = codeHolder(tap, host.code);
+    const silent = [0, 1, 2].map(() => holder.confirmSilently());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(silent.map((joinId) => tap.rejects.get(joinId))).toEqual([undefined, undefined, undefined]);
+    const path = await guest(host.code, url);
+    expect(path.path.kind).toBe('direct');
+    expect(mux.size).toBe(1);
+    clock.advance(19_900);
+    expect(logger.warnings.filter((w) => w.includes('sent no ICE parameters'))).toHaveLength(0);
+    clock.advance(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logger.warnings.filter((w) => w.includes('sent no ICE parameters within 20000 ms'))).toHaveLength(3);
   }, 30_000);
 
   it('a path the Server takes no peer on within the hello window is released; an admitted one is kept', async () => {
@@ -227,9 +267,9 @@ describe('an internet room against a code-holder', () => {
     const source = await sourceOf(first, mux);
     const holder = codeHolder(tap, host.code);
     // Confirmed but not admitted: the token stays spent, so a code-holder cannot open path after path.
-    expect(holder.join().rejected).toMatch(/^Too many wrong codes for this room; try again in/);
+    expect((await holder.join()).rejected).toMatch(/^Too many wrong codes for this room; try again in/);
     host.admitted(source);
-    expect(holder.join().rejected).toBeUndefined();
+    expect((await holder.join()).rejected).toBeUndefined();
   }, 30_000);
 
   it("paths are capped at the room's capacity plus its pending joins: past that, the room is full", async () => {
@@ -240,7 +280,7 @@ describe('an internet room against a code-holder', () => {
     await guest(host.code, url);
     await guest(host.code, url);
     expect(mux.size).toBe(2);
-    expect(codeHolder(tap, host.code).join().rejected).toBe('The room is full.');
+    expect((await codeHolder(tap, host.code).join()).rejected).toBe('The room is full.');
   }, 30_000);
 
   it('survives 10,000 sealed garbage signals from a code-holder and a real guest still joins', async () => {
@@ -258,7 +298,7 @@ describe('an internet room against a code-holder', () => {
       let text = sealedGarbageText(draw);
       const probe = (t: string) => openIceParameters(new Uint8Array(32), sealSignal(new Uint8Array(32), t, random));
       while (probe(text).ok) text = sealedGarbageText(draw);
-      const { joinId, rejected } = holder.join(text);
+      const { joinId, rejected } = await holder.join(text);
       if (rejected === undefined) {
         parsed += 1;
         expect(tap.rejects.get(joinId)).toBe('That join request was malformed.');

@@ -15,6 +15,7 @@ import { startRendezvousServer, type RendezvousServer } from '../../../../main/r
 import type { RendezvousServiceOptions } from '../../../../main/rendezvous/rendezvousService';
 import {
   RENDEZVOUS_LIMITS,
+  RENDEZVOUS_VERSION,
   RendezvousErrorCode,
   decodeInternetCode,
   encodeInternetCode,
@@ -67,7 +68,10 @@ const SECRET = 'K7Q2M9XD4';
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const bytesOf = (text: string) => Buffer.from(text, 'base64url');
 
-/** The host runs the real key agreement on every join (secret `secret`) and signals `host-ice` once confirmed. */
+/**
+ * The host runs the real key agreement on every join (secret `secret`), accepts each confirmation that checks, and
+ * answers each guest signal with it reversed; returns the guest signals it got.
+ */
 function answerAll(h: RendezvousHost, secret = SECRET) {
   const agreements = new Map<string, HostAgreement>();
   const confirmed: string[] = [];
@@ -77,11 +81,14 @@ function answerAll(h: RendezvousHost, secret = SECRET) {
     agreements.set(joinId, agreement);
     h.answer(joinId, b64(agreement.answer));
   });
-  h.onConfirm(({ joinId, pake, sealed }) => {
+  h.onConfirm(({ joinId, pake }) => {
     const keys = agreements.get(joinId)?.confirm(bytesOf(pake));
     if (!keys) return h.reject(joinId, 'Wrong code');
+    void h.accept(joinId);
+  });
+  h.onSignal(({ joinId, sealed }) => {
     confirmed.push(sealed);
-    void h.accept(joinId).then(() => h.signal(joinId, sealed.split('').reverse().join('')));
+    h.signal(joinId, sealed.split('').reverse().join(''));
   });
   return confirmed;
 }
@@ -110,7 +117,7 @@ async function rawSocket(url: string, localAddress = '127.0.0.1') {
 }
 
 describe('rendezvous clients against the real service on loopback', () => {
-  it('a guest joins by code and confirms; the host accepts it, gets a TURN grant for it, and signals', async () => {
+  it('a guest joins by code and confirms; the host accepts it, both get a TURN grant for the join, and they signal', async () => {
     const s = await server();
     const h = await host(s.url);
     const grants: unknown[] = [];
@@ -122,14 +129,30 @@ describe('rendezvous clients against the real service on loopback', () => {
     const g = await guest(s.url);
     expect(g.relays).toEqual(['turn:127.0.0.1:3478']);
     const { answered, agreement } = await joinWith(g, decoded.code.roomId, decoded.code.secret);
-    // The guest's grant comes with the answer, for the ICE it gathers before it confirms.
-    expect(answered.turn).toEqual(expect.objectContaining({ urls: ['turn:127.0.0.1:3478'] }));
+    expect(answered).toEqual({ joinId: expect.any(String), pake: expect.any(String) });
     const { confirm } = agreement.finish(bytesOf(answered.pake));
+    // The guest's grant comes once the host accepted its confirmation, for the ICE it gathers only then.
+    const turn = await g.confirm(b64(confirm), 3000);
+    expect(turn).toEqual(expect.objectContaining({ urls: ['turn:127.0.0.1:3478'] }));
     const sealed = 'sealed-guest-ice-' + 'x'.repeat(40);
-    g.confirm(b64(confirm), sealed);
+    g.signal(sealed);
     expect(await g.nextSignal(3000)).toBe(sealed.split('').reverse().join(''));
     expect(confirmed).toEqual([sealed]);
     expect(grants).toEqual([expect.objectContaining({ urls: ['turn:127.0.0.1:3478'] })]);
+  });
+
+  it('a guesser whose confirmation the host refuses hears "rejected" from confirm, and never gets a TURN grant', async () => {
+    const s = await server();
+    const h = await host(s.url);
+    const signals = answerAll(h);
+    const g = await guest(s.url);
+    // Someone with a wrong code: it cannot finish the agreement, so it confirms with a guess.
+    const { answered, agreement } = await joinWith(g, h.roomId, 'WRONGSECR');
+    expect(() => agreement.finish(bytesOf(answered.pake))).toThrow(/confirmation failed/);
+    await expect(g.confirm(pakeOf('guess'), 3000)).rejects.toMatchObject({ code: 'rejected', message: 'Wrong code' });
+    expect(() => g.signal('s'.repeat(60))).not.toThrow();
+    await expect(g.nextSignal(300)).rejects.toMatchObject({ code: expect.any(String) });
+    expect(signals).toEqual([]);
   });
 
   it('a host (or a rendezvous in between) without the code secret fails the guest check: no confirmation sent', async () => {
@@ -215,7 +238,7 @@ describe('rendezvous clients against the real service on loopback', () => {
   it('refuses malformed text and binary messages, and closes on an oversized one', async () => {
     const s = await server();
     const raw = await rawSocket(s.url);
-    raw.ws.send('{"v":3,"kind":"nope"}');
+    raw.ws.send(`{"v":${RENDEZVOUS_VERSION},"kind":"nope"}`);
     raw.ws.send(Buffer.from([1, 2, 3]));
     await waitFor(() => raw.got.length === 3, 3000, 'two errors after the welcome');
     expect(raw.got.slice(1).map((t) => JSON.parse(t).code)).toEqual(['malformed', 'malformed']);
@@ -233,7 +256,7 @@ describe('rendezvous clients against the real service on loopback', () => {
   it('cuts a flood from one source address while another address is served', async () => {
     const s = await server();
     const flood = await rawSocket(s.url, '127.0.0.2');
-    for (let i = 0; i < 600; i++) flood.ws.send('{"v":3,"kind":"ping"}');
+    for (let i = 0; i < 600; i++) flood.ws.send(`{"v":${RENDEZVOUS_VERSION},"kind":"ping"}`);
     await waitFor(() => flood.closeCode() !== undefined, 5000, 'flood closed');
     expect(flood.closeCode()).toBe(1008);
     const codes = flood.got
