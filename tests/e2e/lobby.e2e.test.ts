@@ -60,6 +60,19 @@ describe.skipIf(skipReason !== null)('lobby in Chromium: host, find, join, chat,
     expect(await page.getByText('Same network.').isVisible()).toBe(true);
     expect(await visible(page, 'button', 'Run the network check')).toBe(true);
     await session.screenshot(page, 'lobby-lan-empty');
+    // The radar pings while it searches, unless the OS asks for less motion (as these browsers do): then it is still.
+    const endless = () =>
+      page.evaluate(() => {
+        type Running = { effect: { getTiming(): { iterations?: number } } | null };
+        const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+        return doc.getAnimations().filter((a) => a.effect?.getTiming().iterations === Infinity).length;
+      });
+    expect(await page.locator('.radar-active').count()).toBe(1);
+    expect(await endless()).toBe(0);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(endless).toBe(1);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(endless).toBe(0);
     await page.getByRole('button', { name: 'Back to home' }).click();
   });
 

@@ -41,6 +41,8 @@ export async function launchChromium(): Promise<LaunchedChromium> {
       viewport: { width: 1280, height: 800 },
       // Explicit, since Playwright's default is light: pages start dark, and screenshots add the light set.
       colorScheme: 'dark',
+      // No endless animations (the LAN radar, spinners): each kept a page compositing 60 frames a second.
+      reducedMotion: 'reduce',
     });
     return {
       context,
