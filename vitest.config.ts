@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import DurationSequencer from './tests/support/durationSequencer';
 
 const shared = { environment: 'node' as const, testTimeout: 20_000, hookTimeout: 30_000 };
 
@@ -25,8 +24,6 @@ export default defineConfig({
     // The busy-core reporter first: it holds a core while the projects in LAN_PARTY_BUSY run (npm run test:busy,
     // .ci/run) and says so before the summary reporter's last line.
     reporters: ['default', './tests/support/busyCoreReporter.ts', './tests/support/summaryReporter.ts'],
-    // The slow files first, by their measured durations (tests/durations.json): a fresh clone has no timings cached.
-    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         // One module registry per worker, not per file: importing the sources anew for each of ~400 files was most of
