@@ -57,9 +57,9 @@ function median(values: readonly number[]): number {
 /**
  * How far in the past a view draws the other players, following the snapshots as they arrive: one snapshot interval
  * (the median gap of their server times) plus a high quantile of arrival jitter (each arrival's transit above the
- * least-delayed one's) plus a small margin. It grows at once when a snapshot comes later than the delay covers, and
- * by the shortfall once an extrapolated stretch ends (the view drew past the newest snapshot: one was lost or late);
- * it shrinks towards the target at a bounded rate, so the others' motion is replayed slightly fast, never jumps.
+ * least-delayed one's, two intervals at most) plus a small margin. It grows at once when a snapshot comes later
+ * than the delay covers (by two intervals past the jitter at most), and by the shortfall once an extrapolated stretch
+ * ends (the view drew past the newest snapshot: one was lost or late); it shrinks towards the target at a bounded rate, so the others' motion is replayed slightly fast, never jumps.
  * Pure, time injected (the view's local clock and the host's snapshot time, seconds).
  */
 export class AdaptiveInterpolationDelay implements InterpolationDelay {
@@ -141,10 +141,17 @@ export class AdaptiveInterpolationDelay implements InterpolationDelay {
     if (!this.settled || interval === undefined) return;
     const sorted = [...this.transits].sort((a, b) => a - b);
     const fastest = sorted[0] as number;
-    const jitter = (sorted[Math.ceil(this.quantile * (sorted.length - 1))] as number) - fastest;
+    // Lateness past two intervals is a stall (a host or page that did not run for that long, its snapshots then coming
+    // in a burst), not jitter: no delay a player would accept covers it, so it is left to extrapolation. Counted as
+    // jitter, stalls on a busy machine kept the delay near its 250 ms maximum a tenth of the time (key-to-pixel bench).
+    const jitter = Math.min((sorted[Math.ceil(this.quantile * (sorted.length - 1))] as number) - fastest, 2 * interval);
     const current = this.at(arrival);
     this.target = this.clamp(interval + jitter + this.margin);
-    const needed = this.clamp(interval + Math.max(jitter, transit - fastest) + this.margin);
+    // One arrival far later than the rest is most often a stall too: it grows the delay by two intervals past the
+    // jitter at most, as an extrapolated stretch does (a lasting change moves the quantile itself). Uncapped, one
+    // 250 ms stall held the others 250 ms in the past, shrinking back over 25 s.
+    const late = Math.min(transit - fastest, jitter + 2 * interval);
+    const needed = this.clamp(interval + Math.max(jitter, late) + this.margin);
     // The first settled estimate is taken as is (down from the initial delay too); later ones only grow at once.
     const first = this.observed === this.warmup;
     this.setBase(first ? needed : Math.max(current, needed), arrival);
@@ -152,8 +159,9 @@ export class AdaptiveInterpolationDelay implements InterpolationDelay {
 
   /**
    * Tells how far past the newest snapshot the view drew at `now` (seconds, 0 while interpolating). An extrapolated
-   * stretch grows the delay by its largest shortfall (up to two intervals) when it ends, so the next such gap is
-   * bridged by interpolation.
+   * stretch, when it ends, raises the delay to the target plus its largest shortfall (up to two intervals), so the
+   * next such gap is bridged by interpolation. From the target, not from the delay now, so stretches that keep coming
+   * (a page that stalls every second or so) cannot ratchet it up.
    */
   drew(ahead: number, now: number): void {
     if (!this.settled || !Number.isFinite(ahead)) return;
@@ -164,7 +172,9 @@ export class AdaptiveInterpolationDelay implements InterpolationDelay {
     if (this.shortfall === 0) return;
     const grow = Math.min(this.shortfall, 2 * (this.interval ?? this.shortfall));
     this.shortfall = 0;
-    this.setBase(this.clamp(this.at(now) + grow), now);
+    const current = this.at(now);
+    const raised = this.clamp(this.target + grow);
+    if (raised > current) this.setBase(raised, now);
   }
 
   private setBase(value: number, now: number): void {

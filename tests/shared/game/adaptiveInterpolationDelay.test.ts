@@ -44,6 +44,28 @@ describe('AdaptiveInterpolationDelay', () => {
     expect(delay.at(arrival)).toBeCloseTo(SIXTIETH + 0.03 + 0.003, 6);
   });
 
+  it('grows by two intervals past the jitter at most for one arrival far later than the rest (a stalled page)', () => {
+    const delay = new AdaptiveInterpolationDelay();
+    const next = feed(delay, 0, 60, SIXTIETH);
+    const arrival = next * SIXTIETH + 10 + 0.002 + 0.25; // the page stalled for a quarter of a second
+    delay.observe(next * SIXTIETH, arrival);
+    expect(delay.at(arrival)).toBeCloseTo(SIXTIETH + 2 * SIXTIETH + 0.003, 6);
+    // Lasting lateness moves the quantile itself: then the delay covers it.
+    const after = feed(delay, next + 1, 64, SIXTIETH, (i) => 0.002 + (i % 2) * 0.025);
+    expect(delay.at(after * SIXTIETH + 10)).toBeGreaterThan(SIXTIETH + 0.025);
+  });
+
+  it('counts lateness past two intervals (a stall, its snapshots then in a burst) as two intervals of jitter', () => {
+    const delay = new AdaptiveInterpolationDelay();
+    let next = feed(delay, 0, 60, SIXTIETH);
+    // 12 of every 20 of the next 128 snapshots come 200 ms late: far more than the 5% the quantile leaves out.
+    next = feed(delay, next, 128, SIXTIETH, (i) => 0.002 + (i % 20 < 12 ? 0.2 : 0));
+    const target = SIXTIETH + 2 * SIXTIETH + 0.003;
+    // Once the last late one's own growth has shrunk away, the delay rests on the capped target.
+    const calm = next * SIXTIETH + 10 + 10;
+    expect(delay.at(calm)).toBeCloseTo(target, 6);
+  });
+
   it('after a jitter burst shrinks slowly (at most shrinkRate), back to one interval plus margin', () => {
     const delay = new AdaptiveInterpolationDelay({ shrinkRate: 0.01, jitterWindow: 64 });
     let next = feed(delay, 0, 60, SIXTIETH);
@@ -60,7 +82,7 @@ describe('AdaptiveInterpolationDelay', () => {
     expect(delay.at(later + 10)).toBeCloseTo(SIXTIETH + 0.003, 3);
   });
 
-  it('grows by the shortfall once an extrapolated stretch ends, at most two intervals', () => {
+  it('once an extrapolated stretch ends, grows to the target plus its shortfall, at most two intervals, however many', () => {
     const delay = new AdaptiveInterpolationDelay();
     const next = feed(delay, 0, 60, SIXTIETH);
     const now = next * SIXTIETH + 10;
@@ -72,7 +94,15 @@ describe('AdaptiveInterpolationDelay', () => {
     expect(delay.at(now + 0.016)).toBeCloseTo(before + 0.012, 6);
     delay.drew(1, now + 0.02); // a long stall is not jitter: two intervals at most
     delay.drew(0, now + 0.03);
-    expect(delay.at(now + 0.03)).toBeCloseTo(before + 0.012 + 2 * SIXTIETH, 3);
+    expect(delay.at(now + 0.03)).toBeCloseTo(before + 2 * SIXTIETH, 3);
+    // A page that stalls again and again does not ratchet the delay up past that.
+    for (let k = 1; k <= 20; k += 1) {
+      delay.drew(0.03, now + 0.03 + k * 0.1);
+      delay.drew(0, now + 0.05 + k * 0.1);
+    }
+    // (each stretch raises it to the target plus its own 30 ms; it shrinks a little in between)
+    expect(delay.at(now + 2.05)).toBeLessThanOrEqual(before + 0.03);
+    expect(delay.at(now + 2.05)).toBeGreaterThan(before + 0.029);
   });
 
   it('stays within its bounds and refuses bad settings and times', () => {
