@@ -29,21 +29,10 @@ describe('rendezvous messages', () => {
     const confirm = frameMessage({ kind: 'confirm', joinId: 'j'.repeat(16), pake });
     expect(parseRendezvousMessage(confirm, clientMessageSchema).ok).toBe(true);
     // Version 3's answer carried the guest's TURN grant and its confirmation the guest's ICE: neither is taken now.
-    const answerWithTurn = JSON.stringify({
-      v: RENDEZVOUS_VERSION,
-      kind: 'answer',
-      joinId: 'j'.repeat(16),
-      pake,
-      turn: null,
-    });
+    const raw = (body: object) => JSON.stringify({ v: RENDEZVOUS_VERSION, joinId: 'j'.repeat(16), pake, ...body });
+    const answerWithTurn = raw({ kind: 'answer', turn: null });
     expect(parseRendezvousMessage(answerWithTurn, serviceMessageSchema).ok).toBe(false);
-    const confirmWithIce = JSON.stringify({
-      v: RENDEZVOUS_VERSION,
-      kind: 'confirm',
-      joinId: 'j'.repeat(16),
-      pake,
-      sealed: 's'.repeat(60),
-    });
+    const confirmWithIce = raw({ kind: 'confirm', sealed: 's'.repeat(60) });
     expect(parseRendezvousMessage(confirmWithIce, clientMessageSchema).ok).toBe(false);
     // A join that carries ICE in clear is not a message of this protocol.
     const clear = JSON.stringify({ v: RENDEZVOUS_VERSION, kind: 'join', roomId: '7K2MQ9', pake, ice });
