@@ -55,6 +55,9 @@ const wrongOffer = (roomId: string) =>
 
 const count = (tally: Record<string, number>, key: string) => (tally[key] = (tally[key] ?? 0) + 1);
 const isJoinError = (joinId: string) => (m: SwarmMessage) => m.kind === 'error' && m.joinId === joinId;
+/** The service's next `kind` message for the join, or its error for the join. */
+const replyOf = (kind: string, joinId: string) => (m: SwarmMessage) =>
+  (m.kind === kind && m.joinId === joinId) || isJoinError(joinId)(m);
 
 /** Sends a join and waits for the service's pending answer, or its refusal (which names no join). */
 async function openJoin(client: SwarmClient, text: string): Promise<SwarmMessage> {
@@ -78,10 +81,7 @@ async function joinToHost(
     return undefined;
   }
   const joinId = String(pending.joinId);
-  const reply = await client.next(
-    (m) => (m.kind === 'answer' && m.joinId === joinId) || isJoinError(joinId)(m),
-    WAIT_MS,
-  );
+  const reply = await client.next(replyOf('answer', joinId), WAIT_MS);
   return { joinId, reply };
 }
 
@@ -163,16 +163,10 @@ async function capture(plan: Extract<SwarmPlan, { mode: 'capture' }>) {
   const sealed = sealSignal(agreed.keys.signalGuestToHost, JSON.stringify(ice), random);
   client.send({ kind: 'confirm', joinId, pake });
   // The host accepted (our TURN grant comes): only now do our parameters go, and the host's come back.
-  const accepted = await client.next(
-    (m) => (m.kind === 'turn' && m.joinId === joinId) || isJoinError(joinId)(m),
-    WAIT_MS,
-  );
+  const accepted = await client.next(replyOf('turn', joinId), WAIT_MS);
   if (accepted.kind !== 'turn') throw new Error(`capture: the host did not accept: ${JSON.stringify(accepted)}`);
   client.send({ kind: 'signal', joinId, sealed });
-  const hostSignal = await client.next(
-    (m) => (m.kind === 'signal' && m.joinId === joinId) || isJoinError(joinId)(m),
-    WAIT_MS,
-  );
+  const hostSignal = await client.next(replyOf('signal', joinId), WAIT_MS);
   client.close();
   return { joinText, pake, sealed, hostSignalled: hostSignal.kind === 'signal' };
 }
@@ -191,10 +185,7 @@ async function replay(plan: Extract<SwarmPlan, { mode: 'replay' }>) {
     }
     count(tally, 'answered');
     client.send({ kind: 'confirm', joinId, pake: plan.pake });
-    const verdict = await client.next(
-      (m) => (m.kind === 'turn' && m.joinId === joinId) || isJoinError(joinId)(m),
-      WAIT_MS,
-    );
+    const verdict = await client.next(replyOf('turn', joinId), WAIT_MS);
     if (verdict.kind !== 'turn') {
       count(tally, `after-confirm:${String(verdict.code)}`);
       return true;
@@ -202,10 +193,7 @@ async function replay(plan: Extract<SwarmPlan, { mode: 'replay' }>) {
     // Accepted (it must not be): the captured parameters, and whether the host answers them.
     count(tally, 'host-accepted');
     client.send({ kind: 'signal', joinId, sealed: plan.sealed });
-    const answer = await client.next(
-      (m) => (m.kind === 'signal' && m.joinId === joinId) || isJoinError(joinId)(m),
-      WAIT_MS,
-    );
+    const answer = await client.next(replyOf('signal', joinId), WAIT_MS);
     if (answer.kind === 'signal') count(tally, 'host-signalled');
     return true;
   });
