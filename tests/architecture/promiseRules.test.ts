@@ -4,6 +4,8 @@ import { ESLint } from 'eslint';
 // An unhandled rejection closes the app (main/shell/mainProcessGuard.ts) and the headless host, so main/ lints
 // every promise: awaited, handled, or marked `void` with a reason. `npm run lint` applies the rules; this checks
 // where they apply. Linting a probe here would build main/'s whole type program, too slow for the suite.
+// Network: none. It only asks ESLint for the lint config of the paths below (main/index.ts, main/cli/hostCli.ts...);
+// no backend, host or browser is started and no socket is opened, on loopback or anywhere else.
 const eslint = new ESLint({ cwd: process.cwd() });
 
 interface FileConfig {

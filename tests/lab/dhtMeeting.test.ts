@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FloodSpec, StrangerEvent } from '../support/labDhtStranger';
-import { labCliNetwork, labNetwork, playInRound, RoomPeer } from '../support/labRoomDriver';
+import { labNetwork, playInRound, RoomPeer } from '../support/labRoomDriver';
 import { RebindableRouter, rebindUnavailableReason } from '../support/natLabRebind';
 import { deleteNamespacesTagged } from '../support/netns';
 import { createPrivateDhtLab, privateDhtLabUnavailableReason, type PrivateDhtLab } from '../support/privateDhtLab';
@@ -39,8 +39,15 @@ const TAG = `lpdm${randomBytes(3).toString('hex')}`;
 /** The issue's bootstrap address: the first of the lab's five nodes. */
 const BOOTSTRAP = '203.0.113.10:49737';
 const CODE = /Internet code: (NET-K[0-9A-Z-]+) \(direct: guests find the room on the DHT/;
-/** A backend's network in `player`'s namespace: its own lab address, the lab's DHT, no router asked to map. */
-const dhtNetwork = (player: string) => ({ ...labNetwork(lab.addresses[player]!), dhtBootstrap: [BOOTSTRAP] });
+/**
+ * A backend's network in `player`'s namespace, named here: bound to and advertising its own lab address, discovery
+ * broadcasts to loopback only, the lab's private DHT; labNetwork names the rest (no router asked to map).
+ */
+function dhtNetwork(player: string) {
+  const at = lab.addresses[player]!;
+  const named = { bindAddress: at, advertiseAddress: at, broadcastTargets: ['127.255.255.255'] };
+  return { ...labNetwork(at), ...named, dhtBootstrap: [BOOTSTRAP] };
+}
 
 let lab: PrivateDhtLab;
 let dataDir = '';
@@ -97,7 +104,8 @@ function startHostCli(player: string, name: string, router: string): ChildProces
     `XDG_DATA_HOME=${join(dataDir, player)}`,
     process.execPath,
     ...scriptArgs(HOST_CLI),
-    ...['--name', name, ...labCliNetwork(at)],
+    // Any free port, bound to and advertising the namespace's address, no discovery socket, no announcements.
+    ...['--name', name, '--port', '0', '--bind', at, '--advertise', at, '--no-discovery', '--no-announce'],
     ...['--reach', 'internet', '--router-gateway', lab.gateways[router]!, '--dht-bootstrap', BOOTSTRAP],
   ]);
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labCliNetwork, labNetwork, playInRound, RoomPeer } from '../support/labRoomDriver';
+import { labNetwork, playInRound, RoomPeer } from '../support/labRoomDriver';
 import {
   requireMiniupnpd,
   createMiniupnpdLab,
@@ -49,8 +49,15 @@ async function withLab(spec: Omit<MiniupnpdLabSpec, 'tag'>, body: (lab: Miniupnp
   }
 }
 
-/** A backend's network in `player`'s namespace: its own lab address, no router asked to map, no DHT (labNetwork). */
-const labPlayerNetwork = (lab: MiniupnpdLab, player: string) => labNetwork(lab.addresses[player]!);
+/**
+ * A backend's network in `player`'s namespace, named here: bound to and advertising its own lab address, discovery
+ * broadcasts to loopback only, no DHT; labNetwork names the rest (no router asked to map).
+ */
+function labPlayerNetwork(lab: MiniupnpdLab, player: string) {
+  const at = lab.addresses[player]!;
+  const named = { bindAddress: at, advertiseAddress: at, broadcastTargets: ['127.255.255.255'] };
+  return { ...labNetwork(at), ...named, dhtBootstrap: [] as string[] };
+}
 
 /** The host CLI in the host's namespace, all its network options named; its data folder (the record) in the lab. */
 function startHostCli(lab: MiniupnpdLab, extra: readonly string[] = []): ChildProcess {
@@ -61,7 +68,8 @@ function startHostCli(lab: MiniupnpdLab, extra: readonly string[] = []): ChildPr
     ...scriptArgs(HOST_CLI),
     '--name',
     'Direct lab room',
-    ...labCliNetwork(at),
+    // Any free port, bound to and advertising the namespace's address, no discovery socket, no announcements.
+    ...['--port', '0', '--bind', at, '--advertise', at, '--no-discovery', '--no-announce'],
     // No DHT: a room the router maps nothing for says so here (and nothing may reach the public bootstrap nodes).
     ...['--reach', 'internet', '--router-gateway', '192.168.77.1', '--no-dht'],
     ...extra,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLabRendezvous } from '../support/labRendezvous';
-import { labCliNetwork, RoomPeer } from '../support/labRoomDriver';
+import { RoomPeer } from '../support/labRoomDriver';
 import { createNatLab, natLabUnavailableReason, type NatLab } from '../support/natLab';
 import { watchOutput } from '../support/cliOutput';
 import { scriptArgs } from '../support/scriptArgs';
@@ -41,8 +41,9 @@ afterAll(async () => {
 describe.skipIf(skip)('the host CLI opens an internet room behind a NAT', () => {
   it('prints its NET- code, lets a guest in by it, and registers it again after the rendezvous restarts', async () => {
     const at = lab.addresses.cli!;
-    // The CLI's network options named in full (labCliNetwork), and the lab's rendezvous (STUN and TURN from it).
-    const networkOptions = labCliNetwork(at);
+    // The CLI's network options named in full (any free port, bound to and advertising the namespace's address, no
+    // discovery socket, no announcements), and the lab's rendezvous (STUN and TURN from it).
+    const networkOptions = ['--port', '0', '--bind', at, '--advertise', at, '--no-discovery', '--no-announce'];
     const cli = lab.spawnIn('cli', process.execPath, [
       ...scriptArgs(HOST_CLI),
       '--name',

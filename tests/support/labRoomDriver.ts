@@ -33,15 +33,6 @@ export function labNetwork(ownAddress: string) {
   };
 }
 
-/**
- * The host CLI's network options in the NAT lab, all named, none of its defaults: any free port, bound to and
- * advertising the namespace's own address, no discovery socket (nothing answers or broadcasts) and no announcements.
- */
-export const labCliNetwork = (at: string): string[] => [
-  ...['--port', '0', '--bind', at, '--advertise', at],
-  ...['--no-discovery', '--no-announce'],
-];
-
 /** In the round: 30 inputs the host accepts, then more than 10 snapshots from it. */
 export async function playInRound(guest: RoomPeer): Promise<void> {
   await guest.until((v) => v.state?.phase === 'playing', 'the round at the guest', 30_000);
