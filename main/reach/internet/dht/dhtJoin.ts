@@ -7,6 +7,7 @@ import type { DhtCode } from '../../../../shared/rendezvous';
 import { DirectJoinError, joinSealedDoor, type DirectJoinOptions, type DirectPath } from '../direct/directJoin';
 import { dhtJoinAgreement } from '../internetJoinAgreement';
 import { dhtJoinFailureOf, type DhtJoinFailure } from './dhtJoinFailure';
+import { DHT_CONNECT_BUDGET } from './dhtDoor';
 
 /** A connect through the DHT that found no path; `failure` says why in a way the reach words. */
 export class DhtConnectError extends Error {
@@ -95,6 +96,12 @@ export function connectDhtRoom(code: DhtCode, options: DhtJoinOptions): Promise<
       stream.on('error', () => undefined);
       return joinSealedDoor(dhtJoinAgreement(code), DHT_HOST, link, options);
     },
-    (error) => (error instanceof DirectJoinError && error.reason === 'busy' ? error.waitMs : undefined),
+    (error) => {
+      if (error instanceof DirectJoinError && error.reason === 'busy') return error.waitMs;
+      // A room past its connect budget (a flood of connects to its key) refuses with no reply, which reaches us as
+      // unreachable: tried again once the budget has refilled (MAX_JOIN_TRIES in all, then said in words).
+      if (error instanceof DhtConnectError && error.failure === 'unreachable') return DHT_CONNECT_BUDGET.refillMs;
+      return undefined;
+    },
   );
 }
