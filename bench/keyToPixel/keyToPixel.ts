@@ -52,6 +52,8 @@ interface RoundFigures {
   /** Trials a wall or obstacle blocked (no own movement), retried with another key. */
   blocked: number;
   clockUncertainty: number;
+  /** The host's snapshot rate as each trial started, a second. */
+  snapshotRates: number[];
 }
 
 const now = () => performance.now();
@@ -198,12 +200,14 @@ async function measureRound(round: PlayingRound): Promise<RoundFigures> {
     pathError: [],
     blocked: 0,
     clockUncertainty: Math.max(hostClock.uncertainty, guestClock.uncertainty),
+    snapshotRates: [],
   };
   const limit = TRIALS * 4;
   for (let attempt = 0; attempt < limit; attempt++) {
     if (figures.hostToGuest.length >= TRIALS && figures.guestToHost.length >= TRIALS) break;
     const hostMoves = figures.hostToGuest.length <= figures.guestToHost.length;
     const [mover, observer] = hostMoves ? [host, guest] : [guest, host];
+    figures.snapshotRates.push(round.hostSnapshotRate() ?? Number.NaN);
     const result = await trial(mover, observer);
     if (result === 'blocked') figures.blocked += 1;
     if (typeof result !== 'object') continue;
@@ -281,6 +285,11 @@ function rows(label: string, current: RoundFigures, old: RoundFigures, remoteGoa
       'units',
     ),
     row('other page: same, worst trial', (f) => Math.max(...f.pathError), 'units'),
+    row(
+      "host's snapshot rate as a trial starts: trials at 60 a second",
+      (f) => (100 * f.snapshotRates.filter((r) => r === 60).length) / f.snapshotRates.length,
+      '%',
+    ),
     row(
       'page clocks (set by time origins): furthest a page reading fell outside its round trip (0: consistent)',
       (f) => f.clockUncertainty,

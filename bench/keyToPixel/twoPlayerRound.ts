@@ -20,6 +20,8 @@ export interface RoundSetup {
 export interface PlayingRound {
   readonly host: Page;
   readonly guest: Page;
+  /** Snapshots a second the host sends the room now (its own choice unless the setup fixed it). */
+  hostSnapshotRate(): number | null;
   close(): Promise<void>;
 }
 
@@ -103,7 +105,8 @@ export async function startPlayingRound(setup: RoundSetup): Promise<PlayingRound
       });
       await page.getByTestId('game-arena').focus();
     }
-    return { host, guest, close };
+    const hostSnapshotRate = () => backends[0]!.server.backend.game.handlers['net.stats']().snapshotsPerSecond;
+    return { host, guest, hostSnapshotRate, close };
   } catch (error) {
     await close();
     throw error;

@@ -4,13 +4,15 @@ import { GAME_TICK_RATE } from '../../../shared/game/gameProtocol';
 export interface LinkHealth {
   /** Smoothed round trip, seconds; undefined before a sample. */
   readonly rtt: number | undefined;
+  /** Least round trip lately, seconds (the path's own delay); undefined without a recent sample. */
+  readonly minRtt?: number | undefined;
   /** Fraction (0–1) of datagrams lost lately. */
   readonly loss: number;
 }
 
 /**
- * Where the rate changes. A LAN's round trip is a few ms; a path past this is the internet, whose guests get half
- * the rate (their upstream and the host's are the scarce part there). Loss above `lanLoss` halves it too (the snapshots
+ * Where the rate changes. A LAN's round trip is a few ms; a path whose least round trip lately is past `lanRtt` is the
+ * internet, whose guests get half the rate (their upstream and the host's are the scarce part there). Loss above `lanLoss` halves it too (the snapshots
  * add to whatever is congested), above `heavyLoss` a third.
  */
 export const SNAPSHOT_RATE_LIMITS = { lanRtt: 0.03, lanLoss: 0.01, heavyLoss: 0.1 } as const;
@@ -25,8 +27,11 @@ export function snapshotEveryFor(links: readonly LinkHealth[]): number {
     const loss = Number.isFinite(link.loss) ? link.loss : 0;
     if (loss > SNAPSHOT_RATE_LIMITS.heavyLoss) every = Math.max(every, 3);
     else if (loss > SNAPSHOT_RATE_LIMITS.lanLoss) every = Math.max(every, 2);
-    // A link not measured yet does not hold the room back; the next evaluation sees its round trip.
-    if (link.rtt !== undefined && link.rtt > SNAPSHOT_RATE_LIMITS.lanRtt) every = Math.max(every, 2);
+    // The path's class is its least round trip lately: a stalled host or guest answers a heartbeat late and lifts the
+    // smoothed figure past a LAN's for seconds, which is no reason to halve a LAN room's rate (the smoothed one stands
+    // in until a least one is known). A link not measured yet does not hold the room back.
+    const pathRtt = link.minRtt ?? link.rtt;
+    if (pathRtt !== undefined && pathRtt > SNAPSHOT_RATE_LIMITS.lanRtt) every = Math.max(every, 2);
   }
   return every;
 }

@@ -1,6 +1,6 @@
 import { Defaults } from './protocol';
 import { RttEstimator, type RetransmitOptions } from './rttEstimator';
-import { LossWindow, RateWindow, type ConnectionStats } from './netStats';
+import { LossWindow, MinWindow, RateWindow, type ConnectionStats } from './netStats';
 import type { InFlight } from './reliableSender';
 
 /** What health needs of an in-flight message, whatever it carries. */
@@ -41,6 +41,8 @@ export class ConnectionHealth {
   readonly timeout: number;
   readonly maxAttempts: number;
   private readonly loss: LossWindow;
+  /** Least RTT lately, from the same samples as `rtt`: the path's delay, apart from stalls and queues. */
+  private readonly rttFloor: MinWindow;
   private readonly clock: () => number;
   private readonly rates: RateWindow;
   private readonly pings = new Map<number, number>();
@@ -65,6 +67,7 @@ export class ConnectionHealth {
     this.clock = options.clock;
     const now = options.clock();
     this.loss = new LossWindow(now);
+    this.rttFloor = new MinWindow(now);
     this.lastSeen = now;
     // Ping early so RTT (and so the retransmission timeout) is known within one round trip.
     this.lastPingSent = now - this.heartbeatInterval;
@@ -164,6 +167,7 @@ export class ConnectionHealth {
   addRttSample(seconds: number): void {
     this.rtt.addSample(seconds);
     this.rto.addSample(seconds);
+    if (seconds >= 0) this.rttFloor.add(this.clock(), seconds);
   }
 
   /** Timeout before the next retransmission of a message whose timeout expired `timeouts` times. */
@@ -177,10 +181,12 @@ export class ConnectionHealth {
   /** RTT, jitter, loss, traffic rates and counters, for the application. */
   stats(pendingReliable: number): ConnectionStats {
     const rates = this.rates.perSecond;
+    const now = this.clock();
     return {
       rtt: this.rtt.smoothed,
+      minRtt: this.rttFloor.at(now),
       jitter: this.rtt.jitter,
-      loss: this.loss.fraction(this.clock()),
+      loss: this.loss.fraction(now),
       packetsSentPerSecond: rates.datagramsSent,
       packetsReceivedPerSecond: rates.datagramsReceived,
       bytesSentPerSecond: rates.bytesSent,

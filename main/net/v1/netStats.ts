@@ -4,6 +4,11 @@ import type { TrafficCounters } from './stats';
 export interface ConnectionStats {
   /** Smoothed round-trip time in seconds (heartbeat EMA, as the reference), or undefined before a sample. */
   rtt: number | undefined;
+  /**
+   * Least heartbeat round trip over the last 10 s, seconds, or undefined without a sample in that time: the path's
+   * own delay, which a stall or a queue only raises (the smoothed figure carries one stalled pong for seconds).
+   */
+  minRtt?: number;
   /** Mean deviation of round-trip samples, seconds. */
   jitter: number;
   /**
@@ -135,5 +140,49 @@ export class LossWindow {
 
   private slot(bucket: number): number {
     return ((bucket % this.buckets) + this.buckets) % this.buckets;
+  }
+}
+
+/**
+ * The least sample over a sliding window of time buckets (default 10 × 1 s), as a path's propagation delay is read
+ * (a windowed minimum follows a path that changed once its old samples age out). Fixed buffers.
+ */
+export class MinWindow {
+  private readonly least: Float64Array;
+  /** Number of the bucket being filled: floor(time / bucketLength). */
+  private current: number;
+
+  constructor(
+    now: number,
+    private readonly buckets = 10,
+    private readonly bucketLength = 1,
+  ) {
+    this.least = new Float64Array(buckets).fill(Infinity);
+    this.current = Math.floor(now / bucketLength);
+  }
+
+  /** A sample taken at `now`; not finite ones are ignored. */
+  add(now: number, sample: number): void {
+    if (!Number.isFinite(sample)) return;
+    this.advance(now);
+    const i = this.current % this.buckets;
+    if (sample < this.least[i]!) this.least[i] = sample;
+  }
+
+  /** The least sample in the window ending at `now`, or undefined when it holds none. */
+  at(now: number): number | undefined {
+    this.advance(now);
+    let least = Infinity;
+    for (const value of this.least) if (value < least) least = value;
+    return least === Infinity ? undefined : least;
+  }
+
+  /** Empties the buckets that fell out of the window since the last call. */
+  private advance(now: number): void {
+    const bucket = Math.floor(now / this.bucketLength);
+    if (!(bucket > this.current)) return; // also ignores a clock that went back, or NaN
+    const steps = Math.min(bucket - this.current, this.buckets);
+    for (let k = 1; k <= steps; k++) this.least[(this.current + k) % this.buckets] = Infinity;
+    this.current = bucket;
   }
 }

@@ -30,6 +30,12 @@ describe('the room snapshot rate', () => {
     expect(snapshotsPerSecond(2)).toBe(30);
   });
 
+  it('reads a path by its least round trip lately: a stall that lifts the smoothed one keeps a LAN room at 60', () => {
+    expect(snapshotEveryFor([{ rtt: 0.045, minRtt: 0.001, loss: 0 }])).toBe(1);
+    expect(snapshotEveryFor([{ rtt: 0.045, minRtt: 0.035, loss: 0 }])).toBe(2);
+    expect(snapshotEveryFor([{ rtt: 0.045, minRtt: undefined, loss: 0 }])).toBe(2); // no recent sample: the smoothed one
+  });
+
   it('goes down at once and up only after the links allowed it RATE_UP_AFTER times in a row', () => {
     let rate = initialSnapshotRate([lan]);
     expect(rate.every).toBe(1);

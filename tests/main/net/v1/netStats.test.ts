@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Channel } from '../../../../shared/net/channel';
-import { LossWindow, RateWindow } from '../../../../main/net/v1/netStats';
+import { LossWindow, MinWindow, RateWindow } from '../../../../main/net/v1/netStats';
 import { DropReason, TrafficCounters } from '../../../../main/net/v1/stats';
 import { SimulatedPair } from '../../../support/simulatedLink';
 
@@ -53,6 +53,31 @@ describe('LossWindow', () => {
   });
 });
 
+describe('MinWindow', () => {
+  it('reads the least sample of the window, which a stall cannot raise', () => {
+    const w = new MinWindow(0, 10, 1);
+    expect(w.at(0)).toBeUndefined();
+    w.add(0.2, 0.004);
+    w.add(1.2, 0.25); // a stalled pong
+    w.add(2.2, 0.005);
+    expect(w.at(2.5)).toBe(0.004);
+    w.add(3, Number.NaN);
+    w.add(3, Infinity);
+    expect(w.at(3)).toBe(0.004);
+  });
+
+  it('follows a path that changed once the old samples age out, and empties after a silence', () => {
+    const w = new MinWindow(0, 4, 1); // a 4 s window
+    w.add(0.5, 0.002); // a LAN path
+    for (let t = 1.5; t < 4; t += 1) w.add(t, 0.06); // then a relay's
+    expect(w.at(3.9)).toBe(0.002);
+    expect(w.at(4.1)).toBe(0.06);
+    expect(w.at(100)).toBeUndefined();
+    w.add(50, 0.001); // a clock that went back is ignored as a bucket move, its sample still counts
+    expect(w.at(100)).toBe(0.001);
+  });
+});
+
 describe('Connection stats', () => {
   it('reports RTT, jitter, rates and a loss estimate near the link loss', () => {
     const pair = new SimulatedPair({ loss: 0.1, latency: 0.02, jitter: 0.005 }, { latency: 0.02, jitter: 0.005 }, 9);
@@ -64,6 +89,8 @@ describe('Connection stats', () => {
     const stats = pair.a.stats();
     expect(stats.rtt).toBeGreaterThan(0.035);
     expect(stats.rtt).toBeLessThan(0.06);
+    expect(stats.minRtt).toBeGreaterThanOrEqual(0.03);
+    expect(stats.minRtt).toBeLessThanOrEqual(stats.rtt!);
     expect(stats.jitter).toBeGreaterThan(0);
     expect(stats.loss).toBeGreaterThan(0.07);
     expect(stats.loss).toBeLessThan(0.13);
