@@ -85,37 +85,65 @@ function snapshot(c: Totals): Totals {
 }
 
 /**
- * Datagrams sent and declared lost over a sliding window of time buckets, so loss reads as a plain
- * fraction of datagrams (an average per acknowledged message is skewed when one datagram carries many).
- * Fixed buffers: recording allocates nothing.
+ * A ring of time buckets sliding with the clock: the bucket being filled, and those that fall out of the window as
+ * time moves on, which a subclass empties. A clock that goes back, or NaN, moves nothing.
  */
-export class LossWindow {
-  private readonly sent: Float64Array;
-  private readonly lost: Float64Array;
+abstract class TimeBuckets {
   /** Number of the bucket being filled: floor(time / bucketLength). */
   private current: number;
 
   constructor(
     now: number,
-    private readonly buckets = 10,
-    private readonly bucketLength = 0.5,
+    protected readonly buckets: number,
+    private readonly bucketLength: number,
   ) {
+    this.current = Math.floor(now / bucketLength);
+  }
+
+  /** Empties slot `index` (a bucket that fell out of the window). */
+  protected abstract clear(index: number): void;
+
+  /** The slot of the bucket being filled at `now`, after emptying those that fell out since the last call. */
+  protected slotAt(now: number): number {
+    const bucket = Math.floor(now / this.bucketLength);
+    if (bucket > this.current) {
+      const steps = Math.min(bucket - this.current, this.buckets);
+      for (let k = 1; k <= steps; k++) this.clear(this.slot(this.current + k));
+      this.current = bucket;
+    }
+    return this.slot(this.current);
+  }
+
+  private slot(bucket: number): number {
+    return ((bucket % this.buckets) + this.buckets) % this.buckets;
+  }
+}
+
+/**
+ * Datagrams sent and declared lost over a sliding window of time buckets, so loss reads as a plain
+ * fraction of datagrams (an average per acknowledged message is skewed when one datagram carries many).
+ * Fixed buffers: recording allocates nothing.
+ */
+export class LossWindow extends TimeBuckets {
+  private readonly sent: Float64Array;
+  private readonly lost: Float64Array;
+
+  constructor(now: number, buckets = 10, bucketLength = 0.5) {
+    super(now, buckets, bucketLength);
     this.sent = new Float64Array(buckets);
     this.lost = new Float64Array(buckets);
-    this.current = Math.floor(now / bucketLength);
   }
 
   /** At `now`, `sent` datagrams reached an outcome, `lost` of them never arrived. */
   record(now: number, sent: number, lost: number): void {
-    this.advance(now);
-    const i = this.slot(this.current);
+    const i = this.slotAt(now);
     this.sent[i]! += sent;
     this.lost[i]! += lost;
   }
 
   /** Lost over sent in the window ending at `now`, 0–1; 0 when nothing reached an outcome (a late arrival may record −1 lost). */
   fraction(now: number): number {
-    this.advance(now);
+    this.slotAt(now);
     let sent = 0;
     let lost = 0;
     for (let i = 0; i < this.buckets; i++) {
@@ -125,21 +153,9 @@ export class LossWindow {
     return sent === 0 ? 0 : Math.max(0, Math.min(1, lost / sent));
   }
 
-  /** Empties the buckets that fell out of the window since the last call. */
-  private advance(now: number): void {
-    const bucket = Math.floor(now / this.bucketLength);
-    if (!(bucket > this.current)) return; // also ignores a clock that went back, or NaN
-    const steps = Math.min(bucket - this.current, this.buckets);
-    for (let k = 1; k <= steps; k++) {
-      const i = this.slot(this.current + k);
-      this.sent[i] = 0;
-      this.lost[i] = 0;
-    }
-    this.current = bucket;
-  }
-
-  private slot(bucket: number): number {
-    return ((bucket % this.buckets) + this.buckets) % this.buckets;
+  protected clear(index: number): void {
+    this.sent[index] = 0;
+    this.lost[index] = 0;
   }
 }
 
@@ -147,42 +163,30 @@ export class LossWindow {
  * The least sample over a sliding window of time buckets (default 10 × 1 s), as a path's propagation delay is read
  * (a windowed minimum follows a path that changed once its old samples age out). Fixed buffers.
  */
-export class MinWindow {
+export class MinWindow extends TimeBuckets {
   private readonly least: Float64Array;
-  /** Number of the bucket being filled: floor(time / bucketLength). */
-  private current: number;
 
-  constructor(
-    now: number,
-    private readonly buckets = 10,
-    private readonly bucketLength = 1,
-  ) {
+  constructor(now: number, buckets = 10, bucketLength = 1) {
+    super(now, buckets, bucketLength);
     this.least = new Float64Array(buckets).fill(Infinity);
-    this.current = Math.floor(now / bucketLength);
   }
 
   /** A sample taken at `now`; not finite ones are ignored. */
   add(now: number, sample: number): void {
     if (!Number.isFinite(sample)) return;
-    this.advance(now);
-    const i = this.current % this.buckets;
+    const i = this.slotAt(now);
     if (sample < this.least[i]!) this.least[i] = sample;
   }
 
   /** The least sample in the window ending at `now`, or undefined when it holds none. */
   at(now: number): number | undefined {
-    this.advance(now);
+    this.slotAt(now);
     let least = Infinity;
     for (const value of this.least) if (value < least) least = value;
     return least === Infinity ? undefined : least;
   }
 
-  /** Empties the buckets that fell out of the window since the last call. */
-  private advance(now: number): void {
-    const bucket = Math.floor(now / this.bucketLength);
-    if (!(bucket > this.current)) return; // also ignores a clock that went back, or NaN
-    const steps = Math.min(bucket - this.current, this.buckets);
-    for (let k = 1; k <= steps; k++) this.least[(this.current + k) % this.buckets] = Infinity;
-    this.current = bucket;
+  protected clear(index: number): void {
+    this.least[index] = Infinity;
   }
 }
