@@ -12,8 +12,8 @@ export interface LinkHealth {
 
 /**
  * Where the rate changes. A LAN's round trip is a few ms; a path whose least round trip lately is past `lanRtt` is the
- * internet, whose guests get half the rate (their upstream and the host's are the scarce part there). Loss above `lanLoss` halves it too (the snapshots
- * add to whatever is congested), above `heavyLoss` a third.
+ * internet, whose guests get half the rate (their upstream and the host's are the scarce part there). Loss above
+ * `lanLoss` halves it too (the snapshots add to whatever is congested), above `heavyLoss` a third.
  */
 export const SNAPSHOT_RATE_LIMITS = { lanRtt: 0.03, lanLoss: 0.01, heavyLoss: 0.1 } as const;
 
