@@ -59,7 +59,8 @@ function median(values: readonly number[]): number {
  * (the median gap of their server times) plus a high quantile of arrival jitter (each arrival's transit above the
  * least-delayed one's, two intervals at most) plus a small margin. It grows at once when a snapshot comes later
  * than the delay covers (by two intervals past the jitter at most), and by the shortfall once an extrapolated stretch
- * ends (the view drew past the newest snapshot: one was lost or late); it shrinks towards the target at a bounded rate, so the others' motion is replayed slightly fast, never jumps.
+ * ends (the view drew past the newest snapshot: one was lost or late); it shrinks towards the target at a bounded
+ * rate, so the others' motion is replayed slightly fast, never jumps.
  * Pure, time injected (the view's local clock and the host's snapshot time, seconds).
  */
 export class AdaptiveInterpolationDelay implements InterpolationDelay {
