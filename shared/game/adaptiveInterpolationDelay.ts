@@ -2,18 +2,23 @@ import { MAX_REPORTED_INTERPOLATION_DELAY } from './gameProtocol';
 
 /** Options of {@link AdaptiveInterpolationDelay}; times in seconds. */
 export interface AdaptiveInterpolationDelayOptions {
-  /** The delay until `warmup` snapshots have been measured. Default 0.1. */
+  /** The delay until `warmup` frames have been measured. Default 0.1. */
   readonly initial?: number;
-  /** Snapshots measured before the delay follows them. Default 8. */
+  /** Frames measured before the delay follows them. Default 30 (half a second at 60 frames a second). */
   readonly warmup?: number;
-  /** Added to one snapshot interval plus jitter, for the clock estimate's own wander. Default 0.003. */
+  /** Added to the measured age, for the clock estimate's own wander. Default 0.003. */
   readonly margin?: number;
-  /** The share of arrivals the delay covers without extrapolating (a quantile of arrival jitter). Default 0.95. */
-  readonly jitterQuantile?: number;
-  /** Arrivals the jitter is measured over. Default 128 (about 2 s at 60 snapshots a second). */
-  readonly jitterWindow?: number;
+  /** The share of drawn frames the delay lets interpolate (a quantile of the newest snapshot's age). Default 0.99. */
+  readonly ageQuantile?: number;
+  /** Frames the age is measured over. Default 120 (2 s at 60 frames a second). */
+  readonly ageWindow?: number;
   /** Fastest shrink, seconds of delay per second: the others' motion replays at most this much fast. Default 0.01. */
   readonly shrinkRate?: number;
+  /**
+   * Fastest growth, seconds of delay per second, below 1 so the others never move backwards: their motion slows to
+   * half speed while the delay grows. Default 0.5.
+   */
+  readonly growRate?: number;
   /** Bounds of the delay. Default 0.005 and MAX_REPORTED_INTERPOLATION_DELAY (what the host takes for rewinding). */
   readonly min?: number;
   readonly max?: number;
@@ -26,10 +31,13 @@ export type InterpolationDelaySetting = number | 'adaptive';
 export interface InterpolationDelay {
   /** The delay at local time `now`, seconds. */
   at(now: number): number;
-  /** A snapshot stamped `serverTime` by the host arrived at local time `arrival`. */
-  observe(serverTime: number, arrival: number): void;
-  /** The view drew `ahead` seconds past the newest snapshot at `now` (0 while interpolating). */
-  drew(ahead: number, now: number): void;
+  /** A snapshot stamped `serverTime` by the host arrived. */
+  observe(serverTime: number): void;
+  /**
+   * The view drew a frame at local time `now` while its newest snapshot was `age` seconds old on the host's timeline
+   * (now − clock offset − the snapshot's time): it interpolated when the delay was at least that, else extrapolated.
+   */
+  drew(age: number, now: number): void;
 }
 
 /** The delay a setting asks for; a fixed one must be a non-negative number of seconds. */
@@ -55,12 +63,17 @@ function median(values: readonly number[]): number {
 }
 
 /**
- * How far in the past a view draws the other players, following the snapshots as they arrive: one snapshot interval
- * (the median gap of their server times) plus a high quantile of arrival jitter (each arrival's transit above the
- * least-delayed one's, two intervals at most) plus a small margin. It grows at once when a snapshot comes later
- * than the delay covers (by two intervals past the jitter at most), and by the shortfall once an extrapolated stretch
- * ends (the view drew past the newest snapshot: one was lost or late); it shrinks towards the target at a bounded
- * rate, so the others' motion is replayed slightly fast, never jumps.
+ * How far in the past a view draws the other players, measured where it matters: at each drawn frame, how old the
+ * newest snapshot was on the host's timeline. The delay is a high quantile of those ages over the last two seconds
+ * plus a small margin, so nearly every frame has a snapshot at or after the moment it draws. Measured at the draws,
+ * not at the arrivals: snapshots and frames both come 60 times a second, and a snapshot that lands just before the
+ * frames needs almost no delay while one that lands just after them needs a whole interval; a model of arrival
+ * jitter plus one interval assumed the worse case always (key-to-pixel bench, clean LAN: the delay's median went
+ * from 33–35 ms to 26 ms). An age past three snapshot intervals is a stall (a host or page that did not run for that
+ * long), not something a delay a player would accept covers: it counts as three intervals and is left to
+ * extrapolation. When an extrapolated stretch ends, the delay grows to the target plus the stretch's shortfall (two
+ * intervals at most). It grows at half speed (the others slow down, never step back) and shrinks towards the target
+ * at a bounded rate (their motion replays slightly fast): it never jumps once settled.
  * Pure, time injected (the view's local clock and the host's snapshot time, seconds).
  */
 export class AdaptiveInterpolationDelay implements InterpolationDelay {
@@ -68,20 +81,24 @@ export class AdaptiveInterpolationDelay implements InterpolationDelay {
   private readonly warmup: number;
   private readonly margin: number;
   private readonly quantile: number;
-  private readonly jitterWindow: number;
+  private readonly ageWindow: number;
   private readonly shrinkRate: number;
+  private readonly growRate: number;
   private readonly min: number;
   private readonly max: number;
-  private readonly transits: number[] = [];
+  private readonly ages: number[] = [];
   private readonly intervals: number[] = [];
   private newest: number | undefined;
-  private observed = 0;
+  private measured = 0;
   /** The delay set at `baseTime`; it shrinks from there towards `target`. */
   private base: number;
   private baseTime = 0;
   private target: number;
   /** Largest distance drawn past the newest snapshot in the current extrapolated stretch. */
   private shortfall = 0;
+  /** The delay the last frame drew with, at `shownTime`: growth from there is bounded by growRate. */
+  private shown: number;
+  private shownTime = 0;
 
   constructor(options: AdaptiveInterpolationDelayOptions = {}) {
     this.min = checkedTime('min', options.min ?? 0.005, true);
@@ -90,25 +107,27 @@ export class AdaptiveInterpolationDelay implements InterpolationDelay {
     this.initial = this.clamp(checkedTime('initial', options.initial ?? 0.1, true));
     this.margin = checkedTime('margin', options.margin ?? 0.003, true);
     this.shrinkRate = checkedTime('shrinkRate', options.shrinkRate ?? 0.01);
-    this.quantile = options.jitterQuantile ?? 0.95;
+    this.growRate = checkedTime('growRate', options.growRate ?? 0.5);
+    if (this.growRate >= 1) throw new RangeError(`growRate must be below 1, got ${this.growRate}`);
+    this.quantile = options.ageQuantile ?? 0.99;
     if (!(this.quantile >= 0 && this.quantile <= 1)) {
-      throw new RangeError(`jitterQuantile must be in [0, 1], got ${this.quantile}`);
+      throw new RangeError(`ageQuantile must be in [0, 1], got ${this.quantile}`);
     }
-    this.warmup = options.warmup ?? 8;
-    this.jitterWindow = options.jitterWindow ?? 128;
+    this.warmup = options.warmup ?? 30;
+    this.ageWindow = options.ageWindow ?? 120;
     for (const [name, value] of [
       ['warmup', this.warmup],
-      ['jitterWindow', this.jitterWindow],
+      ['ageWindow', this.ageWindow],
     ] as const) {
       if (!Number.isSafeInteger(value) || value < 2)
         throw new RangeError(`${name} must be an integer >= 2, got ${value}`);
     }
-    this.base = this.target = this.initial;
+    this.base = this.target = this.shown = this.initial;
   }
 
-  /** Whether enough snapshots were measured for the delay to follow them. */
+  /** Whether enough frames were measured for the delay to follow them. */
   get settled(): boolean {
-    return this.observed >= this.warmup;
+    return this.measured >= this.warmup;
   }
 
   /** The measured snapshot interval (median gap of server times), undefined before two snapshots. */
@@ -118,15 +137,17 @@ export class AdaptiveInterpolationDelay implements InterpolationDelay {
 
   /** The delay at local time `now`. */
   at(now: number): number {
-    if (!this.settled || this.base <= this.target) return this.base;
-    return Math.max(this.target, this.base - this.shrinkRate * Math.max(0, now - this.baseTime));
+    const wanted =
+      !this.settled || this.base <= this.target
+        ? this.base
+        : Math.max(this.target, this.base - this.shrinkRate * Math.max(0, now - this.baseTime));
+    if (wanted <= this.shown) return wanted;
+    return Math.min(wanted, this.shown + this.growRate * Math.max(0, now - this.shownTime));
   }
 
-  /** Folds in a snapshot stamped `serverTime` by the host that arrived at local time `arrival`. */
-  observe(serverTime: number, arrival: number): void {
-    if (!Number.isFinite(serverTime) || !Number.isFinite(arrival)) {
-      throw new RangeError(`snapshot times must be finite, got server=${serverTime} arrival=${arrival}`);
-    }
+  /** Folds in a snapshot stamped `serverTime` by the host (its interval). */
+  observe(serverTime: number): void {
+    if (!Number.isFinite(serverTime)) throw new RangeError(`snapshot time must be finite, got ${serverTime}`);
     // One no newer than the newest (a reordered or repeated snapshot, or a host clock standing still) tells nothing.
     if (this.newest !== undefined && serverTime <= this.newest) return;
     if (this.newest !== undefined) {
@@ -134,48 +155,39 @@ export class AdaptiveInterpolationDelay implements InterpolationDelay {
       if (this.intervals.length > INTERVAL_WINDOW) this.intervals.shift();
     }
     this.newest = serverTime;
-    const transit = arrival - serverTime;
-    this.transits.push(transit);
-    if (this.transits.length > this.jitterWindow) this.transits.shift();
-    this.observed += 1;
-    const interval = this.interval;
-    if (!this.settled || interval === undefined) return;
-    const sorted = [...this.transits].sort((a, b) => a - b);
-    const fastest = sorted[0] as number;
-    // Lateness past two intervals is a stall (a host or page that did not run for that long, its snapshots then coming
-    // in a burst), not jitter: no delay a player would accept covers it, so it is left to extrapolation. Counted as
-    // jitter, stalls on a busy machine kept the delay near its 250 ms maximum a tenth of the time (key-to-pixel bench).
-    const jitter = Math.min((sorted[Math.ceil(this.quantile * (sorted.length - 1))] as number) - fastest, 2 * interval);
-    const current = this.at(arrival);
-    this.target = this.clamp(interval + jitter + this.margin);
-    // One arrival far later than the rest is most often a stall too: it grows the delay by two intervals past the
-    // jitter at most, as an extrapolated stretch does (a lasting change moves the quantile itself). Uncapped, one
-    // 250 ms stall held the others 250 ms in the past, shrinking back over 25 s.
-    const late = Math.min(transit - fastest, jitter + 2 * interval);
-    const needed = this.clamp(interval + Math.max(jitter, late) + this.margin);
-    // The first settled estimate is taken as is (down from the initial delay too); later ones only grow at once.
-    const first = this.observed === this.warmup;
-    this.setBase(first ? needed : Math.max(current, needed), arrival);
   }
 
   /**
-   * Tells how far past the newest snapshot the view drew at `now` (seconds, 0 while interpolating). An extrapolated
-   * stretch, when it ends, raises the delay to the target plus its largest shortfall (up to two intervals), so the
-   * next such gap is bridged by interpolation. From the target, not from the delay now, so stretches that keep coming
-   * (a page that stalls every second or so) cannot ratchet it up.
+   * Folds in a drawn frame: the newest snapshot was `age` seconds old at `now` (see InterpolationDelay.drew). An
+   * extrapolated stretch (age past the delay), when it ends, raises the delay to the target plus its largest
+   * shortfall (up to two intervals), so the next such gap is bridged by interpolation. From the target, not from the
+   * delay now, so stretches that keep coming (a page that stalls every second or so) cannot ratchet it up.
    */
-  drew(ahead: number, now: number): void {
-    if (!this.settled || !Number.isFinite(ahead)) return;
+  drew(age: number, now: number): void {
+    const interval = this.interval;
+    if (interval === undefined || !Number.isFinite(age) || !Number.isFinite(now)) return;
+    const current = this.at(now);
+    this.shown = current;
+    this.shownTime = now;
+    this.ages.push(Math.min(Math.max(0, age), 3 * interval));
+    if (this.ages.length > this.ageWindow) this.ages.shift();
+    this.measured += 1;
+    if (!this.settled) return;
+    const sorted = [...this.ages].sort((a, b) => a - b);
+    this.target = this.clamp((sorted[Math.ceil(this.quantile * (sorted.length - 1))] as number) + this.margin);
+    // The first settled estimate is taken as is (down from the initial delay too); later ones grow as soon as they
+    // are above the delay (at growRate), and shrink only at shrinkRate.
+    if (this.measured === this.warmup || this.target > current) this.setBase(this.target, now);
+    const ahead = age - current;
     if (ahead > 0) {
       this.shortfall = Math.max(this.shortfall, ahead);
       return;
     }
     if (this.shortfall === 0) return;
-    const grow = Math.min(this.shortfall, 2 * (this.interval ?? this.shortfall));
+    const grow = Math.min(this.shortfall, 2 * interval);
     this.shortfall = 0;
-    const current = this.at(now);
     const raised = this.clamp(this.target + grow);
-    if (raised > current) this.setBase(raised, now);
+    if (raised > this.at(now)) this.setBase(raised, now);
   }
 
   private setBase(value: number, now: number): void {

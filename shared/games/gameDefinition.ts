@@ -83,8 +83,8 @@ export interface GameViewOptions {
   /** The local player's id. */
   readonly playerId: PlayerId;
   /**
-   * How far in the past other players are drawn: 'adaptive' follows the snapshots' interval and jitter
-   * (AdaptiveInterpolationDelay), a number fixes it in seconds.
+   * How far in the past other players are drawn: 'adaptive' follows how old the newest snapshot is at the
+   * frames drawn (AdaptiveInterpolationDelay), a number fixes it in seconds.
    */
   readonly interpolationDelay: InterpolationDelaySetting;
 }

@@ -19,8 +19,8 @@ export interface GameSessionOptions<C, F> {
   /** The local player's game id ('0' for the host). */
   readonly you: string;
   /**
-   * How far in the past others are drawn: 'adaptive' (one snapshot interval plus the measured jitter, the app's
-   * choice), or fixed seconds (the old 0.05 s on the host and 0.1 s on guests, for comparison benches).
+   * How far in the past others are drawn: 'adaptive' (how old the newest snapshot is at nearly every frame, the
+   * app's choice), or fixed seconds (the old 0.05 s on the host and 0.1 s on guests, for comparison benches).
    */
   readonly interpolationDelay: InterpolationDelaySetting;
   /** Called when roster, results or the end of the game change (a few times per game, never per frame). */
@@ -40,6 +40,8 @@ export class GameSession<C = unknown, F = unknown> {
   private endedValue: GameEnded | null = null;
   private readonly offs: (() => void)[] = [];
   private snapshotCount = 0;
+  /** The frame last drawn in this game, what the HUD shows. */
+  private drawn: F | null = null;
   /** Inputs the backend refused or could not take (between games, connection trouble). */
   inputsRejected = 0;
   inputsSent = 0;
@@ -98,13 +100,22 @@ export class GameSession<C = unknown, F = unknown> {
         },
       );
     }
-    return view.sample(now);
+    this.drawn = view.sample(now);
+    return this.drawn;
   }
 
-  /** Where everyone is at `now`, without advancing (HUD and tests); null before the first roster or snapshot. */
+  /**
+   * What the HUD shows: the frame last drawn, or where everyone is at `now` before the first; null before the first
+   * roster or snapshot. Not sampled anew once frames are drawn: the view's interpolation delay is measured at draws.
+   */
   sample(now: number): F | null {
     const view = this.view;
-    return view === null ? null : view.sample(now);
+    return view === null ? null : (this.drawn ?? view.sample(now));
+  }
+
+  /** How far in the past the view draws the other players now, seconds; undefined before the first game. */
+  get interpolationDelay(): number | undefined {
+    return this.view?.interpolationDelay;
   }
 
   /** Snapshots received since the previous call (the net graph's snapshot rate). */
@@ -122,6 +133,7 @@ export class GameSession<C = unknown, F = unknown> {
       interpolationDelay: this.options.interpolationDelay,
     });
     this.looks = new Map();
+    this.drawn = null;
     this.resultsValue = null;
     this.endedValue = null;
     this.options.onChange?.();

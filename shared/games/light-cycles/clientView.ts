@@ -128,7 +128,7 @@ export class CyclesView implements GameView<CycleInput, CyclesSnapshot, CyclesCo
     const heads: Heads = {};
     for (const c of cycles) if (c.id !== this.playerId) heads[c.id] = drawnHead(c, snapshot.m);
     this.heads.add(heads, { serverTime: snapshot.t });
-    this.delay.observe(snapshot.t, now);
+    this.delay.observe(snapshot.t);
     if (this.latest !== undefined && snapshot.k <= this.latest.k) return;
     this.latest = snapshot;
     this.decoded = cycles;
@@ -149,7 +149,7 @@ export class CyclesView implements GameView<CycleInput, CyclesSnapshot, CyclesCo
     const past = this.heads.sample(renderTime) ?? {};
     const offset = this.heads.clockOffset;
     // Past the newest snapshot the heads stand still at it; the delay grows so that stays rare.
-    if (latest !== undefined && offset !== undefined) this.delay.drew(Math.max(0, renderTime - offset - latest.t), now);
+    if (latest !== undefined && offset !== undefined) this.delay.drew(now - offset - latest.t, now);
     const taken = this.takenCells();
     const cycles = this.decoded.map((c): ViewCycle => {
       const base = { id: c.id, alive: c.alive, winner: c.winner, survived: c.survived, cells: c.cells };

@@ -116,6 +116,19 @@ describe('game session', () => {
     });
   });
 
+  it('shows the HUD the frame last drawn, not one sampled anew (the delay is measured at draws), until a new game', async () => {
+    const { session, fake, at } = await started();
+    expect(session.interpolationDelay).toBeUndefined();
+    fake.push.roster(roster(1));
+    fake.push.snapshot(snapshotOf(1));
+    expect(session.sample(10)).not.toBeNull(); // before any frame: sampled at the time asked
+    const drawn = session.frame(at(10.2), { moveX: 1, moveY: 0, tag: false });
+    expect(session.sample(12)).toBe(drawn);
+    expect(session.interpolationDelay).toBe(0.05);
+    fake.push.roster(roster(2));
+    expect(session.sample(12)).not.toBe(drawn);
+  });
+
   it('counts inputs the backend refuses, and stops sending once the round is over', async () => {
     const { session, fake, onChange } = await started();
     fake.push.snapshot(snapshotOf(1));

@@ -18,8 +18,8 @@ export interface ClientViewOptions {
   /** Must be the host's arena. Default DEFAULT_ARENA. */
   readonly arena?: Arena;
   /**
-   * How far in the past other players are drawn: seconds, or 'adaptive' (one snapshot interval plus jitter, see
-   * AdaptiveInterpolationDelay). Default 0.1 (three 30 Hz snapshots).
+   * How far in the past other players are drawn: seconds, or 'adaptive' (as old as the newest snapshot is at nearly every
+   * frame, see AdaptiveInterpolationDelay). Default 0.1 (three 30 Hz snapshots).
    */
   readonly interpolationDelay?: InterpolationDelaySetting;
   /** A prediction error is blended out over about this long (to 5%), seconds. Default 0.1. */
@@ -135,7 +135,7 @@ export class ClientView {
     const world: World = {};
     for (const p of players) if (p.id !== this.playerId) world[p.id] = { x: p.x, y: p.y, it: p.it };
     this.world.add(world, { serverTime: snapshot.t });
-    this.delay.observe(snapshot.t, now);
+    this.delay.observe(snapshot.t);
     if (this.latest === undefined || snapshot.k > this.latest.k) {
       this.latest = snapshot;
       this.latestPlayers = players;
@@ -147,13 +147,15 @@ export class ClientView {
   /** Where to draw everyone at `now`. */
   sample(now: number): ViewFrame {
     this.clock = now;
-    const renderTime = now - this.delay.at(now);
-    const past = this.world.sample(renderTime) ?? {};
+    const delay = this.delay.at(now);
+    const past = this.world.sample(now - delay) ?? {};
     const offset = this.world.clockOffset;
     const latest = this.latest;
-    // Seconds the drawn moment is past the newest snapshot (host time): 0 while interpolating.
-    const beyond = latest === undefined || offset === undefined ? 0 : Math.max(0, renderTime - offset - latest.t);
-    this.delay.drew(beyond, now);
+    // How old the newest snapshot is now on the host's timeline, and how far the drawn moment is past it (0 while
+    // interpolating).
+    const age = latest === undefined || offset === undefined ? undefined : now - offset - latest.t;
+    const beyond = age === undefined ? 0 : Math.max(0, age - delay);
+    if (age !== undefined) this.delay.drew(age, now);
     const ahead = Math.min(this.maxExtrapolation, beyond);
     const players = this.latestPlayers.map((p): ViewPlayer => {
       const base = { id: p.id, it: p.it, score: p.score, cooldown: p.cooldown, immunity: p.immunity };
