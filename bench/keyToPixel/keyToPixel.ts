@@ -49,6 +49,8 @@ interface RoundFigures {
   extrapolated: number | null;
   /** Per trial, the largest distance (arena units) the other page drew the mover from its lag-aligned own path. */
   pathError: number[];
+  /** The other page's interpolation delay at each frame it drew during trials, ms. */
+  delays: number[];
   /** Trials a wall or obstacle blocked (no own movement), retried with another key. */
   blocked: number;
   clockUncertainty: number;
@@ -109,6 +111,7 @@ interface TrialResult {
   snapped: number;
   extrapolated: number | null;
   pathError: number;
+  delays: number[];
 }
 
 /** One keydown on `mover`, held until `observer` drew it (and HOLD_MS), then released and waited out. */
@@ -160,6 +163,7 @@ async function trial(mover: Side, observer: Side): Promise<TrialResult | 'blocke
     snapped: snappedFrames(drawn, RULES.maxSpeed / 1000),
     extrapolated: known.length === 0 ? null : known.filter((s) => s.extrapolated).length,
     pathError: errors.length === 0 ? 0 : Math.max(...errors),
+    delays: remote.frames.flatMap((f) => (f[4] === null ? [] : [f[4]])),
   };
 }
 
@@ -198,6 +202,7 @@ async function measureRound(round: PlayingRound): Promise<RoundFigures> {
     snapped: 0,
     extrapolated: null,
     pathError: [],
+    delays: [],
     blocked: 0,
     clockUncertainty: Math.max(hostClock.uncertainty, guestClock.uncertainty),
     snapshotRates: [],
@@ -217,6 +222,7 @@ async function measureRound(round: PlayingRound): Promise<RoundFigures> {
     figures.snapped += result.snapped;
     if (result.extrapolated !== null) figures.extrapolated = (figures.extrapolated ?? 0) + result.extrapolated;
     figures.pathError.push(result.pathError);
+    figures.delays.push(...result.delays);
   }
   if (figures.hostToGuest.length < TRIALS || figures.guestToHost.length < TRIALS) {
     throw new Error(
@@ -285,6 +291,8 @@ function rows(label: string, current: RoundFigures, old: RoundFigures, remoteGoa
       'units',
     ),
     row('other page: same, worst trial', (f) => Math.max(...f.pathError), 'units'),
+    row('other page: interpolation delay, median of frames drawn', (f) => percentile(f.delays, 50)),
+    row('other page: interpolation delay, p95 of frames drawn', (f) => percentile(f.delays, 95)),
     row(
       "host's snapshot rate as a trial starts: trials at 60 a second",
       (f) => (100 * f.snapshotRates.filter((r) => r === 60).length) / f.snapshotRates.length,

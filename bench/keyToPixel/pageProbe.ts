@@ -7,21 +7,21 @@ const RECORDER = '__lanPartyKeyToPixel';
 /**
  * Added to every page before its own scripts: the render loop's frame probe (renderer/src/game/frameProbe.ts) and a
  * capturing keydown listener record, while armed, each frame's times (performance.now() once drawn, and the moment
- * the view was sampled for, ms) and where it drew its own player and the other one, and the last keydown's event
- * time. Read-only: nothing of the frame is changed.
+ * the view was sampled for, ms), where it drew its own player and the other one and how far in the past it drew the
+ * other (ms), and the last keydown's event time. Read-only: nothing of the frame is changed.
  * A string, so this Node-typed file needs no DOM types.
  */
 export const PROBE_SCRIPT = `(() => {
   const MAX_FRAMES = 20000;
   const state = { armed: false, frames: [], keyAt: null, last: null };
   const row = (p) => (p ? [p.x, p.y, typeof p.extrapolated === 'boolean' ? p.extrapolated : null] : null);
-  window.__lanPartyFrameProbe = (now, frame) => {
+  window.__lanPartyFrameProbe = (now, frame, delay) => {
     if (!frame || !Array.isArray(frame.players)) return;
     const self = frame.players.find((p) => p.self);
     const other = frame.players.find((p) => !p.self);
     state.last = { phase: frame.phase, countdown: frame.countdown, players: frame.players.length };
     if (!state.armed || state.frames.length >= MAX_FRAMES) return;
-    state.frames.push([performance.now(), now * 1000, row(self), row(other)]);
+    state.frames.push([performance.now(), now * 1000, row(self), row(other), typeof delay === 'number' ? delay * 1000 : null]);
   };
   window.addEventListener('keydown', (e) => { if (!e.repeat) state.keyAt = e.timeStamp; }, true);
   window.${RECORDER} = {
@@ -52,8 +52,17 @@ export const PROBE_SCRIPT = `(() => {
 /** One player's position in a recorded frame, and whether the view said it extrapolated (null: it does not say). */
 export type ProbedPlayer = [x: number, y: number, extrapolated: boolean | null] | null;
 
-/** A recorded frame: page times (ms) once drawn and of the moment drawn, the page's own player, the other player. */
-export type ProbedFrame = [drawn: number, sampled: number, self: ProbedPlayer, other: ProbedPlayer];
+/**
+ * A recorded frame: page times (ms) once drawn and of the moment drawn, the page's own player, the other player, and
+ * the interpolation delay it drew the other with (ms; null when the page does not say).
+ */
+export type ProbedFrame = [
+  drawn: number,
+  sampled: number,
+  self: ProbedPlayer,
+  other: ProbedPlayer,
+  delay: number | null,
+];
 
 /** What a page recorded while armed. */
 export interface Recording {

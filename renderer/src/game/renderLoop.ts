@@ -6,6 +6,8 @@ import { probeFrame } from './frameProbe';
 export interface FrameSource<C, F> {
   frame(now: number, controls: C): F | null;
   look(id: string): PlayerLook;
+  /** How far in the past the last frame drew the other players, seconds (the key-to-pixel bench's probe). */
+  readonly interpolationDelay?: number;
 }
 
 /** Options of {@link startRenderLoop}. */
@@ -54,7 +56,7 @@ export function startRenderLoop<C, F>(options: RenderLoopOptions<C, F>): RenderL
     const now = clock();
     const frame = source.frame(now, controls.take());
     renderer.draw(frame, look, now);
-    probeFrame(now, frame);
+    probeFrame(now, frame, source.interpolationDelay);
     options.onFrame?.(performance.now() - start);
     handle = requestAnimationFrame(tick);
   };

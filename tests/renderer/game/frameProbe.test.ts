@@ -8,17 +8,21 @@ describe('probeFrame', () => {
     delete (globalThis as ProbeHost).__lanPartyFrameProbe;
   });
 
-  it('hands each frame and its time to the page’s probe when one is defined', () => {
-    const seen: [number, unknown][] = [];
-    (globalThis as ProbeHost).__lanPartyFrameProbe = (now: number, frame: unknown) => seen.push([now, frame]);
+  it('hands each frame, its time and its interpolation delay to the page’s probe when one is defined', () => {
+    const seen: unknown[][] = [];
+    (globalThis as ProbeHost).__lanPartyFrameProbe = (...args: unknown[]) => seen.push(args);
     const frame = { players: [] };
-    probeFrame(1.5, frame);
-    expect(seen).toEqual([[1.5, frame]]);
+    probeFrame(1.5, frame, 0.02);
+    probeFrame(1.6, frame, undefined);
+    expect(seen).toEqual([
+      [1.5, frame, 0.02],
+      [1.6, frame, undefined],
+    ]);
   });
 
   it('does nothing without a probe, or when the name holds something else', () => {
-    expect(() => probeFrame(1, null)).not.toThrow();
+    expect(() => probeFrame(1, null, undefined)).not.toThrow();
     (globalThis as ProbeHost).__lanPartyFrameProbe = 'not a function';
-    expect(() => probeFrame(1, null)).not.toThrow();
+    expect(() => probeFrame(1, null, undefined)).not.toThrow();
   });
 });
