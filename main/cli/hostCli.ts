@@ -91,8 +91,7 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${PROGRAM}: ${text}\n`);
       return 1;
     }
-    log.banner(rendezvous.banner);
-    return closeOnSignal(
+    const stopped = closeOnSignal(
       PROGRAM,
       async (signal) => {
         log.line(`${signal}: closing the rendezvous`);
@@ -101,6 +100,9 @@ async function main(argv: string[]): Promise<number> {
       },
       { expectRelayedSignal },
     );
+    // After the handlers, as for a room below: a Ctrl-C as soon as the banner shows must close it cleanly.
+    log.banner(rendezvous.banner);
+    return stopped;
   }
 
   const mapPort = command.options.internet
@@ -129,9 +131,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${PROGRAM}: ${text}\n`);
     return 1;
   }
-  log.banner(room.banner);
-
-  return closeOnSignal(
+  const closed = closeOnSignal(
     PROGRAM,
     async (signal) => {
       log.line(`${signal}: telling the players the room is closing`);
@@ -142,6 +142,11 @@ async function main(argv: string[]): Promise<number> {
     // Under `npm run host`, npm forwards the terminal's Ctrl-C to us a second time.
     { expectRelayedSignal },
   );
+  // Only now the banner, which says "Press Ctrl-C": a Ctrl-C that came before the handlers would kill the process
+  // outright (Node's default), leaving guests to time out. A reader woken by the banner may run before this process
+  // does again, so even the next line is too late (seen in CI: a lab's Ctrl-C right after the banner killed it).
+  log.banner(room.banner);
+  return closed;
 }
 
 runCli(PROGRAM, main);

@@ -107,6 +107,31 @@ describe('main/cli/hostCli.ts', () => {
     expect(badLogFile.stdout()).toBe('');
   });
 
+  it('listens for Ctrl-C before its banner says to press it', { timeout: CLI_TIMEOUT }, async () => {
+    // Preloaded into the CLI: each write to stdout says on stderr how many SIGINT listeners there were then. A reader
+    // woken by the banner may run before the CLI does again, so a listener added after it comes too late.
+    const probe = joinPath(dir, 'sigint-probe.cjs');
+    await writeFile(
+      probe,
+      `const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = (chunk, ...rest) => {
+  const first = String(chunk).split('\\n')[0];
+  process.stderr.write('[probe] ' + process.listenerCount('SIGINT') + ' SIGINT listeners at: ' + first + '\\n');
+  return write(chunk, ...rest);
+};
+`,
+    );
+    const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim();
+    const run = runCli('main/cli/hostCli.ts', ['--name', 'Probe', ...LOOPBACK], {
+      LAN_PARTY_PASSWORD: '',
+      NODE_OPTIONS: nodeOptions,
+    });
+    await waitFor(() => run.stdout().includes('Press Ctrl-C'), 20_000, 'the room to open');
+    expect(run.stderr()).toMatch(/^\[probe\] 1 SIGINT listeners at: LAN Party dedicated host: "Probe"$/m);
+    run.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+  });
+
   it(
     'hosts: code, discovery, join/chat/leave logs (also in --log-file), and SIGINT closes the room for guests, exit 0',
     { timeout: CLI_TIMEOUT },
