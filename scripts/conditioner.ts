@@ -34,22 +34,23 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const { host, port } = relay.address;
-  process.stdout.write(
-    `conditioner: listening on ${host}:${port}, relaying to ${relay.target.host}:${relay.target.port} (seed ${relay.seed})\n` +
-      `upstream:   ${JSON.stringify(relay.profile('upstream'))}\n` +
-      `downstream: ${JSON.stringify(relay.profile('downstream'))}\n`,
-  );
   const ticker =
     command.statsIntervalMs > 0
       ? setInterval(() => process.stdout.write(`${formatConditionerStats(relay.stats())}\n`), command.statsIntervalMs)
       : undefined;
-
-  return closeOnSignal('conditioner', async (signal) => {
+  const stopped = closeOnSignal('conditioner', async (signal) => {
     if (ticker !== undefined) clearInterval(ticker);
     const final = relay.stats();
     await relay.close();
     process.stdout.write(`conditioner: stopped (${signal})\n${formatConditionerStats(final)}\n`);
   });
+  // After the handlers: whoever reads this may stop the relay at once, before this process runs again.
+  process.stdout.write(
+    `conditioner: listening on ${host}:${port}, relaying to ${relay.target.host}:${relay.target.port} (seed ${relay.seed})\n` +
+      `upstream:   ${JSON.stringify(relay.profile('upstream'))}\n` +
+      `downstream: ${JSON.stringify(relay.profile('downstream'))}\n`,
+  );
+  return stopped;
 }
 
 runCli('conditioner', main);

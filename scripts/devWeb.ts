@@ -44,16 +44,17 @@ startDevServer({
   network,
 }).then(
   (server) => {
-    console.log(`LAN Party dev backend (settings in ${server.backend.settings.filePath})`);
-    console.log(`Open: ${server.url}`);
     const stop = (): void => {
       void server.close().then(() => {
         removeFreshDir();
         process.exit(0);
       });
     };
+    // Before saying where it is: whoever reads that may stop it at once, before this process runs again.
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    console.log(`LAN Party dev backend (settings in ${server.backend.settings.filePath})`);
+    console.log(`Open: ${server.url}`);
   },
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

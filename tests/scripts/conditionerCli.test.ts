@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli, type RunningCli } from '../support/runCli';
+import { sigintListenersAt, sigintProbeEnv } from '../support/sigintProbe';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IMPAIRMENT_FLAGS } from '../../scripts/conditionerArgs';
 import { echoServer, endpoint, waitFor, type Endpoint } from '../main/conditioner/udpHelpers';
@@ -43,20 +47,29 @@ describe('scripts/conditioner.ts', () => {
     expect(remote.stderr()).toMatch(/--target: 192\.0\.2\.7 is not a loopback address; add --allow-non-loopback/);
   });
 
-  it('relays datagrams and shuts down cleanly on SIGINT', { timeout: CLI_TIMEOUT }, async () => {
-    const server = await echoServer();
-    const client = await endpoint();
-    open.push(server, client);
-    const run = cli(['--target', `127.0.0.1:${server.port}`, '--latency', '5', '--seed', '7']);
-    await waitFor(() => /listening on 127\.0\.0\.1:\d+/.test(run.stdout()), 'the CLI to start', 20_000);
-    const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(run.stdout())![1]);
-    expect(run.stdout()).toContain('(seed 7)');
-    client.send('through the cli', port);
-    await waitFor(() => client.received.length === 1, 'the echo through the CLI relay');
-    expect(client.received[0]!.data.toString()).toBe('through the cli');
-    run.kill('SIGINT');
-    expect(await run.exited).toBe(0);
-    expect(run.stdout()).toMatch(/stopped \(SIGINT\)/);
-    expect(run.stdout()).toMatch(/upstream {2}: received 1 \(15 B\), forwarded 1/);
-  });
+  it(
+    'relays datagrams and shuts down cleanly on SIGINT, listening for it before it says where',
+    { timeout: CLI_TIMEOUT },
+    async () => {
+      const server = await echoServer();
+      const client = await endpoint();
+      open.push(server, client);
+      const dir = await mkdtemp(join(tmpdir(), 'lan-party-conditioner-cli-'));
+      const args = ['--target', `127.0.0.1:${server.port}`, '--latency', '5', '--seed', '7'];
+      const run = runCli('scripts/conditioner.ts', args, await sigintProbeEnv(dir));
+      await waitFor(() => /listening on 127\.0\.0\.1:\d+/.test(run.stdout()), 'the CLI to start', 20_000);
+      await rm(dir, { recursive: true, force: true });
+      const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(run.stdout())![1]);
+      const first = run.stdout().split('\n')[0]!;
+      expect(sigintListenersAt(run.stderr(), first), run.stderr()).toBe(1);
+      expect(run.stdout()).toContain('(seed 7)');
+      client.send('through the cli', port);
+      await waitFor(() => client.received.length === 1, 'the echo through the CLI relay');
+      expect(client.received[0]!.data.toString()).toBe('through the cli');
+      run.kill('SIGINT');
+      expect(await run.exited).toBe(0);
+      expect(run.stdout()).toMatch(/stopped \(SIGINT\)/);
+      expect(run.stdout()).toMatch(/upstream {2}: received 1 \(15 B\), forwarded 1/);
+    },
+  );
 });

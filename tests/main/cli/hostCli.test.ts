@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LobbyGuest, type LobbyEnd } from '../../../main/lobby/lobbyGuest';
 import { discoverLanServers } from '../../../main/net/discovery';
 import { decode } from '../../../shared/roomCode';
+import { sigintListenersAt, sigintProbeEnv } from '../../support/sigintProbe';
 import { waitFor } from '../../support/waitFor';
 
 // Starting a Node process takes a while on a busy machine.
@@ -108,26 +109,12 @@ describe('main/cli/hostCli.ts', () => {
   });
 
   it('listens for Ctrl-C before its banner says to press it', { timeout: CLI_TIMEOUT }, async () => {
-    // Preloaded into the CLI: each write to stdout says on stderr how many SIGINT listeners there were then. A reader
-    // woken by the banner may run before the CLI does again, so a listener added after it comes too late.
-    const probe = joinPath(dir, 'sigint-probe.cjs');
-    await writeFile(
-      probe,
-      `const write = process.stdout.write.bind(process.stdout);
-process.stdout.write = (chunk, ...rest) => {
-  const first = String(chunk).split('\\n')[0];
-  process.stderr.write('[probe] ' + process.listenerCount('SIGINT') + ' SIGINT listeners at: ' + first + '\\n');
-  return write(chunk, ...rest);
-};
-`,
-    );
-    const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim();
     const run = runCli('main/cli/hostCli.ts', ['--name', 'Probe', ...LOOPBACK], {
       LAN_PARTY_PASSWORD: '',
-      NODE_OPTIONS: nodeOptions,
+      ...(await sigintProbeEnv(dir)),
     });
     await waitFor(() => run.stdout().includes('Press Ctrl-C'), 20_000, 'the room to open');
-    expect(run.stderr()).toMatch(/^\[probe\] 1 SIGINT listeners at: LAN Party dedicated host: "Probe"$/m);
+    expect(sigintListenersAt(run.stderr(), 'LAN Party dedicated host: "Probe"'), run.stderr()).toBe(1);
     run.kill('SIGINT');
     expect(await run.exited).toBe(0);
   });
