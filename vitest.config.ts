@@ -19,7 +19,7 @@ const MOCKING = readdirSync('tests', { recursive: true, encoding: 'utf8' })
 export default defineConfig({
   test: {
     // Socket tests bind real ports; two workers match this machine's two cores (the unit tests and the labs, which
-    // mostly wait on timers and other processes, take three: their projects say so).
+    // mostly wait on timers and other processes, take four and three: their projects say so).
     maxWorkers: 2,
     // The busy-core reporter first: it holds a core while the projects in LAN_PARTY_BUSY run (npm run test:busy,
     // .ci/run) and says so before the summary reporter's last line.
@@ -28,22 +28,22 @@ export default defineConfig({
       {
         // One module registry per worker, not per file: importing the sources anew for each of ~400 files was most of
         // this phase's time (measured: 178 s against 285 s). The tests share no module state; those that mock do not
-        // run here. Then most of the phase is waiting (a stalled loop, a CLI's Ctrl-C, silence timeouts): a third
-        // worker took it from 175 s to ~130 s (four: 109 s, both cores then saturated).
+        // run here. Then much of the phase is waiting (a stalled loop, a CLI's Ctrl-C, silence timeouts): a third
+        // worker took it from 175 s to ~130 s, a fourth (the checks beside them) from 181 s to 164 s.
         test: {
           ...shared,
           name: 'node',
-          maxWorkers: 3,
+          maxWorkers: 4,
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'tests/lab/**', CHECKS, ...MOCKING],
           isolate: false,
         },
       },
       // Same group as 'node', so the same number of workers.
-      { test: { ...shared, name: 'node-mocks', include: MOCKING, maxWorkers: 3 } },
+      { test: { ...shared, name: 'node-mocks', include: MOCKING, maxWorkers: 4 } },
       // The type-checks and lint (scripts/checks.ts), first in the group (vitest runs a group's projects in name
       // order): ~50 s of two busy cores beside unit tests that mostly wait, instead of before them.
-      { test: { ...shared, name: 'checks', include: [CHECKS], maxWorkers: 3 } },
+      { test: { ...shared, name: 'checks', include: [CHECKS], maxWorkers: 4 } },
       {
         // The namespace and abuse labs after the unit tests, so LAN_PARTY_BUSY=lab,e2e loads exactly them. Their time
         // is mostly budgets, graces and other processes: three workers, busy spinner on, 247 s → 201 s.
