@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,8 @@ export async function startLabRendezvous(
     ...scriptArgs(HOST_CLI),
     ...network,
   ]);
+  // Removed whichever way the service ends (the test kills it, or the lab's teardown does).
+  child.once('close', () => rmSync(data, { recursive: true, force: true }));
   try {
     await lineMatching(child, /rendezvous/i, 20_000);
   } catch (error) {

@@ -1,5 +1,8 @@
 import { createInterface } from 'node:readline';
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { lineMatching } from './lineMatching';
@@ -107,10 +110,13 @@ export class RoomPeer {
   ): Promise<RoomPeer> {
     const script = fileURLToPath(new URL('./labRoomPeer.ts', import.meta.url));
     const network = { ...labNetwork(lab.addresses[player]!), ...options.network };
-    const args = [...scriptArgs(script), JSON.stringify(network)];
+    // Its user-data folder is made and removed here, whichever way the process ends (a lab torn down kills it).
+    const userData = mkdtempSync(join(tmpdir(), 'lan-party-lab-room-'));
+    const args = [...scriptArgs(script), JSON.stringify(network), userData];
     const child = options.logs
       ? lab.spawnIn(player, 'env', ['LAB_ROOM_LOGS=1', process.execPath, ...args])
       : lab.spawnIn(player, process.execPath, args);
+    child.once('close', () => rmSync(userData, { recursive: true, force: true }));
     const peer = new RoomPeer(child);
     // A process in a namespace: under a second idle, many seconds on a busy machine.
     await lineMatching(peer.child, /"ev":"ready"/, 60_000);

@@ -1,9 +1,7 @@
 // A whole LAN Party backend inside a NAT-lab namespace, driven over stdio by tests/lab/internetRooms.test.ts:
 // one JSON command per line in, one JSON event per line out. Network options are explicit (the namespace's own
-// address; discovery only to loopback), never the app's defaults.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// address; discovery only to loopback), never the app's defaults. Its user-data folder is argv[3], made and removed
+// by the driver (tests/support/labRoomDriver.ts).
 import { createInterface } from 'node:readline';
 import { createBackend } from '../../main/createBackend';
 import { silentLogger, type Logger } from '../../main/base/logger';
@@ -19,7 +17,8 @@ const forwarded: Logger = {
   warn: (line) => out({ ev: 'log', level: 'warn', line: String(line), at: Date.now() }),
   error: (line) => out({ ev: 'log', level: 'error', line: String(line), at: Date.now() }),
 };
-const dir = mkdtempSync(join(tmpdir(), 'lan-party-lab-room-'));
+const dir = process.argv[3];
+if (dir === undefined) throw new Error('labRoomPeer: no user-data folder given (argv[3])');
 const backend = createBackend({
   app: { name: 'LAN Party', version: '1.0.0', platform: 'linux' },
   userDataDir: dir,
@@ -52,7 +51,6 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     };
     if (command.exit) {
       await backend.close();
-      rmSync(dir, { recursive: true, force: true });
       process.exit(0);
     }
     // What the room refused and checked (LobbyHost.stats()): no IPC call shows it, the lab's figures need it.

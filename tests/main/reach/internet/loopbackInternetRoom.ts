@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { silentLogger, type Logger } from '../../../../main/base/logger';
@@ -26,8 +27,23 @@ export const LOOPBACK_ROOM: HostCliOptions = {
   logFile: undefined,
 };
 
-/** One service key file for every rendezvous this test process starts: a restart keeps the rooms' owners. */
-const SERVICE_KEY_FILE = join(tmpdir(), `lp-rendezvous-key-${process.pid}`);
+/** The service key file of the rendezvous a test starts, by the test's cleanups: a restart keeps the rooms' owners. */
+const serviceKeyFiles = new WeakMap<Cleanups, string>();
+
+/** The test's service key file, in a folder of its own that its cleanups remove (after the services they close). */
+function serviceKeyFileFor(cleanups: Cleanups): string {
+  let file = serviceKeyFiles.get(cleanups);
+  if (file === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'lp-rendezvous-key-'));
+    file = join(dir, 'service-key');
+    serviceKeyFiles.set(cleanups, file);
+    cleanups.push(async () => {
+      serviceKeyFiles.delete(cleanups);
+      rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  return file;
+}
 
 /** The WebSocket URL of a rendezvous listening on 127.0.0.1:`port`. */
 export function loopbackRendezvousUrl(port: number): string {
@@ -47,7 +63,7 @@ export async function loopbackRendezvous(
       turnUrls,
       turnSecret: turnUrls.length > 0 ? 'loopback-secret' : undefined,
       logFile: undefined,
-      serviceKeyFile: SERVICE_KEY_FILE,
+      serviceKeyFile: serviceKeyFileFor(cleanups),
       tls: undefined,
       trustedProxies: [],
     },
