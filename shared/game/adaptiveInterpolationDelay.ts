@@ -34,8 +34,9 @@ export interface InterpolationDelay {
   /** A snapshot stamped `serverTime` by the host arrived. */
   observe(serverTime: number): void;
   /**
-   * The view drew a frame at local time `now` while its newest snapshot was `age` seconds old on the host's timeline
-   * (now − clock offset − the snapshot's time): it interpolated when the delay was at least that, else extrapolated.
+   * The view drew a frame at local time `now` while its newest snapshot was `age` seconds old on the host's
+   * timeline (now − clock offset − the snapshot's time): it interpolated when the delay was at least that, else it
+   * extrapolated.
    */
   drew(age: number, now: number): void;
 }

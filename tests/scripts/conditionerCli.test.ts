@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { runCli, type RunningCli } from '../support/runCli';
 import { sigintListenersAt, sigintProbeEnv } from '../support/sigintProbe';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -54,11 +51,9 @@ describe('scripts/conditioner.ts', () => {
       const server = await echoServer();
       const client = await endpoint();
       open.push(server, client);
-      const dir = await mkdtemp(join(tmpdir(), 'lan-party-conditioner-cli-'));
       const args = ['--target', `127.0.0.1:${server.port}`, '--latency', '5', '--seed', '7'];
-      const run = runCli('scripts/conditioner.ts', args, await sigintProbeEnv(dir));
+      const run = runCli('scripts/conditioner.ts', args, sigintProbeEnv());
       await waitFor(() => /listening on 127\.0\.0\.1:\d+/.test(run.stdout()), 'the CLI to start', 20_000);
-      await rm(dir, { recursive: true, force: true });
       const port = Number(/listening on 127\.0\.0\.1:(\d+)/.exec(run.stdout())![1]);
       const first = run.stdout().split('\n')[0]!;
       expect(sigintListenersAt(run.stderr(), first), run.stderr()).toBe(1);

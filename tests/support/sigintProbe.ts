@@ -1,24 +1,14 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
- * Preloaded into a CLI under test (NODE_OPTIONS=--require): each write to its stdout says on stderr how many SIGINT
- * listeners the process had at that moment. A reader woken by a line may run before the CLI does again, so a
- * listener added after the line that invites Ctrl-C comes too late: Node's default then kills the process.
+ * The environment that preloads sigintProbe.cjs into a CLI under test (keeping any NODE_OPTIONS already set): each
+ * write to its stdout says on stderr how many SIGINT listeners the process had then. A reader woken by a line may run
+ * before the CLI does again, so a listener added after the line that invites Ctrl-C comes too late: Node's default
+ * then kills the process.
  */
-const PROBE = `const write = process.stdout.write.bind(process.stdout);
-process.stdout.write = (chunk, ...rest) => {
-  const first = String(chunk).split('\\n')[0];
-  process.stderr.write('[sigint-probe] ' + process.listenerCount('SIGINT') + ' at: ' + first + '\\n');
-  return write(chunk, ...rest);
-};
-`;
-
-/** Writes the probe into `dir`; returns the environment that preloads it (keeping any NODE_OPTIONS already set). */
-export async function sigintProbeEnv(dir: string): Promise<NodeJS.ProcessEnv> {
-  const file = join(dir, 'sigint-probe.cjs');
-  await writeFile(file, PROBE);
-  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${file}`.trim() };
+export function sigintProbeEnv(): NodeJS.ProcessEnv {
+  const probe = fileURLToPath(new URL('./sigintProbe.cjs', import.meta.url));
+  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim() };
 }
 
 /** The SIGINT listeners the probe saw when a write beginning with `line` went out; undefined when none did. */

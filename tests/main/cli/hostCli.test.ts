@@ -111,7 +111,7 @@ describe('main/cli/hostCli.ts', () => {
   it('listens for Ctrl-C before its banner says to press it', { timeout: CLI_TIMEOUT }, async () => {
     const run = runCli('main/cli/hostCli.ts', ['--name', 'Probe', ...LOOPBACK], {
       LAN_PARTY_PASSWORD: '',
-      ...(await sigintProbeEnv(dir)),
+      ...sigintProbeEnv(),
     });
     await waitFor(() => run.stdout().includes('Press Ctrl-C'), 20_000, 'the room to open');
     expect(sigintListenersAt(run.stderr(), 'LAN Party dedicated host: "Probe"'), run.stderr()).toBe(1);

@@ -18,8 +18,8 @@ export interface ClientViewOptions {
   /** Must be the host's arena. Default DEFAULT_ARENA. */
   readonly arena?: Arena;
   /**
-   * How far in the past other players are drawn: seconds, or 'adaptive' (as old as the newest snapshot is at nearly every
-   * frame, see AdaptiveInterpolationDelay). Default 0.1 (three 30 Hz snapshots).
+   * How far in the past other players are drawn: seconds, or 'adaptive' (as old as the newest snapshot is at nearly
+   * every frame, see AdaptiveInterpolationDelay). Default 0.1 (three 30 Hz snapshots).
    */
   readonly interpolationDelay?: InterpolationDelaySetting;
   /** A prediction error is blended out over about this long (to 5%), seconds. Default 0.1. */
