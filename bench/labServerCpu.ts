@@ -1,16 +1,17 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { Server } from '../main/net/index';
 import { siblingScript } from './siblingScript';
 import type { BenchResult } from './benchResult';
-import { paced } from './paced';
+import type { paced } from './paced';
 import { rotated, roundsRow } from './rounds';
 import { atMost } from './goal';
 
 // Server CPU per datagram: one Server broadcasting 60 Hz snapshots (UNRELIABLE) to 64 Clients that live in a
 // second process, against the raw floor: one dgram socket sending datagrams of the same size to 64 sockets at the
-// same rate, from a third process (this one holds the Server, whose idle timers would be charged to a raw sender
-// here). The size is what the server actually sent (native header, frame, compact JSON, tag). process.cpuUsage() of
-// each sending process only; heartbeats, acks and the transport's service tick are part of the server's cost.
+// same rate. Each sender has a process of its own (bench/labClients.ts): one sender's idle timers are not charged to
+// the other, and neither's figure carries the bench's own heap (a major GC of it, ~50 ms with the earlier sections'
+// modules loaded, landed in some rounds of the Server's and not others: 1.28-1.91x in one run). The size is what the
+// server actually sent (native header, frame, compact JSON, tag). process.cpuUsage() of each sending process only;
+// heartbeats, acks and the transport's service tick are part of the server's cost.
 // The Server first runs WARMUP_SECONDS (reported as the cold figure), WARMUP_SECONDS more (reported: the window this
 // bench measured before the settle period came in) and SETTLE_SECONDS unmeasured: its hot path is optimised within
 // ~2-3 s, but code that runs only with heartbeats reaches TurboFan much later (`--trace-opt` still showed ~15
@@ -25,17 +26,6 @@ const SECONDS = 3;
 const WARMUP_SECONDS = 3;
 /** Unmeasured seconds between the second warm-up window and the measured one (see above). */
 const SETTLE_SECONDS = 6;
-
-/**
- * A plausible snapshot: 8 entities with position, velocity and state. Built with a plain loop: `Array.from` with a
- * length object takes V8's slow generic path, which the profile charged to the transport's side (~4% of it) though it
- * is the game's work, and the raw side builds nothing.
- */
-function snapshot(tick: number) {
-  const entities = [];
-  for (let id = 0; id < 8; id++) entities.push({ id, x: 100.25 + id, y: 42.5, vx: 1.5, vy: -0.5, hp: 100 });
-  return { tick, entities };
-}
 
 /** Seconds the clients' process may take to answer a command (64 connects, a close) before the bench gives up. */
 const ASK_TIMEOUT_S = 30;
@@ -56,22 +46,6 @@ function ask<T>(child: ChildProcess, message: { cmd: string; [key: string]: unkn
     child.once('message', onReply);
     child.send(message);
   });
-}
-
-/**
- * Bytes of one snapshot datagram as the server sends it (native header, frame, compact JSON, tag), read off its
- * counters around one broadcast that went out alone: the raw side sends datagrams of this size.
- */
-async function snapshotDatagramSize(server: Server): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const { bytesSent, datagramsSent } = server.counters;
-    server.broadcast('snap', snapshot(0));
-    await new Promise((r) => setTimeout(r, 20));
-    const bytes = server.counters.bytesSent - bytesSent;
-    // A heartbeat sent meanwhile would blur the figure: try again.
-    if (server.counters.datagramsSent - datagramsSent === CLIENTS && bytes % CLIENTS === 0) return bytes / CLIENTS;
-  }
-  throw new Error('could not read the size of a snapshot datagram: other datagrams went out with every broadcast');
 }
 
 /** Forks a clients' process (receivers, or the raw baseline's sender) and waits until it is ready. */
@@ -96,23 +70,24 @@ async function counted(child: ChildProcess, run: () => Promise<Awaited<ReturnTyp
 }
 
 /**
- * Server CPU per snapshot datagram and CPU load, 64 clients at 60 Hz, against a raw dgram sender: the Server in this
- * process, the raw sender in a process of its own (so neither's idle timers are charged to the other), the receivers
- * in a third. After the Server's warm-up and settle period (reported, not goals), ROUNDS rounds of one SECONDS window
+ * Server CPU per snapshot datagram and CPU load, 64 clients at 60 Hz, against a raw dgram sender: the Server, the raw
+ * sender and the receivers each in a process of their own. After the Server's warm-up and settle period (reported, not goals), ROUNDS rounds of one SECONDS window
  * each, in rotated order; the ratio is the median of the per-round ratios.
  */
 export async function benchLabServerCpu(): Promise<BenchResult[]> {
   const receivers = await forkClients();
   const rawSender = await forkClients();
-  const server = await Server.listen({ port: 0, host: '127.0.0.1' });
+  const serverSide = await forkClients();
   try {
-    await ask(receivers, { cmd: 'clients', port: server.port, count: CLIENTS });
+    const { port } = await ask<{ port: number }>(serverSide, { cmd: 'serve' });
+    await ask(receivers, { cmd: 'clients', port, count: CLIENTS });
     await new Promise((r) => setTimeout(r, 500));
-    const size = await snapshotDatagramSize(server);
-    const tick = (n: number) => server.broadcast('snap', snapshot(n));
-    const warm = await paced(tick, HZ, WARMUP_SECONDS);
-    const early = await paced(tick, HZ, WARMUP_SECONDS);
-    await paced(tick, HZ, SETTLE_SECONDS);
+    const { size } = await ask<{ size: number }>(serverSide, { cmd: 'snapshotSize', clients: CLIENTS });
+    const netRun = (seconds: number) => () =>
+      ask<Awaited<ReturnType<typeof paced>>>(serverSide, { cmd: 'broadcast', hz: HZ, seconds });
+    const warm = await netRun(WARMUP_SECONDS)();
+    const early = await netRun(WARMUP_SECONDS)();
+    await netRun(SETTLE_SECONDS)();
     const { ports } = await ask<{ ports: number[] }>(receivers, { cmd: 'raw', count: CLIENTS });
     const rawRun = (seconds: number) => () =>
       ask<Awaited<ReturnType<typeof paced>>>(rawSender, { cmd: 'rawSend', ports, size, hz: HZ, seconds });
@@ -121,7 +96,7 @@ export async function benchLabServerCpu(): Promise<BenchResult[]> {
     const base: Window[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const side of rotated(['net', 'raw'] as const, round)) {
-        if (side === 'net') net.push(await counted(receivers, () => paced(tick, HZ, SECONDS)));
+        if (side === 'net') net.push(await counted(receivers, netRun(SECONDS)));
         else base.push(await counted(receivers, rawRun(SECONDS)));
       }
     }
@@ -156,8 +131,7 @@ export async function benchLabServerCpu(): Promise<BenchResult[]> {
     ];
   } finally {
     await ask(receivers, { cmd: 'close' }).catch(() => undefined);
-    await server.close();
-    receivers.send({ cmd: 'exit' });
-    rawSender.send({ cmd: 'exit' });
+    await ask(serverSide, { cmd: 'close' }).catch(() => undefined);
+    for (const child of [receivers, rawSender, serverSide]) child.send({ cmd: 'exit' });
   }
 }
