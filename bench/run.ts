@@ -4,17 +4,15 @@ import { benchLabLatency } from './labLatency';
 import { benchLabServerCpu } from './labServerCpu';
 import type { BenchResult } from './benchResult';
 import { benchGameHost } from './gameHost';
-import { benchRenderFrame } from './renderFrame';
 import { TWO_PROCESS_METHOD, benchTwoProcess } from './twoProcess';
 import { codecBench } from './codec';
 import { againstV1 } from './againstV1';
-import { benchJoinUnderFlood } from './joinUnderFlood';
-import { benchKeyToPixel } from './keyToPixel/keyToPixel';
-import { benchInternetPaths } from './internetPaths';
 import { formatRatio, perRoundRatios } from './rounds';
 import { formatGoal } from './goal';
 
 // One command (`npm run bench`): every benchmark, each printed against a baseline measured in this same run.
+// The sections that drive Chromium or whole backends load their modules when they run: loaded up front, Playwright
+// and the backend alone added ~30 MB to this process's heap, whose major GCs then landed in the transport's windows.
 
 function format(n: number): string {
   if (!Number.isFinite(n)) return '—';
@@ -81,7 +79,7 @@ const SECTIONS: {
     key: 'joinFlood',
     title: 'joining a server under a 1,024-source connect flood (one process, flood on a worker thread)',
     baseline: 'same without the flood',
-    measure: benchJoinUnderFlood,
+    measure: async () => (await import('./joinUnderFlood')).benchJoinUnderFlood(),
   },
   {
     key: 'gameHost',
@@ -93,21 +91,21 @@ const SECTIONS: {
     key: 'render',
     title: 'render loop in headless Chromium, 16 players vs empty arena',
     baseline: 'empty arena loop',
-    measure: benchRenderFrame,
+    measure: async () => (await import('./renderFrame')).benchRenderFrame(),
   },
   {
     key: 'keyToPixel',
     title:
       'key to pixel: keydown on one page → that player drawn ≥ 1 px away on the other page and its own, two Chromium pages on two backends (loopback)',
     baseline: 'old fixed delays (interp=fixed), same run',
-    measure: benchKeyToPixel,
+    measure: async () => (await import('./keyToPixel/keyToPixel')).benchKeyToPixel(),
   },
   {
     key: 'internetPaths',
     title:
       "internet paths in the namespace lab (root): the relay's cost to our stack vs to bare datagrams, direct and relayed ICE pairs, alternating rounds",
     baseline: 'bare datagrams, same sockets',
-    measure: benchInternetPaths,
+    measure: async () => (await import('./internetPaths')).benchInternetPaths(),
   },
 ];
 
