@@ -48,7 +48,7 @@ function ask<T>(child: ChildProcess, message: { cmd: string; [key: string]: unkn
   });
 }
 
-/** Forks a clients' process (receivers, or the raw baseline's sender) and waits until it is ready. */
+/** Forks a process of bench/labClients.ts (the receivers, the raw sender or the Server) and waits until it is ready. */
 async function forkClients(): Promise<ChildProcess> {
   const child = fork(...siblingScript('labClients'));
   await new Promise((resolve, reject) => {
@@ -58,10 +58,12 @@ async function forkClients(): Promise<ChildProcess> {
   return child;
 }
 
-type Window = Awaited<ReturnType<typeof paced>> & { received: number };
+/** What one paced window of a sender measured (its own CPU, ticks and seconds). */
+type Paced = Awaited<ReturnType<typeof paced>>;
+type Window = Paced & { received: number };
 
 /** One measured window of `run`, with what the clients received during it. */
-async function counted(child: ChildProcess, run: () => Promise<Awaited<ReturnType<typeof paced>>>): Promise<Window> {
+async function counted(child: ChildProcess, run: () => Promise<Paced>): Promise<Window> {
   await ask(child, { cmd: 'count' });
   const window = await run();
   await new Promise((r) => setTimeout(r, 100));
@@ -71,8 +73,9 @@ async function counted(child: ChildProcess, run: () => Promise<Awaited<ReturnTyp
 
 /**
  * Server CPU per snapshot datagram and CPU load, 64 clients at 60 Hz, against a raw dgram sender: the Server, the raw
- * sender and the receivers each in a process of their own. After the Server's warm-up and settle period (reported, not goals), ROUNDS rounds of one SECONDS window
- * each, in rotated order; the ratio is the median of the per-round ratios.
+ * sender and the receivers each in a process of their own. After the Server's warm-up and settle period (reported,
+ * not goals), ROUNDS rounds of one SECONDS window each, in rotated order; the ratio is the median of the per-round
+ * ratios.
  */
 export async function benchLabServerCpu(): Promise<BenchResult[]> {
   const receivers = await forkClients();
@@ -83,14 +86,12 @@ export async function benchLabServerCpu(): Promise<BenchResult[]> {
     await ask(receivers, { cmd: 'clients', port, count: CLIENTS });
     await new Promise((r) => setTimeout(r, 500));
     const { size } = await ask<{ size: number }>(serverSide, { cmd: 'snapshotSize', clients: CLIENTS });
-    const netRun = (seconds: number) => () =>
-      ask<Awaited<ReturnType<typeof paced>>>(serverSide, { cmd: 'broadcast', hz: HZ, seconds });
+    const netRun = (seconds: number) => () => ask<Paced>(serverSide, { cmd: 'broadcast', hz: HZ, seconds });
     const warm = await netRun(WARMUP_SECONDS)();
     const early = await netRun(WARMUP_SECONDS)();
     await netRun(SETTLE_SECONDS)();
     const { ports } = await ask<{ ports: number[] }>(receivers, { cmd: 'raw', count: CLIENTS });
-    const rawRun = (seconds: number) => () =>
-      ask<Awaited<ReturnType<typeof paced>>>(rawSender, { cmd: 'rawSend', ports, size, hz: HZ, seconds });
+    const rawRun = (seconds: number) => () => ask<Paced>(rawSender, { cmd: 'rawSend', ports, size, hz: HZ, seconds });
     await rawRun(WARMUP_SECONDS)();
     const net: Window[] = [];
     const base: Window[] = [];

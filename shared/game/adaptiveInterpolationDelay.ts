@@ -79,8 +79,8 @@ function median(values: readonly number[]): number {
  * long), not something a delay a player would accept covers: it counts as three intervals and is left to
  * extrapolation. While snapshots go missing (one came after a gap in the last 4 s of the host's timeline), it takes
  * the second largest age of 240 frames instead of 120, so the frames a lost snapshot leaves waiting fall among the few
- * left out: simulated at 30 snapshots a second, 0–10 ms late and 2% lost, 0.42–0.64% of frames extrapolated against
- * 0.64–0.88%; on a clean link the longer window caught more of a busy machine's hiccups and cost ~5 ms of delay
+ * left out: simulated at 30 snapshots a second, 0–10 ms late and 2% lost, 0.27–0.48% of frames extrapolated against
+ * 0.70–0.82%; on a clean link the longer window caught more of a busy machine's hiccups and cost ~5 ms of delay
  * (key-to-pixel bench, median delay 32–34 ms against 28). When an extrapolated stretch ends, the delay grows to the
  * target plus the stretch's shortfall (two intervals at most). It grows at half speed (the others slow down, never
  * step back) and shrinks towards the target at a bounded rate (their motion replays slightly fast): it never jumps
@@ -96,8 +96,8 @@ export class AdaptiveInterpolationDelay implements InterpolationDelay {
   private readonly lossyQuantile: number;
   private readonly lossyWindow: number;
   private readonly lossMemory: number;
-  /** Host time of the newest snapshot that came after a gap (one or more missing before it). */
-  private lastGap: number | undefined;
+  /** Host time until which the lossy quantile holds: lossMemory past the newest snapshot that came after a gap. */
+  private lossyUntil = -Infinity;
   private readonly shrinkRate: number;
   private readonly growRate: number;
   private readonly min: number;
@@ -176,7 +176,9 @@ export class AdaptiveInterpolationDelay implements InterpolationDelay {
     if (this.newest !== undefined) {
       const interval = this.interval;
       // Half again the usual gap: at least one snapshot between these two never came.
-      if (interval !== undefined && serverTime - this.newest > 1.5 * interval) this.lastGap = serverTime;
+      if (interval !== undefined && serverTime - this.newest > 1.5 * interval) {
+        this.lossyUntil = serverTime + this.lossMemory;
+      }
       this.intervals.push(serverTime - this.newest);
       if (this.intervals.length > INTERVAL_WINDOW) this.intervals.shift();
     }
@@ -199,8 +201,7 @@ export class AdaptiveInterpolationDelay implements InterpolationDelay {
     if (this.ages.length > Math.max(this.ageWindow, this.lossyWindow)) this.ages.shift();
     this.measured += 1;
     if (!this.settled) return;
-    const lossy =
-      this.lastGap !== undefined && this.newest !== undefined && this.newest - this.lastGap <= this.lossMemory;
+    const lossy = this.newest !== undefined && this.newest <= this.lossyUntil;
     const sorted = this.ages.slice(-(lossy ? this.lossyWindow : this.ageWindow)).sort((a, b) => a - b);
     const quantile = lossy ? this.lossyQuantile : this.quantile;
     this.target = this.clamp((sorted[Math.ceil(quantile * (sorted.length - 1))] as number) + this.margin);
