@@ -2,9 +2,11 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 /**
- * The static checks: each an npm script, each single-threaded or nearly, so two at a time keep both cores busy (the
- * machine CI runs on has two) and they take about half as long as in a row. `npm test` runs them as the first tests
- * (tests/scripts/checks.test.ts), beside the unit tests, which mostly wait; `npm run checks` runs them alone.
+ * The static checks: each an npm script, so two at a time keep both cores busy (the machine CI runs on has two) and
+ * they take about half as long as in a row. `npm test` runs them as the first tests (tests/scripts/checks.test.ts),
+ * beside the unit tests, which mostly wait; `npm run checks` runs them alone. The type-checks run TypeScript 7's
+ * native compiler (the `typescript7` alias): 18 s of CPU for the three projects against 45 s with 5.9's, which stays
+ * for typescript-eslint (it reads the compiler's JavaScript API, which 7 does not have; its peer range ends below 6.1).
  */
 export const CHECKS = ['typecheck:main', 'lint', 'typecheck:web', 'typecheck:shared', 'lint:deps'] as const;
 

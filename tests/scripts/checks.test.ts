@@ -16,6 +16,13 @@ describe('the static checks npm test runs', () => {
     expect(scripts.typecheck).toBe(
       ['typecheck:main', 'typecheck:web', 'typecheck:shared'].map((s) => `npm run ${s}`).join(' && '),
     );
+    // TypeScript 7's compiler by its path: the two installed TypeScripts both name a bin `tsc`.
+    for (const [name, config] of [
+      ['main', 'tsconfig.json'],
+      ['web', 'tsconfig.web.json'],
+      ['shared', 'tsconfig.shared.json'],
+    ])
+      expect(scripts[`typecheck:${name}`]).toBe(`node node_modules/typescript7/bin/tsc -p ${config}`);
     expect([...CHECKS].sort()).toEqual(
       ['lint', 'lint:deps', 'typecheck:main', 'typecheck:shared', 'typecheck:web'].sort(),
     );
