@@ -1,5 +1,6 @@
+import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { PROVEN_MAX, resumeToken, type RoomEffect } from '../../../../main/lobby/host/roomStep';
 import { DEFAULT_LOBBY_HOST_LIMITS } from '../../../../main/lobby/host/lobbyHostLimits';
 import { RoomKit, hello, lanPeer } from './roomKit';
@@ -40,6 +41,14 @@ const honest = (actor: number) => actor < 6;
 const DROP_REASONS = new Set(['refused', 'no-hello-in-time', 'pre-lobby-full', 'replaced', 'kicked', 'room-closed']);
 const LEFT_REASONS = new Set(['left', 'kicked', 'timed-out']);
 
+/**
+ * Plain assertions (node:assert), not `expect`: they run several times a step, and each `expect` call cost ~10 µs of
+ * the matcher state's bookkeeping, half of this test's CPU.
+ */
+function atMost(value: number, bound: number, what: string): void {
+  assert.ok(value <= bound, `${what}: ${value} over ${bound}`);
+}
+
 function run(actions: readonly Action[], passwordRoom: boolean): void {
   const limits = { ...DEFAULT_LOBBY_HOST_LIMITS, tries: { ...DEFAULT_LOBBY_HOST_LIMITS.tries, maxSources: 16 } };
   const kit = new RoomKit({ passwordRoom, limits, graceMs: 5000 }, 6);
@@ -62,22 +71,22 @@ function run(actions: readonly Action[], passwordRoom: boolean): void {
   const check = (effects: readonly RoomEffect[], fedResume: Map<number, string>) => {
     for (const e of effects) {
       if (e.kind === 'challenge') challenges.add(e.peerId);
-      if (e.kind === 'drop') expect(DROP_REASONS.has(e.reason)).toBe(true);
+      if (e.kind === 'drop') assert.ok(DROP_REASONS.has(e.reason), `drop reason ${e.reason}`);
       if (e.kind === 'send' && e.message.type === 'lobby.event' && e.message.payload.event.kind === 'left')
-        expect(LEFT_REASONS.has(e.message.payload.event.reason)).toBe(true);
+        assert.ok(LEFT_REASONS.has(e.message.payload.event.reason), `left reason ${e.message.payload.event.reason}`);
       if (e.kind !== 'send' || e.message.type !== 'lobby.welcome') continue;
       const { you, resume } = e.message.payload;
       const actor = actorOf.get(e.peerId)!;
       // No seat without a hello, and in a password room without a proof that checked, unless it is a resume.
-      expect(helloed.has(e.peerId)).toBe(true);
+      assert.ok(helloed.has(e.peerId), `peer ${e.peerId} seated without a hello`);
       if (you === e.peerId) {
-        if (passwordRoom) expect(proved.has(e.peerId)).toBe(true);
+        if (passwordRoom) assert.ok(proved.has(e.peerId), `peer ${e.peerId} seated without a proof`);
         ownerOf.set(you, actor);
       } else {
         // A resume: only with the seat's last token (hostile actors share theirs: they are one party), so an honest
         // guest's seat is only ever taken back by that guest.
-        expect(fedResume.get(e.peerId)).toBe(seatToken.get(you));
-        if (honest(ownerOf.get(you)!)) expect(actor).toBe(ownerOf.get(you));
+        assert.equal(fedResume.get(e.peerId), seatToken.get(you), `seat ${you} resumed without its last token`);
+        if (honest(ownerOf.get(you)!)) assert.equal(actor, ownerOf.get(you), `honest seat ${you} taken by another actor`);
       }
       seatToken.set(you, resume!);
       if (honest(actor)) tokens.set(actor, { seat: you, token: resume! });
@@ -85,19 +94,20 @@ function run(actions: readonly Action[], passwordRoom: boolean): void {
     }
     const s = kit.state;
     // Bounded by capacity and limits.
-    expect(s.door.size).toBeLessThanOrEqual(limits.preLobbySlots);
-    expect(s.backoff.size).toBeLessThanOrEqual(limits.tries.maxSources);
-    expect(s.proven.size).toBeLessThanOrEqual(PROVEN_MAX);
-    expect(s.lobby.players.length).toBeLessThanOrEqual(s.lobby.capacity);
-    expect(s.seats.size).toBe(s.lobby.players.length - 1);
-    expect(s.chat.size + s.ready.size).toBeLessThanOrEqual(2 * s.seats.size);
+    atMost(s.door.size, limits.preLobbySlots, 'door');
+    atMost(s.backoff.size, limits.tries.maxSources, 'backoff sources');
+    atMost(s.proven.size, PROVEN_MAX, 'proven sources');
+    atMost(s.lobby.players.length, s.lobby.capacity, 'players');
+    assert.equal(s.seats.size, s.lobby.players.length - 1, 'one seat per guest');
+    atMost(s.chat.size + s.ready.size, 2 * s.seats.size, 'chat and ready records');
     for (const [seat, record] of s.seats) {
-      expect(s.lobby.players.some((p) => p.id === seat)).toBe(true);
-      if (record.peer) expect(s.seatOf.get(record.peer.id)).toBe(seat);
+      assert.ok(s.lobby.players.some((p) => p.id === seat), `seat ${seat} not among the players`);
+      if (record.peer) assert.equal(s.seatOf.get(record.peer.id), seat, `seat ${seat}'s peer points elsewhere`);
       // An honest guest's seat is held by that guest only.
-      if (record.peer && honest(ownerOf.get(seat)!)) expect(actorOf.get(record.peer.id)).toBe(ownerOf.get(seat));
+      if (record.peer && honest(ownerOf.get(seat)!))
+        assert.equal(actorOf.get(record.peer.id), ownerOf.get(seat), `honest seat ${seat} held by another actor`);
     }
-    expect(s.seatOf.size).toBeLessThanOrEqual(s.seats.size);
+    atMost(s.seatOf.size, s.seats.size, 'peer-to-seat entries');
   };
 
   for (const a of actions) {
