@@ -53,6 +53,9 @@ export default defineConfig({
           include: ['tests/lab/**/*.test.ts'],
           sequence: { groupOrder: 1 },
           maxWorkers: 3,
+          // One module registry per worker here too (no lab file mocks a module): a fresh one per file
+          // re-imported vitest, the sources and the lab helpers 24 times (import 28 s → 17 s of the phase's workers).
+          isolate: false,
         },
       },
       {
@@ -64,6 +67,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           sequence: { groupOrder: 2 },
+          // Playwright, axe-core and the backend's sources once per worker instead of once per file (import 59 s → 12 s
+          // of the phase's two workers, with the busy spinner on); no browser test mocks a module.
+          isolate: false,
           // A page answers a click or a load in well under a second when the machine is idle, but a CI run on a busy
           // core saw a fresh Chromium in a namespace take longer than the default second to draw its first screen:
           // every poll waits up to 10 s unless it says otherwise (a timing it asserts is measured, never polled).
