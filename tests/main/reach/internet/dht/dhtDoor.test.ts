@@ -8,7 +8,12 @@ import { DirectJoinError, joinSealedDoor } from '../../../../../main/reach/inter
 import { PointToPointSocket } from '../../../../../main/net/ice';
 import { openSealedDoor } from '../../../../../main/reach/internet/direct/directRoom';
 import { DirectKind, OFFER_DATAGRAM_BYTES } from '../../../../../main/reach/internet/direct/directWire';
-import { openDhtDoor } from '../../../../../main/reach/internet/dht/dhtDoor';
+import {
+  createDhtConnectGate,
+  DHT_CONNECT_BUDGET,
+  DHT_CONNECTS_PER_ADDRESS,
+  openDhtDoor,
+} from '../../../../../main/reach/internet/dht/dhtDoor';
 import { connectDhtRoom } from '../../../../../main/reach/internet/dht/dhtJoin';
 import { dhtJoinAgreement } from '../../../../../main/reach/internet/internetJoinAgreement';
 import { PlayerPath } from '../../../../../shared/lobby/lobbyState';
@@ -227,4 +232,49 @@ describe('a DHT room’s door', () => {
     expect(await roundTrip(dht, code, 'in')).toBe('IN');
     expect(door.held.pending).toBeLessThanOrEqual(3);
   }, 60_000);
+});
+
+describe('the DHT door’s connect gate (the rule its firewall applies)', () => {
+  /** A gate on a clock moved by hand, in milliseconds. */
+  const gateAt = () => {
+    let now = 0;
+    return { gate: createDhtConnectGate(() => now), advance: (ms: number) => (now += ms) };
+  };
+  /** Connects from `address` the gate answers out of `tries`. */
+  const admitted = (gate: ReturnType<typeof createDhtConnectGate>, address: string, tries: number) =>
+    Array.from({ length: tries }, () => gate.admit(address)).filter(Boolean).length;
+
+  it('answers one address its burst, then one a second: a flood from it leaves the room’s budget to others', () => {
+    const { gate, advance } = gateAt();
+    expect(admitted(gate, '198.51.100.7', 50)).toBe(DHT_CONNECTS_PER_ADDRESS.burst);
+    // A guest elsewhere gets in at once, though the flooder is knocking all the time.
+    expect(gate.admit('203.0.113.20')).toBe(true);
+    // Twenty seconds of a flood at 50 connects a second: the flooder gets one a second; the room keeps tokens.
+    let flooder = 0;
+    for (let s = 0; s < 20; s += 1) {
+      advance(1000);
+      flooder += admitted(gate, '198.51.100.7', 50);
+    }
+    expect(flooder).toBe(20 * DHT_CONNECTS_PER_ADDRESS.perSecond);
+    expect(gate.admit('203.0.113.20')).toBe(true);
+    expect(gate.admit('203.0.113.21')).toBe(true);
+  });
+
+  it('bounds a flood from many addresses by the room’s budget: its burst, then one per refill', () => {
+    const { gate, advance } = gateAt();
+    const many = Array.from({ length: 100 }, (_, i) => `198.51.100.${i}`);
+    expect(many.filter((address) => gate.admit(address)).length).toBe(DHT_CONNECT_BUDGET.burst);
+    expect(gate.admit('203.0.113.20')).toBe(false);
+    advance(DHT_CONNECT_BUDGET.refillMs);
+    expect(many.filter((address) => gate.admit(address)).length).toBe(1);
+  });
+
+  it('gives a proved stream’s token back to the room', () => {
+    const { gate } = gateAt();
+    const many = Array.from({ length: DHT_CONNECT_BUDGET.burst }, (_, i) => `198.51.100.${i}`);
+    expect(many.every((address) => gate.admit(address))).toBe(true);
+    expect(gate.admit('203.0.113.20')).toBe(false);
+    gate.proved();
+    expect(gate.admit('203.0.113.21')).toBe(true);
+  });
 });
