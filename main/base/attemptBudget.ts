@@ -12,6 +12,12 @@ export interface AttemptBudget {
   succeeded(): void;
 }
 
+/** A budget's size and pace: `burst` attempts at once, then one every `refillMs` milliseconds. */
+export interface AttemptBudgetLimit {
+  readonly burst: number;
+  readonly refillMs: number;
+}
+
 /** `burst` attempts at once, then one every `refillMs` (default 20, then one every 2 s); `now` in milliseconds. */
 export function createAttemptBudget(now: () => number, burst = 20, refillMs = 2000): AttemptBudget {
   let tokens = burst;

@@ -12,8 +12,9 @@ export interface AdaptiveInterpolationDelayOptions {
   readonly ageQuantile?: number;
   /** Frames the age is measured over. Default 120 (2 s at 60 frames a second). */
   readonly ageWindow?: number;
-  /** The quantile and window while snapshots go missing (see {@link AdaptiveInterpolationDelay}). Default 0.995, 240. */
+  /** The quantile while snapshots go missing (see {@link AdaptiveInterpolationDelay}). Default 0.995. */
   readonly lossyAgeQuantile?: number;
+  /** Frames the age is measured over while snapshots go missing. Default 240. */
   readonly lossyAgeWindow?: number;
   /** Seconds of the host's timeline a missing snapshot keeps the lossy quantile in force. Default 4. */
   readonly lossMemory?: number;

@@ -289,8 +289,9 @@ describe.skipIf(skip)(
             `a guest joined in ${Math.round(joined.ms)} ms (refusals: ${JSON.stringify(joined.refusals)})`,
         );
         expect(joined.view?.status).toBe('in-room');
-        // The flood's one address got its burst, then a connect a second (DHT_CONNECTS_PER_ADDRESS; +1 for the two
-        // processes' clocks), not every token the room's budget gave back.
+        // The flood's one address got its burst, then a connect a second (DHT_CONNECTS_PER_ADDRESS), not every token
+        // the room's budget gave back. A count against the flood's own span: each stream it saw open was admitted
+        // within that span, so a busy machine only lengthens the span and loosens the bound (+1: the span is rounded).
         const { burst, perSecond } = DHT_CONNECTS_PER_ADDRESS;
         expect(flooded.opened).toBeLessThanOrEqual(burst + Math.ceil((flooded.ms / 1000) * perSecond) + 1);
         expect(cli.exitCode).toBeNull();

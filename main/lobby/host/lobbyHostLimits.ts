@@ -1,4 +1,5 @@
 import type { RateLimit } from '../../base/rateLimiter';
+import type { AttemptBudgetLimit } from '../../base/attemptBudget';
 
 /** How wrong or unanswered passwords from one source are slowed down. */
 export interface BackoffRules {
@@ -38,7 +39,7 @@ export interface LobbyHostLimits {
    * Password challenges for the whole room, whatever address they come from (main/base/attemptBudget.ts): `burst`
    * at once, then one every `refillMs`; a right password gives its challenge back.
    */
-  readonly passwordBudget: { readonly burst: number; readonly refillMs: number };
+  readonly passwordBudget: AttemptBudgetLimit;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import HyperDHT, { type DhtServer, type DhtStream } from 'hyperdht';
-import { createAttemptBudget } from '../../../base/attemptBudget';
+import { createAttemptBudget, type AttemptBudgetLimit } from '../../../base/attemptBudget';
 import type { Logger } from '../../../base/logger';
 import { createRateLimiter, type RateLimit } from '../../../base/rateLimiter';
 import type { Scheduler, TimerHandle } from '../../../base/scheduler';
@@ -22,9 +22,6 @@ export const DHT_CONNECT_BUDGET = { burst: 20, refillMs: 500 } as const;
  */
 export const DHT_CONNECTS_PER_ADDRESS: RateLimit = { burst: 8, perSecond: 1 };
 
-/** Client addresses the per-address limit remembers; past it the least recently seen is forgotten. */
-const GATE_ADDRESSES = 1024;
-
 /** Whether a room answers a connect, and the token a proof gives back. */
 export interface DhtConnectGate {
   /** True when a connect from `address` (as the DHT saw it) is answered; its tokens are then spent. */
@@ -36,11 +33,12 @@ export interface DhtConnectGate {
 /** The door's admission rule: the address's own limit first, then the room-wide budget; `now` in milliseconds. */
 export function createDhtConnectGate(
   now: () => number,
-  budget: { readonly burst: number; readonly refillMs: number } = DHT_CONNECT_BUDGET,
+  budget: AttemptBudgetLimit = DHT_CONNECT_BUDGET,
   perAddress: RateLimit = DHT_CONNECTS_PER_ADDRESS,
 ): DhtConnectGate {
   const room = createAttemptBudget(now, budget.burst, budget.refillMs);
-  const addresses = createRateLimiter<string>(perAddress, { now, maxKeys: GATE_ADDRESSES });
+  // Bounded (the limiter forgets the least recently seen address past its 1,024).
+  const addresses = createRateLimiter<string>(perAddress, { now });
   return {
     admit: (address) => addresses.allow(address) && room.take() === 0,
     proved: () => room.succeeded(),
@@ -57,7 +55,7 @@ export interface DhtDoorOptions {
   /** Milliseconds a stream has to prove the code before it is closed; default 10 000. */
   readonly proofWindowMs?: number;
   /** Connects accepted at once, then one every refillMs (a proof gives its token back); default DHT_CONNECT_BUDGET. */
-  readonly connectBudget?: { readonly burst: number; readonly refillMs: number };
+  readonly connectBudget?: AttemptBudgetLimit;
   /** Connects one client address may start, before the room's budget; default DHT_CONNECTS_PER_ADDRESS. */
   readonly connectsPerAddress?: RateLimit;
   /** Milliseconds the first announce on the DHT may take; default 20 000. */
